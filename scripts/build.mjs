@@ -1,0 +1,21 @@
+// Bundles the CLI into one ESM file: start-up reads one file instead of hundreds of modules.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["src/cli.tsx"],
+  outfile: "dist/backroom.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: "linked",
+  jsx: "automatic",
+  // Native addons and optional packages are loaded from node_modules at run time.
+  external: ["better-sqlite3", "keytar", "react-devtools-core"],
+  banner: {
+    // Bundled CommonJS dependencies call require(); give them one in ESM.
+    js: "import { createRequire as __backroomCreateRequire } from 'node:module'; const require = __backroomCreateRequire(import.meta.url);",
+  },
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
+});
