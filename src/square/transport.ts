@@ -70,6 +70,12 @@ export interface TransportOptions {
   userAgent?: string;
 }
 
+/**
+ * A request type whose idempotency field the caller may leave out: the transport mints it once
+ * per logical write (see `Transport.call`).
+ */
+export type KeyOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
 /** The pieces of one call: the operation and its values. */
 export interface CallInput {
   path?: Record<string, string>;
