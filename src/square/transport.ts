@@ -192,9 +192,10 @@ export class Transport {
     const maxRetries = options.maxRetries ?? this.#opts.maxRetries ?? 2;
     const timeoutMs = options.timeoutMs ?? this.#opts.timeoutMs ?? 30_000;
     let refreshed = false;
+    let freshToken: string | undefined;
 
     for (let attempt = 0; ; attempt++) {
-      const headers = await this.#headers(op, options, payload !== undefined);
+      const headers = await this.#headers(op, options, payload !== undefined, freshToken);
       let status: number;
       let resHeaders: Record<string, string | string[] | undefined>;
       let text: string;
@@ -229,6 +230,8 @@ export class Transport {
         refreshed = true;
         const fresh = await this.#opts.tokenProvider.onExpired();
         if (fresh) {
+          // Use the token we were handed even if the provider's accessToken() still has the old one.
+          freshToken = fresh;
           attempt--; // a refreshed token is a new start, not a retry
           continue;
         }
@@ -279,7 +282,12 @@ export class Transport {
     }
   }
 
-  async #headers(op: OperationSpec, options: RequestOptions, hasBody: boolean): Promise<Record<string, string>> {
+  async #headers(
+    op: OperationSpec,
+    options: RequestOptions,
+    hasBody: boolean,
+    freshToken: string | undefined,
+  ): Promise<Record<string, string>> {
     const headers: Record<string, string> = {
       accept: "application/json",
       "square-version": options.squareVersion ?? this.squareVersion,
@@ -287,9 +295,11 @@ export class Transport {
     };
     if (hasBody) headers["content-type"] = "application/json";
     if (op.auth === "bearer") {
-      const token = this.#opts.tokenProvider
-        ? await this.#opts.tokenProvider.accessToken()
-        : (this.#opts.accessToken ?? "");
+      const token = freshToken
+        ? freshToken
+        : this.#opts.tokenProvider
+          ? await this.#opts.tokenProvider.accessToken()
+          : (this.#opts.accessToken ?? "");
       if (token) headers.authorization = `Bearer ${token}`;
     } else if (op.auth === "client") {
       const secret = options.clientSecret ?? this.#opts.clientSecret;
