@@ -1,0 +1,170 @@
+/** Local date and time parts of an instant in one IANA time zone. */
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock parts of `instant` in `timeZone`. */
+export function localParts(instant: Date | number, timeZone: string): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(instant)) {
+    if (p.type !== "literal") parts[p.type] = Number(p.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** `YYYY-MM-DD` of `instant` in `timeZone`. */
+export function localDate(instant: Date | number | string, timeZone: string): string {
+  const p = localParts(new Date(instant), timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** `HH:MM` of `instant` in `timeZone`. */
+export function localTime(instant: Date | number | string, timeZone: string): string {
+  const p = localParts(new Date(instant), timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** Milliseconds that `timeZone` is ahead of UTC at `instant`. */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` reads `date` (`YYYY-MM-DD`) `time` (`HH:MM`).
+ * In a fall-back overlap the first occurrence wins; a time inside a spring-forward gap moves forward.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const d = parseDate(date);
+  const t = parseClockTime(time);
+  if (!d || !t) throw new RangeError(`not a local date/time: ${date} ${time}`);
+  const wall = Date.UTC(d.year, d.month - 1, d.day, t.hour, t.minute);
+  // The offsets half a day either side cover any transition near this wall time.
+  const candidates = [zoneOffsetMs(wall - 43_200_000, timeZone), zoneOffsetMs(wall + 43_200_000, timeZone)]
+    .map((offset) => wall - offset)
+    .filter((at) => {
+      const p = localParts(at, timeZone);
+      return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) === wall;
+    })
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? wall - zoneOffsetMs(wall - 43_200_000, timeZone));
+}
+
+/** Parses `YYYY-MM-DD`; undefined when malformed or not a calendar date. */
+export function parseDate(text: string): { year: number; month: number; day: number } | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!m) return undefined;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+    return undefined;
+  }
+  return { year, month, day };
+}
+
+/** Parses `HH:MM` or `HH:MM:SS` (24-hour); undefined when malformed. */
+export function parseClockTime(text: string): { hour: number; minute: number } | undefined {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text.trim());
+  if (!m) return undefined;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour > 23 || minute > 59) return undefined;
+  return { hour, minute };
+}
+
+/** The calendar date `days` after `date` (both `YYYY-MM-DD`). */
+export function addDays(date: string, days: number): string {
+  const d = parseDate(date);
+  if (!d) throw new RangeError(`not a date: ${date}`);
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** Each date from `from` to `to`, inclusive. */
+export function datesBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to && out.length < 3660; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/**
+ * The workday an instant belongs to: its local date in `timeZone`, except that before the
+ * workweek's `startOfDay` (`HH:MM[:SS]`) it still counts to the previous date.
+ */
+export function workdayOf(instant: Date | number | string, timeZone: string, startOfDay = "00:00"): string {
+  const at = new Date(instant).getTime();
+  const p = localParts(at, timeZone);
+  const sod = parseClockTime(startOfDay) ?? { hour: 0, minute: 0 };
+  const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return p.hour * 60 + p.minute < sod.hour * 60 + sod.minute ? addDays(date, -1) : date;
+}
+
+const WEEKDAYS = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"] as const;
+
+/** The first date of the workweek containing `date`, for a week starting on `startOfWeek`. */
+export function weekStartOf(date: string, startOfWeek: string): string {
+  const d = parseDate(date);
+  if (!d) throw new RangeError(`not a date: ${date}`);
+  const dow = new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+  const start = Math.max(0, WEEKDAYS.indexOf(startOfWeek as (typeof WEEKDAYS)[number]));
+  return addDays(date, -((dow - start + 7) % 7));
+}
+
+/** Parses the ISO 8601 durations the service uses for breaks (`PT30M`, `PT1H15M`) into minutes. */
+export function durationMinutes(iso: string): number | undefined {
+  const m = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(iso.trim());
+  if (!m || iso.trim() === "P" || iso.trim().endsWith("T")) return undefined;
+  const [, d, h, mi, s] = m;
+  return Number(d ?? 0) * 1440 + Number(h ?? 0) * 60 + Number(mi ?? 0) + Number(s ?? 0) / 60;
+}
+
+/** Formats minutes as an ISO 8601 duration (`PT30M`, `PT1H`, `PT1H15M`). */
+export function isoDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (total === 0) return "PT0M";
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}`;
+}
+
+/** Formats hours with two decimals (`7.50`). */
+export function formatHours(hours: number): string {
+  return (Math.round(hours * 100) / 100).toFixed(2);
+}
