@@ -32,6 +32,11 @@ export class PageIterator<TPage, TItem> implements PromiseLike<TPage>, AsyncIter
       .then(onFulfilled, onRejected);
   }
 
+  /** Like `Promise.catch`: the first page, or what `onRejected` makes of its failure. */
+  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<TPage | R> {
+    return this.then(undefined, onRejected);
+  }
+
   /** Every page, in order, until the service gives no further cursor. */
   async *pages(): AsyncGenerator<TPage, void, undefined> {
     let result = await this.#firstPage();
