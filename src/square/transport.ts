@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Agent, type Dispatcher, request } from "undici";
 import pkg from "../../package.json" with { type: "json" };
 import type { OperationSpec } from "../spec/generated/operations.js";
+import { DEFAULT_SQUARE_VERSION } from "../spec/version.js";
 import {
   errorsOf,
   SquareApiError,
@@ -12,8 +13,7 @@ import {
 } from "./errors.js";
 import { batchTokenFromLink, PageIterator } from "./paging.js";
 
-/** The Square-Version this client was written against. */
-export const DEFAULT_SQUARE_VERSION = "2024-01-18";
+export { DEFAULT_SQUARE_VERSION };
 
 /** Named base addresses of the real service. */
 export const ENVIRONMENTS = {

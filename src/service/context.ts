@@ -1,0 +1,58 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { OperationName, OperationSpec } from "../spec/generated/operations.js";
+import type { ServiceClock } from "./clock.js";
+import type { Db } from "./db.js";
+import type { ServiceEvent } from "./events.js";
+import type { IdSource } from "./ids.js";
+
+/** Who is calling: the seller and application behind the bearer token, and what it may do. */
+export interface AuthInfo {
+  merchantId: string;
+  clientId: string | null;
+  scopes: ReadonlySet<string>;
+  tokenHash: string;
+}
+
+/** A parsed query value, coerced to the type the spec gives it. */
+export type QueryValue = string | number | boolean;
+
+/** Everything a rule may read or use while it runs inside the request's transaction. */
+export interface RequestContext {
+  op: OperationSpec;
+  path: Readonly<Record<string, string>>;
+  query: Readonly<Record<string, QueryValue>>;
+  /** The JSON body, already validated against the operation's request schema. */
+  body: Record<string, unknown>;
+  /** Set for bearer operations; null for the token operations, which authenticate themselves. */
+  auth: AuthInfo | null;
+  headers: IncomingHttpHeaders;
+  db: Db;
+  /** The service clock's reading when the request arrived: one instant for the whole request. */
+  now: Date;
+  clock: ServiceClock;
+  squareVersion: string;
+  ids: IdSource;
+  /** The service's own base URL, for links (V1 `Link` headers). */
+  baseUrl: string;
+  /** Queues a webhook event; it is delivered after the transaction commits. */
+  emit(event: ServiceEvent): void;
+}
+
+/** What a rule answers: a JSON body and, rarely, a status or extra headers. */
+export interface HandlerResult {
+  body: unknown;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/** One operation's rule: synchronous, so it runs whole inside one SQLite transaction. */
+export type Handler = (ctx: RequestContext) => HandlerResult;
+
+/** An area's rules, by operation name. */
+export type RouteTable = Partial<Record<OperationName, Handler>>;
+
+/** The merchant of an authenticated request; rules of bearer operations may rely on it. */
+export function merchantOf(ctx: RequestContext): string {
+  if (!ctx.auth) throw new Error(`${ctx.op.name} ran without an authenticated merchant`);
+  return ctx.auth.merchantId;
+}

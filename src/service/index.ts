@@ -1,0 +1,122 @@
+import type { Server } from "node:http";
+import { DEFAULT_SQUARE_VERSION } from "../spec/version.js";
+import { createClock, type ServiceClock } from "./clock.js";
+import { type Db, openDb } from "./db.js";
+import { emulatorRoutes } from "./emulator.js";
+import type { EventSink } from "./events.js";
+import { Faults } from "./faults.js";
+import { extraRoutes } from "./routes/extra.js";
+import { allRoutes } from "./routes/index.js";
+import { DEMO } from "./seed/demo-ids.js";
+import { installCredentials, isSeeded, type SeedKind, seedStore } from "./seed/index.js";
+import { createHttpServer, listen } from "./server.js";
+import { newSecret } from "./tokens.js";
+import { createWebhookSink } from "./webhooks/sink.js";
+
+/** How to build the local service; every field has a default. */
+export interface ServiceOptions {
+  /** A SQLite file, or `:memory:` (the default). An existing file keeps its store. */
+  dbPath?: string;
+  seed?: SeedKind;
+  /** Multiplies demo volumes, for benchmarks. */
+  scale?: number;
+  /** The seller's personal access token; random unless given. */
+  accessToken?: string;
+  clientId?: string;
+  /** The OAuth application's secret; random unless given. */
+  clientSecret?: string;
+  clock?: ServiceClock;
+  /** Where committed events go; by default, real webhook delivery. */
+  events?: EventSink;
+}
+
+/** A running (or ready to run) local service. */
+export interface LocalService {
+  readonly db: Db;
+  readonly clock: ServiceClock;
+  readonly accessToken: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly merchantId: string;
+  /** The base URL once listening. */
+  readonly url: string | undefined;
+  /** Starts listening; port 0 picks a free port. Resolves with the base URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Finishes in-flight requests, stops delivery, closes the database. */
+  close(): Promise<void>;
+  /** Empties the store and lays the seed out again. */
+  reset(): void;
+}
+
+/**
+ * Builds the local service over SQLite: the same interface as the real one, with its rules.
+ * `createService({})` gives an in-memory demo store.
+ */
+export function createService(opts: ServiceOptions = {}): LocalService {
+  const db = openDb(opts.dbPath ?? ":memory:");
+  const clock = opts.clock ?? createClock();
+  const seed = opts.seed ?? "demo";
+  const scale = opts.scale ?? 1;
+  const creds = {
+    accessToken: opts.accessToken ?? newSecret("EAAAl"),
+    clientId: opts.clientId ?? DEMO.clientId,
+    clientSecret: opts.clientSecret ?? newSecret("sq0csp-"),
+  };
+  if (!isSeeded(db)) seedStore(db, seed, scale, clock.now());
+  installCredentials(db, creds, clock.now());
+
+  const faults = new Faults();
+  const events = opts.events ?? createWebhookSink({ db, clock });
+  const reset = () => {
+    db.pragma("foreign_keys = OFF");
+    try {
+      const tables = db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
+        )
+        .all() as { name: string }[];
+      db.transaction(() => {
+        for (const t of tables) db.exec(`DELETE FROM "${t.name}"`);
+      })();
+    } finally {
+      db.pragma("foreign_keys = ON");
+    }
+    seedStore(db, seed, scale, clock.now());
+    installCredentials(db, creds, clock.now());
+  };
+
+  const server: Server = createHttpServer({
+    db,
+    clock,
+    routes: allRoutes,
+    extra: { ...emulatorRoutes({ clock, faults, reset }), ...extraRoutes({ db, clock, events }) },
+    events,
+    faults,
+    defaultSquareVersion: DEFAULT_SQUARE_VERSION,
+  });
+  let url: string | undefined;
+
+  return {
+    db,
+    clock,
+    ...creds,
+    merchantId: DEMO.merchantId,
+    get url() {
+      return url;
+    },
+    async listen(port = 0, host = "127.0.0.1") {
+      url = await listen(server, port, host);
+      return url;
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await events.close?.();
+      db.close();
+    },
+    reset,
+  };
+}

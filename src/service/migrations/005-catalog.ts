@@ -1,0 +1,5 @@
+/** Catalog objects (items, variations, categories). */
+export const sql = `
+-- filled by the area that owns it
+SELECT 1;
+`;

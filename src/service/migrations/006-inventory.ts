@@ -1,0 +1,5 @@
+/** Inventory changes and counts. */
+export const sql = `
+-- filled by the area that owns it
+SELECT 1;
+`;

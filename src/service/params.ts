@@ -1,0 +1,51 @@
+import type { QueryValue } from "./context.js";
+import { invalid } from "./errors.js";
+
+/**
+ * A page size: absent → `def`; out of range → VALUE_TOO_LOW / VALUE_TOO_HIGH, or, where the
+ * interface says so (`clamp`), treated as the default.
+ */
+export function pageLimit(
+  value: unknown,
+  opts: { min?: number; max: number; def: number; clamp?: boolean; field?: string },
+): number {
+  const field = opts.field ?? "limit";
+  if (value === undefined || value === null) return opts.def;
+  if (typeof value !== "number" || !Number.isInteger(value))
+    throw invalid("EXPECTED_INTEGER", `Expected an integer for ${field}.`, field);
+  const min = opts.min ?? 1;
+  if (value > opts.max) {
+    if (opts.clamp) return opts.def;
+    throw invalid("VALUE_TOO_HIGH", `${field} must be at most ${opts.max}.`, field);
+  }
+  if (value < min) {
+    if (opts.clamp) return opts.def;
+    throw invalid("VALUE_TOO_LOW", `${field} must be at least ${min}.`, field);
+  }
+  return value;
+}
+
+/** `ASC` or `DESC` (default `def`); anything else → INVALID_SORT_ORDER. */
+export function sortOrder(value: unknown, def: "ASC" | "DESC" = "ASC", field = "sort_order"): "ASC" | "DESC" {
+  if (value === undefined || value === null || value === "") return def;
+  if (value === "ASC" || value === "DESC") return value;
+  throw invalid("INVALID_SORT_ORDER", `${field} must be ASC or DESC.`, field);
+}
+
+/** An RFC 3339 timestamp, or INVALID_TIME naming the field. */
+export function parseTime(value: QueryValue | unknown, field: string): Date {
+  if (
+    typeof value !== "string" ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)
+  ) {
+    throw invalid("INVALID_TIME", `${field} must be an RFC 3339 timestamp.`, field);
+  }
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw invalid("INVALID_TIME", `${field} is not a real point in time.`, field);
+  return d;
+}
+
+/** An optional RFC 3339 timestamp. */
+export function optionalTime(value: unknown, field: string): Date | undefined {
+  return value === undefined || value === null || value === "" ? undefined : parseTime(value, field);
+}

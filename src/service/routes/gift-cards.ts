@@ -1,0 +1,4 @@
+import type { RouteTable } from "../context.js";
+
+/** The gift-cards operations. */
+export const giftCardRoutes: RouteTable = {};

@@ -1,0 +1,88 @@
+import type { Db } from "../db.js";
+import { seededIds } from "../ids.js";
+import { ALL_SCOPES, hashSecret, storeToken } from "../tokens.js";
+import { seedCashDrawers } from "./cash-drawers.js";
+import { seedCatalog } from "./catalog.js";
+import type { SeedContext } from "./context.js";
+import { seedCustomers } from "./customers.js";
+import { DEMO } from "./demo-ids.js";
+import { seedDirectory } from "./directory.js";
+import { seedGiftCards } from "./gift-cards.js";
+import { seedInventory } from "./inventory.js";
+import { seedLabor } from "./labor.js";
+import { seedPayouts } from "./payouts.js";
+import { rng } from "./random.js";
+import { seedV1 } from "./v1.js";
+import { seedWebhooks } from "./webhooks.js";
+
+/** Which store to lay out: the demo shop, or only the seller with its locations. */
+export type SeedKind = "demo" | "empty";
+
+/** The credentials the store is opened with; they are stored hashed. */
+export interface SeedCredentials {
+  accessToken: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Lays out a store in an empty database: the seller, the OAuth application, then each area in
+ * dependency order (directory first: locations and team members are what the others point at).
+ */
+export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date): void {
+  const random = rng(20_261_122);
+  const s: SeedContext = { db, rng: random, ids: seededIds(random), now, scale, merchantId: DEMO.merchantId };
+  db.transaction(() => {
+    db.prepare(
+      "INSERT INTO merchants (id, business_name, country, language_code, currency, main_location_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(
+      DEMO.merchantId,
+      DEMO.businessName,
+      DEMO.country,
+      "en-US",
+      DEMO.currency,
+      DEMO.mainLocationId,
+      "2019-04-02T14:00:00.000Z",
+    );
+    seedDirectory(s);
+    if (kind === "empty") return;
+    seedLabor(s);
+    seedCustomers(s);
+    seedCatalog(s);
+    seedInventory(s);
+    seedCashDrawers(s);
+    seedPayouts(s);
+    seedGiftCards(s);
+    seedWebhooks(s);
+    seedV1(s);
+  })();
+}
+
+/**
+ * Makes the given credentials valid: the application (its secret replaced by this one) and the
+ * seller's personal token with every scope, which never expires, like the sandbox's own.
+ */
+export function installCredentials(db: Db, c: SeedCredentials, now: Date): void {
+  db.transaction(() => {
+    db.prepare(
+      "INSERT INTO oauth_apps (client_id, secret_hash, name) VALUES (?, ?, ?) ON CONFLICT(client_id) DO UPDATE SET secret_hash = excluded.secret_hash",
+    ).run(c.clientId, hashSecret(c.clientSecret), DEMO.appName);
+    const known = db.prepare("SELECT 1 FROM tokens WHERE hash = ?").get(hashSecret(c.accessToken));
+    if (!known) {
+      storeToken(db, {
+        token: c.accessToken,
+        kind: "personal",
+        merchantId: DEMO.merchantId,
+        clientId: null,
+        scopes: ALL_SCOPES,
+        now,
+        expiresAt: null,
+      });
+    }
+  })();
+}
+
+/** Whether the database already holds a store. */
+export function isSeeded(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM merchants LIMIT 1").get() !== undefined;
+}

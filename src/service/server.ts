@@ -1,0 +1,278 @@
+import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { OperationSpec } from "../spec/generated/operations.js";
+import type { ServiceClock } from "./clock.js";
+import type { HandlerResult, RequestContext, RouteTable } from "./context.js";
+import type { Db } from "./db.js";
+import { type ErrorBody, invalid, ServiceError } from "./errors.js";
+import type { EventSink, ServiceEvent } from "./events.js";
+import type { Faults } from "./faults.js";
+import { type IdSource, randomIds } from "./ids.js";
+import { createRouter } from "./router.js";
+import { authenticate, requireScopes } from "./tokens.js";
+import { parseQuery, validateBody } from "./validate.js";
+
+/** The largest request body accepted; the interface's biggest batch is far below it. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const SQUARE_VERSION = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A route outside the contract (`/oauth2/authorize`, `/_emulator/*`): async, may stream. */
+export type ExtraRoute = (req: IncomingMessage, url: URL, body: string) => Promise<HandlerResult> | HandlerResult;
+
+/** What the HTTP front needs: storage, clock, rules, and where committed events go. */
+export interface HttpOptions {
+  db: Db;
+  clock: ServiceClock;
+  routes: RouteTable;
+  extra: Record<string, ExtraRoute>;
+  events: EventSink;
+  faults: Faults;
+  ids?: IdSource;
+  defaultSquareVersion: string;
+}
+
+/**
+ * The service's one pipeline: route → auth and scope → validate → fault injection → rule and
+ * storage in one synchronous transaction (with idempotency) → response, or the error envelope.
+ */
+export function createHttpServer(opts: HttpOptions): Server {
+  const route = createRouter();
+  const ids = opts.ids ?? randomIds();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      // Only a bug of the service gets here; a client mistake is always a ServiceError.
+      console.error("backroom service: internal error", err);
+      if (!res.headersSent)
+        send(res, 500, envelope([{ category: "API_ERROR", code: "INTERNAL_SERVER_ERROR", detail: "Internal error." }]));
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    let raw: string;
+    try {
+      raw = await readBody(req);
+    } catch (err) {
+      if (err instanceof ServiceError) return sendError(res, err);
+      throw err;
+    }
+    const baseUrl = `http://${req.headers.host ?? "127.0.0.1"}`;
+
+    const extra = opts.extra[`${req.method} ${url.pathname}`];
+    if (extra) {
+      try {
+        const result = await extra(req, url, raw);
+        return send(res, result.status ?? 200, result.body, result.headers);
+      } catch (err) {
+        if (err instanceof ServiceError) return sendError(res, err);
+        throw err;
+      }
+    }
+
+    const match = route(req.method ?? "GET", url.pathname);
+    if (match.kind === "not-found") {
+      return sendError(
+        res,
+        new ServiceError(404, [
+          { category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: `No such path: ${url.pathname}` },
+        ]),
+      );
+    }
+    if (match.kind === "method-not-allowed") {
+      return sendError(
+        res,
+        new ServiceError(405, [
+          {
+            category: "INVALID_REQUEST_ERROR",
+            code: "METHOD_NOT_ALLOWED",
+            detail: `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(", ")}.`,
+          },
+        ]),
+        { allow: match.allowed.join(", ") },
+      );
+    }
+
+    const op = match.op;
+    const version = headerValue(req.headers["square-version"]) ?? opts.defaultSquareVersion;
+    try {
+      if (!SQUARE_VERSION.test(version) || Number.isNaN(Date.parse(version))) {
+        throw invalid(
+          "INVALID_SQUARE_VERSION_FORMAT",
+          `Square-Version must be YYYY-MM-DD, got ${JSON.stringify(version)}.`,
+        );
+      }
+      const now = opts.clock.now();
+      const auth = op.auth === "bearer" ? authenticate(opts.db, headerValue(req.headers.authorization), now) : null;
+      if (auth) requireScopes(auth, op.scopes);
+      const query = parseQuery(op, url.searchParams);
+      const body = validateBody(op, parseJson(raw, op));
+
+      const fault = opts.faults.pick(op.name);
+      if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault?.error) throw fault.error;
+
+      const handler = opts.routes[op.name as keyof RouteTable];
+      if (!handler) {
+        throw new ServiceError(501, [
+          { category: "API_ERROR", code: "NOT_IMPLEMENTED", detail: `${op.name} is not implemented by this service.` },
+        ]);
+      }
+
+      const events: ServiceEvent[] = [];
+      const ctx: RequestContext = {
+        op,
+        path: match.params,
+        query,
+        body,
+        auth,
+        headers: req.headers,
+        db: opts.db,
+        now: opts.clock.now(),
+        clock: opts.clock,
+        squareVersion: version,
+        ids,
+        baseUrl,
+        emit: (e) => events.push(e),
+      };
+      // better-sqlite3 transactions are synchronous: nothing in here may await.
+      const result = opts.db.transaction(() => runIdempotent(opts.db, ctx, raw, handler))();
+      if (events.length > 0) opts.events.publish(events);
+      return send(res, result.status ?? 200, result.body, { "square-version": version, ...result.headers });
+    } catch (err) {
+      if (err instanceof ServiceError) return sendError(res, err);
+      throw err;
+    }
+  }
+
+  return server;
+}
+
+/**
+ * A write that carries an idempotency key answers the first response again for the same body,
+ * and refuses a different body under the same key.
+ */
+function runIdempotent(
+  db: Db,
+  ctx: RequestContext,
+  raw: string,
+  handler: (ctx: RequestContext) => HandlerResult,
+): HandlerResult {
+  const field = ctx.op.idempotency?.field;
+  const key = field ? ctx.body[field] : undefined;
+  if (typeof key !== "string" || key === "" || !ctx.auth) return handler(ctx);
+  const merchant = ctx.auth.merchantId;
+  const bodyHash = createHash("sha256").update(canonicalBody(raw)).digest("hex");
+  const seen = db
+    .prepare("SELECT body_hash, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?")
+    .get(merchant, ctx.op.name, key) as { body_hash: string; status: number; response: string } | undefined;
+  if (seen) {
+    if (seen.body_hash !== bodyHash) {
+      throw invalid("IDEMPOTENCY_KEY_REUSED", "The idempotency key was already used for a different request.", field);
+    }
+    return { status: seen.status, body: JSON.parse(seen.response) };
+  }
+  const result = handler(ctx);
+  db.prepare(
+    "INSERT INTO idempotency (merchant_id, operation, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, JSON.stringify(result.body), ctx.now.toISOString());
+  return result;
+}
+
+/** The same JSON sent with other white space or key order is the same request. */
+function canonicalBody(raw: string): string {
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(raw)));
+  } catch {
+    return raw;
+  }
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, x]) => [k, sortKeys(x)]),
+    );
+  }
+  return v;
+}
+
+function parseJson(raw: string, op: OperationSpec): unknown {
+  if (raw.trim() === "") return undefined;
+  if (!op.body) return undefined; // bodies on GET/DELETE are ignored, as the real service does
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ServiceError(400, [
+      { category: "INVALID_REQUEST_ERROR", code: "INVALID_VALUE", detail: "The request body is not valid JSON." },
+    ]);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(
+          new ServiceError(413, [
+            {
+              category: "INVALID_REQUEST_ERROR",
+              code: "REQUEST_ENTITY_TOO_LARGE",
+              detail: "The request body is too large.",
+            },
+          ]),
+        );
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+const headerValue = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/** The service's error envelope. */
+export const envelope = (errors: ErrorBody[]) => ({ errors });
+
+function sendError(res: ServerResponse, err: ServiceError, headers: Record<string, string> = {}): void {
+  send(res, err.status, envelope(err.errors), headers);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (status >= 300 && status < 400 && body === undefined) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body ?? {});
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Listens and resolves with the base URL (an ephemeral port when `port` is 0). */
+export function listen(server: Server, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      const addr = server.address() as AddressInfo;
+      const shown = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+      resolve(`http://${shown}:${addr.port}`);
+    });
+  });
+}

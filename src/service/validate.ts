@@ -1,0 +1,135 @@
+import type { OperationSpec } from "../spec/generated/operations.js";
+import { enums, type FieldSchema, schemas } from "../spec/generated/schemas.js";
+import type { QueryValue } from "./context.js";
+import { invalid } from "./errors.js";
+
+/**
+ * Checks a request body against the operation's schema from the spec: types, required fields,
+ * enumeration values, lengths and bounds. The first problem found is thrown as the service's
+ * INVALID_REQUEST_ERROR, with `field` naming where it is (`shift.start_at`). Unknown fields are
+ * ignored, as the real service does for forward compatibility.
+ */
+export function validateBody(op: OperationSpec, body: unknown): Record<string, unknown> {
+  if (!op.body) return {};
+  if (body === undefined) {
+    if (op.bodyRequired) throw invalid("EXPECTED_JSON_BODY", "The request needs a JSON body.");
+    return {};
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw invalid("EXPECTED_OBJECT", "The request body must be a JSON object.");
+  }
+  checkObject(op.body, body as Record<string, unknown>, "");
+  return body as Record<string, unknown>;
+}
+
+function checkObject(name: string, value: Record<string, unknown>, at: string): void {
+  const schema = schemas[name];
+  if (!schema || schema.open) return;
+  for (const field of schema.required) {
+    if (value[field] === undefined || value[field] === null) {
+      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${join(at, field)}.`, join(at, field));
+    }
+  }
+  for (const [field, fieldSchema] of Object.entries(schema.properties)) {
+    const v = value[field];
+    if (v === undefined || v === null) continue;
+    checkField(fieldSchema, v, join(at, field));
+  }
+}
+
+function checkField(s: FieldSchema, v: unknown, at: string): void {
+  if (s.ref) {
+    if (enums[s.ref]) checkEnum(s.ref, v, at);
+    return;
+    if (typeof v !== "object" || v === null || Array.isArray(v)) {
+      throw invalid("EXPECTED_OBJECT", `Expected an object at ${at}.`, at);
+    }
+    checkObject(s.ref, v as Record<string, unknown>, at);
+    return;
+  }
+  switch (s.type) {
+    case "string":
+      if (typeof v !== "string") throw invalid("EXPECTED_STRING", `Expected a string at ${at}.`, at);
+      if (s.enum) checkEnum(s.enum, v, at);
+      return;
+      if (s.minLength !== undefined && v.length < s.minLength) {
+        throw v.length === 0
+          ? invalid("VALUE_EMPTY", `Field must not be empty: ${at}.`, at)
+          : invalid("VALUE_TOO_SHORT", `Must be at least ${s.minLength} characters: ${at}.`, at);
+      }
+      if (s.maxLength !== undefined && v.length > s.maxLength) {
+        throw invalid("VALUE_TOO_LONG", `Must be at most ${s.maxLength} characters: ${at}.`, at);
+      }
+      return;
+    case "integer":
+      if (typeof v !== "number" || !Number.isInteger(v)) {
+        throw invalid("EXPECTED_INTEGER", `Expected an integer at ${at}.`, at);
+      }
+      checkBounds(s, v, at);
+      return;
+    case "number":
+      if (typeof v !== "number") throw invalid("EXPECTED_FLOAT", `Expected a number at ${at}.`, at);
+      checkBounds(s, v, at);
+      return;
+    case "boolean":
+      if (typeof v !== "boolean") throw invalid("EXPECTED_BOOLEAN", `Expected a boolean at ${at}.`, at);
+      return;
+    case "array": {
+      if (!Array.isArray(v)) throw invalid("EXPECTED_ARRAY", `Expected an array at ${at}.`, at);
+      const items = s.items;
+      if (items) for (const [i, item] of v.entries()) checkField(items, item, `${at}[${i}]`);
+      return;
+    }
+    case "object":
+      if (typeof v !== "object" || v === null || Array.isArray(v)) {
+        throw invalid("EXPECTED_OBJECT", `Expected an object at ${at}.`, at);
+      }
+      if (s.values) {
+        const values = s.values;
+        for (const [k, item] of Object.entries(v)) checkField(values, item, `${at}.${k}`);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+function checkEnum(name: string, v: unknown, at: string): void {
+  const values = enums[name];
+  if (typeof v !== "string") throw invalid("EXPECTED_STRING", `Expected a string at ${at}.`, at);
+  if (values && !values.includes(v)) {
+    throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(v)} is not a valid ${name} at ${at}.`, at);
+  }
+}
+
+function checkBounds(s: FieldSchema, v: number, at: string): void {
+  if (s.minimum !== undefined && v < s.minimum)
+    throw invalid("VALUE_TOO_LOW", `Must be at least ${s.minimum}: ${at}.`, at);
+  if (s.maximum !== undefined && v > s.maximum)
+    throw invalid("VALUE_TOO_HIGH", `Must be at most ${s.maximum}: ${at}.`, at);
+}
+
+const join = (at: string, field: string) => (at ? `${at}.${field}` : field);
+
+/** Coerces the query string to the spec's parameter types; required parameters must be present. */
+export function parseQuery(op: OperationSpec, search: URLSearchParams): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [name, p] of Object.entries(op.query)) {
+    const raw = search.get(name);
+    if (raw === null || raw === "") {
+      if (p.required) throw invalid("MISSING_REQUIRED_PARAMETER", `Query parameter must be set: ${name}.`, name);
+      continue;
+    }
+    if (p.type === "integer") {
+      if (!/^-?\d+$/.test(raw)) throw invalid("EXPECTED_INTEGER", `Expected an integer for ${name}.`, name);
+      out[name] = Number(raw);
+    } else if (p.type === "boolean") {
+      if (raw !== "true" && raw !== "false")
+        throw invalid("EXPECTED_BOOLEAN", `Expected true or false for ${name}.`, name);
+      out[name] = raw === "true";
+    } else {
+      out[name] = raw;
+    }
+  }
+  return out;
+}

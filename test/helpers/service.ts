@@ -1,0 +1,63 @@
+import { createService, type LocalService, type ServiceOptions } from "../../src/service/index.js";
+import { createClient, type SquareClient } from "../../src/square/client.js";
+
+/** A local service on an ephemeral loopback port, with the project's client pointed at it. */
+export interface TestService {
+  service: LocalService;
+  url: string;
+  client: SquareClient;
+  /** Raw HTTP against the service, for what the client would not send (bad bodies, headers). */
+  raw(
+    method: string,
+    path: string,
+    init?: { body?: string | object; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; json: any }>;
+  /** Moves the service clock. */
+  advance(seconds: number): void;
+  close(): Promise<void>;
+}
+
+/** Starts a service for one test file; close it in afterAll. */
+export async function startService(opts: ServiceOptions = {}): Promise<TestService> {
+  const service = createService({ accessToken: "test-access-token", clientSecret: "test-client-secret", ...opts });
+  const url = await service.listen(0, "127.0.0.1");
+  const client = createClient({
+    baseUrl: url,
+    accessToken: service.accessToken,
+    clientSecret: service.clientSecret,
+    maxRetries: 0,
+  });
+  return {
+    service,
+    url,
+    client,
+    async raw(method, path, init = {}) {
+      const body =
+        init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${service.accessToken}`,
+          "content-type": "application/json",
+          ...init.headers,
+        },
+        ...(body === undefined ? {} : { body }),
+      });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = text;
+      }
+      return { status: res.status, headers: res.headers, json };
+    },
+    advance(seconds) {
+      service.clock.advance(seconds);
+    },
+    async close() {
+      await client.close();
+      await service.close();
+    },
+  };
+}
