@@ -39,8 +39,10 @@ function checkObject(name: string, value: Record<string, unknown>, at: string): 
 
 function checkField(s: FieldSchema, v: unknown, at: string): void {
   if (s.ref) {
-    if (enums[s.ref]) checkEnum(s.ref, v, at);
-    return;
+    if (enums[s.ref]) {
+      checkEnum(s.ref, v, at);
+      return;
+    }
     if (typeof v !== "object" || v === null || Array.isArray(v)) {
       throw invalid("EXPECTED_OBJECT", `Expected an object at ${at}.`, at);
     }
@@ -50,8 +52,10 @@ function checkField(s: FieldSchema, v: unknown, at: string): void {
   switch (s.type) {
     case "string":
       if (typeof v !== "string") throw invalid("EXPECTED_STRING", `Expected a string at ${at}.`, at);
-      if (s.enum) checkEnum(s.enum, v, at);
-      return;
+      if (s.enum) {
+        checkEnum(s.enum, v, at);
+        return;
+      }
       if (s.minLength !== undefined && v.length < s.minLength) {
         throw v.length === 0
           ? invalid("VALUE_EMPTY", `Field must not be empty: ${at}.`, at)
