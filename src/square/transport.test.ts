@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ClientOptions, createClient } from "./client.js";
@@ -433,5 +435,47 @@ describe("paging", () => {
     })().catch((e: unknown) => e);
     expect(ids).toEqual(["a"]);
     expect(err).toBeInstanceOf(SquareApiError);
+  });
+});
+
+describe("over a real loopback socket, with the client's own keep-alive agent", () => {
+  it("answers, retries a connection the server drops, and closes cleanly", async () => {
+    let requests = 0;
+    const server = createServer((req, res) => {
+      requests++;
+      // The first request's socket is destroyed mid-flight: a dropped connection, not an HTTP answer.
+      if (requests === 1) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ locations: [{ id: "L1", name: req.headers.authorization }] }));
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const { port } = server.address() as AddressInfo;
+    const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, accessToken: "t", sleep: async () => {} });
+    try {
+      const res = await client.locations.listLocations();
+      expect(res.locations?.[0]).toEqual({ id: "L1", name: "Bearer t" });
+      expect(requests).toBe(2);
+    } finally {
+      await client.close();
+      await new Promise((ok) => server.close(ok));
+    }
+  });
+});
+
+describe("caller abort", () => {
+  it("stops at once without retrying when the caller's signal is aborted", async () => {
+    const { agent, pool, client } = setup({ maxRetries: 3 });
+    pool.intercept(any).reply(200, "{}").delay(500);
+    pool.intercept(any).reply(200, "{}");
+    const controller = new AbortController();
+    const pending = client.locations.listLocations({ signal: controller.signal });
+    controller.abort();
+    const err = await pending.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SquareNetworkError);
+    expect(err).not.toBeInstanceOf(SquareTimeoutError);
+    expect(agent.pendingInterceptors()).toHaveLength(1);
   });
 });
