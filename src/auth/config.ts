@@ -1,0 +1,179 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+
+/** Where backroom talks to: the real service (production, sandbox) or the local service. */
+export type Environment = "production" | "sandbox" | "local";
+
+/** The environments a user may name, in the order help text lists them. */
+export const ENVIRONMENT_NAMES: readonly Environment[] = ["local", "sandbox", "production"];
+
+/** The settings of `config.json`. Never a secret: tokens live in the OS keychain. */
+export interface BackroomConfig {
+  environment?: Environment;
+  /** Overrides the environment's base URL (required for `local` outside `npm start`). */
+  baseUrl?: string;
+  /** The application id (OAuth client id) used to sign in and refresh. */
+  applicationId?: string;
+  /** The location screens open on. */
+  defaultLocationId?: string;
+  /** The Square-Version header sent on every call, YYYY-MM-DD. */
+  squareVersion?: string;
+}
+
+/** The environment variables this module reads. */
+export type EnvVars = Readonly<Record<string, string | undefined>>;
+
+/** A config file that cannot be used, naming the file and, when known, the field at fault. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  readonly file: string;
+  readonly field: string | undefined;
+
+  constructor(file: string, field: string | undefined, problem: string) {
+    super(field ? `${file}: field "${field}" ${problem}` : `${file}: ${problem}`);
+    this.file = file;
+    this.field = field;
+  }
+}
+
+const KNOWN_FIELDS = ["environment", "baseUrl", "applicationId", "defaultLocationId", "squareVersion"] as const;
+// Names that say "this is a secret". The file is plain text on disk, so such a field is refused
+// outright rather than ignored: ignoring it would leave the secret sitting there.
+const SECRET_FIELD = /secret|token|password|credential/i;
+
+/** `$XDG_CONFIG_HOME/backroom/config.json`, or `~/.config/backroom/config.json` without XDG. */
+export function configPath(env: EnvVars): string {
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), ".config");
+  return join(base, "backroom", "config.json");
+}
+
+/** Checks and reads the text of a config file; `file` is only used in messages. */
+export function parseConfig(text: string, file: string): { config: BackroomConfig; warnings: string[] } {
+  let raw: unknown;
+  try {
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch (err) {
+    // The engine's message quotes a piece of the file; report only the place, since a user may
+    // have pasted something private there by mistake.
+    const at = /position (\d+)/.exec(err instanceof Error ? err.message : "");
+    const where = at?.[1] ? ` (${lineAndColumn(text, Number(at[1]))})` : "";
+    throw new ConfigError(file, undefined, `is not valid JSON${where}`);
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(file, undefined, 'must hold one JSON object, e.g. {"environment": "sandbox"}');
+  }
+  const config: BackroomConfig = {};
+  const warnings: string[] = [];
+  for (const [field, value] of Object.entries(raw)) {
+    if (SECRET_FIELD.test(field)) {
+      throw new ConfigError(
+        file,
+        field,
+        "looks like a secret, and secrets do not belong in the config file: remove it. backroom keeps tokens in the OS keychain; give the application secret with --client-secret or BACKROOM_CLIENT_SECRET",
+      );
+    }
+    switch (field) {
+      case "environment":
+        if (typeof value !== "string" || !(ENVIRONMENT_NAMES as readonly string[]).includes(value)) {
+          throw new ConfigError(file, field, `must be one of ${ENVIRONMENT_NAMES.join(", ")}`);
+        }
+        config.environment = value as Environment;
+        break;
+      case "baseUrl":
+        if (typeof value !== "string" || !isHttpUrl(value)) {
+          throw new ConfigError(file, field, "must be an http(s) URL such as http://127.0.0.1:4010");
+        }
+        config.baseUrl = value;
+        break;
+      case "applicationId":
+      case "defaultLocationId":
+        if (typeof value !== "string" || value.trim() === "") {
+          throw new ConfigError(file, field, "must be a non-empty string");
+        }
+        config[field] = value.trim();
+        break;
+      case "squareVersion":
+        if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+          throw new ConfigError(file, field, "must be a date in the form YYYY-MM-DD, e.g. 2024-01-18");
+        }
+        config.squareVersion = value;
+        break;
+      default:
+        warnings.push(`${file}: unknown field "${field}" ignored (known: ${KNOWN_FIELDS.join(", ")})`);
+    }
+  }
+  return { config, warnings };
+}
+
+/** Reads the config file; a missing file is an empty config, a malformed one a {@link ConfigError}. */
+export async function loadConfig(
+  env: EnvVars,
+): Promise<{ path: string; exists: boolean; config: BackroomConfig; warnings: string[] }> {
+  const path = configPath(env);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path, exists: false, config: {}, warnings: [] };
+    throw new ConfigError(path, undefined, `cannot be read (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  return { path, exists: true, ...parseConfig(text, path) };
+}
+
+/** Writes the config file whole (write to a temporary file, then rename), and returns its path. */
+export async function saveConfig(env: EnvVars, config: BackroomConfig): Promise<string> {
+  const path = configPath(env);
+  const clean: Record<string, string> = {};
+  for (const field of KNOWN_FIELDS) {
+    const value = config[field];
+    if (value !== undefined) clean[field] = value;
+  }
+  // Re-check what is about to be written, so no caller can put a secret into the file.
+  parseConfig(JSON.stringify(clean), path);
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(clean, null, 2)}\n`, { mode: 0o644 });
+  await rename(tmp, path);
+  return path;
+}
+
+/** The base URLs of the named environments of the real service. */
+export const ENVIRONMENT_URLS = {
+  production: "https://connect.squareup.com",
+  sandbox: "https://connect.squareupsandbox.com",
+} as const;
+
+/** Where to connect: the environment and its base URL (unknown for `local` without one given). */
+export interface Target {
+  environment: Environment;
+  baseUrl: string | undefined;
+  applicationId: string | undefined;
+}
+
+/** Combines flags over the config: a flag wins, then the file, then the defaults (`local`). */
+export function resolveTarget(
+  config: BackroomConfig,
+  flags: { environment?: Environment | undefined; baseUrl?: string | undefined; applicationId?: string | undefined },
+): Target {
+  const environment = flags.environment ?? config.environment ?? "local";
+  // A base URL in the file belongs to the environment in the file; switching environment with a
+  // flag must not keep sending requests to the old address.
+  const configUrl = flags.environment && flags.environment !== config.environment ? undefined : config.baseUrl;
+  const baseUrl = flags.baseUrl ?? configUrl ?? (environment === "local" ? undefined : ENVIRONMENT_URLS[environment]);
+  return { environment, baseUrl, applicationId: flags.applicationId ?? config.applicationId };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position).split("\n");
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
