@@ -15,6 +15,7 @@ const allowed = {
   ui: ["state", "domain", "spec"],
   service: ["spec", "domain"],
   cli: ["*"],
+  commands: ["*"],
 };
 
 function* files(dir) {
