@@ -43,7 +43,7 @@ export function checkEndTime(shift: Shift | undefined, endAt: Date, now: Date, t
   if (endAt.getTime() > now.getTime() + SKEW_MS) {
     return `The end ${localTime(endAt, timeZone)} is in the future.`;
   }
-  const late = (shift.breaks ?? []).find((b) => new Date(b.start_at).getTime() >= endAt.getTime());
+  const late = (shift.breaks ?? []).find((b) => new Date(b.start_at).getTime() > endAt.getTime());
   if (late) return `The break ${late.name} starts at ${localTime(late.start_at, timeZone)}, after that end.`;
   return undefined;
 }

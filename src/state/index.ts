@@ -1,0 +1,16 @@
+// The state layer's public face: the UI imports from here.
+
+export { useShallow } from "zustand/react/shallow";
+export {
+  type BreakTypeForm,
+  type BreakTypeInput,
+  breakTypeInputOf,
+  MAX_BREAK_TYPES_PER_LOCATION,
+} from "./break-types-slice.js";
+export { isVersionConflict, statusOfError } from "./errors.js";
+export type { ReviewForm, ShiftTimesInput } from "./review-slice.js";
+export * from "./selectors.js";
+export { type AppState, type AppStore, type CreateStoreOptions, createStore } from "./store.js";
+export type { TimeClockForm } from "./timeclock-slice.js";
+export * from "./types.js";
+export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
