@@ -56,8 +56,8 @@ export function parseConfig(text: string, file: string): { config: BackroomConfi
   } catch (err) {
     // The engine's message quotes a piece of the file; report only the place, since a user may
     // have pasted something private there by mistake.
-    const at = /position (\d+)/.exec(err instanceof Error ? err.message : "");
-    const where = at?.[1] ? ` (${lineAndColumn(text, Number(at[1]))})` : "";
+    const at = errorPosition(text, err instanceof Error ? err.message : "");
+    const where = at === undefined ? "" : ` (${lineAndColumn(text, at)})`;
     throw new ConfigError(file, undefined, `is not valid JSON${where}`);
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
@@ -171,6 +171,18 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+// V8 says either "at position N" or "Unexpected token 'x', ..."<excerpt>"..." with ten characters
+// of context before the token when the excerpt is cut.
+function errorPosition(text: string, message: string): number | undefined {
+  const at = /position (\d+)/.exec(message);
+  if (at?.[1]) return Number(at[1]);
+  const m = /^Unexpected token '(.)', (\.\.\.)?"([\s\S]*)"(?:\.\.\.)? is not valid JSON$/.exec(message);
+  if (!m?.[1] || m[3] === undefined) return undefined;
+  const start = text.indexOf(m[3]);
+  if (start < 0) return undefined;
+  return start + (m[2] ? 10 : Math.max(0, m[3].indexOf(m[1])));
 }
 
 function lineAndColumn(text: string, position: number): string {
