@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// `backroom serve` as its user runs it: the CLI bundled from source, in its own process.
+const dir = mkdtempSync(join(tmpdir(), "backroom-serve-"));
+// Inside the project, so the bundle's bare imports (better-sqlite3) resolve from node_modules.
+const bundleDir = join(process.cwd(), "node_modules", ".cache", `backroom-serve-${process.pid}`);
+const bundle = join(bundleDir, "backroom.mjs");
+const running: ChildProcess[] = [];
+
+beforeAll(async () => {
+  await build({
+    entryPoints: ["src/cli.tsx"],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    jsx: "automatic",
+    external: ["better-sqlite3", "keytar", "react-devtools-core"],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: "silent",
+  });
+}, 60_000);
+
+afterAll(() => {
+  for (const child of running) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `backroom serve` and waits for its `listening on` line. */
+function serve(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [bundle, "serve", ...args], {
+    cwd: process.cwd(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  let out = "";
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m?.[1] && /application secret: \S+/.test(out)) resolve({ child, url: m[1], output: () => out, exited });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+}
+
+async function createCustomer(url: string, token: string, name: string): Promise<number> {
+  const res = await fetch(`${url}/v2/customers`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ given_name: name, reference_id: "durability" }),
+  });
+  await res.text();
+  return res.status;
+}
+
+describe("backroom serve", () => {
+  it("prints its address, token and application, and exits 0 on SIGTERM", async () => {
+    const s = await serve([
+      "--port",
+      "0",
+      "--access-token",
+      "cli-token",
+      "--client-id",
+      "app-1",
+      "--client-secret",
+      "shh",
+    ]);
+    expect(s.output()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/m);
+    expect(s.output()).toContain("cli-token");
+    expect(s.output()).toContain("application id: app-1");
+    const health = await fetch(`${s.url}/_emulator/health`);
+    expect(health.status).toBe(200);
+    s.child.kill("SIGTERM");
+    expect(await s.exited).toBe(0);
+  });
+
+  it("refuses a bad flag with a message naming it and exit code 2", async () => {
+    const child = spawn(process.execPath, [bundle, "serve", "--seed", "lots"]);
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
+    const code = await new Promise((r) => child.on("exit", r));
+    expect(code).toBe(2);
+    expect(err).toContain("--seed must be demo or empty");
+  });
+
+  it("keeps every acknowledged write through a kill -9", async () => {
+    const db = join(dir, "durable.db");
+    const first = await serve(["--port", "0", "--db", db, "--access-token", "t1", "--seed", "empty"]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push(await createCustomer(first.url, "t1", `Durable ${i}`));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    const second = await serve(["--port", "0", "--db", db, "--access-token", "t2", "--seed", "empty"]);
+    const res = await fetch(`${second.url}/v2/customers/search`, {
+      method: "POST",
+      headers: { authorization: "Bearer t2", "content-type": "application/json" },
+      body: JSON.stringify({ limit: 100, query: { filter: { reference_id: { exact: "durability" } } } }),
+    });
+    const body = (await res.json()) as { customers?: { given_name: string }[] };
+    expect(body.customers?.map((c) => c.given_name).sort()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Durable ${i}`).sort(),
+    );
+    // The first run's token is still known after the restart.
+    expect(await createCustomer(second.url, "t1", "After restart")).toBe(200);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+  });
+});
