@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  addQuantities,
+  compareQuantities,
+  formatQuantity,
+  isQuantity,
+  normalizeQuantity,
+  parseQuantity,
+  subtractQuantities,
+  sumQuantities,
+} from "./quantity.js";
+
+describe("quantities", () => {
+  it("parses decimal strings into exact units of 0.00001", () => {
+    expect(parseQuantity("1")).toBe(100_000);
+    expect(parseQuantity("0.1")).toBe(10_000);
+    expect(parseQuantity("3.14159")).toBe(314_159);
+    expect(parseQuantity("-2.5")).toBe(-250_000);
+    expect(parseQuantity("-0")).toBe(0);
+  });
+
+  it("refuses what is not a quantity", () => {
+    for (const bad of ["", "abc", "1.234567", "1e3", ".5", "1.", "+1", "1,5", "12345678901", "NaN"]) {
+      expect(isQuantity(bad), bad).toBe(false);
+    }
+  });
+
+  it("formats the shortest spelling", () => {
+    expect(formatQuantity(30_000)).toBe("0.3");
+    expect(formatQuantity(200_000)).toBe("2");
+    expect(formatQuantity(0)).toBe("0");
+    expect(formatQuantity(-50)).toBe("-0.0005");
+    expect(formatQuantity(123_456_789)).toBe("1234.56789");
+    expect(normalizeQuantity("007.50")).toBe("7.5");
+  });
+
+  it("adds without float drift", () => {
+    expect(addQuantities("0.1", "0.2")).toBe("0.3");
+    expect(sumQuantities(Array.from({ length: 10 }, () => "0.1"))).toBe("1");
+    expect(sumQuantities([])).toBe("0");
+    expect(addQuantities("9999999999.99999", "0.00001")).toBe("10000000000");
+  });
+
+  it("subtracts into a signed variance and compares numerically", () => {
+    expect(subtractQuantities("10", "12.25")).toBe("-2.25");
+    expect(subtractQuantities("0.3", "0.1")).toBe("0.2");
+    expect(compareQuantities("1.50", "1.5")).toBe(0);
+    expect(compareQuantities("2", "10")).toBe(-1);
+    expect(compareQuantities("-1", "-2")).toBe(1);
+  });
+
+  it("throws on arithmetic over a non-quantity", () => {
+    expect(() => addQuantities("1", "x")).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Inventory quantities are decimal strings with at most five digits after the point
+ * ("12", "0.5", "3.14159"). Arithmetic on them is done in scaled integers (units of 0.00001),
+ * never in floating point, so 0.1 + 0.2 is exactly 0.3.
+ */
+
+/** Digits after the decimal point a quantity may carry. */
+export const QUANTITY_DECIMALS = 5;
+
+const SCALE = 10 ** QUANTITY_DECIMALS;
+// Ten integer digits keep every scaled value (and sums of many) inside Number's exact range.
+const QUANTITY_PATTERN = /^(-)?(\d{1,10})(?:\.(\d{1,5}))?$/;
+
+/** A quantity in units of 0.00001: an exact integer. */
+export type QuantityUnits = number;
+
+/** The scaled value of a decimal string, or undefined when it is not a quantity. */
+export function parseQuantity(text: string): QuantityUnits | undefined {
+  const m = QUANTITY_PATTERN.exec(text.trim());
+  if (!m) return undefined;
+  const whole = Number(m[2]);
+  const fraction = Number((m[3] ?? "").padEnd(QUANTITY_DECIMALS, "0"));
+  const units = whole * SCALE + fraction;
+  return m[1] && units !== 0 ? -units : units;
+}
+
+/** Whether a string is a quantity (signed, at most five decimals). */
+export function isQuantity(text: string): boolean {
+  return parseQuantity(text) !== undefined;
+}
+
+/** The shortest decimal string of a scaled value: 30000 → "0.3", 200000 → "2", -50 → "-0.0005". */
+export function formatQuantity(units: QuantityUnits): string {
+  if (!Number.isSafeInteger(units)) throw new RangeError(`quantity out of range: ${units}`);
+  const sign = units < 0 ? "-" : "";
+  const abs = Math.abs(units);
+  const whole = Math.floor(abs / SCALE);
+  const fraction = String(abs % SCALE)
+    .padStart(QUANTITY_DECIMALS, "0")
+    .replace(/0+$/, "");
+  return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+function units(text: string): QuantityUnits {
+  const u = parseQuantity(text);
+  if (u === undefined) throw new RangeError(`not a quantity: ${JSON.stringify(text)}`);
+  return u;
+}
+
+/** a + b, exactly. */
+export function addQuantities(a: string, b: string): string {
+  return formatQuantity(units(a) + units(b));
+}
+
+/** a − b, exactly: the variance of a counted quantity against the expected one. */
+export function subtractQuantities(a: string, b: string): string {
+  return formatQuantity(units(a) - units(b));
+}
+
+/** The sum of several quantities ("0" for none). */
+export function sumQuantities(values: readonly string[]): string {
+  let total = 0;
+  for (const v of values) total += units(v);
+  return formatQuantity(total);
+}
+
+/** −1, 0 or 1 as a is less than, equal to or greater than b ("1.50" equals "1.5"). */
+export function compareQuantities(a: string, b: string): -1 | 0 | 1 {
+  const d = units(a) - units(b);
+  return d < 0 ? -1 : d > 0 ? 1 : 0;
+}
+
+/** The canonical spelling of a quantity: "007.50" → "7.5". */
+export function normalizeQuantity(text: string): string {
+  return formatQuantity(units(text));
+}
