@@ -90,7 +90,7 @@ export interface Session extends TokenProvider {
   /** Forgets the sign-in locally; `reason` is what the user is told. */
   signOut(reason: string): Promise<void>;
   /** Revokes at the service (when a secret is given), then forgets locally whatever happened. */
-  logout(opts: { clientSecret?: string | undefined }): Promise<{ revoked: boolean; message: string }>;
+  logout(opts: { clientSecret?: string | undefined }): Promise<{ revoked: boolean; ok: boolean; message: string }>;
   /** Signs out when an error says the token was revoked; true when it did. */
   noticeError(err: unknown): Promise<boolean>;
   status(): SessionStatus;
@@ -287,12 +287,24 @@ export function createSession(opts: SessionOptions): Session {
     signOut,
     async logout({ clientSecret }) {
       const t = tokens();
-      if (!t) return { revoked: false, message: "Not signed in; nothing to sign out of." };
+      if (!t) return { revoked: false, ok: true, message: "Not signed in; nothing to sign out of." };
       const source = state.status === "signed-in" ? state.source : undefined;
       if (source === "env") {
         return {
           revoked: false,
+          ok: false,
           message: "The token comes from BACKROOM_ACCESS_TOKEN; unset that variable to sign out.",
+        };
+      }
+      const where = source === "keychain" ? "removed from the OS keychain" : "forgotten";
+      if (t.kind === "personal") {
+        // RevokeToken only ends OAuth grants; a personal access token is managed in the
+        // Developer Dashboard, so there is nothing to revoke from here.
+        await signOut(`Signed out. ${SIGN_IN_AGAIN.replace(" again", "")}`);
+        return {
+          revoked: false,
+          ok: true,
+          message: `Signed out: the personal access token was ${where}. It stays valid until you replace it in the Developer Dashboard.`,
         };
       }
       let revoked = false;
@@ -312,10 +324,10 @@ export function createSession(opts: SessionOptions): Session {
           why = describe(err);
         }
       }
-      const where = source === "keychain" ? "removed from the OS keychain" : "forgotten";
       await signOut(`Signed out. ${SIGN_IN_AGAIN.replace(" again", "")}`);
       return {
         revoked,
+        ok: revoked,
         message: revoked
           ? `Signed out of ${t.merchant_id || "the merchant"}: access revoked at the service and ${where}.`
           : `Signed out locally (${where}), but the access was NOT revoked at the service: ${why}. It stays valid until it expires; revoke it in the Developer Dashboard or run backroom logout again with --client-secret.`,

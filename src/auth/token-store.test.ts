@@ -98,7 +98,7 @@ describe("probe and fallback", () => {
   it("treats a keychain that cannot be reached as none, naming the cause", async () => {
     const store = await openTokenStore({ keytar: unreachableKeytar() });
     expect(store.kind).toBe("memory");
-    expect(store.describeStorage()).toContain("cannot be reached (Cannot autolaunch D-Bus");
+    expect(store.describeStorage()).toContain("the OS keychain did not work (Cannot autolaunch D-Bus");
   });
 
   it("without keytar keeps sign-ins in memory for this process only", async () => {

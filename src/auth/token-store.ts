@@ -138,7 +138,9 @@ export async function probeKeychain(keytar: KeytarLike, service = KEYCHAIN_SERVI
     return { ok: true };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { ok: false, reason: `the OS keychain cannot be reached (${message.split("\n")[0]})` };
+    // A locked Secret Service collection refuses the write ("Cannot create an item in a locked
+    // collection"); no D-Bus session at all fails every call. Either way: no usable keychain.
+    return { ok: false, reason: `the OS keychain did not work (${message.split("\n")[0]})` };
   }
 }
 

@@ -53,8 +53,8 @@ export async function runLogout(argv: string[], io: CommandIo, deps: CommandDeps
     }
     const clientSecret = stringFlag(flags["client-secret"]) ?? (io.env.BACKROOM_CLIENT_SECRET || undefined);
     const result = await ctx.session.logout({ clientSecret });
-    say(result.revoked ? io.stdout : io.stderr, result.message);
-    return result.revoked ? 0 : 1;
+    say(result.ok ? io.stdout : io.stderr, result.message);
+    return result.ok ? 0 : 1;
   } finally {
     await ctx.connection?.client.close();
   }
