@@ -1,4 +1,78 @@
-import type { RouteTable } from "../context.js";
+import { findShift, listShiftEvents, listShifts, type ShiftPosition } from "../cash-drawers/repo.js";
+import { merchantOf, type RouteTable } from "../context.js";
+import { decodeCursor, encodeCursor } from "../cursor.js";
+import { invalid, notFound } from "../errors.js";
+import { optionalTime, pageLimit, sortOrder } from "../params.js";
 
-/** The cash-drawers operations. */
-export const cashDrawerRoutes: RouteTable = {};
+/** Page sizes of both cash drawer lists: 200 by default, at most 1000. */
+const LIMIT = { def: 200, max: 1000 } as const;
+
+/** The cash-drawers operations: read-only shifts and their events. */
+export const cashDrawerRoutes: RouteTable = {
+  ListCashDrawerShifts(ctx) {
+    const merchantId = merchantOf(ctx);
+    const locationId = String(ctx.query.location_id);
+    const order = sortOrder(ctx.query.sort_order, "ASC");
+    const begin = optionalTime(ctx.query.begin_time, "begin_time");
+    const end = optionalTime(ctx.query.end_time, "end_time");
+    if (begin && end && begin.getTime() > end.getTime()) {
+      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
+    }
+    const limit = pageLimit(ctx.query.limit, LIMIT);
+    const query = { op: "shifts", locationId, order, begin: begin?.toISOString(), end: end?.toISOString() };
+    const after = position(decodeCursor<ShiftPosition>(ctx.query.cursor, query));
+    const page = listShifts(ctx.db, {
+      merchantId,
+      locationId,
+      order,
+      limit,
+      ...(query.begin === undefined ? {} : { begin: query.begin }),
+      ...(query.end === undefined ? {} : { end: query.end }),
+      ...(after ? { after } : {}),
+    });
+    return {
+      body: {
+        cash_drawer_shifts: page.summaries,
+        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+      },
+    };
+  },
+
+  RetrieveCashDrawerShift(ctx) {
+    const shift = findShift(ctx.db, merchantOf(ctx), String(ctx.query.location_id), shiftIdOf(ctx.path));
+    if (!shift) throw notFound(`Cash drawer shift ${shiftIdOf(ctx.path)} not found at this location.`);
+    return { body: { cash_drawer_shift: shift } };
+  },
+
+  ListCashDrawerShiftEvents(ctx) {
+    const shiftId = shiftIdOf(ctx.path);
+    const locationId = String(ctx.query.location_id);
+    if (!findShift(ctx.db, merchantOf(ctx), locationId, shiftId)) {
+      throw notFound(`Cash drawer shift ${shiftId} not found at this location.`);
+    }
+    const limit = pageLimit(ctx.query.limit, LIMIT);
+    const query = { op: "shift-events", shiftId, locationId };
+    const after = decodeCursor<number>(ctx.query.cursor, query);
+    if (after !== undefined && (typeof after !== "number" || !Number.isInteger(after))) {
+      throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
+    }
+    const page = listShiftEvents(ctx.db, shiftId, after, limit);
+    return {
+      body: {
+        cash_drawer_shift_events: page.events,
+        ...(page.more && page.lastSeq !== undefined ? { cursor: encodeCursor(query, page.lastSeq) } : {}),
+      },
+    };
+  },
+};
+
+const shiftIdOf = (path: Readonly<Record<string, string>>): string => path.shift_id ?? "";
+
+/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
+function position(p: ShiftPosition | undefined): ShiftPosition | undefined {
+  if (p === undefined) return undefined;
+  if (typeof p !== "object" || p === null || typeof p.o !== "string" || typeof p.i !== "string") {
+    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
+  }
+  return p;
+}
