@@ -45,8 +45,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function apiError(p: Promise<unknown>): Promise<SquareApiError> {
-  const err = await p.then(
+async function apiError(p: PromiseLike<unknown>): Promise<SquareApiError> {
+  const err = await Promise.resolve(p).then(
     () => undefined,
     (e: unknown) => e,
   );
