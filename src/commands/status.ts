@@ -40,6 +40,8 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
   if (!ctx) return 1;
   const { session, target } = ctx;
   let check: string | undefined;
+  let verified = false;
+  let refused = false;
   try {
     if (!flags.offline && ctx.connection && session.state().status === "signed-in") {
       const before = session.state();
@@ -62,11 +64,19 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
           current.status === "signed-in" &&
           before.tokens.access_token !== current.tokens.access_token;
         check = renewed ? "checked with the service; renewed just now" : "checked with the service";
+        verified = true;
       } catch (err) {
         if (err instanceof SignedOutError) check = undefined;
         else if (err instanceof SquareApiError && (await session.noticeError(err))) check = undefined;
-        else if (err instanceof SquareApiError) check = `the service refused the token (${err.code})`;
-        else check = `the service could not be reached (${err instanceof Error ? err.message : String(err)})`;
+        else if (err instanceof SquareApiError) {
+          refused = true;
+          const held = session.state();
+          const fix =
+            held.status === "signed-in" && held.source === "env"
+              ? "set a valid BACKROOM_ACCESS_TOKEN"
+              : "run `backroom login`";
+          check = `the service refused the token (${err.code}); ${fix}`;
+        } else check = `the service could not be reached (${err instanceof Error ? err.message : String(err)})`;
       }
     }
   } finally {
@@ -77,7 +87,7 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
   const now = (deps.clock ?? Date).now();
   if (flags.json) {
     say(io.stdout, JSON.stringify({ ...s, baseUrl: target.baseUrl ?? null, ...(check ? { check } : {}) }, null, 2));
-    return s.signedIn ? 0 : 1;
+    return s.signedIn && !refused ? 0 : 1;
   }
   const rows: [string, string][] = [
     [
@@ -92,7 +102,10 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
       `${s.tokenHint} (${s.kind === "oauth" ? "OAuth; renews itself before it expires" : "personal access token"})`,
     ]);
     rows.push(["Scopes", s.scopes?.length ? s.scopes.join(", ") : "unknown"]);
-    rows.push(["Expires", s.expiresAt ? `${s.expiresAt} (${relativeTime(s.expiresAt, now)})` : "does not expire"]);
+    rows.push([
+      "Expires",
+      s.expiresAt ? `${s.expiresAt} (${relativeTime(s.expiresAt, now)})` : verified ? "does not expire" : "unknown",
+    ]);
     if (check) rows.push(["Service", check]);
   } else {
     rows.push(["Signed in", "no"]);
@@ -101,5 +114,5 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
   rows.push(["Kept in", s.storage]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
   for (const [k, v] of rows) say(io.stdout, `${`${k}:`.padEnd(width)}${v}`);
-  return s.signedIn ? 0 : 1;
+  return s.signedIn && !refused ? 0 : 1;
 }
