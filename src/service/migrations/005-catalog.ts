@@ -1,5 +1,28 @@
-/** Catalog objects (items, variations, categories). */
+/** Catalog objects (categories, items, variations): indexed columns for look-ups, the wire JSON in `data`. */
 export const sql = `
--- filled by the area that owns it
-SELECT 1;
+CREATE TABLE catalog_objects (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants(id),
+  type TEXT NOT NULL,
+  -- Insertion order: the stable order of listings and the keyset of ListCatalog.
+  seq INTEGER NOT NULL UNIQUE,
+  name TEXT NOT NULL COLLATE NOCASE,
+  item_id TEXT,
+  category_id TEXT,
+  product_type TEXT,
+  -- Stocktakes scan SKUs and UPCs: both have their own index, matched without regard to case.
+  sku TEXT COLLATE NOCASE,
+  upc TEXT COLLATE NOCASE,
+  -- Lower-case text the text filters look in (an item's includes its variations').
+  search_text TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  is_deleted INTEGER NOT NULL DEFAULT 0,
+  data TEXT NOT NULL
+);
+CREATE INDEX catalog_by_type ON catalog_objects (merchant_id, type, seq);
+CREATE INDEX catalog_by_sku ON catalog_objects (merchant_id, sku) WHERE sku IS NOT NULL;
+CREATE INDEX catalog_by_upc ON catalog_objects (merchant_id, upc) WHERE upc IS NOT NULL;
+CREATE INDEX catalog_by_item ON catalog_objects (item_id) WHERE item_id IS NOT NULL;
+CREATE INDEX catalog_by_category ON catalog_objects (merchant_id, category_id) WHERE category_id IS NOT NULL;
 `;

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isValidUpc } from "../src/service/seed/catalog.js";
+import type { CatalogObject } from "../src/spec/generated/types.js";
+import { SquareApiError } from "../src/square/errors.js";
+import { startService, type TestService } from "./helpers/service.js";
+
+let t: TestService;
+let variations: CatalogObject[];
+let items: CatalogObject[];
+
+beforeAll(async () => {
+  t = await startService();
+  variations = await t.client.catalog.listCatalog({ types: "ITEM_VARIATION" }).all();
+  items = await t.client.catalog.listCatalog({ types: "ITEM" }).all();
+});
+afterAll(() => t.close());
+
+const failure = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof SquareApiError) return err;
+    throw err;
+  }
+  throw new Error("expected the call to fail");
+};
+
+describe("catalog: the demo shelves", () => {
+  it("has ~150 items in 8 categories, 1-4 variations each, unique SKUs and valid UPC-A codes", async () => {
+    const categories = await t.client.catalog.listCatalog({ types: "CATEGORY" }).all();
+    expect(categories).toHaveLength(8);
+    expect(items.length).toBeGreaterThanOrEqual(140);
+    expect(items.length).toBeLessThanOrEqual(160);
+    for (const item of items) {
+      const vs = item.item_data?.variations ?? [];
+      expect(vs.length).toBeGreaterThanOrEqual(1);
+      expect(vs.length).toBeLessThanOrEqual(4);
+      expect(item.item_data?.product_type).toBe("REGULAR");
+      expect(categories.map((c) => c.id)).toContain(item.item_data?.category_id);
+    }
+    const skus = variations.map((v) => v.item_variation_data?.sku);
+    expect(new Set(skus).size).toBe(variations.length);
+    const upcs = variations.map((v) => v.item_variation_data?.upc ?? "");
+    expect(new Set(upcs).size).toBe(variations.length);
+    expect(upcs.every(isValidUpc)).toBe(true);
+    const v = variations[0]!;
+    expect(v.item_variation_data).toMatchObject({
+      pricing_type: "FIXED_PRICING",
+      track_inventory: true,
+      price_money: { currency: "USD" },
+    });
+    expect(v.is_deleted).toBe(false);
+    expect(v.present_at_all_locations).toBe(true);
+    expect(typeof v.version).toBe("number");
+  });
+
+  it("knows a valid UPC-A check digit from a wrong one", () => {
+    expect(isValidUpc("036000291452")).toBe(true);
+    expect(isValidUpc("036000291453")).toBe(false);
+  });
+
+  it("lists the top-level types by default, and pages with a cursor", async () => {
+    const first = await t.client.catalog.listCatalog();
+    expect(first.objects).toHaveLength(100);
+    expect(first.cursor).toBeTruthy();
+    const types = new Set((first.objects ?? []).map((o) => o.type));
+    expect(types.has("ITEM_VARIATION")).toBe(false);
+    const all = await t.client.catalog.listCatalog().all();
+    expect(all).toHaveLength(items.length + 8);
+    expect(new Set(all.map((o) => o.id)).size).toBe(all.length);
+  });
+
+  it("refuses an unknown type and a cursor from another query", async () => {
+    const bad = await t.raw("GET", "/v2/catalog/list?types=ITEM,GADGET");
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors[0]).toMatchObject({ code: "INVALID_ENUM_VALUE", field: "types[1]" });
+    const page = await t.client.catalog.listCatalog({ types: "ITEM" });
+    const other = await t.raw("GET", `/v2/catalog/list?types=CATEGORY&cursor=${encodeURIComponent(page.cursor!)}`);
+    expect(other.json.errors[0].code).toBe("INVALID_CURSOR");
+  });
+});
+
+describe("catalog: retrieve", () => {
+  it("retrieves an item with its category as a related object", async () => {
+    const item = items[5]!;
+    const plain = await t.client.catalog.retrieveCatalogObject(item.id);
+    expect(plain.object?.id).toBe(item.id);
+    expect(plain.related_objects).toBeUndefined();
+    const r = await t.client.catalog.retrieveCatalogObject(item.id, { include_related_objects: true });
+    expect(r.related_objects?.map((o) => o.id)).toEqual([item.item_data?.category_id]);
+    expect(r.related_objects?.[0]?.type).toBe("CATEGORY");
+  });
+
+  it("retrieves a variation with its parent item as a related object", async () => {
+    const v = variations[10]!;
+    const r = await t.client.catalog.retrieveCatalogObject(v.id, { include_related_objects: true });
+    expect(r.object?.type).toBe("ITEM_VARIATION");
+    expect(r.related_objects?.map((o) => o.id)).toEqual([v.item_variation_data?.item_id]);
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    const err = await failure(t.client.catalog.retrieveCatalogObject("NOPE"));
+    expect(err.status).toBe(404);
+    expect(err.code).toBe("NOT_FOUND");
+  });
+
+  it("batch-retrieves in the order asked, skipping unknown ids, with related objects once each", async () => {
+    const [a, b] = [variations[3]!, variations[4]!];
+    const r = await t.client.catalog.batchRetrieveCatalogObjects({
+      object_ids: [b.id, "MISSING", a.id],
+      include_related_objects: true,
+    });
+    expect(r.objects?.map((o) => o.id)).toEqual([b.id, a.id]);
+    const parents = new Set([a.item_variation_data?.item_id, b.item_variation_data?.item_id]);
+    expect(r.related_objects?.map((o) => o.id).sort()).toEqual([...parents].sort());
+  });
+});
+
+describe("catalog: search objects", () => {
+  it("finds a variation by exact SKU, ignoring case", async () => {
+    const v = variations[42]!;
+    const sku = v.item_variation_data!.sku!;
+    const r = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM_VARIATION"],
+      query: { exact_query: { attribute_name: "sku", attribute_value: sku.toLowerCase() } },
+    });
+    expect(r.objects?.map((o) => o.id)).toEqual([v.id]);
+  });
+
+  it("finds a variation by exact UPC, with its item as a related object", async () => {
+    const v = variations[77]!;
+    const r = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM_VARIATION"],
+      include_related_objects: true,
+      query: { exact_query: { attribute_name: "upc", attribute_value: v.item_variation_data!.upc! } },
+    });
+    expect(r.objects?.map((o) => o.id)).toEqual([v.id]);
+    expect(r.related_objects?.map((o) => o.id)).toEqual([v.item_variation_data?.item_id]);
+    expect(r.latest_time).toBeTruthy();
+  });
+
+  it("an exact SKU that does not exist (or a partial one) finds nothing", async () => {
+    const sku = variations[0]!.item_variation_data!.sku!;
+    for (const value of ["ZZ-0000-9", sku.slice(0, -1)]) {
+      const r = await t.client.catalog.searchCatalogObjects({
+        object_types: ["ITEM_VARIATION"],
+        query: { exact_query: { attribute_name: "sku", attribute_value: value } },
+      });
+      expect(r.objects).toEqual([]);
+    }
+  });
+
+  it("searches item names by exact name, prefix and keywords", async () => {
+    const exact = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM"],
+      query: { exact_query: { attribute_name: "name", attribute_value: "claw hammer" } },
+    });
+    expect(exact.objects?.map((o) => o.item_data?.name)).toEqual(["Claw Hammer"]);
+    const prefix = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM"],
+      query: { prefix_query: { attribute_name: "name", attribute_prefix: "PVC" } },
+    });
+    expect(prefix.objects?.map((o) => o.item_data?.name).sort()).toEqual(["PVC Cement", "PVC Elbow", "PVC Pipe"]);
+    const text = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM"],
+      query: { text_query: { keywords: ["hammer", "oz"] } },
+    });
+    expect(text.objects?.map((o) => o.item_data?.name).sort()).toEqual(["Ball Peen Hammer", "Claw Hammer"]);
+  });
+
+  it("refuses more than three keywords", async () => {
+    const err = await failure(
+      t.client.catalog.searchCatalogObjects({ query: { text_query: { keywords: ["a1a", "b2b", "c3c", "d4d"] } } }),
+    );
+    expect(err.code).toBe("ARRAY_LENGTH_TOO_LONG");
+  });
+
+  it("sorts by an attribute from an initial value, and pages", async () => {
+    const r = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM"],
+      limit: 5,
+      query: { sorted_attribute_query: { attribute_name: "name", initial_attribute_value: "W", sort_order: "ASC" } },
+    });
+    const names = (r.objects ?? []).map((o) => o.item_data?.name ?? "");
+    expect(names).toHaveLength(5);
+    expect(names.every((n) => n.toLowerCase() >= "w")).toBe(true);
+    expect([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(names);
+    const next = await t.client.catalog.searchCatalogObjects({
+      object_types: ["ITEM"],
+      limit: 5,
+      cursor: r.cursor!,
+      query: { sorted_attribute_query: { attribute_name: "name", initial_attribute_value: "W", sort_order: "ASC" } },
+    });
+    expect(next.objects?.[0]?.item_data?.name?.toLowerCase() >= names[4]!.toLowerCase()).toBe(true);
+    expect(next.objects?.map((o) => o.id)).not.toContain(r.objects?.[0]?.id);
+  });
+
+  it("does not return variations unless asked for them", async () => {
+    const sku = variations[0]!.item_variation_data!.sku!;
+    const r = await t.client.catalog.searchCatalogObjects({
+      query: { exact_query: { attribute_name: "sku", attribute_value: sku } },
+    });
+    expect(r.objects).toEqual([]);
+  });
+});
+
+describe("catalog: search items", () => {
+  it("finds items by text in names and reports the matched variations", async () => {
+    const r = await t.client.catalog.searchCatalogItems({ text_filter: "claw hammer 16" });
+    expect(r.items?.map((i) => i.item_data?.name)).toEqual(["Claw Hammer"]);
+    const matched = r.matched_variation_ids ?? [];
+    expect(matched).toHaveLength(1);
+    const v = r.items![0]!.item_data!.variations!.find((x) => x.id === matched[0]);
+    expect(v?.item_variation_data?.name).toBe("16 oz");
+  });
+
+  it("finds the item of a scanned UPC or SKU", async () => {
+    const v = variations[100]!;
+    for (const code of [v.item_variation_data!.upc!, v.item_variation_data!.sku!]) {
+      const r = await t.client.catalog.searchCatalogItems({ text_filter: code });
+      expect(r.items?.map((i) => i.id)).toEqual([v.item_variation_data?.item_id]);
+      expect(r.matched_variation_ids).toEqual([v.id]);
+    }
+  });
+
+  it("filters by category, sorts by name both ways, and pages", async () => {
+    const category = items[0]!.item_data!.category_id!;
+    const asc = await t.client.catalog.searchCatalogItems({ category_ids: [category] }).all();
+    expect(asc.length).toBe(19);
+    expect(asc.every((i) => i.item_data?.category_id === category)).toBe(true);
+    const names = asc.map((i) => i.item_data?.name?.toLowerCase() ?? "");
+    expect([...names].sort()).toEqual(names);
+    const desc = await t.client.catalog.searchCatalogItems({ category_ids: [category], sort_order: "DESC" }).all();
+    expect(desc.map((i) => i.id)).toEqual(asc.map((i) => i.id).reverse());
+    const first = await t.client.catalog.searchCatalogItems({ category_ids: [category], limit: 10 });
+    expect(first.items).toHaveLength(10);
+    const second = await t.client.catalog.searchCatalogItems({
+      category_ids: [category],
+      limit: 10,
+      cursor: first.cursor!,
+    });
+    expect(second.items?.map((i) => i.id)).toEqual(asc.slice(10).map((i) => i.id));
+    expect(second.cursor).toBeUndefined();
+  });
+
+  it("filters by product type and refuses an unknown one", async () => {
+    const none = await t.client.catalog.searchCatalogItems({ product_types: ["GIFT_CARD"] });
+    expect(none.items).toEqual([]);
+    const err = await failure(t.client.catalog.searchCatalogItems({ product_types: ["GADGET"] }));
+    expect(err.code).toBe("INVALID_ENUM_VALUE");
+    expect(err.errors[0]?.field).toBe("product_types[0]");
+  });
+});
