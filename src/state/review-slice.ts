@@ -40,6 +40,8 @@ export interface ReviewSlice {
   markReviewStale(): void;
   loadReviewIfStale(): Promise<void>;
   loadReview(range?: { from: string; to: string }): Promise<string | undefined>;
+  /** Shows today's workday. */
+  reviewToday(): Promise<void>;
   /** Moves the range by whole days (`[`/`]`). */
   shiftReviewRange(days: number): Promise<void>;
   setReviewView(view: "members" | "shifts", memberId?: string): void;
@@ -145,6 +147,10 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       }
       if (get().review.from === from && get().review.to === to) rebuild(shifts);
       return undefined;
+    },
+
+    async reviewToday() {
+      await get().loadReview({ from: today(), to: today() });
     },
 
     async shiftReviewRange(days) {

@@ -39,6 +39,8 @@ export interface TimeClockSlice {
   loadTimeClock(): Promise<void>;
   setFilter(text: string): void;
   openTimeClockForm(form: TimeClockForm): void;
+  /** Opens the break picker, or explains why a break cannot start now. */
+  openBreakPicker(memberId: string): void;
   /** Each write returns a problem in words when a rule stops it before sending. */
   clockIn(memberId: string): Promise<string | undefined>;
   startBreak(memberId: string, breakTypeId: string): Promise<string | undefined>;
@@ -103,6 +105,19 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
 
     openTimeClockForm(form) {
       patch({ form });
+    },
+
+    openBreakPicker(memberId) {
+      const problem = checkStartBreak(openShiftOf(memberId), timeZoneOf(get()));
+      if (problem) {
+        refuse(`${nameOf(memberId)}: ${problem}`);
+        return;
+      }
+      if (get().breakTypes.items.length === 0) {
+        refuse("This location has no break types; add one on the Break types screen (3).");
+        return;
+      }
+      patch({ form: { kind: "pick-break", memberId } });
     },
 
     async clockIn(memberId) {

@@ -1,0 +1,62 @@
+import { render } from "ink";
+import { type Clock, createStore, type EnvLabel, type StoreClient } from "../state/index.js";
+import { AppRoot } from "./App.js";
+
+/** Options of {@link runApp}. */
+export interface RunAppOptions {
+  client: StoreClient;
+  envLabel: EnvLabel;
+  readOnly?: boolean;
+  /** Turns colour off; NO_COLOR in the environment does too. */
+  noColor?: boolean;
+  clock?: Clock;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  /** Called once the first frame is on screen (benchmarks). */
+  onFirstFrame?: () => void;
+}
+
+const ENTER_ALT = "\u001b[?1049h\u001b[H";
+const LEAVE_ALT = "\u001b[?1049l";
+
+/**
+ * Runs the full-screen app in the terminal's alternate screen (so the user's scrollback
+ * survives) and resolves when the user quits. SIGINT and SIGTERM quit cleanly too.
+ */
+export async function runApp(options: RunAppOptions): Promise<void> {
+  const stdout = options.stdout ?? process.stdout;
+  const stdin = options.stdin ?? process.stdin;
+  const color = !options.noColor && !(process.env.NO_COLOR ?? "");
+  const store = createStore({
+    client: options.client,
+    env: options.envLabel,
+    readOnly: options.readOnly ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const alt = Boolean(stdout.isTTY);
+  if (alt) stdout.write(ENTER_ALT);
+  const leave = () => {
+    if (alt) stdout.write(LEAVE_ALT);
+  };
+  const quit = () => store.getState().quit();
+  process.on("SIGINT", quit);
+  process.on("SIGTERM", quit);
+  // If the process dies some other way, still give the user their screen back.
+  process.on("exit", leave);
+  const instance = render(<AppRoot store={store} color={color} />, {
+    stdout,
+    stdin,
+    exitOnCtrlC: false,
+    patchConsole: true,
+  });
+  if (options.onFirstFrame) setImmediate(options.onFirstFrame);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    instance.cleanup();
+    process.off("SIGINT", quit);
+    process.off("SIGTERM", quit);
+    process.off("exit", leave);
+    leave();
+  }
+}

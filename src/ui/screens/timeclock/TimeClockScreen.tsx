@@ -1,0 +1,231 @@
+import { Box } from "ink";
+import { describeBreakType, formatMoney } from "../../../domain/shifts.js";
+import { localDate, localTime } from "../../../domain/time.js";
+import {
+  selectBreakTypes,
+  selectLocation,
+  selectTimeZone,
+  selectWhoIsHere,
+  useAppStore,
+  useAppStoreApi,
+  useShallow,
+  type WhoIsHereRow,
+} from "../../../state/index.js";
+import { FormView } from "../../components/FormView.js";
+import { editText } from "../../components/form.js";
+import { Txt } from "../../components/Txt.js";
+import { useList } from "../../components/use-list.js";
+import { WindowedList } from "../../components/WindowedList.js";
+import type { Command } from "../../keymap.js";
+import { useScreenCommands } from "../../screen-commands.js";
+import { useTheme } from "../../theme.js";
+import { useCommands } from "../../use-commands.js";
+
+/** Who is here, and the clock actions on the selected member. */
+export function TimeClockScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const rows = useAppStore(selectWhoIsHere);
+  const form = useAppStore((s) => s.timeclock.form);
+  const filter = useAppStore((s) => s.timeclock.filter);
+  const loaded = useAppStore((s) => s.timeclock.loaded);
+  const location = useAppStore(selectLocation);
+  const tz = useAppStore(selectTimeZone);
+  const forgotten = rows.filter((r) => r.forgotten);
+  const formHeight = form.kind === "pick-break" ? 7 : form.kind === "fix-forgot" ? 8 : form.kind === "filter" ? 1 : 0;
+  const listHeight = Math.max(3, height - 2 - (forgotten.length ? 1 : 0) - formHeight);
+  const [list, onList] = useList(rows.length, listHeight);
+  const selected: WhoIsHereRow | undefined = rows[list.cursor];
+  const s = () => store.getState();
+
+  const onCommand = (c: Command) => {
+    if (onList(c)) return;
+    const id = selected?.id;
+    switch (c) {
+      case "back":
+        if (filter) s().setFilter("");
+        return;
+      case "filter":
+        s().openTimeClockForm({ kind: "filter" });
+        return;
+      case "reload":
+        void s().loadTimeClock();
+        return;
+      case "clockIn":
+        if (id) void s().clockIn(id);
+        return;
+      case "clockOut":
+        if (id) void s().clockOut(id);
+        return;
+      case "startBreak":
+        if (id) s().openBreakPicker(id);
+        return;
+      case "endBreak":
+        if (id) void s().endBreak(id);
+        return;
+      case "fixForgot": {
+        const target = selected?.forgotten ?? forgotten[0]?.forgotten;
+        if (target?.id) s().openTimeClockForm({ kind: "fix-forgot", shiftId: target.id });
+        else s().setStatus({ kind: "info", text: "No open shifts from earlier days." });
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  useScreenCommands(["list", "timeclock"], onCommand, active && form.kind === "none");
+
+  const nameWidth = Math.min(24, Math.max(10, ...rows.map((r) => r.name.length + 1)));
+  return (
+    <Box flexDirection="column" width={width}>
+      <Txt>
+        <Txt bold>Who is here</Txt>
+        <Txt color={theme.muted}>
+          {" "}
+          at {location?.name ?? "—"} ({tz}) · {rows.filter((r) => r.state.kind !== "clocked-out").length} on shift
+          {filter ? ` · filter "${filter}"` : ""}
+        </Txt>
+      </Txt>
+      {forgotten.length > 0 ? (
+        <Txt color={theme.warn} wrap="truncate-end">
+          ⚠ {forgotten.length} open shift{forgotten.length > 1 ? "s" : ""} from an earlier day:{" "}
+          {forgotten.map((r) => r.name).join(", ")} — f sets the end
+        </Txt>
+      ) : null}
+      {!loaded ? null : (
+        <WindowedList
+          items={rows}
+          state={list}
+          height={listHeight}
+          rowKey={(r) => r.id}
+          empty={filter ? `No one matches "${filter}".` : "No team members at this location."}
+          renderRow={(r) => (
+            <Txt wrap="truncate-end">
+              {" "}
+              {r.name.padEnd(nameWidth)}
+              <MemberStateText row={r} tz={tz} />
+              {r.wage?.hourly_rate ? <Txt color={theme.muted}> · {formatMoney(r.wage.hourly_rate)}/h</Txt> : null}
+            </Txt>
+          )}
+        />
+      )}
+      {form.kind === "filter" ? <FilterLine /> : null}
+      {form.kind === "pick-break" ? <BreakPicker memberId={form.memberId} /> : null}
+      {form.kind === "fix-forgot" ? <FixForgotForm shiftId={form.shiftId} /> : null}
+    </Box>
+  );
+}
+
+function MemberStateText({ row, tz }: { row: WhoIsHereRow; tz: string }) {
+  const theme = useTheme();
+  const st = row.state;
+  if (row.forgotten) {
+    return (
+      <Txt color={theme.warn}>
+        ⚠ open since {localDate(row.forgotten.start_at, tz)} {localTime(row.forgotten.start_at, tz)} — forgot to clock
+        out?
+      </Txt>
+    );
+  }
+  switch (st.kind) {
+    case "clocked-out":
+      return <Txt color={theme.muted}>clocked out</Txt>;
+    case "on-shift":
+      return <Txt color={theme.good}>on shift since {st.since}</Txt>;
+    case "on-break":
+      return (
+        <Txt color={theme.warn}>
+          on break: {st.breakName} since {st.since} ({st.paid ? "paid" : "unpaid"})
+        </Txt>
+      );
+  }
+}
+
+/** The `/` filter line: typing filters live, enter keeps it, esc clears it. */
+function FilterLine() {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const filter = useAppStore((s) => s.timeclock.filter);
+  useCommands(
+    [],
+    () => undefined,
+    true,
+    (input, key) => {
+      const s = store.getState();
+      if (key.escape) {
+        s.setFilter("");
+        s.openTimeClockForm({ kind: "none" });
+      } else if (key.return) s.openTimeClockForm({ kind: "none" });
+      else s.setFilter(editText(s.timeclock.filter, input, key));
+    },
+  );
+  return (
+    <Txt>
+      <Txt color={theme.accent}>/</Txt>
+      {filter}
+      <Txt inverse> </Txt>
+      <Txt color={theme.muted}> enter keeps · esc clears</Txt>
+    </Txt>
+  );
+}
+
+/** Chooses which break to start: j/k, enter, esc. */
+function BreakPicker({ memberId }: { memberId: string }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const types = useAppStore(useShallow(selectBreakTypes));
+  const name = useAppStore((s) => s.timeclock.members.find((m) => m.id === memberId)?.given_name ?? "");
+  const [list, onList] = useList(types.length, types.length + 1);
+  useCommands(
+    ["list"],
+    (c) => {
+      if (onList(c)) return;
+      if (c === "back") store.getState().openTimeClockForm({ kind: "none" });
+    },
+    true,
+    (_input, key) => {
+      const t = types[list.cursor];
+      if (key.return && t?.id) void store.getState().startBreak(memberId, t.id);
+    },
+  );
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={1}>
+      <Txt bold>Start a break for {name}</Txt>
+      <WindowedList
+        items={types}
+        state={list}
+        height={types.length + 1}
+        rowKey={(t) => t.id ?? t.break_name}
+        renderRow={(t) => <Txt> {describeBreakType(t)}</Txt>}
+      />
+      <Txt color={theme.muted}>enter start · esc cancel</Txt>
+    </Box>
+  );
+}
+
+const FIX_FIELDS = [
+  { name: "date", label: "End date", hint: "YYYY-MM-DD" },
+  { name: "time", label: "End time", hint: "HH:MM, local" },
+];
+
+/** Sets the end of a forgotten shift; its open breaks end at the same time. */
+function FixForgotForm({ shiftId }: { shiftId: string }) {
+  const store = useAppStoreApi();
+  const shift = useAppStore((s) => s.timeclock.openShifts.find((x) => x.id === shiftId));
+  const name = useAppStore((s) => {
+    const m = s.timeclock.members.find((x) => x.id === shift?.team_member_id);
+    return [m?.given_name, m?.family_name].filter(Boolean).join(" ");
+  });
+  const tz = useAppStore(selectTimeZone);
+  if (!shift) return null;
+  return (
+    <FormView
+      title={`Forgot to clock out: ${name}, since ${localDate(shift.start_at, tz)} ${localTime(shift.start_at, tz)}`}
+      note="Any break still running ends at the same time."
+      fields={FIX_FIELDS}
+      initial={{ date: localDate(shift.start_at, tz), time: "" }}
+      onSubmit={(v) => store.getState().fixForgotten(shiftId, v.date ?? "", v.time ?? "")}
+      onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
+    />
+  );
+}
