@@ -158,7 +158,7 @@ export async function startLoopbackListener(opts: {
       settle.reject(
         new AuthorizeError(
           "timeout",
-          `no answer from the browser within ${Math.round(timeoutMs / 1000)} s; run backroom login again`,
+          `no answer from the browser within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}; run backroom login again`,
         ),
       );
       void stop();
