@@ -1,5 +1,20 @@
-/** Payouts and payout entries. */
+/** Payouts to the seller's bank and the entries that make them up. */
 export const sql = `
--- filled by the area that owns it
-SELECT 1;
+-- data is the full Payout as the wire returns it.
+CREATE TABLE payouts (
+  id TEXT PRIMARY KEY,
+  merchant_id TEXT NOT NULL REFERENCES merchants(id),
+  location_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  data TEXT NOT NULL
+);
+CREATE INDEX payouts_by_created ON payouts (merchant_id, location_id, created_at, id);
+CREATE TABLE payout_entries (
+  id TEXT PRIMARY KEY,
+  payout_id TEXT NOT NULL REFERENCES payouts(id),
+  effective_at TEXT NOT NULL,
+  data TEXT NOT NULL
+);
+CREATE INDEX payout_entries_by_payout ON payout_entries (payout_id, effective_at, id);
 `;

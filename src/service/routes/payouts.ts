@@ -1,4 +1,94 @@
-import type { RouteTable } from "../context.js";
+import { enums } from "../../spec/generated/schemas.js";
+import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { decodeCursor, encodeCursor } from "../cursor.js";
+import { invalid, notFound } from "../errors.js";
+import { optionalTime, pageLimit, sortOrder } from "../params.js";
+import { findPayout, listPayoutEntries, listPayouts, mainLocationOf, type Position } from "../payouts/repo.js";
 
-/** The payouts operations. */
-export const payoutsRoutes: RouteTable = {};
+/** Both payout lists: 100 by default and at most; the interface ignores a larger value. */
+const LIMIT = { def: 100, max: 100, clamp: true } as const;
+
+/** The payouts operations (read-only; the pipeline enforces PAYOUTS_READ). */
+export const payoutsRoutes: RouteTable = {
+  ListPayouts(ctx) {
+    const merchantId = merchantOf(ctx);
+    const locationId =
+      typeof ctx.query.location_id === "string" ? ctx.query.location_id : mainLocationOf(ctx.db, merchantId);
+    const status = ctx.query.status === undefined ? undefined : String(ctx.query.status);
+    if (status !== undefined && !enums.PayoutStatus?.includes(status)) {
+      throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(status)} is not a valid PayoutStatus.`, "status");
+    }
+    const order = sortOrder(ctx.query.sort_order, "DESC");
+    const end = optionalTime(ctx.query.end_time, "end_time") ?? ctx.now;
+    const begin = optionalTime(ctx.query.begin_time, "begin_time") ?? yearBefore(ctx.now);
+    if (begin.getTime() > end.getTime()) {
+      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
+    }
+    const limit = pageLimit(ctx.query.limit, LIMIT);
+    // The query as asked (not the defaults resolved against the clock), so paging survives time passing.
+    const query = {
+      op: "payouts",
+      locationId,
+      status,
+      order,
+      begin: ctx.query.begin_time,
+      end: ctx.query.end_time,
+    };
+    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    if (!locationId) return { body: { payouts: [] } };
+    const page = listPayouts(ctx.db, {
+      merchantId,
+      locationId,
+      begin: begin.toISOString(),
+      // end_time is exclusive: a payout created exactly at end_time belongs to the next window.
+      end: end.toISOString(),
+      order,
+      limit,
+      ...(status === undefined ? {} : { status }),
+      ...(after ? { after } : {}),
+    });
+    return {
+      body: { payouts: page.payouts, ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}) },
+    };
+  },
+
+  GetPayout(ctx) {
+    const payout = findPayout(ctx.db, merchantOf(ctx), payoutIdOf(ctx));
+    if (!payout) throw notFound(`Payout ${payoutIdOf(ctx)} not found.`);
+    return { body: { payout } };
+  },
+
+  ListPayoutEntries(ctx) {
+    const payoutId = payoutIdOf(ctx);
+    if (!findPayout(ctx.db, merchantOf(ctx), payoutId)) throw notFound(`Payout ${payoutId} not found.`);
+    const order = sortOrder(ctx.query.sort_order, "DESC");
+    const limit = pageLimit(ctx.query.limit, LIMIT);
+    const query = { op: "payout-entries", payoutId, order };
+    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const page = listPayoutEntries(ctx.db, { payoutId, order, limit, ...(after ? { after } : {}) });
+    return {
+      body: {
+        payout_entries: page.entries,
+        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+      },
+    };
+  },
+};
+
+/** The same instant a calendar year earlier. */
+function yearBefore(d: Date): Date {
+  const out = new Date(d.getTime());
+  out.setUTCFullYear(out.getUTCFullYear() - 1);
+  return out;
+}
+
+const payoutIdOf = (ctx: RequestContext): string => ctx.path.payout_id ?? "";
+
+/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
+function position(p: Position | undefined): Position | undefined {
+  if (p === undefined) return undefined;
+  if (typeof p !== "object" || p === null || typeof p.t !== "string" || typeof p.i !== "string") {
+    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
+  }
+  return p;
+}
