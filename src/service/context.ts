@@ -43,6 +43,12 @@ export interface HandlerResult {
   body: unknown;
   status?: number;
   headers?: Record<string, string>;
+  /**
+   * Rare: work that must await (testWebhookSubscription's real POST). The pipeline runs it after
+   * the transaction commits and answers what it returns instead of `body`. Not for operations
+   * with an idempotency key: only `body` would be stored for a replay.
+   */
+  after?: () => Promise<HandlerResult>;
 }
 
 /** One operation's rule: synchronous, so it runs whole inside one SQLite transaction. */

@@ -140,7 +140,9 @@ export function createHttpServer(opts: HttpOptions): Server {
       // better-sqlite3 transactions are synchronous: nothing in here may await.
       const result = opts.db.transaction(() => runIdempotent(opts.db, ctx, raw, handler))();
       if (events.length > 0) opts.events.publish(events);
-      return send(res, result.status ?? 200, result.body, { "square-version": version, ...result.headers });
+      // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
+      const final = result.after ? await result.after() : result;
+      return send(res, final.status ?? 200, final.body, { "square-version": version, ...final.headers });
     } catch (err) {
       if (err instanceof ServiceError) return sendError(res, err);
       throw err;
