@@ -1,52 +1,55 @@
-import { type CommandDeps, type CommandIo, say } from "./cli-support.js";
+import type { CommandDeps, CommandIo } from "./cli-support.js";
+import { say } from "./cli-support.js";
 import {
   type BackroomConfig,
   ConfigError,
   type Environment,
+  type EnvVars,
   loadConfig,
   resolveTarget,
   type Target,
 } from "./config.js";
 import { type Connection, connect } from "./connect.js";
-import { createSession } from "./session.js";
+import { createSession, type Session } from "./session.js";
 import { openTokenStore, type TokenStore } from "./token-store.js";
 
-/** What a sign-in command works with: config, target, store and (with a base URL) a connection. */
-export interface CommandContext {
+/** Where the signed-in session of one run stands: config, target, store, session and client. */
+export interface OpenedSession {
   config: BackroomConfig;
   configPath: string;
+  /** Unknown fields of the config file, to show as warnings. */
+  warnings: string[];
   target: Target;
   store: TokenStore;
   /** Absent for `local` without a base URL: then only the stored sign-in can be shown or removed. */
   connection: Connection | undefined;
-  /** The session of this command run (the connection's, or an offline one without a base URL). */
-  session: Connection["session"];
+  /** The session of this run (the connection's, or an offline one without a base URL). */
+  session: Session;
+}
+
+/** Flags that choose where to connect; each overrides the config file. */
+export interface TargetFlags {
+  environment?: Environment | undefined;
+  baseUrl?: string | undefined;
+  applicationId?: string | undefined;
 }
 
 /**
- * Reads the config (reporting a malformed file and returning null), resolves where to connect,
- * opens the token store and loads the current sign-in of that environment.
+ * For the app and the commands: reads the config (a malformed file throws a {@link ConfigError}),
+ * resolves the environment, opens the token store (keychain, or memory when the probe fails),
+ * builds the client with the session as its token provider and loads the current sign-in —
+ * `BACKROOM_ACCESS_TOKEN` first, then the store.
  */
-export async function openCommandContext(
-  io: CommandIo,
-  deps: CommandDeps,
-  flags: { environment?: Environment | undefined; baseUrl?: string | undefined; applicationId?: string | undefined },
+export async function openSession(
+  env: EnvVars,
+  flags: TargetFlags,
+  deps: CommandDeps = {},
   extra: { clientSecret?: string | undefined } = {},
-): Promise<CommandContext | null> {
-  let loaded: Awaited<ReturnType<typeof loadConfig>>;
-  try {
-    loaded = await loadConfig(io.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      say(io.stderr, `backroom: ${err.message}`);
-      return null;
-    }
-    throw err;
-  }
-  for (const w of loaded.warnings) say(io.stderr, `backroom: ${w}`);
+): Promise<OpenedSession> {
+  const loaded = await loadConfig(env);
   const target = resolveTarget(loaded.config, flags);
   const store = await openTokenStore(deps.keytar === undefined ? {} : { keytar: deps.keytar });
-  const envToken = io.env.BACKROOM_ACCESS_TOKEN || undefined;
+  const envToken = env.BACKROOM_ACCESS_TOKEN || undefined;
   const sessionOpts = {
     store,
     environment: target.environment,
@@ -55,8 +58,6 @@ export async function openCommandContext(
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(envToken ? { envToken } : {}),
   };
-  // Without a base URL there is nothing to call; a session over an OAuth API that refuses every
-  // call still lets status and logout read and remove what is stored.
   const connection = target.baseUrl
     ? connect({
         ...sessionOpts,
@@ -66,9 +67,40 @@ export async function openCommandContext(
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
       })
     : undefined;
+  // Without a base URL there is nothing to call; a session over an OAuth API that refuses every
+  // call still lets status and logout read and remove what is stored.
   const session = connection?.session ?? createSession({ ...sessionOpts, oauth: offlineOAuth(target.environment) });
   await session.load();
-  return { config: loaded.config, configPath: loaded.path, target, store, connection, session };
+  return {
+    config: loaded.config,
+    configPath: loaded.path,
+    warnings: loaded.warnings,
+    target,
+    store,
+    connection,
+    session,
+  };
+}
+
+/** {@link openSession} for a command: prints config warnings, and a malformed config as an error (null). */
+export async function openCommandContext(
+  io: CommandIo,
+  deps: CommandDeps,
+  flags: TargetFlags,
+  extra: { clientSecret?: string | undefined } = {},
+): Promise<OpenedSession | null> {
+  let opened: OpenedSession;
+  try {
+    opened = await openSession(io.env, flags, deps, extra);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      say(io.stderr, `backroom: ${err.message}`);
+      return null;
+    }
+    throw err;
+  }
+  for (const w of opened.warnings) say(io.stderr, `backroom: ${w}`);
+  return opened;
 }
 
 function offlineOAuth(environment: Environment) {

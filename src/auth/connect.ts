@@ -26,15 +26,19 @@ export interface ConnectOptions extends Omit<SessionOptions, "oauth"> {
  */
 export function connect(opts: ConnectOptions): Connection {
   const { baseUrl, squareVersion, dispatcher, maxRetries, ...sessionOpts } = opts;
+  // `onRevoked` is for a transport that reports ACCESS_TOKEN_REVOKED; until it does, callers
+  // hand such errors to `session.noticeError`.
+  const tokenProvider = {
+    accessToken: () => session.accessToken(),
+    onExpired: () => session.onExpired(),
+    onRevoked: () => session.onRevoked(),
+  };
   const client = createClient({
     baseUrl,
     ...(squareVersion ? { squareVersion } : {}),
     ...(dispatcher ? { dispatcher } : {}),
     ...(maxRetries !== undefined ? { maxRetries } : {}),
-    tokenProvider: {
-      accessToken: () => session.accessToken(),
-      onExpired: () => session.onExpired(),
-    },
+    tokenProvider,
   });
   const session = createSession({ ...sessionOpts, oauth: client.oauth });
   return { client, session };

@@ -93,6 +93,8 @@ export interface Session extends TokenProvider {
   logout(opts: { clientSecret?: string | undefined }): Promise<{ revoked: boolean; ok: boolean; message: string }>;
   /** Signs out when an error says the token was revoked; true when it did. */
   noticeError(err: unknown): Promise<boolean>;
+  /** For the transport: the service answered `ACCESS_TOKEN_REVOKED`, so the sign-in is over. */
+  onRevoked(): Promise<void>;
   status(): SessionStatus;
   describeStorage(): string;
   subscribe(listener: (state: SessionState) => void): () => void;
@@ -335,12 +337,13 @@ export function createSession(opts: SessionOptions): Session {
     },
     async noticeError(err) {
       if (!(err instanceof SquareApiError) || state.status !== "signed-in") return false;
-      if (err.hasCode("ACCESS_TOKEN_REVOKED")) {
-        if (sourceOf() === "env") return false;
-        await signOut(`You were signed out: access for backroom was revoked for this seller. ${SIGN_IN_AGAIN}`);
-        return true;
-      }
-      return false;
+      if (!err.hasCode("ACCESS_TOKEN_REVOKED") || sourceOf() === "env") return false;
+      await session.onRevoked();
+      return true;
+    },
+    async onRevoked() {
+      if (state.status !== "signed-in" || sourceOf() === "env") return;
+      await signOut(`You were signed out: access for backroom was revoked for this seller. ${SIGN_IN_AGAIN}`);
     },
     status() {
       const t = tokens();

@@ -1,0 +1,43 @@
+// The sign-in module's public face for the app shell, the state layer and the commands.
+export { type CommandDeps, type CommandIo, openInBrowser, readHidden } from "./cli-support.js";
+export { type OpenedSession, openCommandContext, openSession, type TargetFlags } from "./command-context.js";
+export {
+  type BackroomConfig,
+  ConfigError,
+  configPath,
+  type Environment,
+  loadConfig,
+  resolveTarget,
+  saveConfig,
+  type Target,
+} from "./config.js";
+export { type Connection, connect, type LocalCredentials, sessionForLocal } from "./connect.js";
+export { maskToken, redact } from "./mask.js";
+export {
+  AuthorizeError,
+  buildAuthorizeUrl,
+  createPkcePair,
+  newState,
+  startLoopbackListener,
+} from "./oauth-flow.js";
+export {
+  type Clock,
+  createSession,
+  type OAuthApi,
+  RenewWindowError,
+  type Session,
+  type SessionState,
+  type SessionStatus,
+  SignedOutError,
+  tokensFromObtain,
+} from "./session.js";
+export {
+  createTokenStore,
+  KEYCHAIN_SERVICE,
+  type KeytarLike,
+  loadKeytar,
+  openTokenStore,
+  probeKeychain,
+  type StoredTokens,
+  type TokenStore,
+} from "./token-store.js";
