@@ -73,6 +73,9 @@ describe("memberState", () => {
     const open = shift("m1", "2026-05-03T13:00:00Z", undefined);
     expect(isForgotten(open, new Date("2026-05-04T14:00:00Z"), TZ)).toBe(true);
     expect(isForgotten(open, new Date("2026-05-03T20:00:00Z"), TZ)).toBe(false);
+    // Started 03:00 local, before a 05:00 start of day: an earlier workday, but only 4 hours in.
+    const early = shift("m1", "2026-05-04T07:00:00Z", undefined);
+    expect(isForgotten(early, new Date("2026-05-04T11:00:00Z"), TZ, "05:00")).toBe(false);
   });
 });
 

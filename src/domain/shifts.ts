@@ -114,9 +114,17 @@ export function stateRank(s: MemberState): number {
   return s.kind === "clocked-out" ? 1 : 0;
 }
 
-/** An open shift that began on an earlier workday than `now`'s: someone forgot to clock out. */
+/** An open shift must be at least this old to count as a forgotten clock-out. */
+export const FORGOTTEN_AFTER_HOURS = 12;
+
+/**
+ * An open shift that began on an earlier workday than `now`'s and has run for over 12 hours:
+ * someone forgot to clock out. The age keeps an early-morning start (before the workweek's start
+ * of day) from being flagged a few hours in.
+ */
 export function isForgotten(shift: Shift, now: Date, timeZone: string, startOfDay = "00:00"): boolean {
   if (shift.end_at || shift.status === "CLOSED") return false;
+  if (now.getTime() - new Date(shift.start_at).getTime() < FORGOTTEN_AFTER_HOURS * 3_600_000) return false;
   return workdayOf(shift.start_at, timeZone, startOfDay) < workdayOf(now, timeZone, startOfDay);
 }
 
@@ -227,7 +235,7 @@ export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Revie
       overDay: (day.get(`${r.memberId}|${r.workday}`) ?? 0) > DAILY_OVERTIME_HOURS,
       overWeek: weekTotal(r.memberId, r.week) > WEEKLY_OVERTIME_HOURS,
     }))
-    .sort((a, b) => a.memberName.localeCompare(b.memberName) || a.shift.start_at.localeCompare(b.shift.start_at));
+    .sort((a, b) => a.memberName.localeCompare(b.memberName) || ms(a.shift.start_at) - ms(b.shift.start_at));
 
   const byMember = new Map<string, MemberSummary>();
   const currency: Currency = ctx.currency ?? "USD";
