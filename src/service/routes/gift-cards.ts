@@ -1,4 +1,249 @@
-import type { RouteTable } from "../context.js";
+import { randomInt } from "node:crypto";
+import { enums } from "../../spec/generated/schemas.js";
+import type {
+  CreateGiftCardActivityRequest,
+  CreateGiftCardRequest,
+  GiftCardActivity,
+  GiftCardGANSource,
+  RetrieveGiftCardFromGANRequest,
+} from "../../spec/generated/types.js";
+import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { decodeCursor, encodeCursor } from "../cursor.js";
+import { invalid, notFound } from "../errors.js";
+import { customGanProblem, newSquareGan, squareGanProblem } from "../gift-cards/gan.js";
+import { recordActivity } from "../gift-cards/record.js";
+import {
+  type CardRow,
+  cardOf,
+  findCard,
+  findCardByGan,
+  insertCard,
+  listActivities,
+  listCards,
+  locationExists,
+  merchantCurrency,
+  type Position,
+} from "../gift-cards/repo.js";
+import { optionalTime, pageLimit, sortOrder } from "../params.js";
 
-/** The gift-cards operations. */
-export const giftCardRoutes: RouteTable = {};
+/** listGiftCards: 30 by default, at most 200. */
+const CARDS_LIMIT = { def: 30, max: 200 } as const;
+/** listGiftCardActivities: 50 by default, at most 100. */
+const ACTIVITIES_LIMIT = { def: 50, max: 100 } as const;
+
+/** The gift-cards operations: cards (create, list, retrieve, by GAN) and their activities. */
+export const giftCardRoutes: RouteTable = {
+  CreateGiftCard(ctx) {
+    const merchantId = merchantOf(ctx);
+    const body = ctx.body as unknown as CreateGiftCardRequest;
+    requireLocation(ctx, body.location_id, "location_id");
+    const requested = body.gift_card;
+    const source: GiftCardGANSource = requested.gan_source ?? "SQUARE";
+    let gan = requested.gan;
+    if (source === "OTHER") {
+      if (gan === undefined) {
+        throw invalid("MISSING_REQUIRED_PARAMETER", "A card with gan_source OTHER needs its gan.", "gift_card.gan");
+      }
+      const problem = customGanProblem(gan);
+      if (problem) throw invalid("INVALID_VALUE", problem, "gift_card.gan");
+    } else if (gan !== undefined) {
+      // A Square GAN is given only to register a plastic card the seller ordered from Square.
+      if (requested.type !== "PHYSICAL") {
+        throw invalid(
+          "INVALID_VALUE",
+          "Only a PHYSICAL card is registered with a printed Square GAN.",
+          "gift_card.gan",
+        );
+      }
+      const problem = squareGanProblem(gan);
+      if (problem) throw invalid("INVALID_VALUE", problem, "gift_card.gan");
+    }
+    if (gan !== undefined && findCardByGan(ctx.db, merchantId, gan)) {
+      throw invalid("INVALID_VALUE", "Another gift card of this seller has that GAN.", "gift_card.gan");
+    }
+    while (gan === undefined || findCardByGan(ctx.db, merchantId, gan)) gan = newSquareGan(() => randomInt(10) / 10);
+    const row: CardRow = {
+      id: `gftc:${ctx.ids.next(32).toLowerCase()}`,
+      merchant_id: merchantId,
+      type: requested.type,
+      gan_source: source,
+      gan,
+      state: "PENDING",
+      balance: 0,
+      currency: merchantCurrency(ctx.db, merchantId),
+      location_id: body.location_id,
+      customer_ids: "[]",
+      created_at: ctx.now.toISOString(),
+    };
+    insertCard(ctx.db, row);
+    const giftCard = cardOf(row);
+    ctx.emit({
+      type: "gift_card.created",
+      merchantId,
+      locationId: body.location_id,
+      dataType: "gift_card",
+      dataId: row.id,
+      object: { gift_card: giftCard },
+    });
+    return { body: { gift_card: giftCard } };
+  },
+
+  ListGiftCards(ctx) {
+    const type = enumQuery(ctx, "type", "GiftCardType");
+    const state = enumQuery(ctx, "state", "GiftCardStatus");
+    const customerId = typeof ctx.query.customer_id === "string" ? ctx.query.customer_id : undefined;
+    const limit = pageLimit(ctx.query.limit, CARDS_LIMIT);
+    const query = { op: "gift-cards", type, state, customerId };
+    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const page = listCards(ctx.db, {
+      merchantId: merchantOf(ctx),
+      limit,
+      ...(type === undefined ? {} : { type }),
+      ...(state === undefined ? {} : { state }),
+      ...(customerId === undefined ? {} : { customerId }),
+      ...(after ? { after } : {}),
+    });
+    return {
+      body: { gift_cards: page.cards, ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}) },
+    };
+  },
+
+  RetrieveGiftCard(ctx) {
+    const id = ctx.path.id ?? "";
+    const row = findCard(ctx.db, merchantOf(ctx), id);
+    if (!row) throw notFound(`Gift card ${id} not found.`);
+    return { body: { gift_card: cardOf(row) } };
+  },
+
+  RetrieveGiftCardFromGAN(ctx) {
+    const { gan } = ctx.body as unknown as RetrieveGiftCardFromGANRequest;
+    const row = findCardByGan(ctx.db, merchantOf(ctx), gan);
+    if (!row) throw notFound("No gift card has that GAN.");
+    return { body: { gift_card: cardOf(row) } };
+  },
+
+  CreateGiftCardActivity(ctx) {
+    const merchantId = merchantOf(ctx);
+    const input = (ctx.body as unknown as CreateGiftCardActivityRequest).gift_card_activity;
+    requireLocation(ctx, input.location_id, "gift_card_activity.location_id");
+    const card = cardNamed(ctx, input);
+    const { activity, card: after } = recordActivity(ctx.db, merchantId, card, input, {
+      id: `gcact_${ctx.ids.next(32).toLowerCase()}`,
+      createdAt: ctx.now.toISOString(),
+    });
+    ctx.emit({
+      type: "gift_card.activity.created",
+      merchantId,
+      locationId: input.location_id,
+      dataType: "gift_card_activity",
+      dataId: activity.id ?? "",
+      object: { gift_card_activity: activity },
+    });
+    ctx.emit({
+      type: "gift_card.updated",
+      merchantId,
+      locationId: input.location_id,
+      dataType: "gift_card",
+      dataId: card.id,
+      object: { gift_card: after },
+    });
+    return { body: { gift_card_activity: activity } };
+  },
+
+  ListGiftCardActivities(ctx) {
+    const type = enumQuery(ctx, "type", "GiftCardActivityType");
+    const giftCardId = typeof ctx.query.gift_card_id === "string" ? ctx.query.gift_card_id : undefined;
+    const locationId = typeof ctx.query.location_id === "string" ? ctx.query.location_id : undefined;
+    const begin = optionalTime(ctx.query.begin_time, "begin_time") ?? yearBefore(ctx.now);
+    const end = optionalTime(ctx.query.end_time, "end_time") ?? ctx.now;
+    if (begin.getTime() > end.getTime()) {
+      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
+    }
+    const order = sortOrder(ctx.query.sort_order, "DESC");
+    const limit = pageLimit(ctx.query.limit, ACTIVITIES_LIMIT);
+    // The query as asked (not its defaults resolved against the clock), so paging survives time passing.
+    const query = {
+      op: "gift-card-activities",
+      type,
+      giftCardId,
+      locationId,
+      order,
+      begin: ctx.query.begin_time,
+      end: ctx.query.end_time,
+    };
+    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const page = listActivities(ctx.db, {
+      merchantId: merchantOf(ctx),
+      begin: begin.toISOString(),
+      end: end.toISOString(),
+      order,
+      limit,
+      ...(type === undefined ? {} : { type }),
+      ...(giftCardId === undefined ? {} : { giftCardId }),
+      ...(locationId === undefined ? {} : { locationId }),
+      ...(after ? { after } : {}),
+    });
+    return {
+      body: {
+        gift_card_activities: page.activities,
+        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+      },
+    };
+  },
+};
+
+/** The card an activity names by id or GAN (if both, they must be the same card). */
+function cardNamed(ctx: RequestContext, input: GiftCardActivity): CardRow {
+  const merchantId = merchantOf(ctx);
+  const { gift_card_id: id, gift_card_gan: gan } = input;
+  if (id === undefined && gan === undefined) {
+    throw invalid(
+      "MISSING_REQUIRED_PARAMETER",
+      "Name the gift card with gift_card_id or gift_card_gan.",
+      "gift_card_activity.gift_card_id",
+    );
+  }
+  const card = id !== undefined ? findCard(ctx.db, merchantId, id) : findCardByGan(ctx.db, merchantId, gan ?? "");
+  if (!card) throw notFound(id !== undefined ? `Gift card ${id} not found.` : "No gift card has that GAN.");
+  if (id !== undefined && gan !== undefined && card.gan !== gan) {
+    throw invalid(
+      "CONFLICTING_PARAMETERS",
+      "gift_card_id and gift_card_gan name different cards.",
+      "gift_card_activity.gift_card_gan",
+    );
+  }
+  return card;
+}
+
+function requireLocation(ctx: RequestContext, id: string, field: string): void {
+  if (!locationExists(ctx.db, merchantOf(ctx), id)) {
+    throw invalid("INVALID_LOCATION", `The seller has no location ${id}.`, field);
+  }
+}
+
+/** An optional query parameter that must be one of an enumeration's values. */
+function enumQuery(ctx: RequestContext, name: string, enumName: string): string | undefined {
+  const v = ctx.query[name];
+  if (v === undefined) return undefined;
+  const s = String(v);
+  if (!enums[enumName]?.includes(s)) {
+    throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(s)} is not a valid ${enumName}.`, name);
+  }
+  return s;
+}
+
+/** The same instant a calendar year earlier. */
+function yearBefore(d: Date): Date {
+  const out = new Date(d.getTime());
+  out.setUTCFullYear(out.getUTCFullYear() - 1);
+  return out;
+}
+
+/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
+function position(p: Position | undefined): Position | undefined {
+  if (p === undefined) return undefined;
+  if (typeof p !== "object" || p === null || typeof p.t !== "string" || typeof p.s !== "number") {
+    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
+  }
+  return p;
+}
