@@ -54,7 +54,12 @@ describe("backroom status", () => {
     expect(await runStatus([], cap.io, { keytar: lockedKeytar() })).toBe(1);
     expect(cap.stdout()).toMatch(/^Environment: +local \(the local service `npm start` runs\)$/m);
     expect(cap.stdout()).toMatch(/^Signed in: +no$/m);
-    expect(cap.stdout()).toMatch(/^Why: +Not signed in\. Run `backroom login` to sign in\.$/m);
+    expect(cap.stdout()).toMatch(
+      /^Why: +`npm start` signs in to its own local service by itself; for one running elsewhere/m,
+    );
+    const sandbox = captureIo(env());
+    expect(await runStatus(["--env", "sandbox"], sandbox.io, { keytar: lockedKeytar() })).toBe(1);
+    expect(sandbox.stdout()).toMatch(/^Why: +Not signed in\. Run `backroom login` to sign in\.$/m);
     expect(cap.stdout()).toMatch(
       /^Kept in: +not saved: the OS keychain is locked or does not keep entries, so sign-in lasts only while this backroom runs/m,
     );

@@ -109,7 +109,12 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
     if (check) rows.push(["Service", check]);
   } else {
     rows.push(["Signed in", "no"]);
-    rows.push(["Why", s.reason ?? "Not signed in."]);
+    rows.push([
+      "Why",
+      target.environment === "local" && !target.baseUrl
+        ? "`npm start` signs in to its own local service by itself; for one running elsewhere, `backroom login --base-url URL`."
+        : (s.reason ?? "Not signed in."),
+    ]);
   }
   rows.push(["Kept in", s.storage]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
