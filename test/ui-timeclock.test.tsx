@@ -266,7 +266,7 @@ async function openReviewDay(app: Driven) {
   // ctrl+u empties a field.
   await app.press("\u0015", ..."2026-04-01".split(""), KEYS.tab, "\u0015", ..."2026-04-01".split(""));
   await app.press(KEYS.enter);
-  await app.waitFor("Workday 2026-04-01");
+  await app.waitFor((f) => f.includes("Workday 2026-04-01") && !f.includes("Workdays to review"));
 }
 
 describe("review against the local service", () => {
@@ -289,7 +289,7 @@ describe("review against the local service", () => {
     await h.app.press("s");
     await h.app.waitFor("Start–End");
     // Rows sort by member name; move to b's shift.
-    const lines = (await h.app.waitFor("12:00")).split("\n").filter((l) => /\d\d:\d\d–/.test(l));
+    const lines = (await h.app.waitFor("08:00–18:00")).split("\n").filter((l) => /\d\d:\d\d–/.test(l));
     const index = lines.findIndex((l) => l.includes(fullName(b).slice(0, 15)));
     await h.app.press(...Array(index).fill("j"), KEYS.enter);
     await h.app.waitFor("Edit shift times");
