@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const failure = async (p: Promise<unknown>) => {
+const failure = async (p: PromiseLike<unknown>) => {
   try {
     await p;
   } catch (err) {
@@ -191,7 +191,7 @@ describe("catalog: search objects", () => {
       cursor: r.cursor!,
       query: { sorted_attribute_query: { attribute_name: "name", initial_attribute_value: "W", sort_order: "ASC" } },
     });
-    expect(next.objects?.[0]?.item_data?.name?.toLowerCase() >= names[4]!.toLowerCase()).toBe(true);
+    expect((next.objects?.[0]?.item_data?.name ?? "").toLowerCase() >= names[4]!.toLowerCase()).toBe(true);
     expect(next.objects?.map((o) => o.id)).not.toContain(r.objects?.[0]?.id);
   });
 

@@ -15,6 +15,8 @@ export function stmt(db: Db, sql: string): Statement {
   }
   let s = byText.get(sql);
   if (!s) {
+    // Filters build IN lists of any length: keep the cache from growing without bound.
+    if (byText.size >= 1000) byText.clear();
     s = db.prepare(sql);
     byText.set(sql, s);
   }

@@ -1,0 +1,239 @@
+import { formatQuantity, parseQuantity } from "../../domain/quantity.js";
+import type {
+  InventoryAdjustment,
+  InventoryChange,
+  InventoryChangeType,
+  InventoryPhysicalCount,
+  InventoryTransfer,
+} from "../../spec/generated/types.js";
+import { stmt } from "../catalog/statements.js";
+import { objectType } from "../catalog/store.js";
+import type { Db } from "../db.js";
+import { invalid } from "../errors.js";
+import { parseTime } from "../params.js";
+import { isTracked } from "./ledger.js";
+
+/** At most this many changes in one BatchChangeInventory request. */
+export const MAX_CHANGES_PER_BATCH = 100;
+
+/** A requested change, checked and normalised, not yet stored. */
+export interface PlannedChange {
+  type: InventoryChangeType;
+  objectId: string;
+  /** The count's or adjustment's location; a transfer's origin. */
+  locationId: string;
+  /** A transfer's destination. */
+  toLocationId?: string;
+  /** A physical count's or transfer's state; an adjustment's from_state. */
+  state: string;
+  /** An adjustment's to_state. */
+  toState?: string;
+  units: number;
+  /** RFC 3339 in UTC with milliseconds: stored timestamps compare as text. */
+  occurredAt: string;
+  /** The wire sub-object without the fields the service assigns (id, created_at). */
+  wire: Record<string, unknown>;
+}
+
+const SUB_OBJECT = {
+  PHYSICAL_COUNT: "physical_count",
+  ADJUSTMENT: "adjustment",
+  TRANSFER: "transfer",
+} as const;
+
+// The fields a client may set on each kind; anything else it sends is not echoed back.
+const CLIENT_FIELDS = {
+  PHYSICAL_COUNT: ["reference_id", "source", "employee_id", "team_member_id"],
+  ADJUSTMENT: [
+    "reference_id",
+    "total_price_money",
+    "source",
+    "employee_id",
+    "team_member_id",
+    "transaction_id",
+    "refund_id",
+    "purchase_order_id",
+    "goods_receipt_id",
+    "adjustment_group",
+  ],
+  TRANSFER: ["reference_id", "source", "employee_id", "team_member_id"],
+} as const;
+
+/** Whether a location belongs to the seller. */
+export function locationExists(db: Db, merchantId: string, locationId: string): boolean {
+  return stmt(db, "SELECT 1 FROM locations WHERE id = ? AND merchant_id = ?").get(locationId, merchantId) !== undefined;
+}
+
+/**
+ * Checks every change of a batch before anything is applied, so that one bad change refuses the
+ * whole request; the error's field names the change (`changes[3].adjustment.quantity`).
+ */
+export function planChanges(
+  db: Db,
+  merchantId: string,
+  changes: readonly InventoryChange[],
+  now: Date,
+): PlannedChange[] {
+  if (changes.length > MAX_CHANGES_PER_BATCH) {
+    throw invalid(
+      "ARRAY_LENGTH_TOO_LONG",
+      `At most ${MAX_CHANGES_PER_BATCH} changes per request; got ${changes.length}.`,
+      "changes",
+    );
+  }
+  const knownObjects = new Map<string, string | undefined>();
+  const knownLocations = new Map<string, boolean>();
+  const checkObject = (id: unknown, type: unknown, at: string) => {
+    if (typeof id !== "string" || id === "") {
+      throw invalid(
+        "MISSING_REQUIRED_PARAMETER",
+        `Field must be set: ${at}.catalog_object_id.`,
+        `${at}.catalog_object_id`,
+      );
+    }
+    if (!knownObjects.has(id)) knownObjects.set(id, objectType(db, merchantId, id));
+    const found = knownObjects.get(id);
+    if (found === undefined) {
+      throw invalid("INVALID_VALUE", `No catalog object with id ${id}.`, `${at}.catalog_object_id`);
+    }
+    if (found !== "ITEM_VARIATION") {
+      throw invalid(
+        "INVALID_VALUE",
+        `Catalog object ${id} is a ${found}; inventory is kept for item variations.`,
+        `${at}.catalog_object_id`,
+      );
+    }
+    if (type !== undefined && type !== "ITEM_VARIATION") {
+      throw invalid("INVALID_VALUE", "catalog_object_type must be ITEM_VARIATION.", `${at}.catalog_object_type`);
+    }
+    return id;
+  };
+  const checkLocation = (id: unknown, at: string) => {
+    if (typeof id !== "string" || id === "") {
+      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
+    }
+    if (!knownLocations.has(id)) knownLocations.set(id, locationExists(db, merchantId, id));
+    if (!knownLocations.get(id)) throw invalid("INVALID_VALUE", `No location with id ${id}.`, at);
+    return id;
+  };
+  const checkState = (state: unknown, at: string, tracked: boolean) => {
+    if (typeof state !== "string" || state === "") {
+      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
+    }
+    if (tracked && !isTracked(state)) {
+      throw invalid("INVALID_VALUE", `${state} has no counts; use a state that is tracked, such as IN_STOCK.`, at);
+    }
+    return state;
+  };
+  const checkQuantity = (q: unknown, at: string) => {
+    if (typeof q !== "string" || q === "") {
+      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
+    }
+    const units = parseQuantity(q);
+    if (units === undefined || units < 0 || q.trim().startsWith("-")) {
+      throw invalid(
+        "INVALID_VALUE",
+        `quantity must be a non-negative decimal string with at most 5 decimal places, got ${JSON.stringify(q)}.`,
+        at,
+      );
+    }
+    return units;
+  };
+  const checkTime = (value: unknown, at: string) => {
+    if (value === undefined || value === null || value === "") {
+      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
+    }
+    const d = parseTime(value, at);
+    if (d.getTime() > now.getTime()) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
+    return d.toISOString();
+  };
+
+  return changes.map((change, i): PlannedChange => {
+    const at = `changes[${i}]`;
+    const type = change.type;
+    if (!type) throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.type.`, `${at}.type`);
+    const key = SUB_OBJECT[type];
+    for (const other of Object.values(SUB_OBJECT)) {
+      if (other !== key && change[other] !== undefined) {
+        throw invalid("CONFLICTING_PARAMETERS", `A ${type} change carries no ${other}.`, `${at}.${other}`);
+      }
+    }
+    const sub = change[key] as (InventoryPhysicalCount & InventoryAdjustment & InventoryTransfer) | undefined;
+    if (!sub) throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.${key}.`, `${at}.${key}`);
+    const p = `${at}.${key}`;
+    const objectId = checkObject(sub.catalog_object_id, sub.catalog_object_type, p);
+    const units = checkQuantity(sub.quantity, `${p}.quantity`);
+    const occurredAt = checkTime(sub.occurred_at, `${p}.occurred_at`);
+    const wire: Record<string, unknown> = {};
+    for (const f of CLIENT_FIELDS[type]) {
+      const v = (sub as Record<string, unknown>)[f];
+      if (v !== undefined) wire[f] = v;
+    }
+    const common = {
+      catalog_object_id: objectId,
+      catalog_object_type: "ITEM_VARIATION",
+      quantity: formatQuantity(units),
+    };
+
+    if (type === "PHYSICAL_COUNT") {
+      const state = checkState(sub.state, `${p}.state`, true);
+      const locationId = checkLocation(sub.location_id, `${p}.location_id`);
+      return {
+        type,
+        objectId,
+        locationId,
+        state,
+        units,
+        occurredAt,
+        wire: { ...wire, ...common, state, location_id: locationId, occurred_at: occurredAt },
+      };
+    }
+    if (type === "ADJUSTMENT") {
+      const from = checkState(sub.from_state, `${p}.from_state`, false);
+      const to = checkState(sub.to_state, `${p}.to_state`, false);
+      if (from === to) throw invalid("INVALID_VALUE", "from_state and to_state must differ.", `${p}.to_state`);
+      const locationId = checkLocation(sub.location_id, `${p}.location_id`);
+      return {
+        type,
+        objectId,
+        locationId,
+        state: from,
+        toState: to,
+        units,
+        occurredAt,
+        wire: { ...wire, ...common, from_state: from, to_state: to, location_id: locationId, occurred_at: occurredAt },
+      };
+    }
+    const state = checkState(sub.state, `${p}.state`, true);
+    const fromId = checkLocation(sub.from_location_id, `${p}.from_location_id`);
+    const toId = checkLocation(sub.to_location_id, `${p}.to_location_id`);
+    if (fromId === toId) {
+      throw invalid("INVALID_VALUE", "A transfer goes between two different locations.", `${p}.to_location_id`);
+    }
+    return {
+      type,
+      objectId,
+      locationId: fromId,
+      toLocationId: toId,
+      state,
+      units,
+      occurredAt,
+      wire: {
+        ...wire,
+        ...common,
+        state,
+        from_location_id: fromId,
+        to_location_id: toId,
+        occurred_at: occurredAt,
+      },
+    };
+  });
+}
+
+/** The wire change of a planned one, once stored under `id` at `createdAt`. */
+export function toWireChange(p: PlannedChange, id: string, createdAt: string): InventoryChange {
+  const sub = { id, ...p.wire, created_at: createdAt };
+  if (p.type === "PHYSICAL_COUNT") return { type: p.type, physical_count: sub as InventoryPhysicalCount };
+  if (p.type === "ADJUSTMENT") return { type: p.type, adjustment: sub as InventoryAdjustment };
+  return { type: p.type, transfer: sub as InventoryTransfer };
+}

@@ -1,0 +1,225 @@
+import { formatQuantity } from "../../domain/quantity.js";
+import type { InventoryCount, InventoryState } from "../../spec/generated/types.js";
+import { stmt } from "../catalog/statements.js";
+import type { Db } from "../db.js";
+
+/**
+ * The count engine. A count is kept per key (catalog object, location, state). Its value is the
+ * latest physical count of the key, ordered by `occurred_at` and then by arrival, plus every
+ * adjustment or transfer into or out of the key that comes after that count in the same order.
+ *
+ * Counts are materialised in `inventory_counts` and kept up to date in the writing transaction:
+ * an adjustment after the key's latest count just adds to it; one older than that count is
+ * recorded but moves nothing; a physical count newer than the latest one becomes the new anchor
+ * and its key is recomputed from the ledger (its quantity plus the deltas that come after it);
+ * an older physical count never overrides a newer one.
+ */
+
+/** States the service keeps no count of: quantities move into or out of them and vanish. */
+export const UNTRACKED_STATES: ReadonlySet<string> = new Set(["NONE", "SOLD", "UNLINKED_RETURN"]);
+
+/** Whether a state has counts. */
+export const isTracked = (state: string): boolean => !UNTRACKED_STATES.has(state);
+
+/** One count's key. */
+export interface CountKey {
+  merchantId: string;
+  objectId: string;
+  objectType: string;
+  locationId: string;
+  state: string;
+}
+
+/** What a change does to quantities: the columns of a stored change, or a planned one. */
+export interface Movement {
+  type: string;
+  objectId: string;
+  /** The count's or adjustment's location; a transfer's origin. */
+  locationId: string;
+  toLocationId?: string | null | undefined;
+  /** A physical count's or transfer's state; an adjustment's from_state. */
+  state: string;
+  toState?: string | null | undefined;
+  units: number;
+}
+
+/** The keys an adjustment or transfer moves quantity out of (negative) and into (positive); tracked states only. */
+export function deltasOf(m: Movement, merchantId: string): { key: CountKey; units: number }[] {
+  const key = (locationId: string, state: string): CountKey => ({
+    merchantId,
+    objectId: m.objectId,
+    objectType: "ITEM_VARIATION",
+    locationId,
+    state,
+  });
+  const out: { key: CountKey; units: number }[] = [];
+  if (m.type === "ADJUSTMENT" && m.toState) {
+    if (isTracked(m.state)) out.push({ key: key(m.locationId, m.state), units: -m.units });
+    if (isTracked(m.toState)) out.push({ key: key(m.locationId, m.toState), units: m.units });
+  } else if (m.type === "TRANSFER" && m.toLocationId) {
+    out.push({ key: key(m.locationId, m.state), units: -m.units });
+    out.push({ key: key(m.toLocationId, m.state), units: m.units });
+  }
+  return out;
+}
+
+const sameKey = (a: Omit<CountKey, "objectType">, b: Omit<CountKey, "objectType">) =>
+  a.objectId === b.objectId && a.locationId === b.locationId && a.state === b.state;
+
+interface MovementRow {
+  seq: number;
+  type: string;
+  location_id: string;
+  to_location_id: string | null;
+  state: string;
+  to_state: string | null;
+  units: number;
+  occurred_at: string;
+}
+
+const movementOf = (objectId: string, r: MovementRow): Movement => ({
+  type: r.type,
+  objectId,
+  locationId: r.location_id,
+  toLocationId: r.to_location_id,
+  state: r.state,
+  toState: r.to_state,
+  units: r.units,
+});
+
+/** What the moves of some stored changes add to one key. */
+function sumFor(k: Omit<CountKey, "objectType">, rows: readonly MovementRow[]): number {
+  let units = 0;
+  for (const r of rows) {
+    for (const d of deltasOf(movementOf(k.objectId, r), k.merchantId)) if (sameKey(d.key, k)) units += d.units;
+  }
+  return units;
+}
+
+/** A materialised count row. */
+export interface CountRow {
+  id: number;
+  catalog_object_id: string;
+  catalog_object_type: string;
+  location_id: string;
+  state: string;
+  units: number;
+  anchor_at: string | null;
+  anchor_seq: number | null;
+  calculated_at: string;
+}
+
+/** The wire count of a row. */
+export function toCount(row: CountRow): InventoryCount {
+  return {
+    catalog_object_id: row.catalog_object_id,
+    catalog_object_type: row.catalog_object_type as InventoryCount["catalog_object_type"] & string,
+    state: row.state as InventoryState,
+    location_id: row.location_id,
+    quantity: formatQuantity(row.units),
+    calculated_at: row.calculated_at,
+    is_estimated: false,
+  };
+}
+
+/** The current count of a key, if it has one. */
+export function getCount(db: Db, k: Omit<CountKey, "objectType">): CountRow | undefined {
+  return stmt(
+    db,
+    "SELECT * FROM inventory_counts WHERE merchant_id = ? AND catalog_object_id = ? AND location_id = ? AND state = ?",
+  ).get(k.merchantId, k.objectId, k.locationId, k.state) as CountRow | undefined;
+}
+
+/** Writes a key's count (insert or replace). */
+export function writeCount(
+  db: Db,
+  k: CountKey,
+  units: number,
+  anchor: { at: string; seq: number } | null,
+  calculatedAt: string,
+): void {
+  stmt(
+    db,
+    `INSERT INTO inventory_counts (merchant_id, catalog_object_id, catalog_object_type, location_id, state, units, anchor_at, anchor_seq, calculated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (merchant_id, catalog_object_id, location_id, state) DO UPDATE SET
+       units = excluded.units, anchor_at = excluded.anchor_at, anchor_seq = excluded.anchor_seq, calculated_at = excluded.calculated_at`,
+  ).run(
+    k.merchantId,
+    k.objectId,
+    k.objectType,
+    k.locationId,
+    k.state,
+    units,
+    anchor?.at ?? null,
+    anchor?.seq ?? null,
+    calculatedAt,
+  );
+}
+
+/** Whether a change at `occurredAt` comes before the key's latest physical count (and so moves nothing). */
+const supersededBy = (row: CountRow | undefined, occurredAt: string): boolean =>
+  row?.anchor_at != null && occurredAt < row.anchor_at;
+
+/**
+ * Updates a key's count for a physical count just stored as change `seq` (the newest arrival).
+ * Returns whether the count's quantity changed or the count is new.
+ */
+export function applyPhysicalCount(
+  db: Db,
+  k: CountKey,
+  seq: number,
+  occurredAt: string,
+  units: number,
+  now: string,
+): boolean {
+  const current = getCount(db, k);
+  if (supersededBy(current, occurredAt)) return false;
+  // Moves at the same instant arrived earlier, so they come before this count: only later ones add.
+  const later = stmt(
+    db,
+    "SELECT seq, type, location_id, to_location_id, state, to_state, units, occurred_at FROM inventory_changes WHERE merchant_id = ? AND catalog_object_id = ? AND occurred_at > ? AND type != 'PHYSICAL_COUNT'",
+  ).all(k.merchantId, k.objectId, occurredAt) as MovementRow[];
+  const value = units + sumFor(k, later);
+  writeCount(db, k, value, { at: occurredAt, seq }, now);
+  return current === undefined || current.units !== value;
+}
+
+/**
+ * Updates a key's count for a signed move of quantity into (positive) or out of (negative) it,
+ * just stored, unless a newer physical count already accounts for it. Returns whether the count
+ * changed.
+ */
+export function applyDelta(db: Db, k: CountKey, occurredAt: string, units: number, now: string): boolean {
+  const current = getCount(db, k);
+  if (supersededBy(current, occurredAt)) return false;
+  const anchor =
+    current?.anchor_at != null && current.anchor_seq != null
+      ? { at: current.anchor_at, seq: current.anchor_seq }
+      : null;
+  writeCount(db, k, (current?.units ?? 0) + units, anchor, now);
+  return current === undefined || units !== 0;
+}
+
+/**
+ * A key's count replayed from the object's whole change history, ignoring the materialised row:
+ * what the incremental updates must always agree with. Undefined when nothing touched the key.
+ */
+export function recomputeUnits(db: Db, k: Omit<CountKey, "objectType">): number | undefined {
+  const rows = db
+    .prepare(
+      "SELECT seq, type, location_id, to_location_id, state, to_state, units, occurred_at FROM inventory_changes WHERE merchant_id = ? AND catalog_object_id = ? ORDER BY occurred_at, seq",
+    )
+    .all(k.merchantId, k.objectId) as MovementRow[];
+  let value: number | undefined;
+  for (const r of rows) {
+    if (r.type === "PHYSICAL_COUNT") {
+      if (r.location_id === k.locationId && r.state === k.state) value = r.units;
+      continue;
+    }
+    for (const d of deltasOf(movementOf(k.objectId, r), k.merchantId)) {
+      if (sameKey(d.key, k)) value = (value ?? 0) + d.units;
+    }
+  }
+  return value;
+}
