@@ -381,7 +381,8 @@ function seedOrders(s: SeedContext): void {
     if (state === "COMPLETED" || state === "REFUNDED") history.push({ action: "COMPLETED", created_at: at(60 * 26) });
     if (state === "REFUNDED") history.push({ action: "REFUNDED", created_at: at(60 * 24 * 6) });
     if (state === "CANCELED") history.push({ action: "CANCELED", created_at: at(60 * 5) });
-    const last = history[history.length - 1]?.created_at ?? at(0);
+    // The latest history step, unless it would lie in the future (a refund still to come).
+    const lastMs = Math.min(Date.parse(history[history.length - 1]?.created_at ?? at(0)), now.getTime());
     const paymentId = ids.next(22);
     const tenderId = ids.next(22);
     const order: V1Order = {
@@ -403,7 +404,7 @@ function seedOrders(s: SeedContext): void {
       total_price_money: m(total),
       total_discount_money: m(discount),
       created_at: at(0),
-      updated_at: last < now.toISOString() ? last : now.toISOString(),
+      updated_at: new Date(lastMs).toISOString(),
       ...(state === "PENDING" ? { expires_at: at(60 * 24 * 3) } : {}),
       payment_id: paymentId,
       ...(rng.chance(0.2) ? { buyer_note: "Please leave at the side door." } : {}),
