@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savePayout, savePayoutEntries } from "../src/service/payouts/repo.js";
+import { savePayoutEntries, savePayouts } from "../src/service/payouts/repo.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { storeToken } from "../src/service/tokens.js";
 import type { Payout, PayoutEntry } from "../src/spec/generated/types.js";
@@ -22,20 +22,22 @@ beforeAll(async () => {
   now = t.service.clock.now().getTime();
   const db = t.service.db;
   const usd = (amount: number) => ({ amount, currency: "USD" as const });
-  savePayout(db, DEMO.merchantId, {
-    id: FUTURE_PAYOUT,
-    status: "SENT",
-    location_id: DEMO.mainLocationId,
-    created_at: new Date(now + 3_600_000).toISOString(),
-    amount_money: usd(100),
-  });
-  savePayout(db, DEMO.merchantId, {
-    id: BIG_PAYOUT,
-    status: "PAID",
-    location_id: "LBIGPAYOUTTEST",
-    created_at: "2020-01-02T00:00:00.000Z",
-    amount_money: usd(BIG_ENTRIES * 100),
-  });
+  savePayouts(db, DEMO.merchantId, [
+    {
+      id: FUTURE_PAYOUT,
+      status: "SENT",
+      location_id: DEMO.mainLocationId,
+      created_at: new Date(now + 3_600_000).toISOString(),
+      amount_money: usd(100),
+    },
+    {
+      id: BIG_PAYOUT,
+      status: "PAID",
+      location_id: "LBIGPAYOUTTEST",
+      created_at: "2020-01-02T00:00:00.000Z",
+      amount_money: usd(BIG_ENTRIES * 100),
+    },
+  ]);
   savePayoutEntries(
     db,
     Array.from({ length: BIG_ENTRIES }, (_, k) => ({

@@ -1,5 +1,6 @@
 import type { CashDrawerShift, CashDrawerShiftEvent, CashDrawerShiftSummary } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
+import { prepared } from "./prepared.js";
 
 /** A stored shift: the wire object with the columns it is found by. */
 export interface StoredShift {
@@ -9,7 +10,8 @@ export interface StoredShift {
 
 /** Stores one shift (insert or replace). */
 export function saveShift(db: Db, s: StoredShift): void {
-  db.prepare(
+  prepared(
+    db,
     "INSERT OR REPLACE INTO cash_drawer_shifts (id, merchant_id, location_id, state, opened_at, data) VALUES (?, ?, ?, ?, ?, ?)",
   ).run(s.shift.id, s.merchantId, s.shift.location_id, s.shift.state, s.shift.opened_at, JSON.stringify(s.shift));
 }
@@ -20,15 +22,16 @@ export function saveShiftEvents(
   shiftId: string,
   events: readonly (CashDrawerShiftEvent & { id: string; created_at: string })[],
 ): void {
-  const put = db.prepare("INSERT INTO cash_drawer_shift_events (id, shift_id, created_at, data) VALUES (?, ?, ?, ?)");
+  const put = prepared(db, "INSERT INTO cash_drawer_shift_events (id, shift_id, created_at, data) VALUES (?, ?, ?, ?)");
   for (const e of events) put.run(e.id, shiftId, e.created_at, JSON.stringify(e));
 }
 
 /** One shift of a location, or undefined (a shift of another location is not found either). */
 export function findShift(db: Db, merchantId: string, locationId: string, id: string): CashDrawerShift | undefined {
-  const row = db
-    .prepare("SELECT data FROM cash_drawer_shifts WHERE merchant_id = ? AND location_id = ? AND id = ?")
-    .get(merchantId, locationId, id) as { data: string } | undefined;
+  const row = prepared(
+    db,
+    "SELECT data FROM cash_drawer_shifts WHERE merchant_id = ? AND location_id = ? AND id = ?",
+  ).get(merchantId, locationId, id) as { data: string } | undefined;
   return row ? (JSON.parse(row.data) as CashDrawerShift) : undefined;
 }
 
@@ -66,11 +69,10 @@ export function listShifts(
     where.push(`(opened_at ${cmp} ? OR (opened_at = ? AND id ${cmp} ?))`);
     args.push(q.after.o, q.after.o, q.after.i);
   }
-  const rows = db
-    .prepare(
-      `SELECT id, opened_at, data FROM cash_drawer_shifts WHERE ${where.join(" AND ")} ORDER BY opened_at ${q.order}, id ${q.order} LIMIT ?`,
-    )
-    .all(...args, q.limit + 1) as { id: string; opened_at: string; data: string }[];
+  const rows = prepared(
+    db,
+    `SELECT id, opened_at, data FROM cash_drawer_shifts WHERE ${where.join(" AND ")} ORDER BY opened_at ${q.order}, id ${q.order} LIMIT ?`,
+  ).all(...args, q.limit + 1) as { id: string; opened_at: string; data: string }[];
   const more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const lastRow = page[page.length - 1];
@@ -88,9 +90,10 @@ export function listShiftEvents(
   afterSeq: number | undefined,
   limit: number,
 ): { events: CashDrawerShiftEvent[]; lastSeq?: number; more: boolean } {
-  const rows = db
-    .prepare("SELECT seq, data FROM cash_drawer_shift_events WHERE shift_id = ? AND seq > ? ORDER BY seq LIMIT ?")
-    .all(shiftId, afterSeq ?? -1, limit + 1) as { seq: number; data: string }[];
+  const rows = prepared(
+    db,
+    "SELECT seq, data FROM cash_drawer_shift_events WHERE shift_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+  ).all(shiftId, afterSeq ?? -1, limit + 1) as { seq: number; data: string }[];
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const lastRow = page[page.length - 1];

@@ -1,4 +1,5 @@
 import type { Payout, PayoutEntry } from "../../spec/generated/types.js";
+import { prepared } from "../cash-drawers/prepared.js";
 import type { Db } from "../db.js";
 
 /** A keyset position: the time and id of the last record of a page. */
@@ -7,22 +8,28 @@ export interface Position {
   i: string;
 }
 
-/** Stores one payout (insert or replace). */
-export function savePayout(db: Db, merchantId: string, p: Payout & { created_at: string; status: string }): void {
-  db.prepare(
+/** Stores payouts (insert or replace). */
+export function savePayouts(
+  db: Db,
+  merchantId: string,
+  payouts: readonly (Payout & { created_at: string; status: string })[],
+): void {
+  const put = prepared(
+    db,
     "INSERT OR REPLACE INTO payouts (id, merchant_id, location_id, status, created_at, data) VALUES (?, ?, ?, ?, ?, ?)",
-  ).run(p.id, merchantId, p.location_id, p.status, p.created_at, JSON.stringify(p));
+  );
+  for (const p of payouts) put.run(p.id, merchantId, p.location_id, p.status, p.created_at, JSON.stringify(p));
 }
 
 /** Stores a payout's entries. */
 export function savePayoutEntries(db: Db, entries: readonly (PayoutEntry & { effective_at: string })[]): void {
-  const put = db.prepare("INSERT INTO payout_entries (id, payout_id, effective_at, data) VALUES (?, ?, ?, ?)");
+  const put = prepared(db, "INSERT INTO payout_entries (id, payout_id, effective_at, data) VALUES (?, ?, ?, ?)");
   for (const e of entries) put.run(e.id, e.payout_id, e.effective_at, JSON.stringify(e));
 }
 
 /** One payout of the seller, or undefined. */
 export function findPayout(db: Db, merchantId: string, id: string): Payout | undefined {
-  const row = db.prepare("SELECT data FROM payouts WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
+  const row = prepared(db, "SELECT data FROM payouts WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
     | { data: string }
     | undefined;
   return row ? (JSON.parse(row.data) as Payout) : undefined;
@@ -30,7 +37,7 @@ export function findPayout(db: Db, merchantId: string, id: string): Payout | und
 
 /** The seller's main location, where payouts are listed when no location is named. */
 export function mainLocationOf(db: Db, merchantId: string): string | undefined {
-  const row = db.prepare("SELECT main_location_id FROM merchants WHERE id = ?").get(merchantId) as
+  const row = prepared(db, "SELECT main_location_id FROM merchants WHERE id = ?").get(merchantId) as
     | { main_location_id: string | null }
     | undefined;
   return row?.main_location_id ?? undefined;
@@ -66,21 +73,20 @@ export function listPayouts(
 ): { payouts: Payout[]; last?: Position; more: boolean } {
   const k = keyset("created_at", q.order, q.after);
   const status = q.status === undefined ? "" : " AND status = ?";
-  const rows = db
-    .prepare(
-      `SELECT id, created_at, data FROM payouts
+  const rows = prepared(
+    db,
+    `SELECT id, created_at, data FROM payouts
        WHERE merchant_id = ? AND location_id = ? AND created_at >= ? AND created_at < ?${status}${k.sql}
        ORDER BY created_at ${q.order}, id ${q.order} LIMIT ?`,
-    )
-    .all(
-      q.merchantId,
-      q.locationId,
-      q.begin,
-      q.end,
-      ...(q.status === undefined ? [] : [q.status]),
-      ...k.args,
-      q.limit + 1,
-    ) as { id: string; created_at: string; data: string }[];
+  ).all(
+    q.merchantId,
+    q.locationId,
+    q.begin,
+    q.end,
+    ...(q.status === undefined ? [] : [q.status]),
+    ...k.args,
+    q.limit + 1,
+  ) as { id: string; created_at: string; data: string }[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
@@ -96,12 +102,11 @@ export function listPayoutEntries(
   q: { payoutId: string; order: "ASC" | "DESC"; after?: Position; limit: number },
 ): { entries: PayoutEntry[]; last?: Position; more: boolean } {
   const k = keyset("effective_at", q.order, q.after);
-  const rows = db
-    .prepare(
-      `SELECT id, effective_at, data FROM payout_entries WHERE payout_id = ?${k.sql}
+  const rows = prepared(
+    db,
+    `SELECT id, effective_at, data FROM payout_entries WHERE payout_id = ?${k.sql}
        ORDER BY effective_at ${q.order}, id ${q.order} LIMIT ?`,
-    )
-    .all(q.payoutId, ...k.args, q.limit + 1) as { id: string; effective_at: string; data: string }[];
+  ).all(q.payoutId, ...k.args, q.limit + 1) as { id: string; effective_at: string; data: string }[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {

@@ -1,5 +1,5 @@
 import { CASH_EFFECT, cashDrawerTotals } from "../../domain/cash.js";
-import { addDays, localDate, zonedInstant } from "../../domain/time.js";
+import { addDays, localDate, zoneOffsetMs } from "../../domain/time.js";
 import type {
   CashDrawerEventType,
   CashDrawerShift,
@@ -39,6 +39,32 @@ export function seedLocations(s: SeedContext): SeedLocation[] {
     ];
   }
   return found.sort((a, b) => Number(b.main) - Number(a.main));
+}
+
+/**
+ * Wall-clock time in a zone → instant, for seeding many days quickly. The offset is taken at
+ * local noon; zone look-ups are slow, so a week whose ends share an offset is looked up twice,
+ * not daily. Exact except inside a DST change, which no seeded time (03:00 and later) falls into.
+ */
+export function localClock(timeZone: string): (date: string, time: string) => number {
+  const DAY_MS = 86_400_000;
+  const known = new Map<number, number>();
+  const offsetOnDay = (day: number): number => {
+    let o = known.get(day);
+    if (o === undefined) {
+      o = zoneOffsetMs(day * DAY_MS + DAY_MS / 2, timeZone);
+      known.set(day, o);
+    }
+    return o;
+  };
+  return (date, time) => {
+    const wall = Date.parse(`${date}T${time}:00.000Z`);
+    const day = Math.floor(wall / DAY_MS);
+    const first = day - (day % 7);
+    const start = offsetOnDay(first);
+    const offset = start === offsetOnDay(first + 7) ? start : offsetOnDay(day);
+    return wall - offset;
+  };
 }
 
 /** Active team members who work at a location (assigned to it, or to every location). */
@@ -91,13 +117,14 @@ export function seedCashDrawers(s: SeedContext): void {
       name,
     }));
     const today = localDate(s.now, loc.timezone);
+    const at = localClock(loc.timezone);
     devices.forEach((device, deviceIndex) => {
       const plans: Plan[] = [];
       for (let d = days - 1; d >= 0; d--) {
         const date = addDays(today, -d);
         for (const session of SESSIONS) {
-          const openAt = zonedInstant(date, session.open, loc.timezone).getTime() + s.rng.int(0, 20) * MINUTE;
-          const endAt = zonedInstant(date, session.close, loc.timezone).getTime() - s.rng.int(0, 15) * MINUTE;
+          const openAt = at(date, session.open) + s.rng.int(0, 20) * MINUTE;
+          const endAt = at(date, session.close) - s.rng.int(0, 15) * MINUTE;
           if (openAt <= now) plans.push({ device, session: session.name, openAt, endAt });
         }
       }
@@ -132,7 +159,7 @@ function seedShift(
   const shiftId = s.ids.next();
   const now = s.now.getTime();
 
-  const count = Math.round(s.rng.int(14, 34) * Math.max(1, s.scale));
+  const count = Math.round(s.rng.int(10, 26) * Math.max(1, s.scale));
   const times: number[] = [];
   for (let k = 0; k < count; k++) times.push(plan.openAt + Math.floor(s.rng() * (plan.endAt - plan.openAt)));
   times.sort((a, b) => a - b);

@@ -1,7 +1,7 @@
-import { addDays, localDate, zonedInstant } from "../../domain/time.js";
+import { addDays, localDate } from "../../domain/time.js";
 import type { ActivityType, Currency, Payout, PayoutEntry, PayoutStatus } from "../../spec/generated/types.js";
-import { savePayout, savePayoutEntries } from "../payouts/repo.js";
-import { seedLocations } from "./cash-drawers.js";
+import { savePayoutEntries, savePayouts } from "../payouts/repo.js";
+import { localClock, seedLocations } from "./cash-drawers.js";
 import type { SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 
@@ -35,21 +35,24 @@ export function seedPayouts(s: SeedContext): void {
   const currency = DEMO.currency as Currency;
   const money = (amount: number) => ({ amount, currency });
   const now = s.now.getTime();
+  const payouts: (Payout & { created_at: string; status: string })[] = [];
+  const allEntries: (PayoutEntry & { effective_at: string })[] = [];
   for (const loc of seedLocations(s)) {
     const bankAccount = `bact:${s.ids.next(20)}`;
     const today = localDate(s.now, loc.timezone);
+    const at = localClock(loc.timezone);
     for (let d = DAYS; d >= 1; d--) {
       const businessDate = addDays(today, -d);
       if (!loc.main && new Date(`${businessDate}T12:00:00Z`).getUTCDay() === 0) continue;
       const payoutDate = addDays(businessDate, 1);
-      const createdAt = zonedInstant(payoutDate, "03:00", loc.timezone).getTime() + s.rng.int(0, 30) * 60_000;
+      const createdAt = at(payoutDate, "03:00") + s.rng.int(0, 30) * 60_000;
       if (createdAt > now) continue;
       const payoutId = `po_${seededUuid(s)}`;
-      const dayStart = zonedInstant(businessDate, "08:00", loc.timezone).getTime();
+      const dayStart = at(businessDate, "08:00");
       const entries = dayEntries(s, payoutId, dayStart, loc.main ? 1 : 0.6, currency);
       const amount = entries.reduce((sum, e) => sum + (e.net_amount_money?.amount ?? 0), 0);
       const arrival = businessDay(addDays(payoutDate, 1));
-      const arrivedAt = zonedInstant(arrival, "09:00", loc.timezone).getTime();
+      const arrivedAt = at(arrival, "09:00");
       const status: PayoutStatus = arrivedAt > now ? "SENT" : s.rng.chance(0.02) ? "FAILED" : "PAID";
       const updatedAt = status === "SENT" ? createdAt : status === "PAID" ? arrivedAt : createdAt + 20 * HOUR;
       const payout: Payout & { created_at: string; status: string } = {
@@ -65,10 +68,12 @@ export function seedPayouts(s: SeedContext): void {
         arrival_date: arrival,
         end_to_end_id: `L${payoutDate.replaceAll("-", "")}${s.ids.next(8)}`,
       };
-      savePayout(s.db, s.merchantId, payout);
-      savePayoutEntries(s.db, entries);
+      payouts.push(payout);
+      allEntries.push(...entries);
     }
   }
+  savePayouts(s.db, s.merchantId, payouts);
+  savePayoutEntries(s.db, allEntries);
 }
 
 /** One business day's balance activity, with a positive total. */
@@ -94,7 +99,7 @@ function dayEntries(
       ...details,
     });
   };
-  const charges = Math.max(1, Math.round(s.rng.int(6, 20) * busyness * Math.max(1, s.scale)));
+  const charges = Math.max(1, Math.round(s.rng.int(3, 10) * busyness * Math.max(1, s.scale)));
   for (let i = 0; i < charges; i++) {
     const gross = s.rng.int(4, 250) * 100 + s.rng.pick([0, 49, 95, 99]);
     add("CHARGE", gross, Math.round(gross * 0.026) + 10, { type_charge_details: { payment_id: s.ids.next(22) } });
