@@ -8,11 +8,15 @@ let app: Driven | undefined;
 afterEach(() => app?.unmount());
 
 function start(opts: { readOnly?: boolean; rows?: number } = {}) {
+  let now = NOW;
   const data = fakeDemoData(NOW);
-  const client = createFakeClient(data, () => NOW);
-  const store = createStore({ client, clock: { now: () => NOW }, readOnly: opts.readOnly ?? false });
+  const client = createFakeClient(data, () => now);
+  const store = createStore({ client, clock: { now: () => now }, readOnly: opts.readOnly ?? false });
   app = drive(store, { rows: opts.rows ?? 30 });
-  return { store, client, data, app };
+  const advance = (minutes: number) => {
+    now = new Date(now.getTime() + minutes * 60_000);
+  };
+  return { store, client, data, app, advance };
 }
 
 describe("the shell", () => {
@@ -28,12 +32,17 @@ describe("the shell", () => {
   });
 
   it("clocks a member in with i", async () => {
-    const { app, client } = start();
+    const { app, client, advance } = start();
     await app.waitFor("Ana Diaz");
     // Rows: Bo, Cy (on shift), Ana, Dev.
     await app.press("j", "j", "i");
     await app.waitFor("Ana Diaz clocked in at 15:00.");
     expect(client.calls.filter((c) => c.op === "createShift")).toHaveLength(1);
+    // Ana moved up among those on shift; the cursor went with her, so o clocks her out.
+    await app.waitFor(/› Ana Diaz\s+on shift since 15:00/);
+    advance(30);
+    await app.press("o");
+    await app.waitFor("Ana Diaz clocked out at 15:30.");
   });
 
   it("switches screens with numbers and tab, and opens help", async () => {

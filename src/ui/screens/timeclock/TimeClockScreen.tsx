@@ -1,4 +1,5 @@
 import { Box } from "ink";
+import { useMemo } from "react";
 import { describeBreakType, formatMoney } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
@@ -34,7 +35,8 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
   const forgotten = rows.filter((r) => r.forgotten);
   const formHeight = form.kind === "pick-break" ? 7 : form.kind === "fix-forgot" ? 8 : form.kind === "filter" ? 1 : 0;
   const listHeight = Math.max(3, height - 2 - (forgotten.length ? 1 : 0) - formHeight);
-  const [list, onList] = useList(rows.length, listHeight);
+  const ids = useMemo(() => rows.map((r) => r.id), [rows]);
+  const [list, onList] = useList(rows.length, listHeight, ids);
   const selected: WhoIsHereRow | undefined = rows[list.cursor];
   const s = () => store.getState();
 
