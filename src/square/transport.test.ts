@@ -382,6 +382,19 @@ describe("expired tokens", () => {
   });
 });
 
+describe("revoked tokens", () => {
+  it("tells the token provider once and raises ACCESS_TOKEN_REVOKED without retrying", async () => {
+    const onRevoked = vi.fn();
+    const { pool, client } = setup({ tokenProvider: { accessToken: () => "tok", onRevoked } });
+    pool
+      .intercept(any)
+      .reply(401, JSON.stringify({ errors: [{ category: "AUTHENTICATION_ERROR", code: "ACCESS_TOKEN_REVOKED" }] }));
+    const err = (await client.locations.listLocations().catch((e: unknown) => e)) as SquareApiError;
+    expect(err.code).toBe("ACCESS_TOKEN_REVOKED");
+    expect(onRevoked).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("paging", () => {
   it("pages a POST search by body cursor, re-sending the original query with only the cursor changed", async () => {
     const { pool, client, seen, answer } = setup();

@@ -28,6 +28,8 @@ export const ENVIRONMENTS = {
 export interface TokenProvider {
   accessToken(): string | Promise<string>;
   onExpired?(): Promise<string | undefined>;
+  /** Called when the service answers `ACCESS_TOKEN_REVOKED`: the sign-in is over. */
+  onRevoked?(): void | Promise<void>;
 }
 
 /** Options that apply to one call. */
@@ -239,6 +241,9 @@ export class Transport {
       if (RETRYABLE_STATUS.has(status) && retrySafe && attempt < maxRetries) {
         await this.#sleep(this.#backoff(attempt, resHeaders["retry-after"]));
         continue;
+      }
+      if (status === 401 && op.auth === "bearer" && errors.some((e) => e.code === "ACCESS_TOKEN_REVOKED")) {
+        await this.#opts.tokenProvider?.onRevoked?.();
       }
       const replacement = RETIRED[op.name];
       if (replacement && (status === 404 || status === 410)) {
