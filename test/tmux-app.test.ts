@@ -1,0 +1,76 @@
+// Starts the built app the way a new user does (`npm start`) inside a real terminal (tmux), clocks
+// a member in and out, resizes between 100×30 and 80×24, and reads the screen with capture-pane.
+import { execFileSync, spawnSync } from "node:child_process";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const socket = `backroom-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+const screen = () => tmux("capture-pane", "-p", "-t", "app");
+const alive = () => spawnSync("tmux", ["-L", socket, "has-session", "-t", "app"]).status === 0;
+
+/** Polls the screen until `test` holds, failing with the last screen after the deadline. */
+async function until(test: (text: string) => boolean, what: string, ms = 20_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  let last = "";
+  while (Date.now() < deadline) {
+    last = alive() ? screen() : "(the app has exited)";
+    if (test(last)) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`waited ${ms} ms for ${what}; the screen was:\n${last}`);
+}
+
+const keys = (...k: string[]) => tmux("send-keys", "-t", "app", ...k);
+
+beforeAll(() => {
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
+}, 120_000);
+
+afterAll(() => {
+  spawnSync("tmux", ["-L", socket, "kill-server"]);
+});
+
+describe("the app in a real terminal", () => {
+  it("clocks a member in and out through npm start, across a resize", async () => {
+    tmux("new-session", "-d", "-s", "app", "-x", "100", "-y", "30", "-c", root, "env -u CI npm start");
+    let text = await until((t) => t.includes("Who is here") && t.includes("clocked out"), "the time clock");
+    expect(text).toContain("LOCAL");
+    const line = text.split("\n").find((l) => l.includes("clocked out")) ?? "";
+    const name = /^[›\s]*(.+?)\s{2,}clocked out/.exec(line)?.[1]?.trim() ?? "";
+    expect(name).not.toBe("");
+
+    keys("/");
+    await until((t) => t.includes("enter keeps"), "the filter line");
+    keys("-l", name);
+    keys("Enter");
+    await until((t) => t.includes(`filter "${name}"`), "the filter");
+    keys("i");
+    text = await until((t) => t.includes(`${name} clocked in at`), "the clock-in");
+    expect(text).toMatch(new RegExp(`${name}\\s+on shift since \\d\\d:\\d\\d`));
+
+    tmux("resize-window", "-t", "app", "-x", "80", "-y", "24");
+    text = await until(
+      (t) => t.split("\n").every((l) => l.length <= 80) && t.includes(`${name}`) && t.includes("LOCAL"),
+      "the 80×24 layout",
+    );
+    // One header after the resize: the old frame was cleared, not left behind.
+    expect(text.split("\n").filter((l) => l.includes("LOCAL"))).toHaveLength(1);
+    expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
+
+    keys("o");
+    text = await until((t) => t.includes(`${name} clocked out at`), "the clock-out");
+    expect(text).toMatch(new RegExp(`${name}\\s+clocked out`));
+
+    tmux("resize-window", "-t", "app", "-x", "100", "-y", "30");
+    await until(
+      (t) => t.includes("1 Time clock") && t.split("\n").filter((l) => l.includes("LOCAL")).length === 1,
+      "the 100×30 layout",
+    );
+
+    keys("q");
+    await until(() => !alive(), "the app to exit");
+  }, 90_000);
+});
