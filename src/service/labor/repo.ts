@@ -1,0 +1,216 @@
+import type Database from "better-sqlite3";
+import type { BreakType, Shift, TeamMemberWage, WorkweekConfig } from "../../spec/generated/types.js";
+import type { Db } from "../db.js";
+
+type Statement = Database.Statement<unknown[]>;
+const cache = new WeakMap<Db, Map<string, Statement>>();
+
+/** A prepared statement, compiled once per database: the seed and hot rules run them in loops. */
+function stmt(db: Db, sql: string): Statement {
+  let byText = cache.get(db);
+  if (!byText) {
+    byText = new Map();
+    cache.set(db, byText);
+  }
+  let st = byText.get(sql);
+  if (!st) {
+    st = db.prepare<unknown[]>(sql);
+    byText.set(sql, st);
+  }
+  return st;
+}
+
+/** A shift as stored: the wire object and its instants in epoch milliseconds. */
+export interface StoredShift {
+  shift: Shift & { id: string; version: number };
+  startMs: number;
+  endMs: number | null;
+  createdMs: number;
+  updatedMs: number;
+}
+
+interface ShiftRow {
+  data: string;
+  start_ms: number;
+  end_ms: number | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+/** Turns a `shifts` row back into a stored shift. */
+export function shiftFromRow(r: ShiftRow): StoredShift {
+  return {
+    shift: JSON.parse(r.data) as StoredShift["shift"],
+    startMs: r.start_ms,
+    endMs: r.end_ms,
+    createdMs: r.created_ms,
+    updatedMs: r.updated_ms,
+  };
+}
+
+/** The columns a shift query selects, for {@link shiftFromRow}. */
+export const SHIFT_COLUMNS = "data, start_ms, end_ms, created_ms, updated_ms";
+
+/** One shift of the seller, or undefined. */
+export function getShift(db: Db, merchantId: string, id: string): StoredShift | undefined {
+  const row = stmt(db, `SELECT ${SHIFT_COLUMNS} FROM shifts WHERE merchant_id = ? AND id = ?`).get(merchantId, id) as
+    | ShiftRow
+    | undefined;
+  return row ? shiftFromRow(row) : undefined;
+}
+
+/** Inserts or replaces a shift. */
+export function saveShift(db: Db, merchantId: string, s: StoredShift): void {
+  stmt(
+    db,
+    `INSERT OR REPLACE INTO shifts (id, merchant_id, location_id, team_member_id, status, start_ms, end_ms, created_ms, updated_ms, version, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    s.shift.id,
+    merchantId,
+    s.shift.location_id,
+    s.shift.team_member_id ?? "",
+    s.shift.status ?? "OPEN",
+    s.startMs,
+    s.endMs,
+    s.createdMs,
+    s.updatedMs,
+    s.shift.version,
+    JSON.stringify(s.shift),
+  );
+}
+
+/** Removes a shift; true when there was one. */
+export function deleteShift(db: Db, merchantId: string, id: string): boolean {
+  return stmt(db, "DELETE FROM shifts WHERE merchant_id = ? AND id = ?").run(merchantId, id).changes > 0;
+}
+
+/** The member's open shift other than `exceptId`, if any. */
+export function findOpenShift(db: Db, merchantId: string, memberId: string, exceptId = ""): StoredShift | undefined {
+  const row = stmt(
+    db,
+    `SELECT ${SHIFT_COLUMNS} FROM shifts WHERE merchant_id = ? AND team_member_id = ? AND status = 'OPEN' AND id != ? LIMIT 1`,
+  ).get(merchantId, memberId, exceptId) as ShiftRow | undefined;
+  return row ? shiftFromRow(row) : undefined;
+}
+
+/**
+ * A shift of the member, other than `exceptId`, whose time overlaps [startMs, endMs) — an open
+ * shift (no end) reaches into the future — or undefined. Shifts that only touch do not overlap.
+ */
+export function findOverlappingShift(
+  db: Db,
+  merchantId: string,
+  memberId: string,
+  startMs: number,
+  endMs: number | null,
+  exceptId = "",
+): StoredShift | undefined {
+  const row = stmt(
+    db,
+    `SELECT ${SHIFT_COLUMNS} FROM shifts
+       WHERE merchant_id = ? AND team_member_id = ? AND id != ?
+         AND start_ms < ? AND (end_ms IS NULL OR end_ms > ?)
+       ORDER BY start_ms LIMIT 1`,
+  ).get(merchantId, memberId, exceptId, endMs ?? Number.MAX_SAFE_INTEGER, startMs) as ShiftRow | undefined;
+  return row ? shiftFromRow(row) : undefined;
+}
+
+/** A break type as stored. */
+export type StoredBreakType = BreakType & { id: string; version: number };
+
+/** One break type of the seller, or undefined. */
+export function getBreakType(db: Db, merchantId: string, id: string): StoredBreakType | undefined {
+  const row = stmt(db, "SELECT data FROM break_types WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
+    | { data: string }
+    | undefined;
+  return row ? (JSON.parse(row.data) as StoredBreakType) : undefined;
+}
+
+/** The seller's break types, optionally of one location, oldest first. */
+export function listBreakTypes(db: Db, merchantId: string, locationId?: string): StoredBreakType[] {
+  const rows = (
+    locationId === undefined
+      ? stmt(db, "SELECT data FROM break_types WHERE merchant_id = ? ORDER BY created_at, id").all(merchantId)
+      : stmt(db, "SELECT data FROM break_types WHERE merchant_id = ? AND location_id = ? ORDER BY created_at, id").all(
+          merchantId,
+          locationId,
+        )
+  ) as { data: string }[];
+  return rows.map((r) => JSON.parse(r.data) as StoredBreakType);
+}
+
+/** How many break types a location has, not counting `exceptId`. */
+export function countBreakTypes(db: Db, merchantId: string, locationId: string, exceptId = ""): number {
+  const row = stmt(
+    db,
+    "SELECT COUNT(*) AS n FROM break_types WHERE merchant_id = ? AND location_id = ? AND id != ?",
+  ).get(merchantId, locationId, exceptId) as { n: number };
+  return row.n;
+}
+
+/** Inserts or replaces a break type. */
+export function saveBreakType(db: Db, merchantId: string, bt: StoredBreakType): void {
+  stmt(
+    db,
+    "INSERT OR REPLACE INTO break_types (id, merchant_id, location_id, version, created_at, data) VALUES (?, ?, ?, ?, ?, ?)",
+  ).run(bt.id, merchantId, bt.location_id, bt.version, bt.created_at ?? "", JSON.stringify(bt));
+}
+
+/** Removes a break type; true when there was one. Shifts keep their copies of its breaks. */
+export function deleteBreakType(db: Db, merchantId: string, id: string): boolean {
+  return stmt(db, "DELETE FROM break_types WHERE merchant_id = ? AND id = ?").run(merchantId, id).changes > 0;
+}
+
+/** A team member wage as stored. */
+export type StoredWage = TeamMemberWage & { id: string; team_member_id: string };
+
+/** The seller's team member wages, optionally of one member, in their stored order. */
+export function listWages(db: Db, merchantId: string, memberId?: string): StoredWage[] {
+  const rows = (
+    memberId === undefined
+      ? stmt(db, "SELECT data FROM team_member_wages WHERE merchant_id = ? ORDER BY seq, id").all(merchantId)
+      : stmt(
+          db,
+          "SELECT data FROM team_member_wages WHERE merchant_id = ? AND team_member_id = ? ORDER BY seq, id",
+        ).all(merchantId, memberId)
+  ) as { data: string }[];
+  return rows.map((r) => JSON.parse(r.data) as StoredWage);
+}
+
+/** One wage, or undefined. */
+export function getWage(db: Db, merchantId: string, id: string): StoredWage | undefined {
+  const row = stmt(db, "SELECT data FROM team_member_wages WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
+    | { data: string }
+    | undefined;
+  return row ? (JSON.parse(row.data) as StoredWage) : undefined;
+}
+
+/** Inserts or replaces a wage; `seq` orders the listing. */
+export function saveWage(db: Db, merchantId: string, w: StoredWage, seq: number): void {
+  stmt(
+    db,
+    "INSERT OR REPLACE INTO team_member_wages (id, merchant_id, team_member_id, seq, data) VALUES (?, ?, ?, ?, ?)",
+  ).run(w.id, merchantId, w.team_member_id, seq, JSON.stringify(w));
+}
+
+/** A workweek config as stored. */
+export type StoredWorkweek = WorkweekConfig & { id: string; version: number };
+
+/** The seller's workweek config, or undefined when none was ever written. */
+export function getWorkweek(db: Db, merchantId: string): StoredWorkweek | undefined {
+  const row = stmt(db, "SELECT data FROM workweek_configs WHERE merchant_id = ?").get(merchantId) as
+    | { data: string }
+    | undefined;
+  return row ? (JSON.parse(row.data) as StoredWorkweek) : undefined;
+}
+
+/** Inserts or replaces the seller's workweek config. */
+export function saveWorkweek(db: Db, merchantId: string, w: StoredWorkweek): void {
+  stmt(db, "INSERT OR REPLACE INTO workweek_configs (id, merchant_id, version, data) VALUES (?, ?, ?, ?)").run(
+    w.id,
+    merchantId,
+    w.version,
+    JSON.stringify(w),
+  );
+}
