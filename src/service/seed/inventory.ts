@@ -1,9 +1,8 @@
 import { formatQuantity } from "../../domain/quantity.js";
+import type { InventoryAdjustment, InventoryChange, InventoryState } from "../../spec/generated/types.js";
 import { stmt } from "../catalog/statements.js";
 import type { PlannedChange } from "../inventory/changes.js";
-import { toWireChange } from "../inventory/changes.js";
-import { type CountKey, deltasOf, isTracked, writeCount } from "../inventory/ledger.js";
-import { insertChange } from "../inventory/store.js";
+import { type CountKey, deltasOf, writeCount } from "../inventory/ledger.js";
 import type { SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 
@@ -12,6 +11,68 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /** A count being built in memory while the history is laid out in time order. */
+interface SeedMove {
+  at: number;
+  type: PlannedChange["type"];
+  objectId: string;
+  locationId: string;
+  toLocationId?: string;
+  state: string;
+  toState?: string;
+  units: number;
+  /** A sale's total, in cents. */
+  total?: number;
+}
+
+/** The wire change of a seeded move; written out field by field, as this runs for every seeded change. */
+function wireOf(m: SeedMove, id: string, occurredAt: string, createdAt: string): InventoryChange {
+  const quantity = formatQuantity(m.units);
+  if (m.type === "PHYSICAL_COUNT") {
+    return {
+      type: m.type,
+      physical_count: {
+        id,
+        catalog_object_id: m.objectId,
+        catalog_object_type: "ITEM_VARIATION",
+        state: m.state as InventoryState,
+        location_id: m.locationId,
+        quantity,
+        occurred_at: occurredAt,
+        created_at: createdAt,
+      },
+    };
+  }
+  if (m.type === "ADJUSTMENT") {
+    const adjustment: InventoryAdjustment = {
+      id,
+      from_state: m.state as InventoryState,
+      to_state: m.toState as InventoryState,
+      location_id: m.locationId,
+      catalog_object_id: m.objectId,
+      catalog_object_type: "ITEM_VARIATION",
+      quantity,
+      occurred_at: occurredAt,
+      created_at: createdAt,
+    };
+    if (m.total !== undefined) adjustment.total_price_money = { amount: m.total, currency: DEMO.currency };
+    return { type: m.type, adjustment };
+  }
+  return {
+    type: m.type,
+    transfer: {
+      id,
+      state: m.state as InventoryState,
+      from_location_id: m.locationId,
+      to_location_id: m.toLocationId ?? "",
+      catalog_object_id: m.objectId,
+      catalog_object_type: "ITEM_VARIATION",
+      quantity,
+      occurred_at: occurredAt,
+      created_at: createdAt,
+    },
+  };
+}
+
 interface Tally {
   key: CountKey;
   units: number;
@@ -40,62 +101,42 @@ export function seedInventory(s: SeedContext): void {
   const monthAgo = nowMs - 30 * DAY;
   const locations = [DEMO.mainLocationId, DEMO.secondLocationId];
 
-  const planned: PlannedChange[] = [];
-  const plan = (
-    p: Omit<PlannedChange, "wire" | "occurredAt"> & { at: number },
-    extra: Record<string, unknown> = {},
-  ) => {
-    const occurredAt = new Date(p.at).toISOString();
-    const quantity = formatQuantity(p.units);
-    const common = { ...extra, catalog_object_id: p.objectId, catalog_object_type: "ITEM_VARIATION", quantity };
-    const wire =
-      p.type === "PHYSICAL_COUNT"
-        ? { ...common, state: p.state, location_id: p.locationId, occurred_at: occurredAt }
-        : p.type === "ADJUSTMENT"
-          ? { ...common, from_state: p.state, to_state: p.toState, location_id: p.locationId, occurred_at: occurredAt }
-          : {
-              ...common,
-              state: p.state,
-              from_location_id: p.locationId,
-              to_location_id: p.toLocationId,
-              occurred_at: occurredAt,
-            };
-    const { at: _at, ...rest } = p;
-    planned.push({ ...rest, occurredAt, wire });
-  };
+  // Laid out first as plain moves with a numeric time, then sorted and stored in one pass.
+  const planned: SeedMove[] = [];
+  const plan = (m: SeedMove) => planned.push(m);
 
   for (const [i, v] of variations.entries()) {
     const full = i < firstLot;
     // Cheap fasteners sell by the piece and are stocked by the hundred.
     const bulk = v.price < 100;
     for (const locationId of locations) {
-      const base = { objectId: v.id, locationId };
       const stock = (bulk ? rng.int(100, 600) : rng.int(4, 60)) * UNIT;
       plan({
-        ...base,
+        objectId: v.id,
+        locationId,
         type: "PHYSICAL_COUNT",
         state: "IN_STOCK",
         units: stock,
         at: monthAgo + rng.int(0, 120) * MINUTE,
       });
-      const sales = full ? rng.int(0, 5) : rng.int(0, 1);
+      const sales = full ? rng.int(0, 4) : rng.chance(0.2) ? 1 : 0;
       for (let n = 0; n < sales; n++) {
         const qty = bulk ? rng.int(5, 40) : rng.int(1, 3);
-        plan(
-          {
-            ...base,
-            type: "ADJUSTMENT",
-            state: "IN_STOCK",
-            toState: "SOLD",
-            units: qty * UNIT,
-            at: monthAgo + rng.int(1, 29 * 24 * 60) * MINUTE,
-          },
-          { total_price_money: { amount: qty * v.price, currency: DEMO.currency } },
-        );
+        plan({
+          objectId: v.id,
+          locationId,
+          type: "ADJUSTMENT",
+          state: "IN_STOCK",
+          toState: "SOLD",
+          units: qty * UNIT,
+          at: monthAgo + rng.int(1, 29 * 24 * 60) * MINUTE,
+          total: qty * v.price,
+        });
       }
       if (rng.chance(full ? 0.12 : 0.25)) {
         plan({
-          ...base,
+          objectId: v.id,
+          locationId,
           type: "ADJUSTMENT",
           state: "IN_STOCK",
           toState: "WASTE",
@@ -105,7 +146,8 @@ export function seedInventory(s: SeedContext): void {
       }
       if (full && rng.chance(0.15)) {
         plan({
-          ...base,
+          objectId: v.id,
+          locationId,
           type: "ADJUSTMENT",
           state: "NONE",
           toState: "IN_STOCK",
@@ -115,7 +157,8 @@ export function seedInventory(s: SeedContext): void {
       }
       if (full && rng.chance(0.1)) {
         plan({
-          ...base,
+          objectId: v.id,
+          locationId,
           type: "PHYSICAL_COUNT",
           state: "IN_STOCK",
           units: (bulk ? rng.int(80, 500) : rng.int(2, 50)) * UNIT,
@@ -137,37 +180,56 @@ export function seedInventory(s: SeedContext): void {
   }
 
   // Stored in the order they happened, so arrival order and time order agree.
-  planned.sort((a, b) => (a.occurredAt < b.occurredAt ? -1 : a.occurredAt > b.occurredAt ? 1 : 0));
+  planned.sort((a, b) => a.at - b.at);
   const tallies = new Map<string, Tally>();
-  const tally = (key: CountKey) => {
-    const name = `${key.objectId}\u0000${key.locationId}\u0000${key.state}`;
+  const tally = (objectId: string, locationId: string, state: string) => {
+    const name = `${objectId}\u0000${locationId}\u0000${state}`;
     let t = tallies.get(name);
     if (!t) {
-      t = { key, units: 0, anchor: null, calculatedAt: "" };
+      t = {
+        key: { merchantId, objectId, objectType: "ITEM_VARIATION", locationId, state },
+        units: 0,
+        anchor: null,
+        calculatedAt: "",
+      };
       tallies.set(name, t);
     }
     return t;
   };
-  for (const p of planned) {
+  const insert = stmt(
+    db,
+    `INSERT INTO inventory_changes (id, merchant_id, type, catalog_object_id, location_id, to_location_id, state, to_state, units, occurred_at, created_at, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const m of planned) {
+    const occurredAt = new Date(m.at).toISOString();
     // Received a little after it happened, as a till syncing or a counter's upload would be.
-    const createdAt = new Date(Date.parse(p.occurredAt) + rng.int(1, 90) * 1000).toISOString();
+    const createdAt = new Date(m.at + rng.int(1, 90) * 1000).toISOString();
     const id = ids.next(26);
-    const seq = insertChange(db, merchantId, p, toWireChange(p, id, createdAt), id, createdAt);
-    if (p.type === "PHYSICAL_COUNT" && isTracked(p.state)) {
-      const key: CountKey = {
+    const seq = Number(
+      insert.run(
+        id,
         merchantId,
-        objectId: p.objectId,
-        objectType: "ITEM_VARIATION",
-        locationId: p.locationId,
-        state: p.state,
-      };
-      const t = tally(key);
-      t.units = p.units;
-      t.anchor = { at: p.occurredAt, seq };
+        m.type,
+        m.objectId,
+        m.locationId,
+        m.toLocationId ?? null,
+        m.state,
+        m.toState ?? null,
+        m.units,
+        occurredAt,
+        createdAt,
+        JSON.stringify(wireOf(m, id, occurredAt, createdAt)),
+      ).lastInsertRowid,
+    );
+    if (m.type === "PHYSICAL_COUNT") {
+      const t = tally(m.objectId, m.locationId, m.state);
+      t.units = m.units;
+      t.anchor = { at: occurredAt, seq };
       t.calculatedAt = createdAt;
     } else {
-      for (const d of deltasOf(p, merchantId)) {
-        const t = tally(d.key);
+      for (const d of deltasOf(m, merchantId)) {
+        const t = tally(m.objectId, d.key.locationId, d.key.state);
         t.units += d.units;
         t.calculatedAt = createdAt;
       }
