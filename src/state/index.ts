@@ -7,6 +7,7 @@ export {
   breakTypeInputOf,
   MAX_BREAK_TYPES_PER_LOCATION,
 } from "./break-types-slice.js";
+export { deferredClient } from "./deferred-client.js";
 export { isVersionConflict, statusOfError } from "./errors.js";
 export type { ReviewForm, ShiftTimesInput } from "./review-slice.js";
 export * from "./selectors.js";

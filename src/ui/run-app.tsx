@@ -1,10 +1,14 @@
 import { render } from "ink";
-import { type Clock, createStore, type EnvLabel, type StoreClient } from "../state/index.js";
+import { type Clock, createStore, deferredClient, type EnvLabel, type StoreClient } from "../state/index.js";
 import { AppRoot } from "./App.js";
 
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
-  client: StoreClient;
+  /**
+   * The client, or a promise of it: with a promise the first frame is drawn at once and the
+   * calls wait for the client (e.g. while the local demo service is still being built).
+   */
+  client: StoreClient | Promise<StoreClient>;
   envLabel: EnvLabel;
   readOnly?: boolean;
   /** Turns colour off; NO_COLOR in the environment does too. */
@@ -28,7 +32,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
   const color = !options.noColor && !(process.env.NO_COLOR ?? "");
   const store = createStore({
-    client: options.client,
+    client: options.client instanceof Promise ? deferredClient(options.client) : options.client,
     env: options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
