@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { V1Order, V1Payment } from "../../spec/generated/types.js";
+import type { V1Order, V1OrderState, V1Payment } from "../../spec/generated/types.js";
 import { ServiceError } from "../errors.js";
 import { v1Range } from "./paging.js";
 import { refundPayment, updateOrder, v1Money } from "./rules.js";
@@ -102,9 +102,9 @@ describe("refundPayment", () => {
 });
 
 describe("updateOrder", () => {
-  const order = (state: V1Order["state"]): V1Order => ({ id: "O1", state, order_history: [] });
+  const order = (state: V1OrderState): V1Order => ({ id: "O1", state, order_history: [] });
   it("allows COMPLETE from OPEN, CANCEL from PENDING or OPEN, REFUND from COMPLETED only", () => {
-    const table: [V1Order["state"], "COMPLETE" | "CANCEL" | "REFUND", boolean][] = [
+    const table: [V1OrderState, "COMPLETE" | "CANCEL" | "REFUND", boolean][] = [
       ["OPEN", "COMPLETE", true],
       ["PENDING", "COMPLETE", false],
       ["COMPLETED", "COMPLETE", false],

@@ -33,7 +33,9 @@ async function receiver(onRequest: (res: ServerResponse, body: string, sig: stri
 
 function store(url: string): Db {
   const db = openDb(":memory:");
-  cleanups.push(() => db.close());
+  cleanups.push(() => {
+    db.close();
+  });
   db.prepare(
     "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES ('M1', 'x', 'US', 'en-US', 'USD', '2024-01-01T00:00:00Z')",
   ).run();
