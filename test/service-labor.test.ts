@@ -3,7 +3,7 @@ import { createClock } from "../src/service/clock.js";
 import type { ServiceEvent } from "../src/service/events.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { DEMO_CLOCKED_IN_MEMBER } from "../src/service/seed/labor.js";
-import type { Shift } from "../src/spec/generated/types.js";
+import type { SearchShiftsRequest, Shift } from "../src/spec/generated/types.js";
 import { SquareApiError } from "../src/square/errors.js";
 import { startService, type TestService } from "./helpers/service.js";
 
@@ -424,5 +424,265 @@ describe("updating and deleting shifts", () => {
       deleted: true,
       dataType: "shift",
     });
+  });
+});
+
+const filter = (f: Partial<NonNullable<NonNullable<SearchShiftsRequest["query"]>["filter"]>>) => ({
+  location_ids: [],
+  team_member_ids: [],
+  ...f,
+});
+
+describe("searching shifts", () => {
+  it("filters by member and status and sorts by start, newest first unless told", async () => {
+    const desc = await t.client.labor.searchShifts({
+      query: { filter: filter({ team_member_ids: [MARCUS], status: "CLOSED" }) },
+    });
+    const shifts = desc.shifts ?? [];
+    expect(shifts.length).toBeGreaterThan(3);
+    for (const s of shifts) expect(s).toMatchObject({ team_member_id: MARCUS, status: "CLOSED" });
+    const starts = shifts.map((s) => Date.parse(s.start_at));
+    expect(starts).toEqual([...starts].sort((a, b) => b - a));
+
+    const asc = await t.client.labor.searchShifts({
+      query: { filter: filter({ team_member_ids: [MARCUS] }), sort: { field: "START_AT", order: "ASC" } },
+    });
+    expect(asc.shifts?.map((s) => s.id)).toEqual([...shifts].reverse().map((s) => s.id));
+
+    // employee_ids is the deprecated name of the same filter.
+    const byEmployee = await t.client.labor.searchShifts({
+      query: { filter: filter({ employee_ids: [MARCUS], status: "CLOSED" }) },
+    });
+    expect(byEmployee.shifts?.map((s) => s.id)).toEqual(shifts.map((s) => s.id));
+  });
+
+  it("finds the one open shift, and sorts open shifts last by END_AT ascending", async () => {
+    const open = await t.client.labor.searchShifts({
+      query: { filter: filter({ location_ids: [MAIN], status: "OPEN" }) },
+    });
+    expect(open.shifts?.map((s) => s.team_member_id)).toContain(DEMO_CLOCKED_IN_MEMBER);
+    for (const s of open.shifts ?? []) expect(s.end_at).toBeUndefined();
+    const byEnd = await t.client.labor.searchShifts({
+      query: { filter: filter({ location_ids: [MAIN] }), sort: { field: "END_AT", order: "ASC" } },
+    });
+    const list = byEnd.shifts ?? [];
+    expect(list.at(-1)?.status).toBe("OPEN");
+    const ends = list.filter((s) => s.end_at).map((s) => Date.parse(s.end_at as string));
+    expect(ends).toEqual([...ends].sort((a, b) => a - b));
+  });
+
+  it("filters by start and end ranges, inclusive", async () => {
+    const { shift } = await t.client.labor.createShift({
+      shift: shiftFor(GRACE, "2023-12-15T14:00:00Z", "2023-12-15T18:00:00Z"),
+    });
+    const find = async (f: object) =>
+      (
+        await t.client.labor.searchShifts({ query: { filter: filter({ team_member_ids: [GRACE], ...f }) } })
+      ).shifts?.map((s) => s.id) ?? [];
+    expect(await find({ start: { start_at: "2023-12-15T14:00:00Z", end_at: "2023-12-15T14:00:00Z" } })).toEqual([
+      shift?.id,
+    ]);
+    expect(await find({ start: { start_at: "2023-12-15T14:01:00Z" } })).not.toContain(shift?.id);
+    expect(await find({ end: { start_at: "2023-12-15T17:00:00Z", end_at: "2023-12-15T18:00:00Z" } })).toEqual([
+      shift?.id,
+    ]);
+    expect(await find({ end: { end_at: "2023-12-15T17:59:00Z" } })).not.toContain(shift?.id);
+  });
+
+  it("pages with a cursor to the same list as one big page, and refuses the cursor for a changed query", async () => {
+    const query = {
+      filter: filter({ location_ids: [MAIN] }),
+      sort: { field: "CREATED_AT" as const, order: "ASC" as const },
+    };
+    const whole = await t.client.labor.searchShifts({ query, limit: 200 });
+    const ids: string[] = [];
+    let pages = 0;
+    for await (const page of t.client.labor.searchShifts({ query, limit: 7 }).pages()) {
+      pages++;
+      expect(page.shifts?.length ?? 0).toBeLessThanOrEqual(7);
+      ids.push(...(page.shifts ?? []).map((s) => s.id as string));
+    }
+    expect(pages).toBeGreaterThan(5);
+    expect(ids).toEqual(whole.shifts?.map((s) => s.id));
+
+    const first = await t.client.labor.searchShifts({ query, limit: 7 });
+    const changed = await failure(
+      t.client.labor.searchShifts({
+        query: { ...query, filter: filter({ location_ids: [DOCK] }) },
+        limit: 7,
+        cursor: first.cursor as string,
+      }),
+    );
+    expect(changed.code).toBe("INVALID_CURSOR");
+    expect((await failure(t.client.labor.searchShifts({ query, cursor: "not-a-cursor" }))).code).toBe("INVALID_CURSOR");
+    expect((await failure(t.client.labor.searchShifts({ query, limit: 0 }))).code).toBe("VALUE_TOO_LOW");
+    expect((await failure(t.client.labor.searchShifts({ query, limit: 201 }))).code).toBe("VALUE_TOO_HIGH");
+  });
+
+  describe("by workday", () => {
+    const workday = async (
+      start: string,
+      end: string,
+      match: "START_AT" | "END_AT" | "INTERSECTION",
+      location: string = DOCK,
+    ) =>
+      (
+        await t.client.labor.searchShifts({
+          query: {
+            filter: filter({
+              location_ids: [location],
+              team_member_ids: [GRACE],
+              workday: { date_range: { start_date: start, end_date: end }, match_shifts_by: match },
+            }),
+          },
+        })
+      ).shifts?.map((s) => s.id) ?? [];
+
+    it("puts a shift at 23:30 local on that local date, whatever the date in UTC", async () => {
+      // 23:30 in Los Angeles on the 20th is 07:30 UTC on the 21st.
+      const { shift } = await t.client.labor.createShift({
+        shift: shiftFor(GRACE, "2023-12-21T07:30:00Z", "2023-12-21T09:00:00Z", { location_id: DOCK }),
+      });
+      expect(shift?.start_at).toBe("2023-12-20T23:30:00-08:00");
+      expect(await workday("2023-12-20", "2023-12-20", "START_AT")).toEqual([shift?.id]);
+      expect(await workday("2023-12-21", "2023-12-21", "START_AT")).not.toContain(shift?.id);
+    });
+
+    it("moves the boundary with the workweek's start of day", async () => {
+      // 02:00 in Los Angeles on the 22nd: before the demo's 04:00 start of day, so workday the 21st.
+      const { shift } = await t.client.labor.createShift({
+        shift: shiftFor(GRACE, "2023-12-22T10:00:00Z", "2023-12-22T11:00:00Z", { location_id: DOCK }),
+      });
+      expect(await workday("2023-12-21", "2023-12-21", "START_AT")).toContain(shift?.id);
+      expect(await workday("2023-12-22", "2023-12-22", "START_AT")).not.toContain(shift?.id);
+
+      const [config] = (await t.client.labor.listWorkweekConfigs()).workweek_configs ?? [];
+      expect(config).toMatchObject({ start_of_week: "MON", start_of_day_local_time: "04:00" });
+      const midnight = await t.client.labor.updateWorkweekConfig(config?.id as string, {
+        workweek_config: { start_of_week: "MON", start_of_day_local_time: "00:00", version: config?.version as number },
+      });
+      try {
+        expect(await workday("2023-12-22", "2023-12-22", "START_AT")).toContain(shift?.id);
+        expect(await workday("2023-12-21", "2023-12-21", "START_AT")).not.toContain(shift?.id);
+      } finally {
+        await t.client.labor.updateWorkweekConfig(config?.id as string, {
+          workweek_config: {
+            start_of_week: "MON",
+            start_of_day_local_time: "04:00",
+            version: midnight.workweek_config?.version as number,
+          },
+        });
+      }
+    });
+
+    it("matches by start, by end, or by any overlap", async () => {
+      // 22:00 on the 23rd to 06:00 on the 24th in Los Angeles; the workday turns at 04:00.
+      const { shift } = await t.client.labor.createShift({
+        shift: shiftFor(GRACE, "2023-12-24T06:00:00Z", "2023-12-24T14:00:00Z", { location_id: DOCK }),
+      });
+      const id = shift?.id;
+      expect(await workday("2023-12-23", "2023-12-23", "START_AT")).toContain(id);
+      expect(await workday("2023-12-24", "2023-12-24", "START_AT")).not.toContain(id);
+      expect(await workday("2023-12-24", "2023-12-24", "END_AT")).toContain(id);
+      expect(await workday("2023-12-23", "2023-12-23", "END_AT")).not.toContain(id);
+      expect(await workday("2023-12-24", "2023-12-24", "INTERSECTION")).toContain(id);
+      expect(await workday("2023-12-23", "2023-12-23", "INTERSECTION")).toContain(id);
+      expect(await workday("2023-12-25", "2023-12-26", "INTERSECTION")).not.toContain(id);
+      // The same dates read at the main location (New York) do not reach a Harbour Dock shift.
+      expect(await workday("2023-12-23", "2023-12-24", "INTERSECTION", MAIN)).not.toContain(id);
+    });
+
+    it("refuses a malformed date", async () => {
+      const err = await failure(
+        t.client.labor.searchShifts({
+          query: { filter: filter({ workday: { date_range: { start_date: "2023-13-01", end_date: "2023-12-02" } } }) },
+        }),
+      );
+      expect(err.status).toBe(400);
+      expect(err.errors[0]?.field).toBe("query.filter.workday.date_range.start_date");
+    });
+  });
+});
+
+describe("wages", () => {
+  it("lists team member wages, filters by member, pages, and checks the limit", async () => {
+    const all = await t.client.labor.listTeamMemberWages();
+    expect(all.team_member_wages).toHaveLength(14);
+    for (const w of all.team_member_wages ?? []) {
+      expect(w.id).toBeTruthy();
+      expect(w.hourly_rate?.currency).toBe("USD");
+      expect(typeof w.tip_eligible).toBe("boolean");
+    }
+    const marcus = await t.client.labor.listTeamMemberWages({ team_member_id: MARCUS });
+    expect(marcus.team_member_wages?.map((w) => w.title)).toEqual(["Shift Lead", "Sales Associate"]);
+    expect(marcus.team_member_wages?.[0]?.hourly_rate).toEqual({ amount: 2250, currency: "USD" });
+
+    const paged: string[] = [];
+    for await (const w of t.client.labor.listTeamMemberWages({ limit: 3 })) paged.push(w.id as string);
+    expect(paged).toEqual(all.team_member_wages?.map((w) => w.id));
+    expect((await failure(t.client.labor.listTeamMemberWages({ limit: 0 }))).code).toBe("VALUE_TOO_LOW");
+    expect((await failure(t.client.labor.listTeamMemberWages({ limit: 201 }))).code).toBe("VALUE_TOO_HIGH");
+
+    const one = await t.client.labor.getTeamMemberWage(marcus.team_member_wages?.[1]?.id as string);
+    expect(one.team_member_wage).toEqual(marcus.team_member_wages?.[1]);
+    expect((await failure(t.client.labor.getTeamMemberWage("NOPE"))).status).toBe(404);
+  });
+
+  it("serves the same wages in the deprecated employee shape", async () => {
+    const wages = await t.client.labor.listEmployeeWages({ employee_id: MARCUS });
+    expect(wages.employee_wages?.map((w) => [w.employee_id, w.title, w.hourly_rate?.amount])).toEqual([
+      [MARCUS, "Shift Lead", 2250],
+      [MARCUS, "Sales Associate", 1800],
+    ]);
+    const id = wages.employee_wages?.[0]?.id as string;
+    expect((await t.client.labor.getEmployeeWage(id)).employee_wage).toEqual(wages.employee_wages?.[0]);
+    const first = await t.client.labor.listEmployeeWages({ limit: 5 });
+    expect(first.employee_wages).toHaveLength(5);
+    // The client does not let a caller pass a cursor by hand; a changed query is sent raw.
+    const changed = await t.raw(
+      "GET",
+      `/v2/labor/employee-wages?employee_id=${MARCUS}&cursor=${encodeURIComponent(first.cursor as string)}`,
+    );
+    expect(changed.status).toBe(400);
+    expect(changed.json.errors[0].code).toBe("INVALID_CURSOR");
+    expect((await failure(t.client.labor.listEmployeeWages({ limit: 201 }))).code).toBe("VALUE_TOO_HIGH");
+  });
+});
+
+describe("workweek configs", () => {
+  it("updates with the current version, truncates seconds, and refuses a stale version or a bad time", async () => {
+    const [config] = (await t.client.labor.listWorkweekConfigs({ limit: 1 })).workweek_configs ?? [];
+    const id = config?.id as string;
+    const version = config?.version as number;
+    const stale = await failure(
+      t.client.labor.updateWorkweekConfig(id, {
+        workweek_config: { start_of_week: "SUN", start_of_day_local_time: "05:00", version: version - 1 },
+      }),
+    );
+    expect(stale.status).toBe(409);
+    const bad = await failure(
+      t.client.labor.updateWorkweekConfig(id, {
+        workweek_config: { start_of_week: "SUN", start_of_day_local_time: "25:00", version },
+      }),
+    );
+    expect(bad.errors[0]?.field).toBe("workweek_config.start_of_day_local_time");
+    const badDay = await failure(
+      t.client.labor.updateWorkweekConfig(id, {
+        workweek_config: { start_of_week: "FUNDAY" as "SUN", start_of_day_local_time: "05:00", version },
+      }),
+    );
+    expect(badDay.status).toBe(400);
+    const ok = await t.client.labor.updateWorkweekConfig(id, {
+      workweek_config: { start_of_week: "MON", start_of_day_local_time: "04:00:59", version },
+    });
+    expect(ok.workweek_config).toMatchObject({
+      start_of_week: "MON",
+      start_of_day_local_time: "04:00",
+      version: version + 1,
+    });
+    expect(
+      (await failure(t.client.labor.updateWorkweekConfig("NOPE", { workweek_config: ok.workweek_config as never })))
+        .status,
+    ).toBe(404);
   });
 });
