@@ -214,7 +214,7 @@ export function seedV1(s: SeedContext): void {
 
   const seeded: Seeded[] = [];
   const stores = [
-    { id: DEMO.mainLocationId, perDay: [2, 6], openUtcHour: 14 },
+    { id: DEMO.mainLocationId, perDay: [2, 5], openUtcHour: 14 },
     { id: DEMO.secondLocationId, perDay: [1, 3], openUtcHour: 17 },
   ] as const;
   const scale = Math.max(1, s.scale);
