@@ -11,7 +11,7 @@ import { DEMO } from "./seed/demo-ids.js";
 import { installCredentials, isSeeded, type SeedKind, seedStore } from "./seed/index.js";
 import { createHttpServer, listen } from "./server.js";
 import { newSecret } from "./tokens.js";
-import { createWebhookSink } from "./webhooks/sink.js";
+import { createWebhookSink, type WebhookSinkOptions } from "./webhooks/sink.js";
 
 /** How to build the local service; every field has a default. */
 export interface ServiceOptions {
@@ -28,6 +28,8 @@ export interface ServiceOptions {
   clock?: ServiceClock;
   /** Where committed events go; by default, real webhook delivery. */
   events?: EventSink;
+  /** Tuning of the real webhook delivery (retry delays, attempts, timeout). */
+  webhooks?: Omit<WebhookSinkOptions, "db" | "clock">;
 }
 
 /** A running (or ready to run) local service. */
@@ -66,7 +68,7 @@ export function createService(opts: ServiceOptions = {}): LocalService {
   installCredentials(db, creds, clock.now());
 
   const faults = new Faults();
-  const events = opts.events ?? createWebhookSink({ db, clock });
+  const events = opts.events ?? createWebhookSink({ db, clock, ...opts.webhooks });
   const reset = () => {
     db.pragma("foreign_keys = OFF");
     try {
