@@ -128,7 +128,7 @@ export function seedLabor(s: SeedContext): void {
     const today = localDate(s.now, tz);
     const atMain = home === DEMO.mainLocationId;
     for (let d = days; d >= 1; d--) {
-      if (!rng.chance(0.72)) continue;
+      if (!rng.chance(0.75)) continue;
       // Members assigned to both stores now and then cover the other one.
       const locationId = m.locations.length > 1 && rng.chance(0.25) ? (m.locations[1] as string) : home;
       const date = addDays(today, -d);

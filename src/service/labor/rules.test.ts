@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { BreakType, Shift } from "../../spec/generated/types.js";
+import { ServiceError } from "../errors.js";
+import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "./rules.js";
+
+const lunch: BreakType = {
+  id: "LUNCH",
+  location_id: "L",
+  break_name: "Lunch",
+  expected_duration: "PT30M",
+  is_paid: false,
+};
+let n = 0;
+const base = {
+  timeZone: "America/New_York",
+  currency: "USD",
+  now: new Date("2024-01-18T17:00:00Z"),
+  newId: () => `ID${++n}`,
+  breakType: (id: string) => (id === "LUNCH" ? lunch : undefined),
+  defaultWage: { hourly_rate: { amount: 0, currency: "USD" as const } },
+};
+const code = (f: () => unknown) => {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof ServiceError) return err.errors[0]?.code;
+    throw err;
+  }
+  return "OK";
+};
+const input = (extra: Partial<Shift> = {}): Shift => ({
+  location_id: "L",
+  start_at: "2024-01-18T13:00:00Z",
+  ...extra,
+});
+
+describe("break durations", () => {
+  it("accepts ISO 8601 durations in canonical form and refuses others", () => {
+    expect(normalizeBreakDuration("PT15M", "f")).toBe("PT15M");
+    expect(normalizeBreakDuration("PT90M", "f")).toBe("PT1H30M");
+    expect(normalizeBreakDuration("PT10M30S", "f")).toBe("PT10M");
+    for (const bad of ["15", "T15M", "PT", "PT0M", "PT30S", "fifteen"]) {
+      expect(code(() => normalizeBreakDuration(bad, "f"))).toBe("INVALID_VALUE");
+    }
+  });
+});
+
+describe("buildShift", () => {
+  it("opens without an end and closes with one", () => {
+    expect(buildShift({ ...base, input: input() }).shift.status).toBe("OPEN");
+    expect(buildShift({ ...base, input: input({ end_at: "2024-01-18T15:00:00Z" }) }).shift.status).toBe("CLOSED");
+  });
+
+  it("refuses a break with an unknown break type unless the shift already had it", () => {
+    const orphan = {
+      id: "B1",
+      start_at: "2024-01-18T14:00:00Z",
+      end_at: "2024-01-18T14:30:00Z",
+      break_type_id: "GONE",
+      name: "Old",
+      expected_duration: "PT30M",
+      is_paid: false,
+    };
+    expect(code(() => buildShift({ ...base, input: input({ breaks: [orphan] }) }))).toBe("BAD_REQUEST");
+    const kept = buildShift({ ...base, input: input({ breaks: [orphan] }), existing: input({ breaks: [orphan] }) });
+    expect(kept.shift.breaks?.[0]).toMatchObject({ id: "B1", name: "Old" });
+  });
+
+  it("refuses overlapping breaks", () => {
+    const b = (start: string, end: string) => ({
+      start_at: start,
+      end_at: end,
+      break_type_id: "LUNCH",
+      name: "x",
+      expected_duration: "PT30M",
+      is_paid: false,
+    });
+    const both = [b("2024-01-18T14:00:00Z", "2024-01-18T14:30:00Z"), b("2024-01-18T14:20:00Z", "2024-01-18T14:40:00Z")];
+    expect(code(() => buildShift({ ...base, input: input({ breaks: both }) }))).toBe("BAD_REQUEST");
+  });
+
+  it("puts the open-shift rule before the overlap rule", () => {
+    const built = buildShift({ ...base, input: input() });
+    const other = { ...input(), id: "OTHER" };
+    expect(() => checkAgainstOthers(built, other, other)).toThrow(/already has an open shift/);
+    expect(() => checkAgainstOthers(built, undefined, other)).toThrow(/overlaps/);
+    expect(code(() => checkAgainstOthers(built, undefined, undefined))).toBe("OK");
+  });
+});
