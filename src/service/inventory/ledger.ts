@@ -161,9 +161,20 @@ export function writeCount(
 const supersededBy = (row: CountRow | undefined, occurredAt: string): boolean =>
   row?.anchor_at != null && occurredAt < row.anchor_at;
 
+/** A count as it now stands, when a change moved it. */
+const countNow = (k: CountKey, units: number, now: string): InventoryCount => ({
+  catalog_object_id: k.objectId,
+  catalog_object_type: k.objectType as InventoryCount["catalog_object_type"] & string,
+  state: k.state as InventoryState,
+  location_id: k.locationId,
+  quantity: formatQuantity(units),
+  calculated_at: now,
+  is_estimated: false,
+});
+
 /**
- * Updates a key's count for a physical count just stored as change `seq` (the newest arrival).
- * Returns whether the count's quantity changed or the count is new.
+ * Updates a key's count for a physical count just stored as change `seq` (the newest arrival);
+ * `current` is the key's count before it. Returns the count when its quantity changed or it is new.
  */
 export function applyPhysicalCount(
   db: Db,
@@ -172,9 +183,9 @@ export function applyPhysicalCount(
   occurredAt: string,
   units: number,
   now: string,
-): boolean {
-  const current = getCount(db, k);
-  if (supersededBy(current, occurredAt)) return false;
+  current: CountRow | undefined = getCount(db, k),
+): InventoryCount | undefined {
+  if (supersededBy(current, occurredAt)) return undefined;
   // Moves at the same instant arrived earlier, so they come before this count: only later ones add.
   const later = stmt(
     db,
@@ -182,23 +193,30 @@ export function applyPhysicalCount(
   ).all(k.merchantId, k.objectId, occurredAt) as MovementRow[];
   const value = units + sumFor(k, later);
   writeCount(db, k, value, { at: occurredAt, seq }, now);
-  return current === undefined || current.units !== value;
+  return current === undefined || current.units !== value ? countNow(k, value, now) : undefined;
 }
 
 /**
  * Updates a key's count for a signed move of quantity into (positive) or out of (negative) it,
- * just stored, unless a newer physical count already accounts for it. Returns whether the count
+ * just stored, unless a newer physical count already accounts for it. Returns the count when it
  * changed.
  */
-export function applyDelta(db: Db, k: CountKey, occurredAt: string, units: number, now: string): boolean {
+export function applyDelta(
+  db: Db,
+  k: CountKey,
+  occurredAt: string,
+  units: number,
+  now: string,
+): InventoryCount | undefined {
   const current = getCount(db, k);
-  if (supersededBy(current, occurredAt)) return false;
+  if (supersededBy(current, occurredAt)) return undefined;
   const anchor =
     current?.anchor_at != null && current.anchor_seq != null
       ? { at: current.anchor_at, seq: current.anchor_seq }
       : null;
-  writeCount(db, k, (current?.units ?? 0) + units, anchor, now);
-  return current === undefined || units !== 0;
+  const value = (current?.units ?? 0) + units;
+  writeCount(db, k, value, anchor, now);
+  return current === undefined || units !== 0 ? countNow(k, value, now) : undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { InventoryChange } from "../../spec/generated/types.js";
+import type { InventoryChange, InventoryCount } from "../../spec/generated/types.js";
 import { placeholders, stmt } from "../catalog/statements.js";
 import type { Db } from "../db.js";
 import { type PlannedChange, toWireChange } from "./changes.js";
-import { applyDelta, applyPhysicalCount, type CountKey, type CountRow, deltasOf } from "./ledger.js";
+import { applyDelta, applyPhysicalCount, type CountKey, type CountRow, deltasOf, getCount } from "./ledger.js";
 
 /** A stored change row. */
 export interface ChangeRow {
@@ -48,7 +48,8 @@ export function insertChange(
 
 /**
  * Records one checked change and updates the counts it touches. Returns the stored change and
- * the keys whose count changed.
+ * the counts that changed; or undefined when `ignoreUnchanged` skips a physical count equal to
+ * the key's current count.
  */
 export function recordChange(
   db: Db,
@@ -56,10 +57,8 @@ export function recordChange(
   p: PlannedChange,
   id: string,
   now: string,
-): { change: InventoryChange; changed: CountKey[] } {
-  const change = toWireChange(p, id, now);
-  const seq = insertChange(db, merchantId, p, change, id, now);
-  const changed: CountKey[] = [];
+  ignoreUnchanged: boolean,
+): { change: InventoryChange; changed: InventoryCount[] } | undefined {
   if (p.type === "PHYSICAL_COUNT") {
     const key: CountKey = {
       merchantId,
@@ -68,11 +67,19 @@ export function recordChange(
       locationId: p.locationId,
       state: p.state,
     };
-    if (applyPhysicalCount(db, key, seq, p.occurredAt, p.units, now)) changed.push(key);
-  } else {
-    for (const d of deltasOf(p, merchantId)) {
-      if (applyDelta(db, d.key, p.occurredAt, d.units, now)) changed.push(d.key);
-    }
+    const current = getCount(db, key);
+    if (ignoreUnchanged && current && current.units === p.units) return undefined;
+    const change = toWireChange(p, id, now);
+    const seq = insertChange(db, merchantId, p, change, id, now);
+    const count = applyPhysicalCount(db, key, seq, p.occurredAt, p.units, now, current);
+    return { change, changed: count ? [count] : [] };
+  }
+  const change = toWireChange(p, id, now);
+  insertChange(db, merchantId, p, change, id, now);
+  const changed: InventoryCount[] = [];
+  for (const d of deltasOf(p, merchantId)) {
+    const count = applyDelta(db, d.key, p.occurredAt, d.units, now);
+    if (count) changed.push(count);
   }
   return { change, changed };
 }

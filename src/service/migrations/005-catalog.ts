@@ -21,6 +21,8 @@ CREATE TABLE catalog_objects (
   data TEXT NOT NULL
 );
 CREATE INDEX catalog_by_type ON catalog_objects (merchant_id, type, seq);
+-- SearchCatalogObjects answers latest_time: the newest updated_at, read off this index.
+CREATE INDEX catalog_by_updated ON catalog_objects (merchant_id, updated_at);
 CREATE INDEX catalog_by_sku ON catalog_objects (merchant_id, sku) WHERE sku IS NOT NULL;
 CREATE INDEX catalog_by_upc ON catalog_objects (merchant_id, upc) WHERE upc IS NOT NULL;
 CREATE INDEX catalog_by_item ON catalog_objects (item_id) WHERE item_id IS NOT NULL;

@@ -42,5 +42,7 @@ CREATE TABLE inventory_counts (
   calculated_at TEXT NOT NULL
 );
 CREATE UNIQUE INDEX inventory_counts_by_key ON inventory_counts (merchant_id, catalog_object_id, location_id, state);
-CREATE INDEX inventory_counts_by_calculated ON inventory_counts (merchant_id, calculated_at, id);
+-- Newest first, paged by (calculated_at, id); location and state ride along so that filters on
+-- them are checked in the index, without a visit to each row.
+CREATE INDEX inventory_counts_by_calculated ON inventory_counts (merchant_id, calculated_at, id, location_id, state);
 `;

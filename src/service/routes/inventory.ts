@@ -6,6 +6,7 @@ import type {
   BatchRetrieveInventoryCountsRequest,
   BatchRetrieveInventoryCountsResponse,
   InventoryChange,
+  InventoryCount,
   RetrieveInventoryChangesResponse,
   RetrieveInventoryCountResponse,
 } from "../../spec/generated/types.js";
@@ -13,7 +14,7 @@ import { merchantOf, type RequestContext, type RouteTable } from "../context.js"
 import { decodeCursor, encodeCursor } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { planChanges } from "../inventory/changes.js";
-import { type CountKey, getCount, toCount } from "../inventory/ledger.js";
+import { toCount } from "../inventory/ledger.js";
 import {
   type ChangeFilter,
   type ChangePosition,
@@ -47,49 +48,41 @@ function batchChangeInventory(ctx: RequestContext) {
   const now = ctx.now.toISOString();
 
   const recorded: InventoryChange[] = [];
-  const changedKeys = new Map<string, CountKey>();
+  const changedCounts = new Map<string, InventoryCount>();
   const pairs = new Map<string, { objectId: string; locationId: string }>();
   const name = (objectId: string, locationId: string) =>
     pairs.set(`${objectId}\u0000${locationId}`, { objectId, locationId });
   for (const p of planned) {
     name(p.objectId, p.locationId);
     if (p.toLocationId) name(p.objectId, p.toLocationId);
-    if (p.type === "PHYSICAL_COUNT" && ignoreUnchanged) {
-      const current = getCount(ctx.db, {
-        merchantId: merchant,
-        objectId: p.objectId,
-        locationId: p.locationId,
-        state: p.state,
-      });
-      if (current && current.units === p.units) continue;
-    }
-    const { change, changed } = recordChange(ctx.db, merchant, p, ctx.ids.next(26), now);
-    recorded.push(change);
-    for (const k of changed) changedKeys.set(`${k.objectId}\u0000${k.locationId}\u0000${k.state}`, k);
+    const done = recordChange(ctx.db, merchant, p, ctx.ids.next(26), now, ignoreUnchanged);
+    if (!done) continue;
+    recorded.push(done.change);
+    // A key moved twice in one batch is reported once, as it ends up.
+    for (const c of done.changed) changedCounts.set(`${c.catalog_object_id}\u0000${c.location_id}\u0000${c.state}`, c);
   }
 
   const counts = countsOfPairs(ctx.db, merchant, [...pairs.values()]).map(toCount);
-  emitCountUpdates(ctx, merchant, [...changedKeys.values()]);
+  emitCountUpdates(ctx, merchant, [...changedCounts.values()]);
   const body: BatchChangeInventoryResponse = { counts, changes: recorded };
   return { body };
 }
 
 /** One inventory.count.updated event per location whose counts changed, carrying those counts. */
-function emitCountUpdates(ctx: RequestContext, merchantId: string, keys: readonly CountKey[]): void {
-  const byLocation = new Map<string, CountKey[]>();
-  for (const k of keys) byLocation.set(k.locationId, [...(byLocation.get(k.locationId) ?? []), k]);
+function emitCountUpdates(ctx: RequestContext, merchantId: string, counts: readonly InventoryCount[]): void {
+  const byLocation = new Map<string, InventoryCount[]>();
+  for (const c of counts) {
+    const location = c.location_id ?? "";
+    byLocation.set(location, [...(byLocation.get(location) ?? []), c]);
+  }
   for (const [locationId, list] of byLocation) {
-    const counts = list.flatMap((k) => {
-      const row = getCount(ctx.db, k);
-      return row ? [toCount(row)] : [];
-    });
     ctx.emit({
       type: "inventory.count.updated",
       merchantId,
       locationId,
       dataType: "inventory_counts",
       dataId: ctx.ids.next(26),
-      object: { inventory_counts: counts },
+      object: { inventory_counts: list },
     });
   }
 }
