@@ -26,6 +26,12 @@ const scopeOverrides = {
   ListPayoutEntries: ["PAYOUTS_READ"],
 };
 
+// Fields the description marks required that the real service accepts without (its official SDK
+// types them optional, and the service's own examples leave them out): validating them as required
+// would refuse requests the real service takes.
+const notRequired = { ShiftFilter: ["location_ids", "team_member_ids"] };
+const requiredOf = (name, def) => (def.required ?? []).filter((f) => !notRequired[name]?.includes(f));
+
 // ---------------------------------------------------------------- types.ts
 function tsType(prop, owner, name) {
   const mapped = enumFields[`${owner}.${name}`];
@@ -55,7 +61,7 @@ for (const [name, def] of Object.entries(defs).sort(([a], [b]) => a.localeCompar
     typeLines.push(`export type ${name} = ${def.enum.map((v) => JSON.stringify(v)).join(" | ")};`);
     continue;
   }
-  const required = new Set(def.required ?? []);
+  const required = new Set(requiredOf(name, def));
   const props = Object.entries(def.properties ?? {});
   if (props.length === 0) {
     typeLines.push(`export type ${name} = Record<string, unknown>;`);
@@ -193,7 +199,7 @@ for (const [name, def] of Object.entries(defs).sort(([a], [b]) => a.localeCompar
   }
   if (!reachable.has(name)) continue;
   schemas[name] = {
-    required: def.required ?? [],
+    required: requiredOf(name, def),
     properties: Object.fromEntries(Object.entries(def.properties ?? {}).map(([p, v]) => [p, compact(v, name, p)])),
     open: def["x-added"] === true,
   };

@@ -62,7 +62,9 @@ describe("the official SDK against the local service", () => {
     const members = await sdk.teamMembers.search({ query: { filter: { status: "ACTIVE" } } });
     const locations = await sdk.locations.list();
     const location = locations.locations?.[0]?.id ?? "";
-    const open = await sdk.labor.shifts.search({ query: { filter: { status: "OPEN" } } });
+    const open = await sdk.labor.shifts.search({
+      query: { filter: { status: "OPEN", locationIds: [], teamMemberIds: [] } },
+    });
     const busy = new Set((open.shifts ?? []).map((s) => s.teamMemberId));
     const member = (members.teamMembers ?? []).find(
       (m) => m.id && !busy.has(m.id) && m.assignedLocations?.locationIds?.includes(location),

@@ -52,7 +52,8 @@ export function searchShifts(
   };
 
   if (filter) {
-    if (filter.location_ids.length > 0) inList("location_id", filter.location_ids);
+    const locations = filter.location_ids ?? [];
+    if (locations.length > 0) inList("location_id", locations);
     const members = [...new Set([...(filter.team_member_ids ?? []), ...(filter.employee_ids ?? [])])];
     if (members.length > 0) inList("team_member_id", members);
     if (filter.status) {
@@ -73,7 +74,7 @@ export function searchShifts(
         args.push(parseTime(range.end_at, `query.filter.${name}.end_at`).getTime());
       }
     }
-    if (filter.workday) workdayClause(filter.workday, filter.location_ids, scope, where, args);
+    if (filter.workday) workdayClause(filter.workday, locations, scope, where, args);
   }
 
   const position = decodeCursor<Position>(req.cursor, query);

@@ -1537,14 +1537,14 @@ export interface Shift {
   declared_cash_tip_money?: Money;
 }
 export interface ShiftFilter {
-  location_ids: string[];
+  location_ids?: string[];
   /** @deprecated */
   employee_ids?: string[];
   status?: ShiftFilterStatus;
   start?: TimeRange;
   end?: TimeRange;
   workday?: ShiftWorkday;
-  team_member_ids: string[];
+  team_member_ids?: string[];
 }
 export type ShiftFilterStatus = "OPEN" | "CLOSED";
 export interface ShiftQuery {
