@@ -251,3 +251,59 @@ describe("catalog: search items", () => {
     expect(err.errors[0]?.field).toBe("product_types[0]");
   });
 });
+
+describe("catalog: stock levels", () => {
+  const MAIN = "LMAIN0000000001";
+  const DOCK = "LDOCK0000000002";
+  const countTo = (objectId: string, main: string, dock: string) =>
+    t.client.inventory.batchChangeInventory({
+      changes: [
+        {
+          type: "PHYSICAL_COUNT",
+          physical_count: {
+            catalog_object_id: objectId,
+            location_id: MAIN,
+            state: "IN_STOCK",
+            quantity: main,
+            occurred_at: new Date(Date.now() - 1000).toISOString(),
+          },
+        },
+        {
+          type: "PHYSICAL_COUNT",
+          physical_count: {
+            catalog_object_id: objectId,
+            location_id: DOCK,
+            state: "IN_STOCK",
+            quantity: dock,
+            occurred_at: new Date(Date.now() - 1000).toISOString(),
+          },
+        },
+      ],
+    });
+
+  it("finds variations out of stock, over all locations or the enabled ones", async () => {
+    const v = variations[300]!;
+    await countTo(v.id, "0", "5");
+    const anywhere = await t.client.catalog.searchCatalogItems({ stock_levels: ["OUT"] }).all();
+    expect(anywhere.map((i) => i.id)).not.toContain(v.item_variation_data?.item_id);
+    const atMain = await t.client.catalog.searchCatalogItems({ stock_levels: ["OUT"], enabled_location_ids: [MAIN] });
+    expect(atMain.matched_variation_ids).toContain(v.id);
+    await countTo(v.id, "0", "0");
+    const now = await t.client.catalog.searchCatalogItems({ stock_levels: ["OUT"] });
+    expect(now.items?.map((i) => i.id)).toContain(v.item_variation_data?.item_id);
+    expect(now.matched_variation_ids).toContain(v.id);
+  });
+
+  it("finds variations at or under their low-stock alert", async () => {
+    const v = variations.find((x) => x.item_variation_data?.inventory_alert_type === "LOW_QUANTITY")!;
+    const threshold = v.item_variation_data!.inventory_alert_threshold!;
+    await countTo(v.id, "1", String(threshold - 1));
+    const low = await t.client.catalog.searchCatalogItems({ stock_levels: ["LOW"] });
+    expect(low.matched_variation_ids).toContain(v.id);
+    await countTo(v.id, "1", String(threshold));
+    const notLow = await t.client.catalog.searchCatalogItems({ stock_levels: ["LOW"] });
+    expect(notLow.matched_variation_ids ?? []).not.toContain(v.id);
+    const err = await failure(t.client.catalog.searchCatalogItems({ stock_levels: ["EMPTY"] }));
+    expect(err.errors[0]?.field).toBe("stock_levels[0]");
+  });
+});

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "../src/service/db.js";
 import type { ServiceEvent } from "../src/service/events.js";
+import { seededIds } from "../src/service/ids.js";
 import { recomputeUnits } from "../src/service/inventory/ledger.js";
+import { seedCatalog } from "../src/service/seed/catalog.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
+import { seedDirectory } from "../src/service/seed/directory.js";
+import { seedInventory } from "../src/service/seed/inventory.js";
+import { rng } from "../src/service/seed/random.js";
 import type { CatalogObject, InventoryChange, InventoryCount, InventoryState } from "../src/spec/generated/types.js";
 import { SquareApiError } from "../src/square/errors.js";
 import { startService, type TestService } from "./helpers/service.js";
@@ -146,6 +152,51 @@ describe("inventory: the demo stock", () => {
       });
       expect(units, JSON.stringify(c)).toBe(Math.round(Number(c.quantity) * 100_000));
     }
+  });
+});
+
+describe("inventory: the demo seed", () => {
+  /** The catalog and stock a seed lays out, as rows, at a given scale. */
+  const layout = (scale: number) => {
+    const db = openDb(":memory:");
+    const random = rng(7);
+    const s = {
+      db,
+      rng: random,
+      ids: seededIds(random),
+      now: new Date("2026-03-01T12:00:00Z"),
+      scale,
+      merchantId: DEMO.merchantId,
+    };
+    db.prepare(
+      "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
+    ).run(DEMO.merchantId);
+    seedDirectory(s);
+    seedCatalog(s);
+    seedInventory(s);
+    const rows = {
+      catalog: db.prepare("SELECT id, data FROM catalog_objects ORDER BY seq").all(),
+      changes: db.prepare("SELECT id, data FROM inventory_changes ORDER BY seq").all(),
+      counts: db
+        .prepare("SELECT catalog_object_id, location_id, state, units, calculated_at FROM inventory_counts ORDER BY id")
+        .all(),
+      variations: (
+        db.prepare("SELECT COUNT(*) AS n FROM catalog_objects WHERE type = 'ITEM_VARIATION'").get() as { n: number }
+      ).n,
+    };
+    db.close();
+    return rows;
+  };
+
+  it("is the same store every time", () => {
+    expect(layout(1)).toEqual(layout(1));
+  });
+
+  it("grows with scale: N lots of variations, each counted at both locations", () => {
+    const one = layout(1);
+    const three = layout(3);
+    expect(three.variations).toBe(3 * one.variations);
+    expect(three.counts.length).toBeGreaterThanOrEqual(3 * 2 * one.variations);
   });
 });
 
