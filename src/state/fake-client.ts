@@ -189,13 +189,18 @@ export function createFakeClient(data: FakeData, now: () => Date) {
   return client as typeof client & StoreClient;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 function workdayOfFake(iso: string, tz: string, startOfDay: string): string {
   // Independent of the domain code on purpose: the fake must not share the app's bugs.
   const [h = 0, m = 0] = startOfDay.split(":").map(Number);
   const shifted = new Date(new Date(iso).getTime() - (h * 60 + m) * 60_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    shifted,
-  );
+  let f = dayFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(tz, f);
+  }
+  return f.format(shifted);
 }
 
 /**

@@ -43,11 +43,20 @@ function useTerminalSize(): { columns: number; rows: number } {
 }
 
 /** The app with its providers: what `runApp` renders and what tests render. */
-export function AppRoot({ store, color = true }: { store: AppStore; color?: boolean }) {
+export function AppRoot({
+  store,
+  color = true,
+  onFirstFrame,
+}: {
+  store: AppStore;
+  color?: boolean;
+  /** Called once the first frame has been written. */
+  onFirstFrame?: () => void;
+}) {
   return (
     <StoreProvider store={store}>
       <ThemeProvider theme={makeTheme(color)}>
-        <App />
+        <App {...(onFirstFrame ? { onFirstFrame } : {})} />
       </ThemeProvider>
     </StoreProvider>
   );
@@ -68,7 +77,7 @@ function scopesOf(screen: Screen): Scope[] {
 }
 
 /** The shell: header, the current screen, overlays, and the status bar. */
-export function App() {
+export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   const store = useAppStoreApi();
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
@@ -77,6 +86,11 @@ export function App() {
   const exited = useAppStore((s) => s.exited);
   const sink = useRef<((command: Command) => void) | undefined>(undefined);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit.
+  useEffect(() => {
+    // Effects run after Ink has written the committed frame: this is the first frame on screen.
+    onFirstFrame?.();
+  }, []);
   useEffect(() => {
     void store.getState().init();
     const timer = setInterval(() => store.getState().tick(), 1000);

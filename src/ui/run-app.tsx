@@ -5,10 +5,11 @@ import { AppRoot } from "./App.js";
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
   /**
-   * The client, or a promise of it: with a promise the first frame is drawn at once and the
-   * calls wait for the client (e.g. while the local demo service is still being built).
+   * The client, a promise of it, or a function that makes it. With a function, it is called
+   * once the first frame is on screen (build the local demo service there: the frame does not
+   * wait for it); meanwhile calls wait for the client.
    */
-  client: StoreClient | Promise<StoreClient>;
+  client: StoreClient | Promise<StoreClient> | (() => Promise<StoreClient>);
   envLabel: EnvLabel;
   readOnly?: boolean;
   /** Turns colour off; NO_COLOR in the environment does too. */
@@ -31,8 +32,20 @@ export async function runApp(options: RunAppOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const color = !options.noColor && !(process.env.NO_COLOR ?? "");
+  let startClient = () => {};
+  const given = options.client;
+  const client =
+    typeof given === "function"
+      ? deferredClient(
+          new Promise<StoreClient>((ok, fail) => {
+            startClient = () => given().then(ok, fail);
+          }),
+        )
+      : given instanceof Promise
+        ? deferredClient(given)
+        : given;
   const store = createStore({
-    client: options.client instanceof Promise ? deferredClient(options.client) : options.client,
+    client,
     env: options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
@@ -47,13 +60,16 @@ export async function runApp(options: RunAppOptions): Promise<void> {
   process.on("SIGTERM", quit);
   // If the process dies some other way, still give the user their screen back.
   process.on("exit", leave);
-  const instance = render(<AppRoot store={store} color={color} />, {
+  const onFirstFrame = () => {
+    options.onFirstFrame?.();
+    startClient();
+  };
+  const instance = render(<AppRoot store={store} color={color} onFirstFrame={onFirstFrame} />, {
     stdout,
     stdin,
     exitOnCtrlC: false,
     patchConsole: true,
   });
-  if (options.onFirstFrame) setImmediate(options.onFirstFrame);
   try {
     await instance.waitUntilExit();
   } finally {
