@@ -104,7 +104,10 @@ export function rowsOfTypes(
   opts: { afterSeq?: number; limit?: number; includeDeleted?: boolean } = {},
 ): CatalogRow[] {
   if (types.length === 0) return [];
-  const sql = `SELECT * FROM catalog_objects WHERE merchant_id = ? AND type IN (${placeholders(types.length)})${
+  // One type: walk that type's index in order. Several: walk catalog order and skip the others,
+  // rather than gather every match and sort it for each page.
+  const index = types.length === 1 ? "catalog_by_type" : "catalog_by_seq";
+  const sql = `SELECT * FROM catalog_objects INDEXED BY ${index} WHERE merchant_id = ? AND type IN (${placeholders(types.length)})${
     opts.includeDeleted ? "" : " AND is_deleted = 0"
   } AND seq > ? ORDER BY seq${opts.limit === undefined ? "" : " LIMIT ?"}`;
   const args: unknown[] = [merchantId, ...types, opts.afterSeq ?? -1];

@@ -21,6 +21,7 @@ CREATE TABLE catalog_objects (
   data TEXT NOT NULL
 );
 CREATE INDEX catalog_by_type ON catalog_objects (merchant_id, type, seq);
+CREATE INDEX catalog_by_seq ON catalog_objects (merchant_id, seq);
 -- SearchCatalogObjects answers latest_time: the newest updated_at, read off this index.
 CREATE INDEX catalog_by_updated ON catalog_objects (merchant_id, updated_at);
 CREATE INDEX catalog_by_sku ON catalog_objects (merchant_id, sku) WHERE sku IS NOT NULL;
