@@ -7,12 +7,25 @@ import { emailKey, phoneDigits, type StoredCustomer } from "./rules.js";
 /** Which column a customer list is ordered by: the name key (DEFAULT) or `created_at`. */
 export type CustomerSortKey = "DEFAULT" | "CREATED_AT";
 
-/** A compiled customer query: SQL conditions over the `customers` table, and the order. */
+/**
+ * A compiled customer query: SQL conditions over the `customers` table, and the order. Each
+ * condition comes in two forms with the same parameters: one for reading a page, written so that
+ * SQLite walks the sort index and stops once the page is full, and one for counting, written so
+ * that SQLite may start from the filter's own index.
+ */
 export interface CompiledQuery {
-  where: string[];
+  page: string[];
+  count: string[];
   params: unknown[];
   sort: CustomerSortKey;
   order: "ASC" | "DESC";
+}
+
+/** Adds a condition; `count` defaults to the page form. */
+function add(out: CompiledQuery, page: string, params: readonly unknown[], count = page): void {
+  out.page.push(page);
+  out.count.push(count);
+  out.params.push(...params);
 }
 
 /** A keyset position: the sort column's value and the id of the last record of a page. */
@@ -43,16 +56,13 @@ function textFilter(
   if (hasExact && hasFuzzy) throw invalid("CONFLICTING_PARAMETERS", `Use exact or fuzzy, not both: ${field}.`, field);
   if (!hasExact && !hasFuzzy) throw invalid("MISSING_REQUIRED_PARAMETER", `Set exact or fuzzy: ${field}.`, field);
   if (hasExact) {
-    out.where.push(`${column} = ?`);
-    out.params.push(normalize(f.exact ?? ""));
+    // Selective: both forms may start from the column's index.
+    add(out, `${column} = ?`, [normalize(f.exact ?? "")]);
     return;
   }
   const words = fuzzyTerms(f.fuzzy ?? "");
   if (words.length === 0) throw invalid("INVALID_VALUE", `Nothing to search for: ${field}.fuzzy.`, `${field}.fuzzy`);
-  for (const w of words) {
-    out.where.push(`${column} LIKE ? ESCAPE '\\'`);
-    out.params.push(contains(w));
-  }
+  for (const w of words) add(out, `${column} LIKE ? ESCAPE '\\'`, [contains(w)]);
 }
 
 function timeRange(r: TimeRange, field: string, column: string, out: CompiledQuery): void {
@@ -62,34 +72,28 @@ function timeRange(r: TimeRange, field: string, column: string, out: CompiledQue
     throw invalid("INVALID_TIME_RANGE", `${field}.start_at is after end_at.`, field);
   }
   // Both ends inclusive; the stored timestamps are fixed-width UTC, so text order is time order.
-  if (start) {
-    out.where.push(`${column} >= ?`);
-    out.params.push(start.toISOString());
-  }
-  if (end) {
-    out.where.push(`${column} <= ?`);
-    out.params.push(end.toISOString());
-  }
+  // A page sorted by another column reads the range off the sort index ("+" keeps SQLite from
+  // starting at the range's index and sorting everything in it).
+  const pageColumn = out.sort === "CREATED_AT" && column === "created_at" ? column : `+${column}`;
+  if (start) add(out, `${pageColumn} >= ?`, [start.toISOString()], `${column} >= ?`);
+  if (end) add(out, `${pageColumn} <= ?`, [end.toISOString()], `${column} <= ?`);
 }
 
-/** Membership conditions: in every group of `all`, in one of `any`, in none of `none`. */
+/**
+ * Membership conditions: in every group of `all`, in one of `any`, in none of `none`. `probe`
+ * tests one row (for pages: the likelihood hint keeps SQLite walking the sort index and probing);
+ * `set` is the matching ids (for counts, driven from the membership's index).
+ */
 function memberFilter(
   f: FilterValue,
-  exists: (ids: readonly string[]) => string,
-  params: (ids: readonly string[]) => unknown[],
+  probe: (ids: readonly string[]) => string,
+  set: (ids: readonly string[]) => string,
   out: CompiledQuery,
 ): void {
-  for (const id of f.all ?? []) {
-    out.where.push(exists([id]));
-    out.params.push(...params([id]));
-  }
-  if (f.any && f.any.length > 0) {
-    out.where.push(exists(f.any));
-    out.params.push(...params(f.any));
-  }
+  for (const id of f.all ?? []) add(out, `likelihood(${probe([id])}, 0.5)`, [id], `id IN (${set([id])})`);
+  if (f.any && f.any.length > 0) add(out, `likelihood(${probe(f.any)}, 0.5)`, f.any, `id IN (${set(f.any)})`);
   if (f.none && f.none.length > 0) {
-    out.where.push(`NOT ${exists(f.none)}`);
-    out.params.push(...params(f.none));
+    add(out, `likelihood(NOT ${probe(f.none)}, 0.5)`, f.none, `id NOT IN (${set(f.none)})`);
   }
 }
 
@@ -106,12 +110,11 @@ export function compileQuery(
   order: "ASC" | "DESC",
   at = "query.filter",
 ): CompiledQuery {
-  const out: CompiledQuery = { where: [], params: [], sort, order };
+  const out: CompiledQuery = { page: [], count: [], params: [], sort, order };
   if (!filter) return out;
   const cs = filter.creation_source;
   if (cs?.values && cs.values.length > 0) {
-    out.where.push(`creation_source ${cs.rule === "EXCLUDE" ? "NOT IN" : "IN"} (${marks(cs.values.length)})`);
-    out.params.push(...cs.values);
+    add(out, `creation_source ${cs.rule === "EXCLUDE" ? "NOT IN" : "IN"} (${marks(cs.values.length)})`, cs.values);
   }
   if (filter.created_at) timeRange(filter.created_at, `${at}.created_at`, "created_at", out);
   if (filter.updated_at) timeRange(filter.updated_at, `${at}.updated_at`, "updated_at", out);
@@ -133,7 +136,7 @@ export function compileQuery(
       filter.group_ids,
       (ids) =>
         `EXISTS (SELECT 1 FROM customer_group_members m WHERE m.customer_id = customers.id AND m.group_id IN (${marks(ids.length)}))`,
-      (ids) => [...ids],
+      (ids) => `SELECT customer_id FROM customer_group_members WHERE group_id IN (${marks(ids.length)})`,
       out,
     );
   }
@@ -142,7 +145,8 @@ export function compileQuery(
       filter.segment_ids,
       (ids) =>
         `EXISTS (SELECT 1 FROM json_each(customers.data, '$.segment_ids') s WHERE s.value IN (${marks(ids.length)}))`,
-      (ids) => [...ids],
+      (ids) =>
+        `SELECT c.id FROM customers c, json_each(c.data, '$.segment_ids') s WHERE s.value IN (${marks(ids.length)})`,
       out,
     );
   }
@@ -164,7 +168,7 @@ export function findPage(
   limit: number,
 ): { customers: StoredCustomer[]; next?: Position } {
   const col = SORT_COLUMN[q.sort];
-  const where = ["merchant_id = ?", ...q.where];
+  const where = ["merchant_id = ?", ...q.page];
   const params: unknown[] = [merchantId, ...q.params];
   if (after) {
     where.push(`(${col}, id) ${q.order === "ASC" ? ">" : "<"} (?, ?)`);
@@ -185,7 +189,7 @@ export function findPage(
 /** How many profiles match, all pages together. */
 export function countMatching(db: Db, merchantId: string, q: CompiledQuery): number {
   const row = db
-    .prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${["merchant_id = ?", ...q.where].join(" AND ")}`)
+    .prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${["merchant_id = ?", ...q.count].join(" AND ")}`)
     .get(merchantId, ...q.params) as { n: number };
   return row.n;
 }
