@@ -115,13 +115,15 @@ export function rowsOfTypes(
   return stmt(db, sql).all(...args) as CatalogRow[];
 }
 
-/** Variations whose SKU or UPC equals a value, ignoring case (indexed: a scan at the till must be instant). */
+/** The look-up of a variation by code, each on its own index (a scan at the counter must be instant). */
+export const CODE_LOOKUP_SQL = {
+  sku: "SELECT * FROM catalog_objects INDEXED BY catalog_by_sku WHERE merchant_id = ? AND sku = ? ORDER BY seq",
+  upc: "SELECT * FROM catalog_objects INDEXED BY catalog_by_upc WHERE merchant_id = ? AND upc = ? ORDER BY seq",
+} as const;
+
+/** Variations whose SKU or UPC equals a value, ignoring case. */
 export function variationsByCode(db: Db, merchantId: string, attribute: "sku" | "upc", value: string): CatalogRow[] {
-  const sql =
-    attribute === "sku"
-      ? "SELECT * FROM catalog_objects WHERE merchant_id = ? AND sku = ? ORDER BY seq"
-      : "SELECT * FROM catalog_objects WHERE merchant_id = ? AND upc = ? ORDER BY seq";
-  return stmt(db, sql).all(merchantId, value) as CatalogRow[];
+  return stmt(db, CODE_LOOKUP_SQL[attribute]).all(merchantId, value) as CatalogRow[];
 }
 
 /** The variations of one item, in their order. */
