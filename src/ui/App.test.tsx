@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFakeClient, fakeDemoData } from "../state/fake-client.js";
 import { createStore } from "../state/index.js";
 import { type Driven, drive, KEYS } from "./testing.js";
@@ -69,5 +69,70 @@ describe("the shell", () => {
     await app.press("i");
     await app.waitFor("Read-only mode: clock in is disabled.");
     expect(client.calls).toHaveLength(0);
+  });
+
+  it("runs commands from the palette with completion", async () => {
+    const { app } = start();
+    await app.waitFor("Bo Li");
+    await app.press(":", "b", "r", "e");
+    await app.waitFor("› break-types");
+    await app.press(KEYS.tab);
+    await app.waitFor(":break-types");
+    await app.press(KEYS.enter);
+    await app.waitFor("Break types at Main Street");
+  });
+
+  it("switches location with L", async () => {
+    const { app, store } = start();
+    await app.waitFor("Bo Li");
+    await app.press("L");
+    await app.waitFor("West Pier");
+    await app.press("j", KEYS.enter);
+    await app.waitFor("Who is here at West Pier (America/Los_Angeles)");
+    await app.waitFor("No team members at this location.");
+    expect(store.getState().locationId).toBe("L-WEST");
+  });
+
+  it("asks before quitting while a change is still being sent, and ctrl+c always quits", async () => {
+    const { app, client, store } = start();
+    await app.waitFor("Ana Diaz");
+    let release: () => void = () => undefined;
+    const real = client.labor.createShift;
+    // The service takes its time with this one: the write stays on its way until released.
+    client.labor.createShift = ((body: Parameters<typeof real>[0]) =>
+      new Promise((ok) => {
+        release = () => ok(real(body));
+      })) as typeof real;
+    await app.press("j", "j", "i");
+    await app.waitFor("Clocking in Ana Diaz…");
+    await app.press("q");
+    await app.waitFor("1 change is still being sent. Quit anyway?");
+    await app.press("n");
+    await app.waitFor((f) => !f.includes("Quit anyway?"));
+    expect(store.getState().exited).toBe(false);
+    release();
+    await app.waitFor("Ana Diaz clocked in at 15:00.");
+    await app.press(KEYS.ctrlC);
+    await vi.waitFor(() => expect(store.getState().exited).toBe(true));
+  });
+
+  it("moves through a long list with g, G and j, rendering only the rows that fit", async () => {
+    const { app, data } = start({ rows: 20 });
+    for (let i = 0; i < 300; i++) {
+      data.members.push({
+        id: `TM-X${i}`,
+        given_name: "Extra",
+        family_name: String(i).padStart(3, "0"),
+        status: "ACTIVE",
+        assigned_locations: { assignment_type: "EXPLICIT_LOCATIONS", location_ids: ["L-MAIN"] },
+      });
+    }
+    await app.press("r");
+    const f = await app.waitFor("of 304");
+    expect(f.split("\n").length).toBeLessThanOrEqual(19);
+    await app.press("G");
+    await app.waitFor(/› Extra 299/);
+    await app.press("g");
+    await app.waitFor(/› Bo Li/);
   });
 });

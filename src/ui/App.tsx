@@ -8,6 +8,7 @@ import { HelpOverlay } from "./components/HelpOverlay.js";
 import { LocationPicker } from "./components/LocationPicker.js";
 import { StatusBar } from "./components/StatusBar.js";
 import { Txt } from "./components/Txt.js";
+import { KeyboardProvider } from "./keyboard.js";
 import type { Command, Scope } from "./keymap.js";
 import { CommandSinkProvider } from "./screen-commands.js";
 import { BreakTypesScreen } from "./screens/break-types/BreakTypesScreen.js";
@@ -56,7 +57,9 @@ export function AppRoot({
   return (
     <StoreProvider store={store}>
       <ThemeProvider theme={makeTheme(color)}>
-        <App {...(onFirstFrame ? { onFirstFrame } : {})} />
+        <KeyboardProvider onCtrlC={() => store.getState().quit()}>
+          <App {...(onFirstFrame ? { onFirstFrame } : {})} />
+        </KeyboardProvider>
       </ThemeProvider>
     </StoreProvider>
   );

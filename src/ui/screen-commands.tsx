@@ -1,5 +1,5 @@
 import type { Key } from "ink";
-import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
+import { createContext, type ReactNode, useContext, useRef } from "react";
 import type { Command, Scope } from "./keymap.js";
 import { useCommands, useGlobalCommands } from "./use-commands.js";
 
@@ -28,13 +28,7 @@ export function useScreenCommands(
   handle.current = (command) => {
     if (!global(command)) onCommand(command);
   };
-  useEffect(() => {
-    if (!isActive) return;
-    const run = (command: Command) => handle.current(command);
-    sink.current = run;
-    return () => {
-      if (sink.current === run) sink.current = undefined;
-    };
-  }, [isActive, sink]);
+  // Like the keyboard, the palette's target is set while rendering, so it is never a step behind.
+  if (isActive) sink.current = (command: Command) => handle.current(command);
   useCommands(["global", ...scopes], (c) => handle.current(c), isActive, onOther);
 }

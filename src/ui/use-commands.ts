@@ -1,12 +1,13 @@
-import { type Key, useInput, useStdin } from "ink";
-import { useRef } from "react";
+import type { Key } from "ink";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useAppStoreApi } from "../state/index.js";
+import { useKeyboard } from "./keyboard.js";
 import { bindingOf, type Command, commandFor, type Scope } from "./keymap.js";
 
 /**
- * Turns key presses into named commands for one part of the screen. Only the part that owns the
- * keyboard passes `isActive`; ctrl+c always quits, and writes are refused in read-only mode.
- * Keys that are no command go to `onOther` (text fields).
+ * Takes the keyboard while `isActive` (only one part of the screen passes true at a time) and
+ * turns key presses into named commands; writes are refused in read-only mode. Keys that are no
+ * command go to `onOther` (text fields).
  */
 export function useCommands(
   scopes: readonly Scope[],
@@ -15,33 +16,39 @@ export function useCommands(
   onOther?: (input: string, key: Key) => void,
 ): void {
   const store = useAppStoreApi();
-  const { isRawModeSupported } = useStdin();
-  // The latest handlers, so the input subscription does not churn on every render.
-  const handlers = useRef({ onCommand, onOther, scopes });
-  handlers.current = { onCommand, onOther, scopes };
-  useInput(
-    (input, key) => {
-      if (key.ctrl && input === "c") {
-        store.getState().quit();
-        return;
-      }
-      const h = handlers.current;
-      const command = commandFor(input, key, h.scopes);
-      if (!command) {
-        h.onOther?.(input, key);
-        return;
-      }
-      if (bindingOf(command)?.write && store.getState().readOnly) {
-        store
-          .getState()
-          .setStatus({ kind: "rule", text: `Read-only mode: ${bindingOf(command)?.description} is disabled.` });
-        return;
-      }
-      h.onCommand(command);
-    },
-    // Without a TTY there is no raw mode; the app still renders and can be quit by signal.
-    { isActive: isActive && isRawModeSupported },
-  );
+  const kb = useKeyboard();
+  const slot = kb.slot;
+  const owner = useRef({}).current;
+  if (isActive) {
+    // Registered during render with this render's handlers, so they always see fresh state.
+    slot.current = {
+      owner,
+      handle: (input, key) => {
+        const command = commandFor(input, key, scopes);
+        if (!command) {
+          onOther?.(input, key);
+          return;
+        }
+        if (bindingOf(command)?.write && store.getState().readOnly) {
+          store
+            .getState()
+            .setStatus({ kind: "rule", text: `Read-only mode: ${bindingOf(command)?.description} is disabled.` });
+          return;
+        }
+        onCommand(command);
+      },
+    };
+  }
+  // This part's commit shows the last key's result: the next queued key may go.
+  useLayoutEffect(() => {
+    if (isActive) kb.drain();
+  });
+  useEffect(() => {
+    if (!isActive) return;
+    return () => {
+      if (slot.current?.owner === owner) slot.current = undefined;
+    };
+  }, [isActive, slot, owner]);
 }
 
 /** Handles the commands every screen shares; returns false for the rest. */

@@ -4,7 +4,6 @@ import { useAppStoreApi } from "../../state/index.js";
 import type { Command } from "../keymap.js";
 import { useTheme } from "../theme.js";
 import { useCommands } from "../use-commands.js";
-import { editText } from "./form.js";
 import { paletteMatches, paletteReducer } from "./palette.js";
 import { Txt } from "./Txt.js";
 
@@ -28,7 +27,7 @@ export function CommandPalette({ onRun }: { onRun: (command: Command) => void })
       } else if (key.tab) dispatch({ type: "complete" });
       else if (key.upArrow) dispatch({ type: "move", delta: -1 });
       else if (key.downArrow) dispatch({ type: "move", delta: 1 });
-      else dispatch({ type: "text", text: editText(state.text, input, key) });
+      else dispatch({ type: "key", input, key });
     },
   );
   return (

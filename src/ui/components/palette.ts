@@ -1,4 +1,5 @@
 import { type Command, PALETTE } from "../keymap.js";
+import { editText } from "./form.js";
 
 /** The palette's text and the highlighted match. */
 export interface PaletteState {
@@ -7,7 +8,11 @@ export interface PaletteState {
 }
 
 /** What can happen in the palette. */
-export type PaletteAction = { type: "text"; text: string } | { type: "move"; delta: number } | { type: "complete" };
+export type PaletteAction =
+  | { type: "text"; text: string }
+  | { type: "key"; input: string; key: { backspace: boolean; delete: boolean; ctrl: boolean; meta: boolean } }
+  | { type: "move"; delta: number }
+  | { type: "complete" };
 
 /** Palette entries matching the text: prefix matches first, then substring matches. */
 export function paletteMatches(text: string): { name: string; command: Command }[] {
@@ -23,6 +28,10 @@ export function paletteReducer(state: PaletteState, action: PaletteAction): Pale
   switch (action.type) {
     case "text":
       return { text: action.text, selected: 0 };
+    case "key": {
+      const text = editText(state.text, action.input, action.key);
+      return text === state.text ? state : { text, selected: 0 };
+    }
     case "move": {
       const n = paletteMatches(state.text).length;
       return n === 0 ? state : { ...state, selected: (state.selected + action.delta + n) % n };
