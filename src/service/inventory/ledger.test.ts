@@ -64,7 +64,7 @@ describe("the count engine", () => {
           db,
           M,
           randomChange(r),
-          `C${seed}-${i}`,
+          () => `C${seed}-${i}`,
           new Date(Date.UTC(2024, 0, 2, 0, 0, i)).toISOString(),
           false,
         );
@@ -97,7 +97,7 @@ describe("the count engine", () => {
         occurredAt: at,
         wire: {},
       },
-      "A",
+      () => "A",
       at,
       true,
     );

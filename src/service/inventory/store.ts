@@ -55,7 +55,7 @@ export function recordChange(
   db: Db,
   merchantId: string,
   p: PlannedChange,
-  id: string,
+  newId: () => string,
   now: string,
   ignoreUnchanged: boolean,
 ): { change: InventoryChange; changed: InventoryCount[] } | undefined {
@@ -69,11 +69,13 @@ export function recordChange(
     };
     const current = getCount(db, key);
     if (ignoreUnchanged && current && current.units === p.units) return undefined;
+    const id = newId();
     const change = toWireChange(p, id, now);
     const seq = insertChange(db, merchantId, p, change, id, now);
     const count = applyPhysicalCount(db, key, seq, p.occurredAt, p.units, now, current);
     return { change, changed: count ? [count] : [] };
   }
+  const id = newId();
   const change = toWireChange(p, id, now);
   insertChange(db, merchantId, p, change, id, now);
   const changed: InventoryCount[] = [];

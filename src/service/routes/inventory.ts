@@ -55,7 +55,7 @@ function batchChangeInventory(ctx: RequestContext) {
   for (const p of planned) {
     name(p.objectId, p.locationId);
     if (p.toLocationId) name(p.objectId, p.toLocationId);
-    const done = recordChange(ctx.db, merchant, p, ctx.ids.next(26), now, ignoreUnchanged);
+    const done = recordChange(ctx.db, merchant, p, () => ctx.ids.next(26), now, ignoreUnchanged);
     if (!done) continue;
     recorded.push(done.change);
     // A key moved twice in one batch is reported once, as it ends up.
