@@ -79,8 +79,10 @@ export function KeyboardProvider({ children, onCtrlC }: { children: ReactNode; o
         onCtrlC();
         return;
       }
-      if (keyboard.behind || keyboard.queue.length > 0) keyboard.queue.push({ input, key });
-      else keyboard.dispatch(input, key);
+      for (const part of splitEnter(input, key)) {
+        if (keyboard.behind || keyboard.queue.length > 0) keyboard.queue.push(part);
+        else keyboard.dispatch(part.input, part.key);
+      }
     },
     // Without a TTY there is no raw mode; the app still renders and quits by signal.
     { isActive: isRawModeSupported },
@@ -91,6 +93,21 @@ export function KeyboardProvider({ children, onCtrlC }: { children: ReactNode; o
       <CommitProbe kb={keyboard} />
     </KeyboardContext.Provider>
   );
+}
+
+/**
+ * Ink hands over text and a following Enter that arrive together ("Aisha Khan\r", a paste or a
+ * fast typist) as one input without `key.return`; split it into the text and a real Enter.
+ */
+export function splitEnter(input: string, key: Key): { input: string; key: Key }[] {
+  if (input.length < 2 || !/[\r\n]/.test(input) || key.ctrl || key.meta) return [{ input, key }];
+  const out: { input: string; key: Key }[] = [];
+  const parts = input.split(/\r\n|\r|\n/);
+  parts.forEach((text, i) => {
+    if (text) out.push({ input: text, key });
+    if (i < parts.length - 1) out.push({ input: "", key: { ...key, return: true, shift: false } });
+  });
+  return out;
 }
 
 /** Re-renders on every store change; its layout effect marks the change as on screen. */
