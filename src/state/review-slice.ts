@@ -212,6 +212,14 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       }
       const saved = res.shift;
       rebuild(get().review.shifts.map((s) => (s.id === shiftId ? saved : s)));
+      // The time clock holds open shifts too; its copy must carry the new version.
+      const tc = get().timeclock;
+      if (tc.openShifts.some((s) => s.id === shiftId)) {
+        const open = saved.end_at
+          ? tc.openShifts.filter((s) => s.id !== shiftId)
+          : tc.openShifts.map((s) => (s.id === shiftId ? saved : s));
+        set({ timeclock: { ...tc, openShifts: open } });
+      }
       patch({ form: { kind: "none" }, conflict: undefined });
       get().setStatus({ kind: "info", text: "Shift saved." });
       return undefined;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createFakeClient, fakeDemoData } from "./fake-client.js";
 import { selectWhoIsHere } from "./selectors.js";
 import { createStore } from "./store.js";
@@ -102,5 +102,20 @@ describe("the store", () => {
     await store.getState().loadReview({ from: "2026-05-05", to: "2026-05-05" });
     expect(await store.getState().exportReview("out.csv")).toBeUndefined();
     expect(files.get("out.csv")).toContain("Dev Rao,2026-05-05,11:00,21:00,,10.00,17.00,170.00,USD");
+  });
+});
+
+describe("the store after changes elsewhere", () => {
+  it("reads the time clock again when a clock-out loses to someone else's change", async () => {
+    const { store, data } = await setup();
+    const bo = data.shifts.find((s) => s.id === "SH-BO");
+    if (bo) bo.version = 5;
+    await store.getState().clockOut("TM-BO");
+    expect(store.getState().status).toMatchObject({ kind: "error", code: "CONFLICT" });
+    await vi.waitFor(() =>
+      expect(store.getState().timeclock.openShifts.find((s) => s.id === "SH-BO")?.version).toBe(5),
+    );
+    await store.getState().clockOut("TM-BO");
+    expect(data.shifts.find((s) => s.id === "SH-BO")?.status).toBe("CLOSED");
   });
 });

@@ -68,6 +68,12 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     patch({ openShifts: shift && shift.status !== "CLOSED" && !shift.end_at ? [...others, shift] : others });
     get().markReviewStale();
   };
+  // A write refused because the shift changed elsewhere: read the time clock again so the next
+  // try starts from what the service holds now.
+  const reloadIfStale = () => {
+    const st = get().status;
+    if (st.kind === "error" && (st.code === "CONFLICT" || st.code === "VERSION_MISMATCH")) void get().loadTimeClock();
+  };
   const refuse = (text: string) => {
     get().setStatus({ kind: "rule", text });
     return text;
@@ -161,7 +167,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
         replaceShift(res.shift, shift);
         patch({ form: { kind: "none" } });
         get().setStatus({ kind: "info", text: `${nameOf(memberId)} is on ${type.break_name}.` });
-      }
+      } else reloadIfStale();
       return undefined;
     },
 
@@ -178,7 +184,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       if (res?.shift) {
         replaceShift(res.shift, shift);
         get().setStatus({ kind: "info", text: `${nameOf(memberId)} is back from ${name}.` });
-      }
+      } else reloadIfStale();
       return undefined;
     },
 
@@ -196,7 +202,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           kind: "info",
           text: `${nameOf(memberId)} clocked out at ${localTime(now, timeZoneOf(get()))}.`,
         });
-      }
+      } else reloadIfStale();
       return undefined;
     },
 
