@@ -38,8 +38,12 @@ describe("backroom shifts export", () => {
     let t = NOW.getTime();
     const clock = {
       now: () => new Date(t),
-      set: (d: Date) => void (t = d.getTime()),
-      advance: (s: number) => void (t += s * 1000),
+      set: (d: Date) => {
+        t = d.getTime();
+      },
+      advance: (seconds: number) => {
+        t += seconds * 1000;
+      },
     };
     svc = createService({ clock });
     const url = await svc.listen();

@@ -138,7 +138,7 @@ export function createFakeClient(data: FakeData, now: () => Date) {
         const cur = data.shifts[i];
         if (!cur) throw refuse("UpdateShift", 404, "NOT_FOUND", "no such shift");
         if (body.shift.version !== undefined && body.shift.version !== cur.version) {
-          throw refuse("UpdateShift", 409, "CONFLICT", "the shift was changed since version " + body.shift.version);
+          throw refuse("UpdateShift", 409, "CONFLICT", `the shift was changed since version ${body.shift.version}`);
         }
         const next: Shift = {
           ...body.shift,

@@ -1,4 +1,3 @@
-import { Text } from "ink";
 import { useEffect, useState } from "react";
 import { useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";

@@ -43,7 +43,15 @@ export function editText(
   if (key.ctrl && input === "u") return "";
   if (key.ctrl || key.meta || !input) return value;
   // Pasted text arrives as one input; drop control characters that would garble the frame.
-  return value + input.replace(/[\u0000-\u001f\u007f]/g, "");
+  return (
+    value +
+    [...input]
+      .filter((c) => {
+        const code = c.charCodeAt(0);
+        return code >= 0x20 && code !== 0x7f;
+      })
+      .join("")
+  );
 }
 
 /** The reducer of a form: tab/arrows move between fields, other keys edit the focused one. */
