@@ -40,3 +40,29 @@ export function migrate(db: Db): number {
   }
   return applied;
 }
+
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement, compiled once per database: preparing costs more than running a small
+ * statement, and hot paths (a 100-change inventory batch, a seed) run the same few thousands of
+ * times.
+ */
+export function stmt(db: Db, sql: string): Database.Statement {
+  let byText = statements.get(db);
+  if (!byText) {
+    byText = new Map();
+    statements.set(db, byText);
+  }
+  let s = byText.get(sql);
+  if (!s) {
+    // Filters build IN lists of any length: keep the cache from growing without bound.
+    if (byText.size >= 1000) byText.clear();
+    s = db.prepare(sql);
+    byText.set(sql, s);
+  }
+  return s;
+}
+
+/** `?, ?, ?` for an IN list of n values. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");

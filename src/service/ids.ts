@@ -7,13 +7,29 @@ export interface IdSource {
   next(length?: number): string;
 }
 
-/** Random ids from the OS's generator, for objects created at run time. */
+/**
+ * Random ids from the OS's generator, for objects created at run time. Bytes are drawn from a
+ * pooled buffer: one system call per 4 KiB instead of one per id (a 100-change batch mints 200).
+ */
 export function randomIds(): IdSource {
+  let pool = randomBytes(4096);
+  let at = 0;
+  // 252 is the largest multiple of 36 below 256: bytes above it are skipped, so every
+  // character is equally likely.
+  const nextByte = (): number => {
+    for (;;) {
+      if (at >= pool.length) {
+        pool = randomBytes(4096);
+        at = 0;
+      }
+      const b = pool[at++] ?? 0;
+      if (b < 252) return b;
+    }
+  };
   return {
     next(length = 26) {
-      const bytes = randomBytes(length);
       let out = "";
-      for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
+      for (let i = 0; i < length; i++) out += ALPHABET[nextByte() % ALPHABET.length];
       return out;
     },
   };

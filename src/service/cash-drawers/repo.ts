@@ -1,6 +1,6 @@
 import type { CashDrawerShift, CashDrawerShiftEvent, CashDrawerShiftSummary } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { prepared } from "./prepared.js";
+import { stmt } from "../db.js";
 
 /** A stored shift: the wire object with the columns it is found by. */
 export interface StoredShift {
@@ -10,7 +10,7 @@ export interface StoredShift {
 
 /** Stores one shift (insert or replace). */
 export function saveShift(db: Db, s: StoredShift): void {
-  prepared(
+  stmt(
     db,
     "INSERT OR REPLACE INTO cash_drawer_shifts (id, merchant_id, location_id, state, opened_at, data) VALUES (?, ?, ?, ?, ?, ?)",
   ).run(s.shift.id, s.merchantId, s.shift.location_id, s.shift.state, s.shift.opened_at, JSON.stringify(s.shift));
@@ -22,16 +22,17 @@ export function saveShiftEvents(
   shiftId: string,
   events: readonly (CashDrawerShiftEvent & { id: string; created_at: string })[],
 ): void {
-  const put = prepared(db, "INSERT INTO cash_drawer_shift_events (id, shift_id, created_at, data) VALUES (?, ?, ?, ?)");
+  const put = stmt(db, "INSERT INTO cash_drawer_shift_events (id, shift_id, created_at, data) VALUES (?, ?, ?, ?)");
   for (const e of events) put.run(e.id, shiftId, e.created_at, JSON.stringify(e));
 }
 
 /** One shift of a location, or undefined (a shift of another location is not found either). */
 export function findShift(db: Db, merchantId: string, locationId: string, id: string): CashDrawerShift | undefined {
-  const row = prepared(
-    db,
-    "SELECT data FROM cash_drawer_shifts WHERE merchant_id = ? AND location_id = ? AND id = ?",
-  ).get(merchantId, locationId, id) as { data: string } | undefined;
+  const row = stmt(db, "SELECT data FROM cash_drawer_shifts WHERE merchant_id = ? AND location_id = ? AND id = ?").get(
+    merchantId,
+    locationId,
+    id,
+  ) as { data: string } | undefined;
   return row ? (JSON.parse(row.data) as CashDrawerShift) : undefined;
 }
 
@@ -69,7 +70,7 @@ export function listShifts(
     where.push(`(opened_at ${cmp} ? OR (opened_at = ? AND id ${cmp} ?))`);
     args.push(q.after.o, q.after.o, q.after.i);
   }
-  const rows = prepared(
+  const rows = stmt(
     db,
     `SELECT id, opened_at, data FROM cash_drawer_shifts WHERE ${where.join(" AND ")} ORDER BY opened_at ${q.order}, id ${q.order} LIMIT ?`,
   ).all(...args, q.limit + 1) as { id: string; opened_at: string; data: string }[];
@@ -90,7 +91,7 @@ export function listShiftEvents(
   afterSeq: number | undefined,
   limit: number,
 ): { events: CashDrawerShiftEvent[]; lastSeq?: number; more: boolean } {
-  const rows = prepared(
+  const rows = stmt(
     db,
     "SELECT seq, data FROM cash_drawer_shift_events WHERE shift_id = ? AND seq > ? ORDER BY seq LIMIT ?",
   ).all(shiftId, afterSeq ?? -1, limit + 1) as { seq: number; data: string }[];

@@ -1,6 +1,6 @@
 import type { CatalogObject, CatalogObjectType } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { placeholders, stmt } from "./statements.js";
+import { placeholders, stmt } from "../db.js";
 
 /** A catalog row: the indexed columns and the object as the wire returns it. */
 export interface CatalogRow {

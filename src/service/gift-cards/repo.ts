@@ -6,8 +6,8 @@ import type {
   GiftCardStatus,
   GiftCardType,
 } from "../../spec/generated/types.js";
-import { prepared } from "../cash-drawers/prepared.js";
 import type { Db } from "../db.js";
+import { stmt } from "../db.js";
 
 /** A stored gift card, as its columns hold it. */
 export interface CardRow {
@@ -47,7 +47,7 @@ export function cardOf(r: CardRow): GiftCard {
 
 /** Stores a new card. */
 export function insertCard(db: Db, r: CardRow): void {
-  prepared(
+  stmt(
     db,
     `INSERT INTO gift_cards (id, merchant_id, type, gan_source, gan, state, balance, currency, location_id, customer_ids, created_at)
      VALUES (@id, @merchant_id, @type, @gan_source, @gan, @state, @balance, @currency, @location_id, @customer_ids, @created_at)`,
@@ -56,7 +56,7 @@ export function insertCard(db: Db, r: CardRow): void {
 
 /** Writes a card's state and balance after an activity. */
 export function updateCardBalance(db: Db, id: string, state: GiftCardStatus, balance: number): void {
-  prepared(db, "UPDATE gift_cards SET state = ?, balance = ? WHERE id = ?").run(state, balance, id);
+  stmt(db, "UPDATE gift_cards SET state = ?, balance = ? WHERE id = ?").run(state, balance, id);
 }
 
 const CARD_COLUMNS =
@@ -64,17 +64,16 @@ const CARD_COLUMNS =
 
 /** One card of the seller by id, or undefined. */
 export function findCard(db: Db, merchantId: string, id: string): CardRow | undefined {
-  return prepared(db, `SELECT ${CARD_COLUMNS} FROM gift_cards WHERE merchant_id = ? AND id = ?`).get(merchantId, id) as
+  return stmt(db, `SELECT ${CARD_COLUMNS} FROM gift_cards WHERE merchant_id = ? AND id = ?`).get(merchantId, id) as
     | CardRow
     | undefined;
 }
 
 /** One card of the seller by its account number, or undefined. */
 export function findCardByGan(db: Db, merchantId: string, gan: string): CardRow | undefined {
-  return prepared(db, `SELECT ${CARD_COLUMNS} FROM gift_cards WHERE merchant_id = ? AND gan = ?`).get(
-    merchantId,
-    gan,
-  ) as CardRow | undefined;
+  return stmt(db, `SELECT ${CARD_COLUMNS} FROM gift_cards WHERE merchant_id = ? AND gan = ?`).get(merchantId, gan) as
+    | CardRow
+    | undefined;
 }
 
 /** A page of the seller's cards, oldest first. */
@@ -107,7 +106,7 @@ export function listCards(
     where.push("(created_at > ? OR (created_at = ? AND seq > ?))");
     args.push(q.after.t, q.after.t, q.after.s);
   }
-  const rows = prepared(
+  const rows = stmt(
     db,
     `SELECT seq, ${CARD_COLUMNS} FROM gift_cards WHERE ${where.join(" AND ")} ORDER BY created_at, seq LIMIT ?`,
   ).all(...args, q.limit + 1) as (CardRow & { seq: number })[];
@@ -126,7 +125,7 @@ export function insertActivity(
   merchantId: string,
   a: GiftCardActivity & { id: string; created_at: string; gift_card_id: string },
 ): void {
-  prepared(
+  stmt(
     db,
     "INSERT INTO gift_card_activities (id, merchant_id, gift_card_id, type, location_id, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?)",
   ).run(a.id, merchantId, a.gift_card_id, a.type, a.location_id, a.created_at, JSON.stringify(a));
@@ -134,16 +133,15 @@ export function insertActivity(
 
 /** One activity of a card, or undefined. */
 export function findActivity(db: Db, giftCardId: string, id: string): GiftCardActivity | undefined {
-  const row = prepared(db, "SELECT data FROM gift_card_activities WHERE gift_card_id = ? AND id = ?").get(
-    giftCardId,
-    id,
-  ) as { data: string } | undefined;
+  const row = stmt(db, "SELECT data FROM gift_card_activities WHERE gift_card_id = ? AND id = ?").get(giftCardId, id) as
+    | { data: string }
+    | undefined;
   return row ? (JSON.parse(row.data) as GiftCardActivity) : undefined;
 }
 
 /** What REFUND activities of a card have already given back against one REDEEM. */
 export function refundedAgainst(db: Db, giftCardId: string, redeemId: string): number {
-  const row = prepared(
+  const row = stmt(
     db,
     `SELECT COALESCE(SUM(json_extract(data, '$.refund_activity_details.amount_money.amount')), 0) AS total
        FROM gift_card_activities
@@ -186,7 +184,7 @@ export function listActivities(
     where.push(`(created_at ${cmp} ? OR (created_at = ? AND seq ${cmp} ?))`);
     args.push(q.after.t, q.after.t, q.after.s);
   }
-  const rows = prepared(
+  const rows = stmt(
     db,
     `SELECT seq, created_at, data FROM gift_card_activities WHERE ${where.join(" AND ")}
        ORDER BY created_at ${q.order}, seq ${q.order} LIMIT ?`,
@@ -202,12 +200,12 @@ export function listActivities(
 
 /** Whether the seller has a location with this id. */
 export function locationExists(db: Db, merchantId: string, id: string): boolean {
-  return prepared(db, "SELECT 1 FROM locations WHERE merchant_id = ? AND id = ?").get(merchantId, id) !== undefined;
+  return stmt(db, "SELECT 1 FROM locations WHERE merchant_id = ? AND id = ?").get(merchantId, id) !== undefined;
 }
 
 /** The seller's currency, which new cards hold. */
 export function merchantCurrency(db: Db, merchantId: string): Currency {
-  const row = prepared(db, "SELECT currency FROM merchants WHERE id = ?").get(merchantId) as
+  const row = stmt(db, "SELECT currency FROM merchants WHERE id = ?").get(merchantId) as
     | { currency: Currency }
     | undefined;
   return row?.currency ?? "USD";

@@ -6,9 +6,9 @@ import type {
   InventoryPhysicalCount,
   InventoryTransfer,
 } from "../../spec/generated/types.js";
-import { stmt } from "../catalog/statements.js";
 import { objectType } from "../catalog/store.js";
 import type { Db } from "../db.js";
+import { stmt } from "../db.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { isTracked } from "./ledger.js";

@@ -1,7 +1,7 @@
 import { formatQuantity } from "../../domain/quantity.js";
 import type { InventoryCount, InventoryState } from "../../spec/generated/types.js";
-import { stmt } from "../catalog/statements.js";
 import type { Db } from "../db.js";
+import { stmt } from "../db.js";
 
 /**
  * The count engine. A count is kept per key (catalog object, location, state). Its value is the

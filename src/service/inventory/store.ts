@@ -1,6 +1,6 @@
 import type { InventoryChange, InventoryCount } from "../../spec/generated/types.js";
-import { placeholders, stmt } from "../catalog/statements.js";
 import type { Db } from "../db.js";
+import { placeholders, stmt } from "../db.js";
 import { type PlannedChange, toWireChange } from "./changes.js";
 import { applyDelta, applyPhysicalCount, type CountKey, type CountRow, deltasOf, getCount } from "./ledger.js";
 

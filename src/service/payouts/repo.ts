@@ -1,6 +1,6 @@
 import type { Payout, PayoutEntry } from "../../spec/generated/types.js";
-import { prepared } from "../cash-drawers/prepared.js";
 import type { Db } from "../db.js";
+import { stmt } from "../db.js";
 
 /** A keyset position: the time and id of the last record of a page. */
 export interface Position {
@@ -14,7 +14,7 @@ export function savePayouts(
   merchantId: string,
   payouts: readonly (Payout & { created_at: string; status: string })[],
 ): void {
-  const put = prepared(
+  const put = stmt(
     db,
     "INSERT OR REPLACE INTO payouts (id, merchant_id, location_id, status, created_at, data) VALUES (?, ?, ?, ?, ?, ?)",
   );
@@ -23,13 +23,13 @@ export function savePayouts(
 
 /** Stores a payout's entries. */
 export function savePayoutEntries(db: Db, entries: readonly (PayoutEntry & { effective_at: string })[]): void {
-  const put = prepared(db, "INSERT INTO payout_entries (id, payout_id, effective_at, data) VALUES (?, ?, ?, ?)");
+  const put = stmt(db, "INSERT INTO payout_entries (id, payout_id, effective_at, data) VALUES (?, ?, ?, ?)");
   for (const e of entries) put.run(e.id, e.payout_id, e.effective_at, JSON.stringify(e));
 }
 
 /** One payout of the seller, or undefined. */
 export function findPayout(db: Db, merchantId: string, id: string): Payout | undefined {
-  const row = prepared(db, "SELECT data FROM payouts WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
+  const row = stmt(db, "SELECT data FROM payouts WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
     | { data: string }
     | undefined;
   return row ? (JSON.parse(row.data) as Payout) : undefined;
@@ -37,7 +37,7 @@ export function findPayout(db: Db, merchantId: string, id: string): Payout | und
 
 /** The seller's main location, where payouts are listed when no location is named. */
 export function mainLocationOf(db: Db, merchantId: string): string | undefined {
-  const row = prepared(db, "SELECT main_location_id FROM merchants WHERE id = ?").get(merchantId) as
+  const row = stmt(db, "SELECT main_location_id FROM merchants WHERE id = ?").get(merchantId) as
     | { main_location_id: string | null }
     | undefined;
   return row?.main_location_id ?? undefined;
@@ -73,7 +73,7 @@ export function listPayouts(
 ): { payouts: Payout[]; last?: Position; more: boolean } {
   const k = keyset("created_at", q.order, q.after);
   const status = q.status === undefined ? "" : " AND status = ?";
-  const rows = prepared(
+  const rows = stmt(
     db,
     `SELECT id, created_at, data FROM payouts
        WHERE merchant_id = ? AND location_id = ? AND created_at >= ? AND created_at < ?${status}${k.sql}
@@ -102,7 +102,7 @@ export function listPayoutEntries(
   q: { payoutId: string; order: "ASC" | "DESC"; after?: Position; limit: number },
 ): { entries: PayoutEntry[]; last?: Position; more: boolean } {
   const k = keyset("effective_at", q.order, q.after);
-  const rows = prepared(
+  const rows = stmt(
     db,
     `SELECT id, effective_at, data FROM payout_entries WHERE payout_id = ?${k.sql}
        ORDER BY effective_at ${q.order}, id ${q.order} LIMIT ?`,

@@ -11,7 +11,6 @@ import type {
   SearchCatalogObjectsResponse,
 } from "../../spec/generated/types.js";
 import { applyCatalogQuery, containsAll } from "../catalog/search.js";
-import { placeholders, stmt } from "../catalog/statements.js";
 import {
   CATALOG_OBJECT_TYPES,
   findObject,
@@ -26,6 +25,7 @@ import {
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor, pageByOffset } from "../cursor.js";
 import type { Db } from "../db.js";
+import { placeholders, stmt } from "../db.js";
 import { invalid, notFound } from "../errors.js";
 import { pageLimit, sortOrder } from "../params.js";
 

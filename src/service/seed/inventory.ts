@@ -1,6 +1,6 @@
 import { formatQuantity } from "../../domain/quantity.js";
 import type { InventoryAdjustment, InventoryChange, InventoryState } from "../../spec/generated/types.js";
-import { stmt } from "../catalog/statements.js";
+import { stmt } from "../db.js";
 import type { PlannedChange } from "../inventory/changes.js";
 import { type CountKey, deltasOf, writeCount } from "../inventory/ledger.js";
 import type { SeedContext } from "./context.js";
