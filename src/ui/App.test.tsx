@@ -53,7 +53,12 @@ describe("the shell", () => {
     await app.press(KEYS.tab);
     await app.waitFor("Who is here");
     await app.press("?");
-    await app.waitFor("esc or ? closes");
+    const help = await app.waitFor("esc or ? closes");
+    // Every key of the screen, each on its own line (a squeezed layout once drew rows over rows).
+    expect(help).toMatch(/ctrl\+c\s+quit now/);
+    expect(help).toMatch(/│ q\s+quit\s/);
+    expect(help).toMatch(/i\s+clock in/);
+    expect(help).toMatch(/f\s+set end of a forgotten shift/);
     await app.press(KEYS.escape);
     await app.waitFor((f) => !f.includes("esc or ? closes"));
   });

@@ -131,8 +131,13 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
       <Box flexDirection="column" width={columns} height={height}>
         <Header width={columns} />
         <Box flexDirection="column" height={bodyHeight} overflow="hidden">
-          <OverlayView overlay={overlay} scopes={scopes} height={bodyHeight} onRun={(c) => sink.current?.(c)} />
-          {body}
+          {/* Yoga would squeeze boxes taller than the body onto each other; cut them off instead. */}
+          <Box flexShrink={0} flexDirection="column">
+            <OverlayView overlay={overlay} scopes={scopes} height={bodyHeight} onRun={(c) => sink.current?.(c)} />
+          </Box>
+          <Box flexShrink={0} flexDirection="column">
+            {body}
+          </Box>
         </Box>
         <StatusBar scopes={scopes} width={columns} />
       </Box>

@@ -32,7 +32,7 @@ export function HelpOverlay({ scopes, height }: { scopes: readonly Scope[]; heig
                 color={readOnly && b.write ? theme.muted : undefined}
                 strikethrough={Boolean(readOnly && b.write)}
               >
-                <Txt color={theme.accent}>{b.label.padEnd(9)}</Txt>
+                <Txt color={theme.accent}>{b.label.padEnd(10)}</Txt>
                 {b.description}
               </Txt>
             ))}
