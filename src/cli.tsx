@@ -1,5 +1,6 @@
 import pkg from "../package.json" with { type: "json" };
 import type { CommandIo } from "./auth/cli-support.js";
+import { runAppCommand } from "./commands/app.js";
 import { runLogin } from "./commands/login.js";
 import { runLogout } from "./commands/logout.js";
 import { runServe } from "./commands/serve.js";
@@ -17,7 +18,8 @@ commands:
   status            who is signed in where, until when, and where the token is kept
   help              this text; \`backroom <command> --help\` for a command's options
 
-options: --version`;
+app options: --env local|sandbox|production, --base-url URL, --read-only, --no-color, --db FILE
+other: --version, --help`;
 
 type Command = (argv: string[], io: CommandIo) => Promise<number>;
 
@@ -35,10 +37,12 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     io.stdout.write(`${pkg.version}\n`);
     return 0;
   }
-  if (first === undefined || first === "help" || first === "--help" || first === "-h") {
+  if (first === "help" || first === "--help" || first === "-h") {
     io.stdout.write(`${HELP}\n`);
     return 0;
   }
+  // No command, or only options: the app.
+  if (first === undefined || first.startsWith("--")) return runAppCommand(argv, io);
   const command = COMMANDS[first];
   if (!command) {
     io.stderr.write(`backroom: unknown command ${JSON.stringify(first)}\n\n${HELP}\n`);

@@ -1,0 +1,110 @@
+import { type CommandIo, environmentFlag, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
+import { type Connection, openSession, sessionForLocal } from "../auth/index.js";
+import { createService, type LocalService } from "../service/index.js";
+import { deferredClient, type EnvLabel } from "../state/index.js";
+import { runApp } from "../ui/run-app.js";
+
+const USAGE = `usage: backroom [--env local|sandbox|production] [--base-url URL] [--read-only] [--no-color]
+                [--db FILE]
+
+Opens the app. With no --env it runs on the local demo store (started in this process, kept in
+memory unless --db names a file). --env sandbox|production uses the sign-in that
+\`backroom login\` stored. --read-only disables every write.`;
+
+const FLAGS = {
+  env: "string",
+  "base-url": "string",
+  "read-only": "boolean",
+  "no-color": "boolean",
+  db: "string",
+  help: "boolean",
+} as const;
+
+const LABELS: Record<string, EnvLabel> = { local: "LOCAL", sandbox: "SANDBOX", production: "PRODUCTION" };
+
+/** `backroom` with no command: the full-screen app. */
+export async function runAppCommand(argv: string[], io: CommandIo): Promise<number> {
+  let flags: Record<string, string | true>;
+  let environment: ReturnType<typeof environmentFlag>;
+  try {
+    flags = parseFlags(argv, FLAGS);
+    environment = environmentFlag(flags.env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    say(io.stderr, `backroom: ${err.message}\n${USAGE}`);
+    return 2;
+  }
+  if (flags.help) {
+    say(io.stdout, USAGE);
+    return 0;
+  }
+  const baseUrl = stringFlag(flags["base-url"]);
+  const readOnly = flags["read-only"] === true;
+  const noColor = flags["no-color"] === true;
+
+  if ((environment ?? "local") === "local" && !baseUrl) {
+    return runOnLocalService({ dbPath: stringFlag(flags.db) ?? ":memory:", readOnly, noColor }, io);
+  }
+
+  let connection: Connection | undefined;
+  try {
+    const opened = await openSession(io.env, { environment, baseUrl });
+    connection = opened.connection;
+    if (!connection || opened.session.state().status !== "signed-in") {
+      const where = opened.target.environment;
+      say(io.stderr, `backroom: not signed in to ${where}. Run \`backroom login --env ${where}\` first.`);
+      return 1;
+    }
+    await runApp({
+      client: connection.client,
+      envLabel: LABELS[opened.target.environment] ?? "LOCAL",
+      readOnly,
+      noColor,
+    });
+    return 0;
+  } catch (err) {
+    say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await connection?.client.close();
+  }
+}
+
+/**
+ * The demo store: the first frame is drawn at once, and the local service is built right after
+ * it; calls made meanwhile wait for it (a deferred client) rather than fail.
+ */
+async function runOnLocalService(
+  opts: { dbPath: string; readOnly: boolean; noColor: boolean },
+  io: CommandIo,
+): Promise<number> {
+  let service: LocalService | undefined;
+  let connection: Connection | undefined;
+  let startService!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    startService = resolve;
+  }).then(async () => {
+    service = createService({ dbPath: opts.dbPath });
+    const baseUrl = await service.listen(0, "127.0.0.1");
+    connection = await sessionForLocal(service, { baseUrl });
+    return connection.client;
+  });
+  // A failure to start is shown by the app on its first call; keep it from being unhandled here.
+  ready.catch(() => {});
+  try {
+    await runApp({
+      client: deferredClient(ready),
+      envLabel: "LOCAL",
+      readOnly: opts.readOnly,
+      noColor: opts.noColor,
+      onFirstFrame: startService,
+    });
+    return 0;
+  } catch (err) {
+    say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    await connection?.client.close();
+    await service?.close();
+  }
+}
