@@ -26,7 +26,7 @@ const LEAVE_ALT = "\u001b[?1049l";
 
 /**
  * Runs the full-screen app in the terminal's alternate screen (so the user's scrollback
- * survives) and resolves when the user quits. SIGINT and SIGTERM quit cleanly too.
+ * survives) and resolves when the user quits. SIGINT, SIGTERM and SIGHUP quit cleanly too.
  */
 export async function runApp(options: RunAppOptions): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
@@ -52,12 +52,27 @@ export async function runApp(options: RunAppOptions): Promise<void> {
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
+  let left = false;
   const leave = () => {
-    if (alt) stdout.write(LEAVE_ALT);
+    if (!alt || left) return;
+    left = true;
+    try {
+      stdout.write(LEAVE_ALT);
+    } catch {
+      // The terminal hung up; there is no screen to give back.
+    }
   };
-  const quit = () => store.getState().quit();
+  const quit = () => {
+    store.getState().quit();
+    // If the app cannot finish (the terminal is gone), do not linger: leave within a moment.
+    setTimeout(() => {
+      leave();
+      process.exit(1);
+    }, 2000).unref();
+  };
   process.on("SIGINT", quit);
   process.on("SIGTERM", quit);
+  process.on("SIGHUP", quit);
   // If the process dies some other way, still give the user their screen back.
   process.on("exit", leave);
   const onFirstFrame = () => {
@@ -76,6 +91,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     instance.cleanup();
     process.off("SIGINT", quit);
     process.off("SIGTERM", quit);
+    process.off("SIGHUP", quit);
     process.off("exit", leave);
     leave();
   }
