@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// UI benchmarks: start-up to first frame of the bundled app beside `node -e 0` (both under a
+// UI benchmarks: start-up to first frame of the compiled app beside `node -e 0` (both under a
 // pseudo-terminal, in the same run), key press to frame on the review list with 10,000 shifts
 // (p50/p95), and resident memory. `node scripts/bench-ui.mjs` prints them; scripts/bench.mjs
 // can import `benchUi()` and fold the numbers into its own report.
@@ -13,8 +13,8 @@ import { build } from "esbuild";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, ".bench");
 
-// The same bundling as scripts/build.mjs; react-devtools-core (only loaded by Ink under DEV=true)
-// is stubbed so the single ESM file links without it.
+// The key-press harness is bundled like scripts/build.mjs bundles the app; react-devtools-core
+// (only loaded by Ink under DEV=true) is stubbed so the single ESM file links without it.
 const bundleOptions = {
   bundle: true,
   platform: "node",
@@ -38,28 +38,6 @@ const bundleOptions = {
     },
   ],
 };
-
-// The app as `backroom` with no arguments starts it: the local demo service in-process, built
-// after the first frame is drawn.
-const APP_ENTRY = `
-import { createClient } from "./src/square/index.js";
-import { runApp } from "./src/ui/run-app.js";
-let service;
-let client;
-await runApp({
-  envLabel: "LOCAL",
-  // Called once the first frame is on screen: the service's modules and seed are not on the way.
-  client: async () => {
-    const { createService } = await import("./src/service/index.js");
-    service = createService({});
-    const url = await service.listen();
-    client = createClient({ baseUrl: url, accessToken: service.accessToken });
-    return client;
-  },
-});
-client?.close();
-await service?.close();
-`;
 
 // What the key-press bench drives in-process: the store and the app over an in-memory client.
 const HARNESS_ENTRY = `
@@ -117,15 +95,21 @@ function timeUnderPty(command, done, timeoutMs = 20_000) {
   });
 }
 
-/** Start-up: first frame of the bundled app vs. `node -e 0`, medians of `runs`. */
+/**
+ * Start-up: first frame of the compiled app (`node bin/backroom.js`, what `npm start` runs, on the
+ * in-process demo store) vs. `node -e 0`, medians of `runs`, alternating so both see the same load.
+ */
 export async function benchStartup({ runs = 5 } = {}) {
-  const app = await bundle("ui-app.js", APP_ENTRY);
+  await new Promise((ok, fail) => {
+    const b = spawn(process.execPath, [join(root, "scripts", "build.mjs")], { cwd: root, stdio: "inherit" });
+    b.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`build failed (${code})`))));
+  });
   const appMs = [];
   const nodeMs = [];
   for (let i = 0; i < runs; i++) {
     nodeMs.push(await timeUnderPty("node -e 0"));
     // The tab bar is in the very first frame, before any data arrives.
-    appMs.push(await timeUnderPty(`node ${JSON.stringify(app)}`, (out) => out.includes("Time clock")));
+    appMs.push(await timeUnderPty("node bin/backroom.js", (out) => out.includes("Time clock")));
   }
   const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   return { firstFrameMs: median(appMs), nodeBaselineMs: median(nodeMs), runs };
