@@ -1,5 +1,9 @@
 // Bundles the CLI into one ESM file: start-up reads one file instead of hundreds of modules.
+// Usage: node scripts/build.mjs [--outfile FILE]  (default dist/backroom.js; tests bundle elsewhere)
 import { build } from "esbuild";
+
+const at = process.argv.indexOf("--outfile");
+const outfile = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : "dist/backroom.js";
 
 // Ink loads React's devtools only when DEV=true; a bundle would otherwise import the package (not
 // installed) at start-up. An empty module stands in for it.
@@ -15,7 +19,7 @@ const withoutDevtools = {
 
 await build({
   entryPoints: ["src/cli.tsx"],
-  outfile: "dist/backroom.js",
+  outfile,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // `backroom serve` as its user runs it: the CLI bundled from source, in its own process.
@@ -12,19 +11,9 @@ const bundleDir = join(process.cwd(), "node_modules", ".cache", `backroom-serve-
 const bundle = join(bundleDir, "backroom.mjs");
 const running: ChildProcess[] = [];
 
-beforeAll(async () => {
-  await build({
-    entryPoints: ["src/cli.tsx"],
-    outfile: bundle,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    jsx: "automatic",
-    external: ["better-sqlite3", "keytar", "react-devtools-core"],
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: "silent",
-  });
+beforeAll(() => {
+  // The same bundle `npm run build` makes, written beside the project's node_modules.
+  execFileSync(process.execPath, ["scripts/build.mjs", "--outfile", bundle], { stdio: "inherit" });
 }, 60_000);
 
 afterAll(() => {
