@@ -4,7 +4,9 @@ import { runAppCommand } from "./commands/app.js";
 import { runLogin } from "./commands/login.js";
 import { runLogout } from "./commands/logout.js";
 import { runServe } from "./commands/serve.js";
+import { runShiftsExport } from "./commands/shifts-export.js";
 import { runStatus } from "./commands/status.js";
+import { type OpenedClient, openTarget, TargetError } from "./commands/target.js";
 
 const HELP = `backroom ${pkg.version} — a terminal back office for stores that run on Square
 
@@ -16,6 +18,7 @@ commands:
   login             sign in (OAuth with PKCE, or --token for a personal access token)
   logout            revoke the token and remove it from the keychain
   status            who is signed in where, until when, and where the token is kept
+  shifts export     the review of a location's workdays as CSV (--from, --to, --location, --out)
   help              this text; \`backroom <command> --help\` for a command's options
 
 app options: --env local|sandbox|production, --base-url URL, --read-only, --no-color, --db FILE
@@ -28,7 +31,34 @@ const COMMANDS: Record<string, Command> = {
   login: (argv, io) => runLogin(argv, io),
   logout: (argv, io) => runLogout(argv, io),
   status: (argv, io) => runStatus(argv, io),
+  shifts: (argv, io) => runShifts(argv, io),
 };
+
+/** `backroom shifts export …`: the one subcommand of `shifts` so far. */
+async function runShifts(argv: string[], io: CommandIo): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub !== "export") {
+    io.stderr.write(
+      `backroom shifts: unknown subcommand ${JSON.stringify(sub ?? "")}; try \`backroom shifts export --help\`\n`,
+    );
+    return 2;
+  }
+  let opened: OpenedClient | undefined;
+  try {
+    return await runShiftsExport(rest, io, {
+      client: async (target) => {
+        opened = await openTarget(target, io.env);
+        return opened.client;
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err;
+    io.stderr.write(`backroom shifts export: ${err.message}\n`);
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}
 
 /** Runs one command line and resolves with the process exit code. */
 export async function main(argv: string[], io: CommandIo): Promise<number> {

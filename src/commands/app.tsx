@@ -1,8 +1,7 @@
 import { type CommandIo, environmentFlag, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
-import { type Connection, openSession, sessionForLocal } from "../auth/index.js";
-import { createService, type LocalService } from "../service/index.js";
 import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
+import { isLocalTarget, type OpenedClient, openTarget, startLocal } from "./target.js";
 
 const USAGE = `usage: backroom [--env local|sandbox|production] [--base-url URL] [--read-only] [--no-color]
                 [--db FILE]
@@ -42,31 +41,20 @@ export async function runAppCommand(argv: string[], io: CommandIo): Promise<numb
   const readOnly = flags["read-only"] === true;
   const noColor = flags["no-color"] === true;
 
-  if ((environment ?? "local") === "local" && !baseUrl) {
+  if (isLocalTarget({ environment, baseUrl })) {
     return runOnLocalService({ dbPath: stringFlag(flags.db) ?? ":memory:", readOnly, noColor }, io);
   }
 
-  let connection: Connection | undefined;
+  let opened: OpenedClient | undefined;
   try {
-    const opened = await openSession(io.env, { environment, baseUrl });
-    connection = opened.connection;
-    if (!connection || opened.session.state().status !== "signed-in") {
-      const where = opened.target.environment;
-      say(io.stderr, `backroom: not signed in to ${where}. Run \`backroom login --env ${where}\` first.`);
-      return 1;
-    }
-    await runApp({
-      client: connection.client,
-      envLabel: LABELS[opened.target.environment] ?? "LOCAL",
-      readOnly,
-      noColor,
-    });
+    opened = await openTarget({ environment, baseUrl }, io.env);
+    await runApp({ client: opened.client, envLabel: LABELS[opened.environment] ?? "LOCAL", readOnly, noColor });
     return 0;
   } catch (err) {
     say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   } finally {
-    await connection?.client.close();
+    await opened?.close();
   }
 }
 
@@ -78,16 +66,13 @@ async function runOnLocalService(
   opts: { dbPath: string; readOnly: boolean; noColor: boolean },
   io: CommandIo,
 ): Promise<number> {
-  let service: LocalService | undefined;
-  let connection: Connection | undefined;
+  let local: OpenedClient | undefined;
   let startService!: () => void;
   const ready = new Promise<void>((resolve) => {
     startService = resolve;
   }).then(async () => {
-    service = createService({ dbPath: opts.dbPath });
-    const baseUrl = await service.listen(0, "127.0.0.1");
-    connection = await sessionForLocal(service, { baseUrl });
-    return connection.client;
+    local = await startLocal(opts.dbPath);
+    return local.client;
   });
   // A failure to start is shown by the app on its first call; keep it from being unhandled here.
   ready.catch(() => {});
@@ -104,7 +89,6 @@ async function runOnLocalService(
     say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   } finally {
-    await connection?.client.close();
-    await service?.close();
+    await local?.close();
   }
 }

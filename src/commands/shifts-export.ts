@@ -1,19 +1,31 @@
 import { writeFile } from "node:fs/promises";
-import { type CommandIo, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
+import { type CommandIo, environmentFlag, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
 import { reviewCsv } from "../domain/csv.js";
 import { buildReview } from "../domain/shifts.js";
 import { parseDate, weekStartOf, workdayOf } from "../domain/time.js";
 import type { Shift, TeamMember } from "../spec/generated/types.js";
 import type { StoreClient } from "../state/index.js";
+import type { TargetFlags } from "./target.js";
 
 const USAGE = `usage: backroom shifts export --from YYYY-MM-DD [--to YYYY-MM-DD] [--location ID|NAME] [--out FILE|-]
+                              [--env local|sandbox|production] [--base-url URL] [--db FILE]
 
 Writes the review of those workdays as CSV, one row per shift: member, workday, start, end,
 breaks, paid hours, hourly wage, cost, currency. Workdays follow the workweek's start of day in
 the location's time zone. --to defaults to --from (today when both are left out), --location to
-the first location, --out to standard output.`;
+the first location, --out to standard output. Like the app, it reads the local demo store unless
+--env/--base-url name a signed-in environment.`;
 
-const FLAGS = { from: "string", to: "string", location: "string", out: "string", help: "boolean" } as const;
+const FLAGS = {
+  from: "string",
+  to: "string",
+  location: "string",
+  out: "string",
+  env: "string",
+  "base-url": "string",
+  db: "string",
+  help: "boolean",
+} as const;
 
 /** The checked options of `backroom shifts export`. */
 export interface ShiftsExportOptions {
@@ -21,6 +33,8 @@ export interface ShiftsExportOptions {
   to: string | undefined;
   location: string | undefined;
   out: string;
+  /** Where to read the shifts from. */
+  target: TargetFlags;
 }
 
 /** Reads and checks the flags; a bad value is a UsageError naming the flag. */
@@ -37,7 +51,17 @@ export function parseShiftsExportFlags(argv: readonly string[]): ShiftsExportOpt
       throw new UsageError(`--${name} must be a date YYYY-MM-DD, not ${JSON.stringify(value)}`);
   }
   if (from && to && to < from) throw new UsageError("--to is before --from");
-  return { from, to: to ?? from, location: stringFlag(flags.location), out: stringFlag(flags.out) ?? "-" };
+  return {
+    from,
+    to: to ?? from,
+    location: stringFlag(flags.location),
+    out: stringFlag(flags.out) ?? "-",
+    target: {
+      environment: environmentFlag(flags.env),
+      baseUrl: stringFlag(flags["base-url"]),
+      dbPath: stringFlag(flags.db),
+    },
+  };
 }
 
 /** The review of a location's workdays as CSV, and how many shifts it holds. */
@@ -108,7 +132,7 @@ export async function exportShiftsCsv(
 export async function runShiftsExport(
   argv: string[],
   io: CommandIo,
-  deps: { client: () => Promise<StoreClient> | StoreClient; now?: () => Date },
+  deps: { client: (target: TargetFlags) => Promise<StoreClient> | StoreClient; now?: () => Date },
 ): Promise<number> {
   let opts: ReturnType<typeof parseShiftsExportFlags>;
   try {
@@ -124,7 +148,7 @@ export async function runShiftsExport(
   }
   let result: Awaited<ReturnType<typeof exportShiftsCsv>>;
   try {
-    result = await exportShiftsCsv(await deps.client(), opts, deps.now?.() ?? new Date());
+    result = await exportShiftsCsv(await deps.client(opts.target), opts, deps.now?.() ?? new Date());
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     say(io.stderr, `backroom shifts export: ${err.message}`);
