@@ -31,7 +31,13 @@ describe("backroom shifts export", () => {
       to: "2026-05-01",
       location: undefined,
       out: "-",
+      target: { environment: undefined, baseUrl: undefined, dbPath: undefined },
     });
+    expect(parseShiftsExportFlags(["--env", "sandbox", "--out", "x.csv"])).toMatchObject({
+      out: "x.csv",
+      target: { environment: "sandbox" },
+    });
+    expect(() => parseShiftsExportFlags(["--env", "moon"])).toThrow(/--env must be one of/);
   });
 
   it("writes one CSV row per shift of the location's workdays", async () => {
