@@ -165,14 +165,14 @@ describe("obtainToken: authorization_code", () => {
     const { verifier, challenge } = pkce();
     const fresh = await codeFor(challenge);
     const stale = await codeFor(challenge);
-    t.advance(299);
+    t.advance(290);
     await t.client.oauth.obtainToken({
       client_id: t.service.clientId,
       grant_type: "authorization_code",
       code: fresh,
       code_verifier: verifier,
     });
-    t.advance(2);
+    t.advance(11);
     const err = await refusal(
       t.client.oauth.obtainToken({
         client_id: t.service.clientId,
