@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import "../dist/backroom.js";
+import "../dist/backroom.mjs";

@@ -117,7 +117,7 @@ function line(name, r) {
 
 /** Runs the whole service benchmark; `scale` sets the demo volumes (200 → 100,000 customers). */
 export async function runServiceBench({ scale = 200, seconds = 4, log = console.log } = {}) {
-  if (!existsSync(join(root, "dist", "backroom.js"))) throw new Error("run `npm run build` first");
+  if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
   const t0 = performance.now();
   const { child, match } = await startChild(
     process.execPath,

@@ -12,7 +12,7 @@ const only = process.argv[2];
 const sections = [
   ["client", async () => (await import("./bench-client.mjs")).runClientBench()],
   ["service", async () => (await import("./bench-service.mjs")).runServiceBench()],
-  ["ui", async () => (await import("./bench-ui.mjs")).runUiBench()],
+  ["ui", async () => (await import("./bench-ui.mjs")).benchUi()],
 ];
 for (const [name, run] of sections) {
   if (only && only !== name) continue;

@@ -1,9 +1,11 @@
-// Bundles the CLI into one ESM file: start-up reads one file instead of hundreds of modules.
-// Usage: node scripts/build.mjs [--outfile FILE]  (default dist/backroom.js; tests bundle elsewhere)
+// Bundles the CLI into ESM: start-up reads a few files instead of hundreds of modules. Code
+// splitting keeps what the first frame does not need (the local service, SQLite, the client's
+// other areas, sign-in) in chunks that load after it, through dynamic imports.
+// Usage: node scripts/build.mjs [--outdir DIR]  (default dist, entry DIR/backroom.mjs)
 import { build } from "esbuild";
 
-const at = process.argv.indexOf("--outfile");
-const outfile = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : "dist/backroom.js";
+const at = process.argv.indexOf("--outdir");
+const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : "dist";
 
 // Ink loads React's devtools only when DEV=true; a bundle would otherwise import the package (not
 // installed) at start-up. An empty module stands in for it.
@@ -18,8 +20,12 @@ const withoutDevtools = {
 };
 
 await build({
-  entryPoints: ["src/cli.tsx"],
-  outfile,
+  entryPoints: { backroom: "src/cli.tsx" },
+  outdir,
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+  // .mjs: ESM wherever the files land, whatever package.json is (or is not) above them.
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -26,11 +26,13 @@ other: --version, --help`;
 
 type Command = (argv: string[], io: CommandIo) => Promise<number>;
 
+// Each command is imported when it runs: the app's first frame does not wait for the parsing of
+// the local service, SQLite or sign-in code it does not need yet.
 const COMMANDS: Record<string, Command> = {
-  serve: (argv, io) => runServe(argv, io),
-  login: (argv, io) => runLogin(argv, io),
-  logout: (argv, io) => runLogout(argv, io),
-  status: (argv, io) => runStatus(argv, io),
+  serve: async (argv, io) => (await import("./commands/serve.js")).runServe(argv, io),
+  login: async (argv, io) => (await import("./commands/login.js")).runLogin(argv, io),
+  logout: async (argv, io) => (await import("./commands/logout.js")).runLogout(argv, io),
+  status: async (argv, io) => (await import("./commands/status.js")).runStatus(argv, io),
   shifts: (argv, io) => runShifts(argv, io),
 };
 
@@ -43,6 +45,8 @@ async function runShifts(argv: string[], io: CommandIo): Promise<number> {
     );
     return 2;
   }
+  const { runShiftsExport } = await import("./commands/shifts-export.js");
+  const { openTarget, TargetError } = await import("./commands/target.js");
   let opened: OpenedClient | undefined;
   try {
     return await runShiftsExport(rest, io, {
@@ -72,7 +76,9 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     return 0;
   }
   // No command, or only options: the app.
-  if (first === undefined || first.startsWith("--")) return runAppCommand(argv, io);
+  if (first === undefined || first.startsWith("--")) {
+    return (await import("./commands/app.js")).runAppCommand(argv, io);
+  }
   const command = COMMANDS[first];
   if (!command) {
     io.stderr.write(`backroom: unknown command ${JSON.stringify(first)}\n\n${HELP}\n`);

@@ -13,7 +13,7 @@ const running: ChildProcess[] = [];
 
 beforeAll(() => {
   // The same bundle `npm run build` makes, written beside the project's node_modules.
-  execFileSync(process.execPath, ["scripts/build.mjs", "--outfile", bundle], { stdio: "inherit" });
+  execFileSync(process.execPath, ["scripts/build.mjs", "--outdir", bundleDir], { stdio: "inherit" });
 }, 60_000);
 
 afterAll(() => {

@@ -1,7 +1,7 @@
 import { type CommandIo, environmentFlag, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
 import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
-import { isLocalTarget, type OpenedClient, openTarget, startLocal } from "./target.js";
+import type { OpenedClient } from "./target.js";
 
 const USAGE = `usage: backroom [--env local|sandbox|production] [--base-url URL] [--read-only] [--no-color]
                 [--db FILE]
@@ -41,12 +41,13 @@ export async function runAppCommand(argv: string[], io: CommandIo): Promise<numb
   const readOnly = flags["read-only"] === true;
   const noColor = flags["no-color"] === true;
 
-  if (isLocalTarget({ environment, baseUrl })) {
+  if ((environment ?? "local") === "local" && !baseUrl) {
     return runOnLocalService({ dbPath: stringFlag(flags.db) ?? ":memory:", readOnly, noColor }, io);
   }
 
   let opened: OpenedClient | undefined;
   try {
+    const { openTarget } = await import("./target.js");
     opened = await openTarget({ environment, baseUrl }, io.env);
     await runApp({ client: opened.client, envLabel: LABELS[opened.environment] ?? "LOCAL", readOnly, noColor });
     return 0;
@@ -71,6 +72,8 @@ async function runOnLocalService(
   const ready = new Promise<void>((resolve) => {
     startService = resolve;
   }).then(async () => {
+    // Loaded only now, after the first frame: the service and SQLite are the bulk of the code.
+    const { startLocal } = await import("./target.js");
     local = await startLocal(opts.dbPath);
     return local.client;
   });

@@ -50,11 +50,15 @@ export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date): voi
     seedCustomers(s);
     seedCatalog(s);
     seedInventory(s);
-    seedCashDrawers(s);
-    seedPayouts(s);
-    seedGiftCards(s);
-    seedWebhooks(s);
-    seedV1(s);
+    // These histories are fixed spans of time (30 days of drawers, a year of payouts and V1
+    // payments): `scale` grows the benchmarked volumes (customers, catalog and stock, shifts),
+    // not the length of history.
+    const fixed = { ...s, scale: 1 };
+    seedCashDrawers(fixed);
+    seedPayouts(fixed);
+    seedGiftCards(fixed);
+    seedWebhooks(fixed);
+    seedV1(fixed);
   })();
 }
 
