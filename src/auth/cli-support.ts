@@ -167,3 +167,35 @@ export function relativeTime(at: string, now: number): string {
   const text = `${n} ${unit}${n === 1 ? "" : "s"}`;
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
+
+/** A command line read: its value, or the exit code the command ends with (usage shown). */
+export type ReadCommand<T> = { value: T } | { exit: number };
+
+/**
+ * Reads a command line with `parse`: a UsageError is printed with the usage (exit 2), `"help"`
+ * prints the usage (exit 0). Every command starts this way, so it is written once.
+ */
+export function readCommand<T>(io: CommandIo, name: string, usage: string, parse: () => T | "help"): ReadCommand<T> {
+  try {
+    const value = parse();
+    if (value === "help") {
+      say(io.stdout, usage);
+      return { exit: 0 };
+    }
+    return { value };
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    say(io.stderr, `${name}: ${err.message}\n${usage}`);
+    return { exit: 2 };
+  }
+}
+
+/** The common reading of a command's flags: `--help` → "help", and a checked `--env`. */
+export function flagsWithEnv(
+  argv: readonly string[],
+  spec: Readonly<Record<string, "string" | "boolean" | "optional-string">>,
+): { flags: Record<string, string | true>; environment: Environment | undefined } | "help" {
+  const flags = parseFlags(argv, spec);
+  if (flags.help) return "help";
+  return { flags, environment: environmentFlag(flags.env) };
+}

@@ -1,4 +1,4 @@
-import { type CommandIo, environmentFlag, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
+import { type CommandIo, flagsWithEnv, readCommand, say, stringFlag } from "../auth/cli-support.js";
 import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
 import type { OpenedClient } from "./target.js";
@@ -23,20 +23,9 @@ const LABELS: Record<string, EnvLabel> = { local: "LOCAL", sandbox: "SANDBOX", p
 
 /** `backroom` with no command: the full-screen app. */
 export async function runAppCommand(argv: string[], io: CommandIo): Promise<number> {
-  let flags: Record<string, string | true>;
-  let environment: ReturnType<typeof environmentFlag>;
-  try {
-    flags = parseFlags(argv, FLAGS);
-    environment = environmentFlag(flags.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom: ${err.message}\n${USAGE}`);
-    return 2;
-  }
-  if (flags.help) {
-    say(io.stdout, USAGE);
-    return 0;
-  }
+  const read = readCommand(io, "backroom", USAGE, () => flagsWithEnv(argv, FLAGS));
+  if ("exit" in read) return read.exit;
+  const { flags, environment } = read.value;
   const baseUrl = stringFlag(flags["base-url"]);
   const readOnly = flags["read-only"] === true;
   const noColor = flags["no-color"] === true;

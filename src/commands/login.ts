@@ -1,14 +1,13 @@
 import {
   type CommandDeps,
   type CommandIo,
-  environmentFlag,
+  flagsWithEnv,
   openInBrowser,
-  parseFlags,
+  readCommand,
   readHidden,
   requiredScopes,
   say,
   stringFlag,
-  UsageError,
 } from "../auth/cli-support.js";
 import { openCommandContext } from "../auth/command-context.js";
 import { saveConfig } from "../auth/config.js";
@@ -37,20 +36,9 @@ const FLAGS = {
 
 /** `backroom login`: OAuth with PKCE, or a personal access token checked before it is stored. */
 export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps = {}): Promise<number> {
-  let flags: Record<string, string | true>;
-  let environment: ReturnType<typeof environmentFlag>;
-  try {
-    flags = parseFlags(argv, FLAGS);
-    environment = environmentFlag(flags.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom login: ${err.message}\n${USAGE}`);
-    return 2;
-  }
-  if (flags.help) {
-    say(io.stdout, USAGE);
-    return 0;
-  }
+  const read = readCommand(io, "backroom login", USAGE, () => flagsWithEnv(argv, FLAGS));
+  if ("exit" in read) return read.exit;
+  const { flags, environment } = read.value;
   const baseUrlFlag = stringFlag(flags["base-url"]);
   const clientIdFlag = stringFlag(flags["client-id"]);
   const ctx = await openCommandContext(io, deps, {

@@ -1,12 +1,4 @@
-import {
-  type CommandDeps,
-  type CommandIo,
-  environmentFlag,
-  parseFlags,
-  say,
-  stringFlag,
-  UsageError,
-} from "../auth/cli-support.js";
+import { type CommandDeps, type CommandIo, flagsWithEnv, readCommand, say, stringFlag } from "../auth/cli-support.js";
 import { openCommandContext } from "../auth/command-context.js";
 
 const USAGE = `usage: backroom logout [--env local|sandbox|production] [--base-url URL] [--client-id ID]
@@ -26,20 +18,9 @@ const FLAGS = {
 
 /** `backroom logout`: revoke at the service, then forget locally whatever the service said. */
 export async function runLogout(argv: string[], io: CommandIo, deps: CommandDeps = {}): Promise<number> {
-  let flags: Record<string, string | true>;
-  let environment: ReturnType<typeof environmentFlag>;
-  try {
-    flags = parseFlags(argv, FLAGS);
-    environment = environmentFlag(flags.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom logout: ${err.message}\n${USAGE}`);
-    return 2;
-  }
-  if (flags.help) {
-    say(io.stdout, USAGE);
-    return 0;
-  }
+  const read = readCommand(io, "backroom logout", USAGE, () => flagsWithEnv(argv, FLAGS));
+  if ("exit" in read) return read.exit;
+  const { flags, environment } = read.value;
   const ctx = await openCommandContext(io, deps, {
     environment,
     baseUrl: stringFlag(flags["base-url"]),

@@ -1,4 +1,4 @@
-import { type CommandIo, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
+import { type CommandIo, parseFlags, readCommand, say, stringFlag, UsageError } from "../auth/cli-support.js";
 import { createService, type LocalService } from "../service/index.js";
 
 const USAGE = `usage: backroom serve [--host 127.0.0.1] [--port N|0] [--db FILE|:memory:] [--seed demo|empty]
@@ -65,18 +65,9 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions | "help" 
 
 /** `backroom serve`: runs the local service until SIGINT or SIGTERM. */
 export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.EventEmitter = process): Promise<number> {
-  let opts: ReturnType<typeof parseServeFlags>;
-  try {
-    opts = parseServeFlags(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom serve: ${err.message}\n${USAGE}`);
-    return 2;
-  }
-  if (opts === "help") {
-    say(io.stdout, USAGE);
-    return 0;
-  }
+  const read = readCommand(io, "backroom serve", USAGE, () => parseServeFlags(argv));
+  if ("exit" in read) return read.exit;
+  const opts = read.value;
 
   let service: LocalService;
   let url: string;

@@ -1,5 +1,13 @@
 import { writeFile } from "node:fs/promises";
-import { type CommandIo, environmentFlag, parseFlags, say, stringFlag, UsageError } from "../auth/cli-support.js";
+import {
+  type CommandIo,
+  environmentFlag,
+  parseFlags,
+  readCommand,
+  say,
+  stringFlag,
+  UsageError,
+} from "../auth/cli-support.js";
 import { reviewCsv } from "../domain/csv.js";
 import { buildReview } from "../domain/shifts.js";
 import { parseDate, weekStartOf, workdayOf } from "../domain/time.js";
@@ -134,18 +142,9 @@ export async function runShiftsExport(
   io: CommandIo,
   deps: { client: (target: TargetFlags) => Promise<StoreClient> | StoreClient; now?: () => Date },
 ): Promise<number> {
-  let opts: ReturnType<typeof parseShiftsExportFlags>;
-  try {
-    opts = parseShiftsExportFlags(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom shifts export: ${err.message}\n${USAGE}`);
-    return 2;
-  }
-  if (opts === "help") {
-    say(io.stdout, USAGE);
-    return 0;
-  }
+  const read = readCommand(io, "backroom shifts export", USAGE, () => parseShiftsExportFlags(argv));
+  if ("exit" in read) return read.exit;
+  const opts = read.value;
   let result: Awaited<ReturnType<typeof exportShiftsCsv>>;
   try {
     result = await exportShiftsCsv(await deps.client(opts.target), opts, deps.now?.() ?? new Date());

@@ -1,12 +1,11 @@
 import {
   type CommandDeps,
   type CommandIo,
-  environmentFlag,
-  parseFlags,
+  flagsWithEnv,
+  readCommand,
   relativeTime,
   say,
   stringFlag,
-  UsageError,
 } from "../auth/cli-support.js";
 import { openCommandContext } from "../auth/command-context.js";
 import { SignedOutError } from "../auth/session.js";
@@ -22,20 +21,9 @@ const FLAGS = { env: "string", "base-url": "string", offline: "boolean", json: "
 
 /** `backroom status`: who is signed in where, until when, and where the token is kept. */
 export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps = {}): Promise<number> {
-  let flags: Record<string, string | true>;
-  let environment: ReturnType<typeof environmentFlag>;
-  try {
-    flags = parseFlags(argv, FLAGS);
-    environment = environmentFlag(flags.env);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom status: ${err.message}\n${USAGE}`);
-    return 2;
-  }
-  if (flags.help) {
-    say(io.stdout, USAGE);
-    return 0;
-  }
+  const read = readCommand(io, "backroom status", USAGE, () => flagsWithEnv(argv, FLAGS));
+  if ("exit" in read) return read.exit;
+  const { flags, environment } = read.value;
   const ctx = await openCommandContext(io, deps, { environment, baseUrl: stringFlag(flags["base-url"]) });
   if (!ctx) return 1;
   const { session, target } = ctx;
