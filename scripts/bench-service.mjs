@@ -74,7 +74,8 @@ const headers = {
 
 /** The customer and shift loads, shared by the service and Prism runs. */
 function customerAndShiftLoads(customerIds, memberIds, locationId) {
-  const base = Date.parse("2020-01-06T00:00:00Z");
+  // Long before the demo history, even at a large --scale: the new shifts never overlap it.
+  const base = Date.parse("2001-01-01T00:00:00Z");
   return {
     retrieveCustomer: (i) => ({ method: "GET", path: `/v2/customers/${customerIds[i % customerIds.length]}`, headers }),
     searchCustomers: (i) => ({

@@ -9,8 +9,8 @@ import {
   UsageError,
 } from "../auth/cli-support.js";
 import { reviewCsv } from "../domain/csv.js";
-import { buildReview } from "../domain/shifts.js";
-import { parseDate, weekStartOf, workdayOf } from "../domain/time.js";
+import { buildReview, reviewShiftSearch } from "../domain/shifts.js";
+import { parseDate, workdayOf } from "../domain/time.js";
 import type { Shift, TeamMember } from "../spec/generated/types.js";
 import type { StoreClient } from "../state/index.js";
 import type { TargetFlags } from "./target.js";
@@ -98,22 +98,7 @@ export async function exportShiftsCsv(
   const from = opts.from ?? workdayOf(now, tz, startOfDay);
   const to = opts.to ?? from;
   const [shifts, members] = await Promise.all([
-    client.labor
-      .searchShifts({
-        query: {
-          filter: {
-            location_ids: [location.id],
-            team_member_ids: [],
-            workday: {
-              date_range: { start_date: weekStartOf(from, startOfWeek), end_date: to },
-              match_shifts_by: "START_AT",
-              default_timezone: tz,
-            },
-          },
-        },
-        limit: 200,
-      })
-      .all(),
+    client.labor.searchShifts(reviewShiftSearch(location.id, { from, to }, { timeZone: tz, startOfWeek })).all(),
     client.team.searchTeamMembers({ query: { filter: { location_ids: [location.id] } }, limit: 200 }).all(),
   ]);
   const byId = new Map<string, TeamMember>();

@@ -1,4 +1,12 @@
-import type { Break, BreakType, Currency, Money, Shift, TeamMember } from "../spec/generated/types.js";
+import type {
+  Break,
+  BreakType,
+  Currency,
+  Money,
+  SearchShiftsRequest,
+  Shift,
+  TeamMember,
+} from "../spec/generated/types.js";
 import { durationMinutes, localTime, weekStartOf, workdayOf } from "./time.js";
 
 const MINUTE = 60_000;
@@ -287,5 +295,30 @@ export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Revie
         currency,
       ),
     },
+  };
+}
+
+/**
+ * The search for a review of workdays `from`..`to` at one location: it starts at the beginning
+ * of `from`'s week, so weekly (40 h) totals count the days before the range too.
+ */
+export function reviewShiftSearch(
+  locationId: string,
+  range: { from: string; to: string },
+  week: { timeZone: string; startOfWeek: string },
+): SearchShiftsRequest {
+  return {
+    query: {
+      filter: {
+        location_ids: [locationId],
+        team_member_ids: [],
+        workday: {
+          date_range: { start_date: weekStartOf(range.from, week.startOfWeek), end_date: range.to },
+          match_shifts_by: "START_AT",
+          default_timezone: week.timeZone,
+        },
+      },
+    },
+    limit: 200,
   };
 }

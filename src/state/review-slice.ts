@@ -1,7 +1,7 @@
 import { checkShiftTimes, shiftForUpdate, withShiftTimes } from "../domain/clock-rules.js";
 import { reviewCsv } from "../domain/csv.js";
-import { buildReview, type Review } from "../domain/shifts.js";
-import { addDays, localTime, parseClockTime, parseDate, weekStartOf, workdayOf, zonedInstant } from "../domain/time.js";
+import { buildReview, type Review, reviewShiftSearch } from "../domain/shifts.js";
+import { addDays, localTime, parseClockTime, parseDate, workdayOf, zonedInstant } from "../domain/time.js";
 import type { Shift, TeamMember } from "../spec/generated/types.js";
 import { isVersionConflict, statusOfError } from "./errors.js";
 import type { SliceCreator } from "./store.js";
@@ -118,20 +118,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       const shifts = await get().runRead("Loading shifts", async () => {
         const out: Shift[] = [];
         const pages = deps.client.labor
-          .searchShifts({
-            query: {
-              filter: {
-                location_ids: [locationId],
-                team_member_ids: [],
-                workday: {
-                  date_range: { start_date: weekStartOf(from, startOfWeek), end_date: to },
-                  match_shifts_by: "START_AT",
-                  default_timezone: tz,
-                },
-              },
-            },
-            limit: 200,
-          })
+          .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
           .pages();
         for await (const page of pages) {
           out.push(...(page.shifts ?? []));
