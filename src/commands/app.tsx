@@ -38,7 +38,13 @@ export async function runAppCommand(argv: string[], io: CommandIo): Promise<numb
   try {
     const { openTarget } = await import("./target.js");
     opened = await openTarget({ environment, baseUrl }, io.env);
-    await runApp({ client: opened.client, envLabel: LABELS[opened.environment] ?? "LOCAL", readOnly, noColor });
+    await runApp({
+      client: opened.client,
+      envLabel: LABELS[opened.environment] ?? "LOCAL",
+      readOnly,
+      noColor,
+      ...(opened.notice ? { notice: opened.notice } : {}),
+    });
     return 0;
   } catch (err) {
     say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);

@@ -14,6 +14,8 @@ export interface TargetFlags {
 export interface OpenedClient {
   client: SquareClient;
   environment: Environment;
+  /** A standing warning for the status bar (no keychain: the sign-in lasts this run only). */
+  notice?: string;
   close(): Promise<void>;
 }
 
@@ -58,5 +60,6 @@ export async function openTarget(
     throw new TargetError(`not signed in to ${where}. Run \`backroom login --env ${where}\` first.`);
   }
   const { client } = opened.connection;
-  return { client, environment: where, close: () => client.close() };
+  const notice = opened.store.kind === "memory" ? opened.store.describeStorage() : undefined;
+  return { client, environment: where, ...(notice ? { notice } : {}), close: () => client.close() };
 }

@@ -7,6 +7,8 @@ import { type EnvLabel, type Overlay, type Progress, SCREEN_ORDER, type Screen, 
 export interface ShellSlice {
   env: EnvLabel;
   readOnly: boolean;
+  /** A standing warning the status bar keeps showing (e.g. no keychain). */
+  notice: string | undefined;
   screen: Screen;
   overlay: Overlay;
   status: Status;
@@ -53,12 +55,13 @@ export function createShellSlice(
   set: Parameters<SliceCreator<ShellSlice>>[0],
   get: Parameters<SliceCreator<ShellSlice>>[1],
   deps: StoreDeps,
-  initial: { env: EnvLabel; readOnly: boolean },
+  initial: { env: EnvLabel; readOnly: boolean; notice: string | undefined },
 ): ShellSlice {
   let reads = 0;
   return {
     env: initial.env,
     readOnly: initial.readOnly,
+    notice: initial.notice,
     screen: { kind: "timeclock" },
     overlay: { kind: "none" },
     status: { kind: "idle" },

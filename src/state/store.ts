@@ -22,6 +22,8 @@ export interface CreateStoreOptions {
   clock?: Clock;
   env?: EnvLabel;
   readOnly?: boolean;
+  /** A standing warning for the status bar (e.g. no keychain). */
+  notice?: string;
   writeFile?: WriteFile;
   /** Minted per logical write; injected for deterministic tests. */
   newIdempotencyKey?: () => string;
@@ -46,7 +48,11 @@ export function createStore(options: CreateStoreOptions): AppStore {
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
   };
   return createVanillaStore<AppState>()((set, get) => ({
-    ...createShellSlice(set, get, deps, { env: options.env ?? "LOCAL", readOnly: options.readOnly ?? false }),
+    ...createShellSlice(set, get, deps, {
+      env: options.env ?? "LOCAL",
+      readOnly: options.readOnly ?? false,
+      notice: options.notice,
+    }),
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createBreakTypesSlice(set, get, deps),

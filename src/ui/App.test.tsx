@@ -7,11 +7,16 @@ const NOW = new Date("2026-05-06T19:00:00Z");
 let app: Driven | undefined;
 afterEach(() => app?.unmount());
 
-function start(opts: { readOnly?: boolean; rows?: number } = {}) {
+function start(opts: { readOnly?: boolean; rows?: number; notice?: string } = {}) {
   let now = NOW;
   const data = fakeDemoData(NOW);
   const client = createFakeClient(data, () => now);
-  const store = createStore({ client, clock: { now: () => now }, readOnly: opts.readOnly ?? false });
+  const store = createStore({
+    client,
+    clock: { now: () => now },
+    readOnly: opts.readOnly ?? false,
+    ...(opts.notice ? { notice: opts.notice } : {}),
+  });
   app = drive(store, { rows: opts.rows ?? 30 });
   const advance = (minutes: number) => {
     now = new Date(now.getTime() + minutes * 60_000);
@@ -66,6 +71,14 @@ describe("the shell", () => {
   it("says when the terminal is too small", async () => {
     const { app } = start({ rows: 10 });
     await app.waitFor("The terminal is too small.");
+  });
+
+  it("keeps a standing notice (no keychain) in the status bar while messages come and go", async () => {
+    const { app } = start({ notice: "no keychain: signed in for this run only" });
+    await app.waitFor("Bo Li");
+    await app.waitFor("⚠ no keychain: signed in for this run only");
+    await app.press("i");
+    await app.waitFor("⚠ no keychain: signed in for this run only");
   });
 
   it("shows writes disabled in read-only mode", async () => {

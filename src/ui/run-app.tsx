@@ -17,6 +17,8 @@ export interface RunAppOptions {
   clock?: Clock;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
+  /** A standing warning the status bar keeps showing (e.g. no keychain). */
+  notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
 }
@@ -49,6 +51,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     env: options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.notice ? { notice: options.notice } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);

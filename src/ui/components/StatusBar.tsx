@@ -13,10 +13,16 @@ export function StatusBar({ scopes, width }: { scopes: readonly Scope[]; width: 
   const loading = useAppStore((s) => s.loading);
   const progress = useAppStore((s) => s.progress);
   const readOnly = useAppStore((s) => s.readOnly);
+  const notice = useAppStore((s) => s.notice);
   const hints = bindingsFor(scopes).filter((b) => b.hint);
   return (
     <Box flexDirection="column" width={width}>
       <Box>
+        {notice ? (
+          <Box flexShrink={0} marginRight={2}>
+            <Txt color={theme.warn}>⚠ {notice}</Txt>
+          </Box>
+        ) : null}
         {progress ? (
           <ProgressBar {...progress} />
         ) : loading ? (
