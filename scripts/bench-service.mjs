@@ -18,10 +18,11 @@ const TOKEN = "bench-access-token";
 /** Starts a child process and resolves when a line of its output matches; kills it on failure. */
 function startChild(command, args, pattern, timeoutMs, env = process.env) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group, so that stopping it stops what it started too (npx → prism).
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let out = "";
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
+      process.kill(-child.pid, "SIGKILL");
       reject(new Error(`${command} did not start within ${timeoutMs} ms:\n${out.slice(-2000)}`));
     }, timeoutMs);
     const onData = (d) => {
@@ -50,8 +51,15 @@ function stop(child) {
   return new Promise((r) => {
     if (child.exitCode !== null) return r();
     child.once("exit", () => r());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    const signal = (sig) => {
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        child.kill(sig);
+      }
+    };
+    signal("SIGTERM");
+    setTimeout(() => signal("SIGKILL"), 5000).unref();
   });
 }
 

@@ -203,23 +203,23 @@ export async function benchKeys({ shifts = 10_000, presses = 200 } = {}) {
   return { shifts, presses, p50Ms: quantile(samples, 0.5), p95Ms: quantile(samples, 0.95), rssMb };
 }
 
-/** Every UI benchmark, for scripts/bench.mjs. */
-export async function benchUi(opts = {}) {
+/** Every UI benchmark, printed as it goes; for scripts/bench.mjs and `node scripts/bench-ui.mjs`. */
+export async function benchUi(opts = {}, log = console.log) {
+  const f = (n) => n.toFixed(1);
   const startup = await benchStartup(opts);
+  log("ui: start-up to first frame (pty, median of %d)", startup.runs);
+  log(`  node -e 0            ${f(startup.nodeBaselineMs)} ms`);
+  log(
+    `  backroom first frame ${f(startup.firstFrameMs)} ms  (×${(startup.firstFrameMs / startup.nodeBaselineMs).toFixed(2)} of node -e 0)`,
+  );
   const keys = await benchKeys(opts);
+  log(`ui: key press to frame, review list of ${keys.shifts.toLocaleString("en-US")} shifts (${keys.presses} presses)`);
+  log(`  p50 ${f(keys.p50Ms)} ms   p95 ${f(keys.p95Ms)} ms`);
+  log(`ui: resident memory with that review loaded: ${f(keys.rssMb)} MB`);
   return { startup, keys };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const r = await benchUi();
-  const f = (n) => n.toFixed(1);
-  console.log("ui: start-up to first frame (pty, median of %d)", r.startup.runs);
-  console.log(`  node -e 0            ${f(r.startup.nodeBaselineMs)} ms`);
-  console.log(`  backroom first frame ${f(r.startup.firstFrameMs)} ms`);
-  console.log(
-    `ui: key press to frame, review list of ${r.keys.shifts.toLocaleString("en-US")} shifts (${r.keys.presses} presses)`,
-  );
-  console.log(`  p50 ${f(r.keys.p50Ms)} ms   p95 ${f(r.keys.p95Ms)} ms`);
-  console.log(`ui: resident memory with that review loaded: ${f(r.keys.rssMb)} MB`);
+  await benchUi();
   process.exit(0);
 }

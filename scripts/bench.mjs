@@ -19,3 +19,5 @@ for (const [name, run] of sections) {
   console.log(`\n== ${name} ==`);
   await run();
 }
+// Keep-alive sockets and child pipes would hold the process open; every figure is printed.
+process.exit(0);
