@@ -1,12 +1,6 @@
 import pkg from "../package.json" with { type: "json" };
 import type { CommandIo } from "./auth/cli-support.js";
-import { runAppCommand } from "./commands/app.js";
-import { runLogin } from "./commands/login.js";
-import { runLogout } from "./commands/logout.js";
-import { runServe } from "./commands/serve.js";
-import { runShiftsExport } from "./commands/shifts-export.js";
-import { runStatus } from "./commands/status.js";
-import { type OpenedClient, openTarget, TargetError } from "./commands/target.js";
+import type { OpenedClient } from "./commands/target.js";
 
 const HELP = `backroom ${pkg.version} — a terminal back office for stores that run on Square
 
