@@ -9,35 +9,10 @@ import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { bundleOptions } from "./bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, ".bench");
-
-// The key-press harness is bundled like scripts/build.mjs bundles the app; react-devtools-core
-// (only loaded by Ink under DEV=true) is stubbed so the single ESM file links without it.
-const bundleOptions = {
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  jsx: "automatic",
-  external: ["better-sqlite3", "keytar"],
-  banner: {
-    js: "import { createRequire as __backroomCreateRequire } from 'node:module'; const require = __backroomCreateRequire(import.meta.url);",
-  },
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "warning",
-  absWorkingDir: root,
-  plugins: [
-    {
-      name: "no-devtools",
-      setup(b) {
-        b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: "react-devtools-core", namespace: "stub" }));
-        b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "export default {};", loader: "js" }));
-      },
-    },
-  ],
-};
 
 // What the key-press bench drives in-process: the store and the app over an in-memory client.
 const HARNESS_ENTRY = `

@@ -117,7 +117,7 @@ export function createHttpServer(opts: HttpOptions): Server {
       const handler = opts.routes[op.name as keyof RouteTable];
       if (!handler) {
         throw new ServiceError(501, [
-          { category: "API_ERROR", code: "NOT_IMPLEMENTED", detail: `${op.name} is not implemented by this service.` },
+          { category: "API_ERROR", code: "NOT_IMPLEMENTED", detail: `${op.name} has no rule in this service.` },
         ]);
       }
 
