@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { breakMinutes, formatMoney, type MemberSummary, type ReviewRow } from "../../../domain/shifts.js";
+import { formatMoney, type MemberSummary, type ReviewRow } from "../../../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
   selectReviewMembers,
@@ -176,7 +176,7 @@ function ShiftLine({ r, tz }: { r: ReviewRow; tz: string }) {
   const theme = useTheme();
   const s = r.shift;
   const end = s.end_at ? new Date(s.end_at) : undefined;
-  const breakMin = (s.breaks ?? []).reduce((t, b) => t + breakMinutes(b, end ?? new Date()), 0);
+  const breakMin = r.totals.paidBreakMinutes + r.totals.unpaidBreakMinutes;
   const flags = [r.overDay ? ">8h" : "", r.overWeek ? ">40h" : ""].filter(Boolean).join(" ");
   return (
     <Txt wrap="truncate-end">
