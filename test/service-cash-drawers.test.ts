@@ -3,8 +3,7 @@ import { cashDrawerTotals, expectedCash, overShort } from "../src/domain/cash.js
 import { saveShift, saveShiftEvents } from "../src/service/cash-drawers/repo.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { CashDrawerShift, CashDrawerShiftSummary } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 let t: TestService;
 /** A location of synthetic shifts laid out by the test, for limits and boundaries. */
@@ -44,15 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function apiError(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  const err = await Promise.resolve(p).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SquareApiError);
-  return err as SquareApiError;
-}
 
 const list = (query: Parameters<TestService["client"]["cashDrawers"]["listCashDrawerShifts"]>[0]) =>
   t.client.cashDrawers.listCashDrawerShifts(query);
@@ -215,11 +205,11 @@ describe("listCashDrawerShifts", () => {
   });
 
   it("refuses a window that ends before it begins, and malformed times", async () => {
-    let e = await apiError(
+    let e = await failure(
       list({ location_id: BULK, begin_time: "2024-03-02T00:00:00Z", end_time: "2024-03-01T00:00:00Z" }),
     );
     expect(e.code).toBe("INVALID_TIME_RANGE");
-    e = await apiError(list({ location_id: BULK, begin_time: "yesterday" }));
+    e = await failure(list({ location_id: BULK, begin_time: "yesterday" }));
     expect(e.code).toBe("INVALID_TIME");
     expect(e.errors[0]?.field).toBe("begin_time");
   });
@@ -230,8 +220,8 @@ describe("listCashDrawerShifts", () => {
     expect(first.cursor).toBeTruthy();
     const max = await list({ location_id: BULK, limit: 1000 });
     expect(max.cash_drawer_shifts).toHaveLength(1000);
-    expect((await apiError(list({ location_id: BULK, limit: 1001 }))).code).toBe("VALUE_TOO_HIGH");
-    expect((await apiError(list({ location_id: BULK, limit: 0 }))).code).toBe("VALUE_TOO_LOW");
+    expect((await failure(list({ location_id: BULK, limit: 1001 }))).code).toBe("VALUE_TOO_HIGH");
+    expect((await failure(list({ location_id: BULK, limit: 0 }))).code).toBe("VALUE_TOO_LOW");
   });
 
   it("pages with an opaque cursor through every shift once, and ends without a cursor", async () => {
@@ -290,12 +280,12 @@ describe("retrieveCashDrawerShift", () => {
 
   it("does not find a shift of another location, or an unknown one", async () => {
     const [summary] = (await list({ location_id: DEMO.mainLocationId, limit: 1 })).cash_drawer_shifts ?? [];
-    const e = await apiError(
+    const e = await failure(
       t.client.cashDrawers.retrieveCashDrawerShift(summary?.id ?? "", { location_id: DEMO.secondLocationId }),
     );
     expect(e.status).toBe(404);
     expect(e.code).toBe("NOT_FOUND");
-    const unknown = await apiError(
+    const unknown = await failure(
       t.client.cashDrawers.retrieveCashDrawerShift("NOSUCHSHIFT", { location_id: DEMO.mainLocationId }),
     );
     expect(unknown.status).toBe(404);
@@ -315,7 +305,7 @@ describe("listCashDrawerShiftEvents", () => {
   it("needs the shift's own location", async () => {
     const missing = await t.raw("GET", `/v2/cash-drawers/shifts/${BULK_EVENTS_SHIFT}/events`);
     expect(missing.json.errors[0]).toMatchObject({ code: "MISSING_REQUIRED_PARAMETER", field: "location_id" });
-    const e = await apiError(events(BULK_EVENTS_SHIFT, { location_id: DEMO.mainLocationId }));
+    const e = await failure(events(BULK_EVENTS_SHIFT, { location_id: DEMO.mainLocationId }));
     expect(e.status).toBe(404);
   });
 
@@ -325,8 +315,8 @@ describe("listCashDrawerShiftEvents", () => {
     expect(first.cash_drawer_shift_events?.[0]?.id).toBe(`BULKEVENT${"0".padStart(17, "0")}`);
     const max = await events(BULK_EVENTS_SHIFT, { location_id: BULK, limit: 1000 });
     expect(max.cash_drawer_shift_events).toHaveLength(1000);
-    expect((await apiError(events(BULK_EVENTS_SHIFT, { location_id: BULK, limit: 1001 }))).code).toBe("VALUE_TOO_HIGH");
-    expect((await apiError(events(BULK_EVENTS_SHIFT, { location_id: BULK, limit: 0 }))).code).toBe("VALUE_TOO_LOW");
+    expect((await failure(events(BULK_EVENTS_SHIFT, { location_id: BULK, limit: 1001 }))).code).toBe("VALUE_TOO_HIGH");
+    expect((await failure(events(BULK_EVENTS_SHIFT, { location_id: BULK, limit: 0 }))).code).toBe("VALUE_TOO_LOW");
   });
 
   it("pages with a cursor through every event once", async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidUpc } from "../src/service/seed/catalog.js";
 import type { CatalogObject } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 let t: TestService;
 let variations: CatalogObject[];
@@ -14,16 +13,6 @@ beforeAll(async () => {
   items = await t.client.catalog.listCatalog({ types: "ITEM" }).all();
 });
 afterAll(() => t.close());
-
-const failure = async (p: PromiseLike<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SquareApiError) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
-};
 
 describe("catalog: the demo shelves", () => {
   it("has ~150 items in 8 categories, 1-4 variations each, unique SKUs and valid UPC-A codes", async () => {

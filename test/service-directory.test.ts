@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 let t: TestService;
 
@@ -11,16 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function failure(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SquareApiError) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("locations", () => {
   it("lists both demo locations with their time zones and the seller's details", async () => {

@@ -5,9 +5,8 @@ import { luhnCheckDigit, luhnValid } from "../src/service/gift-cards/gan.js";
 import { insertActivity } from "../src/service/gift-cards/repo.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { GiftCard, GiftCardActivity, GiftCardActivityType } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
 import type { ListGiftCardActivitiesQuery, ListGiftCardsQuery } from "../src/square/gift-cards.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 /** The service's clock stands still unless a test moves it, so times are exact. */
 const START = Date.parse("2025-06-16T15:00:00.000Z");
@@ -25,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function apiError(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  const err = await Promise.resolve(p).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SquareApiError);
-  return err as SquareApiError;
-}
 
 const usd = (amount: number) => ({ amount, currency: "USD" as const });
 const listCards = (q: ListGiftCardsQuery) => t.client.giftCards.listGiftCards(q);
@@ -154,7 +144,7 @@ describe("createGiftCard", () => {
       gift_card: { type: "DIGITAL", gan_source: "OTHER", gan: "HARDWARE2025X" },
     });
     expect(r.gift_card).toMatchObject({ gan: "HARDWARE2025X", gan_source: "OTHER", state: "PENDING" });
-    const missing = await apiError(
+    const missing = await failure(
       t.client.giftCards.createGiftCard({
         location_id: DEMO.mainLocationId,
         gift_card: { type: "DIGITAL", gan_source: "OTHER" },
@@ -163,7 +153,7 @@ describe("createGiftCard", () => {
     expect(missing.code).toBe("MISSING_REQUIRED_PARAMETER");
     expect(missing.errors[0]?.field).toBe("gift_card.gan");
     for (const gan of ["short", "has spaces in it", "4111111111111111"]) {
-      const e = await apiError(
+      const e = await failure(
         t.client.giftCards.createGiftCard({
           location_id: DEMO.mainLocationId,
           gift_card: { type: "DIGITAL", gan_source: "OTHER", gan },
@@ -174,7 +164,7 @@ describe("createGiftCard", () => {
   });
 
   it("refuses a GAN the seller already uses", async () => {
-    const e = await apiError(
+    const e = await failure(
       t.client.giftCards.createGiftCard({
         location_id: DEMO.mainLocationId,
         gift_card: { type: "PHYSICAL", gan: seeded[0]?.gan ?? "" },
@@ -189,7 +179,7 @@ describe("createGiftCard", () => {
     const body = { location_id: DEMO.mainLocationId, gift_card: { type: "PHYSICAL" as const, gan: printed } };
     expect(luhnValid(printed)).toBe(true);
     expect((await t.client.giftCards.createGiftCard(body)).gift_card?.gan).toBe(printed);
-    const digital = await apiError(
+    const digital = await failure(
       t.client.giftCards.createGiftCard({
         location_id: DEMO.mainLocationId,
         gift_card: { type: "DIGITAL", gan: "7783000000000020" },
@@ -208,7 +198,7 @@ describe("createGiftCard", () => {
       body: { idempotency_key: "k-no-type", location_id: DEMO.mainLocationId, gift_card: {} },
     });
     expect(noType.json.errors[0]).toMatchObject({ code: "MISSING_REQUIRED_PARAMETER", field: "gift_card.type" });
-    const nowhere = await apiError(
+    const nowhere = await failure(
       t.client.giftCards.createGiftCard({ location_id: "LNOWHERE", gift_card: { type: "DIGITAL" } }),
     );
     expect(nowhere.code).toBe("INVALID_LOCATION");
@@ -232,8 +222,8 @@ describe("retrieveGiftCard and retrieveGiftCardFromGAN", () => {
   });
 
   it("answer NOT_FOUND for an unknown id or GAN", async () => {
-    expect((await apiError(t.client.giftCards.retrieveGiftCard("gftc:nope"))).status).toBe(404);
-    const e = await apiError(t.client.giftCards.retrieveGiftCardFromGAN({ gan: "7783999999999999" }));
+    expect((await failure(t.client.giftCards.retrieveGiftCard("gftc:nope"))).status).toBe(404);
+    const e = await failure(t.client.giftCards.retrieveGiftCardFromGAN({ gan: "7783999999999999" }));
     expect(e.status).toBe(404);
     expect(e.code).toBe("NOT_FOUND");
   });
@@ -243,11 +233,11 @@ describe("createGiftCardActivity: the gift card state machine", () => {
   it("refuses anything but ACTIVATE on a card that was never activated", async () => {
     const card = await newCard();
     for (const p of [load(card, 1_000), redeem(card, 100)]) {
-      const e = await apiError(p);
+      const e = await failure(p);
       expect(e.status).toBe(400);
       expect(e.code).toBe("BAD_REQUEST");
     }
-    const block = await apiError(act(card, { type: "BLOCK", block_activity_details: { reason: "CHARGEBACK_BLOCK" } }));
+    const block = await failure(act(card, { type: "BLOCK", block_activity_details: { reason: "CHARGEBACK_BLOCK" } }));
     expect(block.code).toBe("BAD_REQUEST");
     expect(await cardNow(card)).toMatchObject({ state: "PENDING", balance_money: usd(0) });
   });
@@ -264,19 +254,19 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     });
     expect(a.id).toBeTruthy();
     expect(await cardNow(card)).toMatchObject({ state: "ACTIVE", balance_money: usd(5_000) });
-    expect((await apiError(activate(card, 1_000))).code).toBe("BAD_REQUEST");
+    expect((await failure(activate(card, 1_000))).code).toBe("BAD_REQUEST");
     expect((await cardNow(card)).balance_money).toEqual(usd(5_000));
   });
 
   it("needs a positive amount to activate, and an order with its line item if an order is named", async () => {
     const card = await newCard();
-    const zero = await apiError(activate(card, 0));
+    const zero = await failure(activate(card, 0));
     expect(zero.code).toBe("VALUE_TOO_LOW");
     expect(zero.errors[0]?.field).toBe("gift_card_activity.activate_activity_details.amount_money");
-    const none = await apiError(act(card, { type: "ACTIVATE" }));
+    const none = await failure(act(card, { type: "ACTIVATE" }));
     expect(none.code).toBe("MISSING_REQUIRED_PARAMETER");
     expect(none.errors[0]?.field).toBe("gift_card_activity.activate_activity_details");
-    const half = await apiError(
+    const half = await failure(
       act(card, { type: "ACTIVATE", activate_activity_details: { amount_money: usd(100), order_id: "ORDER1" } }),
     );
     expect(half.errors[0]?.field).toBe("gift_card_activity.activate_activity_details.line_item_uid");
@@ -310,7 +300,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
       refund_activity_details: { redeem_activity_id: spent.id ?? "", amount_money: usd(1_000) },
     });
     expect(back.gift_card_balance_money).toEqual(usd(4_000));
-    const tooMuch = await apiError(
+    const tooMuch = await failure(
       act(card, {
         type: "REFUND",
         refund_activity_details: { redeem_activity_id: spent.id ?? "", amount_money: usd(2_001) },
@@ -328,10 +318,10 @@ describe("createGiftCardActivity: the gift card state machine", () => {
   it("refuses to redeem or decrement beyond the balance, and changes nothing", async () => {
     const card = await newCard();
     await activate(card, 1_000);
-    const e = await apiError(redeem(card, 1_001));
+    const e = await failure(redeem(card, 1_001));
     expect(e.status).toBe(400);
     expect(e.code).toBe("INSUFFICIENT_FUNDS");
-    const d = await apiError(
+    const d = await failure(
       act(card, {
         type: "ADJUST_DECREMENT",
         adjust_decrement_activity_details: { amount_money: usd(5_000), reason: "SUPPORT_ISSUE" },
@@ -355,11 +345,11 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     await activate(card, 3_000);
     await act(card, { type: "BLOCK", block_activity_details: { reason: "CHARGEBACK_BLOCK" } });
     expect((await cardNow(card)).state).toBe("BLOCKED");
-    expect((await apiError(redeem(card, 100))).code).toBe("BAD_REQUEST");
-    expect((await apiError(load(card, 100))).code).toBe("BAD_REQUEST");
+    expect((await failure(redeem(card, 100))).code).toBe("BAD_REQUEST");
+    expect((await failure(load(card, 100))).code).toBe("BAD_REQUEST");
     await act(card, { type: "UNBLOCK", unblock_activity_details: { reason: "CHARGEBACK_UNBLOCK" } });
     expect((await cardNow(card)).state).toBe("ACTIVE");
-    const again = await apiError(
+    const again = await failure(
       act(card, { type: "UNBLOCK", unblock_activity_details: { reason: "CHARGEBACK_UNBLOCK" } }),
     );
     expect(again.code).toBe("BAD_REQUEST");
@@ -379,7 +369,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
       { type: "ACTIVATE", activate_activity_details: { amount_money: usd(100) } },
       { type: "CLEAR_BALANCE", clear_balance_activity_details: { reason: "UNKNOWN_REASON" } },
     ];
-    for (const a of attempts) expect((await apiError(act(card, a))).code).toBe("BAD_REQUEST");
+    for (const a of attempts) expect((await failure(act(card, a))).code).toBe("BAD_REQUEST");
     expect(await cardNow(card)).toMatchObject({ state: "DEACTIVATED", balance_money: usd(3_000) });
   });
 
@@ -395,7 +385,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
       },
     });
     expect(byGan.gift_card_activity).toMatchObject({ gift_card_id: card.id, location_id: DEMO.secondLocationId });
-    const neither = await apiError(
+    const neither = await failure(
       t.client.giftCards.createGiftCardActivity({
         gift_card_activity: {
           type: "LOAD",
@@ -406,11 +396,11 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     );
     expect(neither.code).toBe("MISSING_REQUIRED_PARAMETER");
     const other = seeded[0] as GiftCard;
-    const clash = await apiError(
+    const clash = await failure(
       act(card, { type: "LOAD", gift_card_gan: other.gan ?? "", load_activity_details: { amount_money: usd(1) } }),
     );
     expect(clash.code).toBe("CONFLICTING_PARAMETERS");
-    const unknown = await apiError(
+    const unknown = await failure(
       act({ ...card, id: "gftc:nope" }, { type: "LOAD", load_activity_details: { amount_money: usd(1) } }),
     );
     expect(unknown.status).toBe(404);
@@ -445,15 +435,15 @@ describe("createGiftCardActivity: the gift card state machine", () => {
       body: { gift_card_activity: { type: "LOAD", location_id: DEMO.mainLocationId, gift_card_id: card.id } },
     });
     expect(noKey.json.errors[0]).toMatchObject({ code: "MISSING_REQUIRED_PARAMETER", field: "idempotency_key" });
-    const nowhere = await apiError(
+    const nowhere = await failure(
       act(card, { type: "LOAD", location_id: "LNOWHERE", load_activity_details: { amount_money: usd(1) } }),
     );
     expect(nowhere.code).toBe("INVALID_LOCATION");
-    const euros = await apiError(
+    const euros = await failure(
       act(card, { type: "LOAD", load_activity_details: { amount_money: { amount: 100, currency: "EUR" } } }),
     );
     expect(euros.code).toBe("CURRENCY_MISMATCH");
-    const imported = await apiError(act(card, { type: "IMPORT", import_activity_details: { amount_money: usd(100) } }));
+    const imported = await failure(act(card, { type: "IMPORT", import_activity_details: { amount_money: usd(100) } }));
     expect(imported.code).toBe("BAD_REQUEST");
     expect((await cardNow(card)).balance_money).toEqual(usd(1_000));
   });
@@ -493,7 +483,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     expect(updated).toMatchObject({ dataType: "gift_card", dataId: card.id });
     expect(updated?.object).toMatchObject({ gift_card: { state: "ACTIVE", balance_money: usd(1_200) } });
     const refusedBefore = published.length;
-    await apiError(redeem(card, 99_999));
+    await failure(redeem(card, 99_999));
     expect(published.length).toBe(refusedBefore);
   });
 });
@@ -505,8 +495,8 @@ describe("listGiftCards", () => {
     expect(first.cursor).toBeTruthy();
     const created = seeded.map((c) => c.created_at ?? "");
     expect(created).toEqual([...created].sort());
-    expect((await apiError(listCards({ limit: 201 }))).code).toBe("VALUE_TOO_HIGH");
-    expect((await apiError(listCards({ limit: 0 }))).code).toBe("VALUE_TOO_LOW");
+    expect((await failure(listCards({ limit: 201 }))).code).toBe("VALUE_TOO_HIGH");
+    expect((await failure(listCards({ limit: 0 }))).code).toBe("VALUE_TOO_LOW");
     expect((await listCards({ limit: 200 })).gift_cards?.length).toBeGreaterThan(30);
   });
 
@@ -589,7 +579,7 @@ describe("listGiftCardActivities", () => {
     expect(window.map((a) => a.id)).toEqual([made[3]?.id, made[2]?.id, made[1]?.id]);
     const instant = await listActivities({ gift_card_id: card.id ?? "", begin_time: second, end_time: second }).all();
     expect(instant.map((a) => a.id)).toEqual([made[1]?.id]);
-    const bad = await apiError(listActivities({ begin_time: fourth, end_time: second }));
+    const bad = await failure(listActivities({ begin_time: fourth, end_time: second }));
     expect(bad.code).toBe("INVALID_TIME_RANGE");
   });
 
@@ -626,8 +616,8 @@ describe("listGiftCardActivities", () => {
     expect(first.gift_card_activities).toHaveLength(50);
     expect(first.cursor).toBeTruthy();
     expect((await listActivities({ limit: 100 })).gift_card_activities).toHaveLength(100);
-    expect((await apiError(listActivities({ limit: 101 }))).code).toBe("VALUE_TOO_HIGH");
-    expect((await apiError(listActivities({ limit: 0 }))).code).toBe("VALUE_TOO_LOW");
+    expect((await failure(listActivities({ limit: 101 }))).code).toBe("VALUE_TOO_HIGH");
+    expect((await failure(listActivities({ limit: 0 }))).code).toBe("VALUE_TOO_LOW");
   });
 
   it("pages with a cursor through every activity once, and refuses it for a changed query", async () => {

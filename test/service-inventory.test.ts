@@ -9,8 +9,7 @@ import { seedDirectory } from "../src/service/seed/directory.js";
 import { seedInventory } from "../src/service/seed/inventory.js";
 import { rng } from "../src/service/seed/random.js";
 import type { CatalogObject, InventoryChange, InventoryCount, InventoryState } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 const MAIN = DEMO.mainLocationId;
 const DOCK = DEMO.secondLocationId;
@@ -38,16 +37,6 @@ beforeAll(async () => {
   since = t.service.clock.now().toISOString();
 });
 afterAll(() => t.close());
-
-const failure = async (p: PromiseLike<unknown>) => {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SquareApiError) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
-};
 
 const count = (
   objectId: string,

@@ -4,8 +4,7 @@ import type { ServiceEvent } from "../src/service/events.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { DEMO_CLOCKED_IN_MEMBER } from "../src/service/seed/labor.js";
 import type { SearchShiftsRequest, Shift } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 // Thursday 2024-01-18, 12:00 in New York (09:00 in Los Angeles); the clock stands still.
 const NOW = Date.parse("2024-01-18T17:00:00Z");
@@ -32,17 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** The error a call fails with; fails the test if it succeeds. */
-async function failure(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SquareApiError) return err;
-    throw err;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function expectBadRequest(p: PromiseLike<unknown>, detail: RegExp, field?: string) {
   const err = await failure(p);

@@ -3,9 +3,8 @@ import { savePayoutEntries, savePayouts } from "../src/service/payouts/repo.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { storeToken } from "../src/service/tokens.js";
 import type { Payout, PayoutEntry } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
 import type { ListPayoutsQuery } from "../src/square/payouts.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 let t: TestService;
 let now: number;
@@ -55,15 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function apiError(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  const err = await Promise.resolve(p).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SquareApiError);
-  return err as SquareApiError;
-}
 
 const list = (q: ListPayoutsQuery) => t.client.payouts.listPayouts(q);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -185,7 +175,7 @@ describe("listPayouts", () => {
   it("sorts newest first by default, oldest first on request", async () => {
     const asc = await list({ sort_order: "ASC" }).all();
     expect(asc.map((p) => p.id)).toEqual(mainPayouts.map((p) => p.id).reverse());
-    const e = await apiError(list({ sort_order: "SIDEWAYS" as "ASC" }));
+    const e = await failure(list({ sort_order: "SIDEWAYS" as "ASC" }));
     expect(e.code).toBe("INVALID_SORT_ORDER");
   });
 
@@ -218,8 +208,8 @@ describe("listPayouts", () => {
   });
 
   it("refuses malformed times and a window that ends before it begins", async () => {
-    expect((await apiError(list({ begin_time: "last year" }))).code).toBe("INVALID_TIME");
-    const e = await apiError(list({ begin_time: iso(now), end_time: iso(now - 1000) }));
+    expect((await failure(list({ begin_time: "last year" }))).code).toBe("INVALID_TIME");
+    const e = await failure(list({ begin_time: iso(now), end_time: iso(now - 1000) }));
     expect(e.code).toBe("INVALID_TIME_RANGE");
   });
 
@@ -243,7 +233,7 @@ describe("getPayout", () => {
   it("returns one payout, and NOT_FOUND for an unknown id", async () => {
     const target = mainPayouts[3] as Payout;
     expect((await t.client.payouts.getPayout(target.id)).payout).toEqual(target);
-    const e = await apiError(t.client.payouts.getPayout("po_nope"));
+    const e = await failure(t.client.payouts.getPayout("po_nope"));
     expect(e.status).toBe(404);
     expect(e.code).toBe("NOT_FOUND");
   });
@@ -284,7 +274,7 @@ describe("listPayoutEntries", () => {
   });
 
   it("is NOT_FOUND for an unknown payout", async () => {
-    const e = await apiError(t.client.payouts.listPayoutEntries("po_nope"));
+    const e = await failure(t.client.payouts.listPayoutEntries("po_nope"));
     expect(e.status).toBe(404);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../src/spec/generated/types.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 let t: TestService;
 const MAIN = DEMO.mainLocationId;
@@ -17,15 +16,6 @@ afterAll(async () => {
 
 const now = () => t.service.clock.now();
 const daysAgo = (d: number) => new Date(now().getTime() - d * 86_400_000).toISOString();
-
-async function apiError(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  const err = await Promise.resolve(p).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SquareApiError);
-  return err as SquareApiError;
-}
 
 /** Every payment of a range, through the client's Link-header paging. */
 const allPayments = (loc: string, q: Record<string, unknown> = {}) =>
@@ -113,15 +103,15 @@ describe("V1 lists: range, order and paging", () => {
     expect(dock.length).toBeGreaterThan(0);
     expect(main.every((p) => p.merchant_id === MAIN)).toBe(true);
     expect(new Set(me.map((p) => p.id))).toEqual(new Set([...main, ...dock].map((p) => p.id)));
-    const unknown = await apiError(t.client.v1.v1ListPayments("LNOSUCHPLACE"));
+    const unknown = await failure(t.client.v1.v1ListPayments("LNOSUCHPLACE"));
     expect(unknown.status).toBe(404);
   });
 
   it("refuses a begin before 2013, a range over a year, an end before the begin, and limit over 200", async () => {
-    const early = await apiError(t.client.v1.v1ListPayments("me", { begin_time: "2012-12-31T23:59:59Z" }));
+    const early = await failure(t.client.v1.v1ListPayments("me", { begin_time: "2012-12-31T23:59:59Z" }));
     expect(early.status).toBe(400);
     expect(early.errors[0]?.field).toBe("begin_time");
-    const long = await apiError(
+    const long = await failure(
       t.client.v1.v1ListPayments("me", { begin_time: "2020-01-01T00:00:00Z", end_time: "2021-01-01T00:00:01Z" }),
     );
     expect(long.code).toBe("INVALID_TIME_RANGE");
@@ -130,9 +120,9 @@ describe("V1 lists: range, order and paging", () => {
       end_time: "2021-01-01T00:00:00Z",
     });
     expect(Array.isArray(exactYear)).toBe(true);
-    const backwards = await apiError(t.client.v1.v1ListRefunds(MAIN, { begin_time: daysAgo(1), end_time: daysAgo(2) }));
+    const backwards = await failure(t.client.v1.v1ListRefunds(MAIN, { begin_time: daysAgo(1), end_time: daysAgo(2) }));
     expect(backwards.code).toBe("INVALID_TIME_RANGE");
-    const big = await apiError(t.client.v1.v1ListSettlements("me", { limit: 201 }));
+    const big = await failure(t.client.v1.v1ListSettlements("me", { limit: 201 }));
     expect(big.code).toBe("VALUE_TOO_HIGH");
   });
 
@@ -182,7 +172,7 @@ describe("V1 payments", () => {
     const id = p?.id ?? "";
     expect((await t.client.v1.v1RetrievePayment(DOCK, id)).id).toBe(id);
     expect((await t.client.v1.v1RetrievePayment("me", id)).id).toBe(id);
-    expect((await apiError(t.client.v1.v1RetrievePayment(MAIN, id))).status).toBe(404);
+    expect((await failure(t.client.v1.v1RetrievePayment(MAIN, id))).status).toBe(404);
   });
 });
 
@@ -207,7 +197,7 @@ describe("V1 refunds", () => {
     expect(after.refunds).toHaveLength(1);
     expect(after.tender?.[0]?.refunded_money?.amount).toBe(-150);
 
-    const tooMuch = await apiError(
+    const tooMuch = await failure(
       t.client.v1.v1CreateRefund(MAIN, {
         payment_id: p.id ?? "",
         type: "PARTIAL",
@@ -223,7 +213,7 @@ describe("V1 refunds", () => {
     expect(done.refunded_money?.amount).toBe(-total);
 
     // A refund cannot be undone or repeated: nothing is left to refund.
-    const again = await apiError(
+    const again = await failure(
       t.client.v1.v1CreateRefund(MAIN, { payment_id: p.id ?? "", type: "FULL", reason: "Again" }),
     );
     expect(again.code).toBe("PAYMENT_NOT_REFUNDABLE");
@@ -249,7 +239,7 @@ describe("V1 refunds", () => {
 
   it("needs the tender for a PARTIAL refund of a split-tender payment", async () => {
     const p = await freshPayment(MAIN, 2, used);
-    const byPayment = await apiError(
+    const byPayment = await failure(
       t.client.v1.v1CreateRefund(MAIN, {
         payment_id: p.id ?? "",
         type: "PARTIAL",
@@ -274,7 +264,7 @@ describe("V1 refunds", () => {
   it("refuses a refund more than 60 days after the payment", async () => {
     const old = await allPayments(MAIN, { begin_time: daysAgo(90), end_time: daysAgo(62) });
     const p = old.find((x) => (x.refunded_money?.amount ?? 0) === 0);
-    const e = await apiError(
+    const e = await failure(
       t.client.v1.v1CreateRefund(MAIN, { payment_id: p?.id ?? "", type: "FULL", reason: "Too late" }),
     );
     expect(e.code).toBe("PAYMENT_NOT_REFUNDABLE");
@@ -283,25 +273,25 @@ describe("V1 refunds", () => {
 
   it("needs refunded_money for PARTIAL, a reason, and a payment of that location", async () => {
     const p = await freshPayment(MAIN, 1, used);
-    const noMoney = await apiError(
+    const noMoney = await failure(
       t.client.v1.v1CreateRefund(MAIN, { payment_id: p.id ?? "", type: "PARTIAL", reason: "x" }),
     );
     expect(noMoney.errors[0]?.field).toBe("refunded_money");
     const noReason = await t.raw("POST", `/v1/${MAIN}/refunds`, { body: { payment_id: p.id, type: "FULL" } });
     expect(noReason.status).toBe(400);
     expect(noReason.json.errors[0].field).toBe("reason");
-    const elsewhere = await apiError(
+    const elsewhere = await failure(
       t.client.v1.v1CreateRefund(DOCK, { payment_id: p.id ?? "", type: "FULL", reason: "x" }),
     );
     expect(elsewhere.status).toBe(404);
-    const me = await apiError(t.client.v1.v1CreateRefund("me", { payment_id: p.id ?? "", type: "FULL", reason: "x" }));
+    const me = await failure(t.client.v1.v1CreateRefund("me", { payment_id: p.id ?? "", type: "FULL", reason: "x" }));
     expect(me.status).toBe(404);
   });
 
   it("refuses to refund a payment still being taken", async () => {
     const list = await allPayments(MAIN, { begin_time: daysAgo(1), include_partial: true });
     const partial = list.find((p) => p.is_partial);
-    const e = await apiError(
+    const e = await failure(
       t.client.v1.v1CreateRefund(MAIN, { payment_id: partial?.id ?? "", type: "FULL", reason: "x" }),
     );
     expect(e.code).toBe("PAYMENT_NOT_REFUNDABLE");
@@ -327,7 +317,7 @@ describe("V1 refunds", () => {
     const list = await t.client.v1.v1ListRefunds(MAIN).all();
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r) => (r.refunded_money?.amount ?? 0) < 0)).toBe(true);
-    const e = await apiError(t.client.v1.v1ListRefunds("me"));
+    const e = await failure(t.client.v1.v1ListRefunds("me"));
     expect(e.status).toBe(404);
   });
 });
@@ -361,7 +351,7 @@ describe("V1 settlements", () => {
     expect(types.has("REFUND")).toBe(true);
     expect((await t.client.v1.v1RetrieveSettlement("me", row.id)).id).toBe(row.id);
     const other = row.location_id === MAIN ? DOCK : MAIN;
-    expect((await apiError(t.client.v1.v1RetrieveSettlement(other, row.id))).status).toBe(404);
+    expect((await failure(t.client.v1.v1RetrieveSettlement(other, row.id))).status).toBe(404);
   });
 });
 
@@ -381,15 +371,15 @@ describe("V1 orders", () => {
     const paged = await t.client.v1.v1ListOrders(MAIN, { order: "DESC", limit: 30 }).all();
     expect(paged.length).toBeGreaterThan(200);
     expect(paged.slice(0, 200).map((o) => o.id)).toEqual(orders.map((o) => o.id));
-    expect((await apiError(t.client.v1.v1ListOrders("me"))).status).toBe(404);
+    expect((await failure(t.client.v1.v1ListOrders("me"))).status).toBe(404);
   });
 
   it("cancels a pending order, and refuses to complete it", async () => {
     const pending = orders.find((o) => o.state === "PENDING");
     const id = pending?.id ?? "";
-    const complete = await apiError(t.client.v1.v1UpdateOrder(MAIN, id, { action: "COMPLETE" }));
+    const complete = await failure(t.client.v1.v1UpdateOrder(MAIN, id, { action: "COMPLETE" }));
     expect(complete.errors[0]?.field).toBe("action");
-    const wrongNote = await apiError(
+    const wrongNote = await failure(
       t.client.v1.v1UpdateOrder(MAIN, id, { action: "CANCEL", completed_note: "shipped" }),
     );
     expect(wrongNote.errors[0]?.field).toBe("completed_note");
@@ -397,7 +387,7 @@ describe("V1 orders", () => {
     expect(canceled.state).toBe("CANCELED");
     expect(canceled.canceled_note).toBe("Buyer asked");
     expect(canceled.order_history?.at(-1)?.action).toBe("CANCELED");
-    const twice = await apiError(t.client.v1.v1UpdateOrder(MAIN, id, { action: "CANCEL" }));
+    const twice = await failure(t.client.v1.v1UpdateOrder(MAIN, id, { action: "CANCEL" }));
     expect(twice.status).toBe(400);
     expect((await t.client.v1.v1RetrieveOrder(MAIN, id)).state).toBe("CANCELED");
   });
@@ -405,7 +395,7 @@ describe("V1 orders", () => {
   it("completes an open order, then refunds it, and refuses to refund it again", async () => {
     const open = orders.find((o) => o.state === "OPEN");
     const id = open?.id ?? "";
-    const refundOpen = await apiError(t.client.v1.v1UpdateOrder(MAIN, id, { action: "REFUND" }));
+    const refundOpen = await failure(t.client.v1.v1UpdateOrder(MAIN, id, { action: "REFUND" }));
     expect(refundOpen.errors[0]?.field).toBe("action");
     const done = await t.client.v1.v1UpdateOrder(MAIN, id, {
       action: "COMPLETE",
@@ -418,11 +408,11 @@ describe("V1 orders", () => {
     const refunded = await t.client.v1.v1UpdateOrder(MAIN, id, { action: "REFUND", refunded_note: "Damaged" });
     expect(refunded.state).toBe("REFUNDED");
     expect(refunded.order_history?.map((h) => h.action).slice(-2)).toEqual(["COMPLETED", "REFUNDED"]);
-    const again = await apiError(t.client.v1.v1UpdateOrder(MAIN, id, { action: "REFUND" }));
+    const again = await failure(t.client.v1.v1UpdateOrder(MAIN, id, { action: "REFUND" }));
     expect(again.status).toBe(400);
     const bad = await t.raw("PUT", `/v1/${MAIN}/orders/${id}`, { body: { action: "SHIP" } });
     expect(bad.status).toBe(400);
-    expect((await apiError(t.client.v1.v1UpdateOrder(MAIN, "NOSUCHORDER", { action: "CANCEL" }))).status).toBe(404);
+    expect((await failure(t.client.v1.v1UpdateOrder(MAIN, "NOSUCHORDER", { action: "CANCEL" }))).status).toBe(404);
   });
 });
 
@@ -435,7 +425,7 @@ describe("V1 offline payments", () => {
     const begin = daysAgo(2);
     const before = await allPayments(MAIN, { begin_time: begin });
     expect(before.map((p) => p.id)).not.toContain(row.id);
-    expect((await apiError(t.client.v1.v1RetrievePayment(MAIN, row.id))).status).toBe(404);
+    expect((await failure(t.client.v1.v1RetrievePayment(MAIN, row.id))).status).toBe(404);
 
     t.advance((Date.parse(row.arrived_at) - now().getTime()) / 1000 + 1);
     const after = await allPayments(MAIN, { begin_time: begin });

@@ -7,8 +7,7 @@ import { DEMO } from "../src/service/seed/demo-ids.js";
 import { ALL_SCOPES, hashSecret, storeToken } from "../src/service/tokens.js";
 import { createWebhookSink } from "../src/service/webhooks/sink.js";
 import { createClient, type SquareClient } from "../src/square/client.js";
-import { SquareApiError } from "../src/square/errors.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
 
 /** One notification as a receiver got it. */
 interface Received {
@@ -190,15 +189,6 @@ async function subscribe(
   return { id: sub.id, key: sub.signature_key };
 }
 
-async function apiError(p: PromiseLike<unknown>): Promise<SquareApiError> {
-  const err = await Promise.resolve(p).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(SquareApiError);
-  return err as SquareApiError;
-}
-
 describe("listWebhookEventTypes", () => {
   it("lists every event type the service emits, each with the version that introduced it", async () => {
     const res = await client.webhooks.listWebhookEventTypes();
@@ -232,7 +222,7 @@ describe("listWebhookEventTypes", () => {
   });
 
   it("refuses an api_version that is not a date", async () => {
-    const err = await apiError(client.webhooks.listWebhookEventTypes({ api_version: "latest" }));
+    const err = await failure(client.webhooks.listWebhookEventTypes({ api_version: "latest" }));
     expect(err.status).toBe(400);
     expect(err.errors[0]?.field).toBe("api_version");
   });
@@ -271,7 +261,7 @@ describe("webhook subscriptions", () => {
   });
 
   it("refuses unknown event types and URLs that are not absolute http(s)", async () => {
-    const bad = await apiError(
+    const bad = await failure(
       client.webhooks.createWebhookSubscription({
         subscription: { event_types: ["shift.teleported"], notification_url: "https://example.com/h" },
       }),
@@ -279,7 +269,7 @@ describe("webhook subscriptions", () => {
     expect(bad.code).toBe("INVALID_VALUE");
     expect(bad.errors[0]?.field).toBe("subscription.event_types");
     for (const url of ["/relative/path", "ftp://example.com/h", "not a url"]) {
-      const e = await apiError(
+      const e = await failure(
         client.webhooks.createWebhookSubscription({
           subscription: { event_types: ["customer.created"], notification_url: url },
         }),
@@ -308,7 +298,7 @@ describe("webhook subscriptions", () => {
     expect(myList.subscriptions?.map((s) => s.id)).not.toContain(theirs.subscription?.id);
     const theirList = await otherClient.webhooks.listWebhookSubscriptions({ include_disabled: true });
     expect(theirList.subscriptions?.map((s) => s.id)).toEqual([theirs.subscription?.id]);
-    const e = await apiError(otherClient.webhooks.retrieveWebhookSubscription(mine.id));
+    const e = await failure(otherClient.webhooks.retrieveWebhookSubscription(mine.id));
     expect(e.status).toBe(404);
     // The personal token and the demo application's OAuth token are the same application.
     const viaApp = await appClient.webhooks.retrieveWebhookSubscription(mine.id);
@@ -342,7 +332,7 @@ describe("webhook subscriptions", () => {
     expect(first.cursor).toBeTruthy();
     const paged = await otherClient.webhooks.listWebhookSubscriptions({ include_disabled: true, limit: 1 }).all();
     expect(paged.map((s) => s.id)).toEqual(ids);
-    const tooMany = await apiError(otherClient.webhooks.listWebhookSubscriptions({ limit: 101 }));
+    const tooMany = await failure(otherClient.webhooks.listWebhookSubscriptions({ limit: 101 }));
     expect(tooMany.code).toBe("VALUE_TOO_HIGH");
   });
 
@@ -362,12 +352,12 @@ describe("webhook subscriptions", () => {
       enabled: true,
     });
     expect(up.subscription?.signature_key).toBeUndefined();
-    const bad = await apiError(
+    const bad = await failure(
       client.webhooks.updateWebhookSubscription(id, { subscription: { event_types: ["nope.nope"] } }),
     );
     expect(bad.errors[0]?.field).toBe("subscription.event_types");
     await client.webhooks.deleteWebhookSubscription(id);
-    const gone = await apiError(client.webhooks.retrieveWebhookSubscription(id));
+    const gone = await failure(client.webhooks.retrieveWebhookSubscription(id));
     expect(gone.status).toBe(404);
   });
 });
@@ -587,7 +577,7 @@ describe("testWebhookSubscription", () => {
 
   it("refuses an event type the subscription does not list", async () => {
     const sub = await subscribe(await startReceiver(), ["customer.created"]);
-    const e = await apiError(client.webhooks.testWebhookSubscription(sub.id, { event_type: "labor.shift.created" }));
+    const e = await failure(client.webhooks.testWebhookSubscription(sub.id, { event_type: "labor.shift.created" }));
     expect(e.status).toBe(400);
     expect(e.errors[0]?.field).toBe("event_type");
   });

@@ -1,5 +1,6 @@
 import { createService, type LocalService, type ServiceOptions } from "../../src/service/index.js";
 import { createClient, type SquareClient } from "../../src/square/client.js";
+import { SquareApiError } from "../../src/square/errors.js";
 
 /** A local service on an ephemeral loopback port, with the project's client pointed at it. */
 export interface TestService {
@@ -60,4 +61,15 @@ export async function startService(opts: ServiceOptions = {}): Promise<TestServi
       await service.close();
     },
   };
+}
+
+/** The service's refusal of a call, as the client raised it; throws if the call succeeds or fails otherwise. */
+export async function failure(p: PromiseLike<unknown>): Promise<SquareApiError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof SquareApiError) return err;
+    throw err;
+  }
+  throw new Error("expected the call to fail");
 }

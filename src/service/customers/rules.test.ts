@@ -1,23 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../errors.js";
+import { refusalCode } from "../refusal.js";
 import { applyUpdate, nameKey, newCustomer, phoneDigits } from "./rules.js";
 
 const now = new Date("2026-03-01T12:00:00.000Z");
 const later = new Date("2026-03-02T08:30:00.000Z");
 
-const codeOf = (f: () => unknown): string | undefined => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ServiceError) return e.errors[0]?.code;
-    throw e;
-  }
-  return undefined;
-};
-
 describe("newCustomer", () => {
   it("needs one identifying field; a note or nickname alone is not enough", () => {
-    expect(codeOf(() => newCustomer({ note: "n", nickname: "x" }, { id: "C1", now }))).toBe(
+    expect(refusalCode(() => newCustomer({ note: "n", nickname: "x" }, { id: "C1", now }))).toBe(
       "MISSING_REQUIRED_PARAMETER",
     );
     for (const f of ["given_name", "family_name", "company_name"] as const) {
@@ -42,10 +32,12 @@ describe("newCustomer", () => {
 
   it("checks birthdays, including 29 February without a year", () => {
     expect(newCustomer({ given_name: "A", birthday: "02-29" }, { id: "C", now }).birthday).toBe("0000-02-29");
-    expect(codeOf(() => newCustomer({ given_name: "A", birthday: "2023-02-29" }, { id: "C", now }))).toBe(
+    expect(refusalCode(() => newCustomer({ given_name: "A", birthday: "2023-02-29" }, { id: "C", now }))).toBe(
       "INVALID_DATE",
     );
-    expect(codeOf(() => newCustomer({ given_name: "A", birthday: "13-01" }, { id: "C", now }))).toBe("INVALID_DATE");
+    expect(refusalCode(() => newCustomer({ given_name: "A", birthday: "13-01" }, { id: "C", now }))).toBe(
+      "INVALID_DATE",
+    );
   });
 });
 
@@ -78,7 +70,7 @@ describe("applyUpdate", () => {
   });
 
   it("validates new values", () => {
-    expect(codeOf(() => applyUpdate(base, { email_address: "nope" }, later))).toBe("INVALID_EMAIL_ADDRESS");
+    expect(refusalCode(() => applyUpdate(base, { email_address: "nope" }, later))).toBe("INVALID_EMAIL_ADDRESS");
   });
 });
 
