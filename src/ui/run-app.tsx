@@ -69,7 +69,9 @@ export interface RunAppOptions {
    */
   client: StoreClient | Promise<StoreClient> | (() => Promise<StoreClient>);
   envLabel: EnvLabel;
-  /** The service's address, shown in the header when it is not a named environment's own. */
+  /** Which store the app works on, for the header; `envLabel` when absent. */
+  storeLabel?: EnvLabel;
+  /** The service's address when the app works on one over HTTP (absent for the demo store). */
   baseUrl?: string;
   /** The location to open on (config `defaultLocationId`). */
   defaultLocationId?: string;
@@ -110,7 +112,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
         : given;
   const store = createStore({
     client,
-    env: options.envLabel,
+    env: options.storeLabel ?? options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.notice ? { notice: options.notice } : {}),
