@@ -1,3 +1,4 @@
+import { localTime } from "../domain/time.js";
 import type { Location, WorkweekConfig } from "../spec/generated/types.js";
 import { isUnreachable, problemOf, type WriteResult } from "./errors.js";
 import type { SliceCreator, StoreDeps } from "./store.js";
@@ -82,6 +83,8 @@ export function createShellSlice(
     const problem = problemOf(err);
     if (isUnreachable(err)) {
       const c = get().connection;
+      const read = get().lastReadAt;
+      if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
       set({
         connection:
           c.state === "offline"

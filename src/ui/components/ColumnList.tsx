@@ -1,4 +1,5 @@
 import { Box } from "ink";
+import { useAppStore } from "../../state/index.js";
 import { useTheme } from "../theme.js";
 import { type Column, GAP, layoutColumns, rowText } from "./columns.js";
 import { Txt } from "./Txt.js";
@@ -14,7 +15,7 @@ export interface ColumnListProps<Row> {
   width: number;
   rowKey: (row: Row, index: number) => string;
   empty?: string;
-  /** Marks rows (e.g. stale ones) dim. */
+  /** Marks the rows dim (they are also dim while the service cannot be reached: read before, maybe stale). */
   dim?: boolean;
 }
 
@@ -29,6 +30,8 @@ export function listRows(height: number): number {
  */
 export function ColumnList<Row>({ columns, rows, state, height, width, rowKey, empty, dim }: ColumnListProps<Row>) {
   const theme = useTheme();
+  const offline = useAppStore((s) => s.connection.state === "offline");
+  const stale = Boolean(dim) || offline;
   const visible = listRows(height);
   // One cell for the cursor mark, then the columns.
   const placed = layoutColumns(columns, Math.max(1, width - 1 - GAP));
@@ -50,7 +53,7 @@ export function ColumnList<Row>({ columns, rows, state, height, width, rowKey, e
         const index = start + i;
         const selected = index === cursor;
         return (
-          <Txt key={rowKey(row, index)} wrap="truncate-end" dimColor={Boolean(dim)}>
+          <Txt key={rowKey(row, index)} wrap="truncate-end" dimColor={stale}>
             <Txt color={selected ? theme.accent : undefined} inverse={!theme.color && selected}>
               {selected ? "›" : " "}
             </Txt>
@@ -69,6 +72,7 @@ export function ColumnList<Row>({ columns, rows, state, height, width, rowKey, e
       })}
       <Txt color={theme.muted}>
         {rows.length > visible ? ` ${start + 1}–${end} of ${rows.length.toLocaleString("en-US")}` : " "}
+        {stale && offline ? " · stale: read before the service stopped answering" : ""}
       </Txt>
     </Box>
   );
