@@ -285,3 +285,77 @@ describe("status when the service cannot be reached", () => {
     expect(r.stderr).toContain(`backroom status: the service could not be reached at ${url}`);
   });
 });
+
+describe("two backrooms on one demo store file", () => {
+  it("both write at the same time, and each sees the other's work", async () => {
+    const file = join(dir, "shared", "demo.db");
+    expect(cli(["demo", "reset", "--db", file]).code).toBe(0);
+    // Each backroom runs its own service in its own process over the file; `serve` is that service.
+    const start = (token: string) =>
+      new Promise<{ url: string; stop: () => Promise<void> }>((resolve, reject) => {
+        const child = spawn(process.execPath, [bundle, "serve", "--db", file, "--access-token", token], {
+          env,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let out = "";
+        const onData = (d: Buffer) => {
+          out += d;
+          const m = /listening on (http:\/\/\S+)/.exec(out);
+          if (m?.[1]) {
+            resolve({
+              url: m[1],
+              stop: () =>
+                new Promise((done) => {
+                  child.on("exit", () => done());
+                  child.kill("SIGTERM");
+                }),
+            });
+          }
+        };
+        child.stdout.on("data", onData);
+        child.stderr.on("data", onData);
+        child.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+      });
+    const a = await start("EAAAl-first-backroom");
+    const b = await start("EAAAl-second-backroom");
+    try {
+      const write = async (url: string, token: string, name: string) => {
+        const res = await fetch(`${url}/v2/customers`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          // An idempotency key, as the client sends with every write: the service reads it back first.
+          body: JSON.stringify({ idempotency_key: `key-${name}`, given_name: name, reference_id: "two-backrooms" }),
+        });
+        await res.text();
+        return res.status;
+      };
+      const writer = async (url: string, token: string, who: string) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 60; i++) statuses.push(await write(url, token, `${who}-${i}`));
+        return statuses;
+      };
+      const statuses = (
+        await Promise.all([
+          writer(a.url, "EAAAl-first-backroom", "a1"),
+          writer(a.url, "EAAAl-first-backroom", "a2"),
+          writer(b.url, "EAAAl-second-backroom", "b1"),
+          writer(b.url, "EAAAl-second-backroom", "b2"),
+        ])
+      ).flat();
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const count = async (url: string, token: string) => {
+        const res = await fetch(`${url}/v2/customers/search`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({ query: { filter: { reference_id: { exact: "two-backrooms" } } }, count: true }),
+        });
+        return ((await res.json()) as { count?: number }).count;
+      };
+      expect(await count(a.url, "EAAAl-first-backroom")).toBe(240);
+      expect(await count(b.url, "EAAAl-second-backroom")).toBe(240);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  }, 60_000);
+});
