@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError } from "../auth/config.js";
 import { UsageError } from "./args.js";
 import { CommandError } from "./io.js";
-import { dataDir, expandPath, findLocation, loadTarget, pickLocation, resolveTarget } from "./target.js";
+import { dataDir, expandPath, findLocation, loadTarget, openTarget, pickLocation, resolveTarget } from "./target.js";
 
 const ENV = { HOME: "/home/ann" };
 const LOCAL_URL = "http://127.0.0.1:4010";
@@ -173,5 +173,36 @@ describe("findLocation and pickLocation", () => {
       'the config file\'s defaultLocationId "L404" names no location here; there are: Main Street, Harbor Kiosk',
     );
     expect(() => pickLocation([], undefined, undefined)).toThrow("the merchant has no locations");
+  });
+});
+
+describe("openTarget without a sign-in", () => {
+  const sandbox = resolveTarget({ env: "sandbox" }, ENV, {});
+
+  it("says how to sign in, and always how to give a token instead", async () => {
+    const keychain = {
+      getPassword: async () => null,
+      setPassword: async () => {},
+      deletePassword: async () => false,
+    };
+    // A keychain that keeps what it is given: login can keep a sign-in there.
+    const kept = new Map<string, string>();
+    const working = {
+      getPassword: async (s: string, a: string) => kept.get(`${s}/${a}`) ?? null,
+      setPassword: async (s: string, a: string, p: string) => {
+        kept.set(`${s}/${a}`, p);
+      },
+      deletePassword: async (s: string, a: string) => kept.delete(`${s}/${a}`),
+    };
+    await expect(openTarget(sandbox, ENV, { keytar: working })).rejects.toThrow(
+      "not signed in to sandbox. Run `backroom login --env sandbox` first, or set BACKROOM_ACCESS_TOKEN (a personal access token for sandbox).",
+    );
+    for (const keytar of [null, keychain]) {
+      const err = await openTarget(sandbox, ENV, { keytar }).catch((e) => e);
+      expect(err).toBeInstanceOf(CommandError);
+      expect(err.message).toBe(
+        "not signed in to sandbox. There is no working OS keychain here, so `backroom login` cannot keep a sign-in; set BACKROOM_ACCESS_TOKEN (a personal access token for sandbox) instead.",
+      );
+    }
   });
 });
