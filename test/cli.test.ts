@@ -121,7 +121,8 @@ describe("the app without a terminal", () => {
     expect(r.stderr).toContain("the app needs a terminal to read keys from, and standard input is not one");
     expect(r.stderr).toContain("`backroom shifts export`");
     // Nothing was drawn and no store was made.
-    expect(r.stderr).not.toMatch(/\u001b\[/);
+    expect(r.stderr).not.toContain("\u001b[");
+    expect(existsSync(join(dir, "data"))).toBe(false);
   });
 });
 
