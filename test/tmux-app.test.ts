@@ -44,7 +44,7 @@ describe("the app in a real terminal", () => {
     const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL XDG_DATA_HOME=${data} XDG_CONFIG_HOME=${data}/config npm start`;
     tmux("new-session", "-d", "-s", "app", "-x", "100", "-y", "30", "-c", root, start);
     let text = await until((t) => t.includes("Who is here") && t.includes("clocked out"), "the time clock");
-    expect(text).toContain("LOCAL");
+    expect(text).toContain("DEMO");
     const line = text.split("\n").find((l) => l.includes("clocked out")) ?? "";
     const name = /^[›\s]*(.+?)\s{2,}clocked out/.exec(line)?.[1]?.trim() ?? "";
     expect(name).not.toBe("");
@@ -60,11 +60,11 @@ describe("the app in a real terminal", () => {
 
     tmux("resize-window", "-t", "app", "-x", "80", "-y", "24");
     text = await until(
-      (t) => t.split("\n").every((l) => l.length <= 80) && t.includes(`${name}`) && t.includes("LOCAL"),
+      (t) => t.split("\n").every((l) => l.length <= 80) && t.includes(`${name}`) && t.includes("DEMO"),
       "the 80×24 layout",
     );
     // One header after the resize: the old frame was cleared, not left behind.
-    expect(text.split("\n").filter((l) => l.includes("LOCAL"))).toHaveLength(1);
+    expect(text.split("\n").filter((l) => l.includes("DEMO"))).toHaveLength(1);
     expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
 
     keys("o");
@@ -73,7 +73,7 @@ describe("the app in a real terminal", () => {
 
     tmux("resize-window", "-t", "app", "-x", "100", "-y", "30");
     await until(
-      (t) => t.includes("1 Time clock") && t.split("\n").filter((l) => l.includes("LOCAL")).length === 1,
+      (t) => t.includes("1 Time clock") && t.split("\n").filter((l) => l.includes("DEMO")).length === 1,
       "the 100×30 layout",
     );
 
