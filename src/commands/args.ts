@@ -163,7 +163,13 @@ export function usage(spec: CommandSpec): string {
   });
   const width = Math.max(...rows.map(([left]) => left.length));
   lines.push("", "options:");
-  for (const [left, help] of rows) lines.push(`  ${left.padEnd(width)}  ${help}`);
+  // Help that does not fit beside the option goes on under itself, at the help column.
+  const room = Math.max(40, 100 - width - 4);
+  for (const [left, help] of rows) {
+    const [first, ...more] = wrap(help, room).split("\n");
+    lines.push(`  ${left.padEnd(width)}  ${first}`);
+    for (const line of more) lines.push(`  ${"".padEnd(width)}  ${line}`);
+  }
   if (spec.details) lines.push("", ...spec.details.split("\n").map((l) => (/^\s/.test(l) ? l : wrap(l, 100))));
   return lines.join("\n");
 }

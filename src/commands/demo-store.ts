@@ -2,13 +2,40 @@
 // `backroom demo reset`. Two backrooms may share the file: SQLite's WAL and busy timeout (set in
 // service/db.ts) let one read while the other writes.
 import { existsSync } from "node:fs";
-import { link, mkdir, rm } from "node:fs/promises";
+import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createService, type LocalService } from "../service/index.js";
+import { newSecret } from "../service/tokens.js";
 import { CommandError } from "./io.js";
 
 /** The file and the SQLite files that go with it in WAL mode. */
 const companions = (path: string) => [path, `${path}-wal`, `${path}-shm`];
+
+/**
+ * The store's own access token, kept beside it (`demo.db.token`, readable by its owner only).
+ * Every backroom on the file signs in with it, so a `demo reset`, which lays the credentials out
+ * again, does not sign out a backroom that has the store open. It guards no more than the file
+ * itself does: whoever can read it can already write the store.
+ */
+async function storeToken(dbPath: string): Promise<string> {
+  const file = `${dbPath}.token`;
+  try {
+    const kept = (await readFile(file, "utf8")).trim();
+    if (kept) return kept;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  await mkdir(dirname(file), { recursive: true });
+  const token = newSecret("EAAAl");
+  try {
+    await writeFile(file, `${token}\n`, { flag: "wx", mode: 0o600 });
+    return token;
+  } catch (err) {
+    // Another backroom made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") return (await readFile(file, "utf8")).trim();
+    throw err;
+  }
+}
 
 /**
  * Opens the demo store at `dbPath` (`:memory:` for a throwaway one). A missing file is seeded
@@ -17,9 +44,10 @@ const companions = (path: string) => [path, `${path}-wal`, `${path}-shm`];
  */
 export async function openDemoService(dbPath: string, opts: { scale?: number } = {}): Promise<LocalService> {
   if (dbPath === ":memory:") return createService({ dbPath, ...opts });
+  const accessToken = await storeToken(dbPath);
   if (!existsSync(dbPath)) await seedFile(dbPath, opts.scale ?? 1);
   try {
-    return createService({ dbPath });
+    return createService({ dbPath, accessToken });
   } catch (err) {
     throw unusable(dbPath, err);
   }
@@ -55,13 +83,14 @@ function unusable(dbPath: string, err: unknown): CommandError {
  */
 export async function resetDemoStore(dbPath: string, opts: { scale?: number } = {}): Promise<{ existed: boolean }> {
   const scale = opts.scale ?? 1;
+  const accessToken = await storeToken(dbPath);
   if (!existsSync(dbPath)) {
     await seedFile(dbPath, scale);
     return { existed: false };
   }
   let service: LocalService | undefined;
   try {
-    service = createService({ dbPath, scale });
+    service = createService({ dbPath, scale, accessToken });
   } catch {
     // Not a database (or a broken one): nothing in it can be kept, so replace it whole.
     await Promise.all(companions(dbPath).map((f) => rm(f, { force: true })));

@@ -24,7 +24,7 @@ export const LOGIN_SPEC = {
     port: { type: "string", value: "N", help: "the loopback port the browser answers on (default: any free one)" },
     "no-browser": { type: "boolean", help: "print the address instead of opening a browser" },
   },
-  details: `Permissions asked for by default, and why:\n${LOGIN_SCOPES.map((s) => `  ${s.scope.padEnd(24)} ${s.why}`).join("\n")}`,
+  details: `Permissions asked for by default, and why:\n${LOGIN_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`).join("\n")}`,
 } as const satisfies CommandSpec;
 
 /** `backroom login`: OAuth with PKCE, or a personal access token checked before it is stored. */

@@ -35,7 +35,7 @@ export const SHIFTS_EXPORT_SPEC = {
     ...OUT_OPTIONS,
     ...TARGET_OPTIONS,
   },
-  details: "Like every command, it works where `backroom status` says: see README's configuration section.",
+  details: 'Like every command, it works where `backroom status` says (README: "Where backroom works").',
 } as const satisfies CommandSpec;
 
 /** The checked options of `backroom shifts export`. */

@@ -141,7 +141,7 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
       rows.push(["Kept in", s.storage]);
       printRows(io, rows);
     }
-    if (failed && !flags.json) say(io.stderr, `backroom status: the service ${check}`);
+    if (failed) say(io.stderr, `backroom status: the service ${check}`);
     return ok ? 0 : 1;
   });
 }
