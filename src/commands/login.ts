@@ -5,7 +5,15 @@ import { buildAuthorizeUrl, createPkcePair, newState, startLoopbackListener } fr
 import { tokensFromObtain } from "../auth/session.js";
 import { createClient, SquareApiError, SquareError } from "../square/index.js";
 import { type CommandSpec, intOption, readArgs } from "./args.js";
-import { type CommandDeps, CommandError, type CommandIo, openInBrowser, readHidden, say } from "./io.js";
+import {
+  CancelledError,
+  type CommandDeps,
+  CommandError,
+  type CommandIo,
+  openInBrowser,
+  readHidden,
+  say,
+} from "./io.js";
 import { runCommand } from "./run.js";
 import { LOGIN_SCOPES, loginScopes } from "./scopes.js";
 import { checkTargetFlags, loadTarget, TARGET_OPTIONS } from "./target.js";
@@ -62,8 +70,7 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
     let merchant: string | undefined;
     try {
       if (!oauth) {
-        const token =
-          typeof flags.token === "string" ? flags.token : await readHidden(io, "Personal access token (not shown): ");
+        const token = typeof flags.token === "string" ? flags.token : await readToken(io);
         if (!token) throw new CommandError("no token was given; nothing was stored.");
         secrets.push(token);
         // A throwaway client that carries the candidate token: the session keeps the old sign-in
@@ -206,4 +213,21 @@ async function remember(
   }
   const path = await saveConfig(io.env, remembered);
   say(io.stdout, `Saved the environment to ${path} (no secrets are written there).`);
+}
+
+/**
+ * The token from a prompt: on a terminal a masked ink-text-input field (cursor, paste, editing);
+ * from a pipe the first line (`echo "$TOKEN" | backroom login --token`).
+ */
+async function readToken(io: CommandIo): Promise<string> {
+  const stdin = io.stdin as NodeJS.ReadStream;
+  const stderr = io.stderr as NodeJS.WriteStream;
+  if (!stdin.isTTY || !stderr.isTTY) return readHidden(io, "Personal access token (not shown): ");
+  const { askSecret, PromptCancelled } = await import("../ui/secret-prompt.js");
+  try {
+    return await askSecret("Personal access token (shown as •): ", { stdin, stdout: stderr });
+  } catch (err) {
+    if (err instanceof PromptCancelled) throw new CancelledError("cancelled");
+    throw err;
+  }
 }

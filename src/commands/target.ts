@@ -272,7 +272,10 @@ export async function openTarget(target: Target, env: EnvVars, deps: SessionDeps
     );
   }
   const { client } = opened.connection;
-  const notice = opened.store.kind === "memory" ? opened.store.describeStorage() : undefined;
+  // Without a keychain the sign-in lasts this run only — unless the token comes from the
+  // environment, where it was never meant to be kept: then the notice would only be noise.
+  const notice =
+    opened.store.kind === "memory" && !env.BACKROOM_ACCESS_TOKEN ? opened.store.describeStorage() : undefined;
   return { client, target, ...(notice ? { notice } : {}), close: () => client.close() };
 }
 

@@ -157,12 +157,13 @@ export function useKeys(handler: (input: string, key: Key) => void, { isActive }
  * gives it the line-editing control keys.
  */
 export function useTextFocus(focus: boolean, onControl: (key: string) => boolean): void {
-  const kb = useKeyboard();
+  // A field outside the app (the sign-in prompt) has no keyboard to tell.
+  const kb = useContext(KeyboardContext);
   const token = useRef({}).current;
   const control = useRef(onControl);
   control.current = onControl;
   useLayoutEffect(() => {
-    if (!focus) return;
+    if (!focus || !kb) return;
     kb.textFields.add(token);
     const handler = (key: string) => control.current(key);
     kb.textControl = handler;

@@ -32,6 +32,8 @@ export class FakeStdout extends EventEmitter {
   isTTY = true;
   frames = 0;
   last = "";
+  /** Everything written, for output that is not written as whole frames. */
+  written = "";
   constructor(columns: number, rows: number) {
     super();
     this.columns = columns;
@@ -40,6 +42,7 @@ export class FakeStdout extends EventEmitter {
   write = (frame: string) => {
     this.frames += 1;
     this.last = frame;
+    this.written += frame;
     return true;
   };
   /** Changes the size as a terminal window does. */
