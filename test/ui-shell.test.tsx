@@ -152,7 +152,7 @@ describe("the status line and header", () => {
     await app.waitFor("● online");
     await app.proxy?.down();
     await app.press("r");
-    await app.waitFor((x) => /○ offline since \d\d:\d\d/.test(x) && x.includes("✖ The service cannot be reached"));
+    await app.waitFor((x) => /○ offline \(since \d\d:\d\d/.test(x) && x.includes("✖ The service cannot be reached"));
     await app.proxy?.up();
     await app.press("r");
     await app.waitFor((x) => x.includes("● online") && !x.includes("✖"));
@@ -188,7 +188,7 @@ describe("the shell's guards", () => {
 
   it("says when the terminal is too small", async () => {
     app = await startApp({ rows: 10 });
-    await app.waitFor("The terminal is too small.");
+    await app.waitFor("Too small: 100×10");
     app.stdout.resize(100, 30);
     await app.waitFor("Who is here");
   });

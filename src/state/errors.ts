@@ -38,7 +38,7 @@ const AUTH_CODES = ["UNAUTHORIZED", "ACCESS_TOKEN_EXPIRED", "ACCESS_TOKEN_REVOKE
 /** A failed call in the manager's words; the service's code, status and operation go to details. */
 export function problemOf(err: unknown): Problem {
   if (err instanceof SquareNetworkError) {
-    return { headline: "The service cannot be reached; nothing was changed there.", details: err.message };
+    return { headline: "The service cannot be reached.", details: err.message };
   }
   if (err instanceof SquareTimeoutError) {
     return { headline: "The service did not answer in time.", details: err.message };

@@ -129,34 +129,37 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
     if (exited) exit();
   }, [exited, exit]);
 
-  if (columns < MIN_COLUMNS || rows < MIN_ROWS) return <TooSmall columns={columns} rows={rows} />;
   if (!def) return <Txt>No screens are registered.</Txt>;
+  // Too small: the app stays mounted but hidden, so a half-typed form survives a resize.
+  const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   // One row spare: a frame as tall as the terminal makes Ink clear and redraw the whole screen.
-  const height = rows - 1;
+  const height = Math.max(MIN_ROWS, rows) - 1;
+  const width = Math.max(MIN_COLUMNS, columns);
   const bodyHeight = height - 2 - statusBarHeight(notice);
-  const active = overlay.kind === "none";
+  const active = overlay.kind === "none" && !tooSmall;
   const scopes = scopesOf(def.kind);
   const Body = def.component;
   return (
     <CommandSinkProvider sink={sink}>
-      <Box flexDirection="column" width={columns} height={height}>
-        <Header width={columns} />
+      {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
+      <Box flexDirection="column" width={width} height={height} display={tooSmall ? "none" : "flex"}>
+        <Header width={width} />
         <Box flexDirection="column" height={bodyHeight} overflow="hidden">
           {/* Yoga would squeeze boxes taller than the body onto each other; cut them off instead. */}
           <Box flexShrink={0} flexDirection="column">
             <OverlayView
               scopes={scopes}
               height={bodyHeight}
-              width={columns}
+              width={width}
               help={def.help}
               onRun={(c) => sink.current?.(c)}
             />
           </Box>
           <Box flexShrink={0} flexDirection="column">
-            <Body active={active} height={bodyHeight} width={columns} />
+            <Body active={active} height={bodyHeight} width={width} />
           </Box>
         </Box>
-        <StatusBar scopes={scopes} width={columns} />
+        <StatusBar scopes={scopes} width={width} />
       </Box>
     </CommandSinkProvider>
   );
@@ -220,13 +223,16 @@ function TooSmall({ columns, rows }: { columns: number; rows: number }) {
     },
     { isActive: true },
   );
+  // Short lines: this is read on terminals as small as a few cells.
   return (
     <Box flexDirection="column">
-      <Txt bold>The terminal is too small.</Txt>
-      <Txt>
-        backroom needs at least {MIN_COLUMNS}×{MIN_ROWS}; this one is {columns}×{rows}. Enlarge the window, or press q
-        to quit.
+      <Txt bold wrap="truncate-end">
+        Too small: {columns}×{rows}
       </Txt>
+      <Txt wrap="truncate-end">
+        Need {MIN_COLUMNS}×{MIN_ROWS}.
+      </Txt>
+      <Txt wrap="truncate-end">Enlarge, or q quits.</Txt>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
-import { KeyStream, nextKey, splitKeys } from "./key-stream.js";
+import { isKnownKey, KeyStream, nextKey, splitKeys } from "./key-stream.js";
 
 class Source extends EventEmitter {
   isTTY = true;
@@ -39,6 +39,26 @@ describe("splitting a chunk of keys", () => {
   it("keeps a run of printable text whole in text mode, up to a control key", () => {
     expect(nextKey("0123456789012\rnext", true)).toBe("0123456789012");
     expect(nextKey("\rnext", true)).toBe("\r");
+  });
+});
+
+describe("which escape sequences are keys", () => {
+  it("keeps the keys Ink knows and drops sequences that name none", () => {
+    for (const k of [
+      "\u001b",
+      "\u001b[A",
+      "\u001b[1;5C",
+      "\u001bOP",
+      "\u001b[3~",
+      "\u001b[6~",
+      "\u001b[Z",
+      "\u001bx",
+      "\u001b[97;5u",
+    ])
+      expect(isKnownKey(k), JSON.stringify(k)).toBe(true);
+    for (const k of ["\u001b[31m", "\u001b[2J", "\u001b[?25l", "\u001b[200~", "\u001b[201~", "\u001b]0;title"])
+      expect(isKnownKey(k), JSON.stringify(k)).toBe(false);
+    expect(isKnownKey("a")).toBe(true);
   });
 });
 

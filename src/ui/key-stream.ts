@@ -51,6 +51,18 @@ export function nextKey(text: string, run: boolean): string {
   return text.slice(0, end);
 }
 
+// Escape sequences that name a key Ink knows: arrows, Home/End, F1–F4 and shift+Tab (CSI or SS3,
+// with modifiers), the `~` keys (Insert, Delete, Page Up/Down, F5–F12), kitty's `u` keys, and
+// meta+character. Anything else — a pasted colour code, a clear-screen — names no key, and Ink 6
+// crashes on some of them (a CSI with a modifier and an unknown final byte leaves the key nameless).
+const KNOWN_KEY =
+  /^\u001b(?:\u001b)?(?:\[(?:\d+(?:;\d+)?)?[A-DFHPQRSZ]|O[A-DFHPQRS]|\[(?:[1-9]|1[0-9]|2[0-9]|3[0-4])(?:;\d+)?~|\[\d+(?:;\d+(?::\d+)?)?(?:;[\d:]+)?u|[^\u001b[O]?)$/u;
+
+/** Whether Ink can take this key: any key but an escape sequence that names no key. */
+export function isKnownKey(key: string): boolean {
+  return !key.startsWith(ESC) || KNOWN_KEY.test(key);
+}
+
 /** Splits a chunk into the keys it holds, one character per key outside escape sequences. */
 export function splitKeys(text: string): string[] {
   const keys: string[] = [];
@@ -203,14 +215,22 @@ export class KeyStream extends EventEmitter {
 
   private deliver(): void {
     if (this.pending.length === 0) return;
+    try {
+      this.handOver();
+    } finally {
+      // A handler that throws must not stop the keys after it.
+      this.schedule();
+    }
+  }
+
+  private handOver(): void {
     let key = nextKey(this.pending, this.textMode());
     this.pending = this.pending.slice(key.length);
     if (key === "\r\n") key = "\r";
-    if (!(this.textMode() && this.intercept(key))) {
+    if (isKnownKey(key) && !(this.textMode() && this.intercept(key))) {
       this.current = key;
       this.emit("readable");
       this.current = null;
     }
-    this.schedule();
   }
 }

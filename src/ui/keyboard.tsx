@@ -1,6 +1,5 @@
 import { type Key, useInput, useStdin } from "ink";
 import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useRef } from "react";
-import { useAppStore, useAppStoreApi } from "../state/index.js";
 
 /** The handler that owns the keyboard now, with a token naming its component. */
 export interface KeyboardOwner {
@@ -20,53 +19,20 @@ export interface Keyboard {
    * word): ink-text-input would insert the letter instead. Returns whether it took the key.
    */
   textControl: ((key: string) => boolean) | undefined;
-  /** Keys that arrived while the previous key's effect was not yet on screen. */
-  queue: { input: string; key: Key }[];
-  /** A key (or store change) was handled and React has not committed its result yet. */
-  behind: boolean;
-  timer: NodeJS.Timeout | undefined;
-  /** Hands queued keys over, one per commit; called after each commit of the owner. */
-  drain(): void;
-  /** Handles one key now and waits for its frame before the next. */
-  dispatch(input: string, key: Key): void;
 }
-
-// A key that changes nothing on screen never gets a commit; do not wait longer than this for one.
-const COMMIT_WAIT_MS = 25;
 
 /** A keyboard; `renderApp` makes one and shares it with the key stream. */
 export function createKeyboard(): Keyboard {
-  const kb: Keyboard = {
-    slot: { current: undefined },
-    textFields: new Set(),
-    textControl: undefined,
-    queue: [],
-    behind: false,
-    timer: undefined,
-    drain() {
-      kb.behind = false;
-      if (kb.timer) clearTimeout(kb.timer);
-      kb.timer = undefined;
-      const next = kb.queue.shift();
-      if (next) kb.dispatch(next.input, next.key);
-    },
-    dispatch(input, key) {
-      kb.behind = true;
-      if (kb.timer) clearTimeout(kb.timer);
-      kb.timer = setTimeout(() => kb.drain(), COMMIT_WAIT_MS);
-      kb.slot.current?.handle(input, key);
-    },
-  };
-  return kb;
+  return { slot: { current: undefined }, textFields: new Set(), textControl: undefined };
 }
 
 const KeyboardContext = createContext<Keyboard | undefined>(undefined);
 
 /**
  * The app's one keyboard listener for commands. The part of the screen that owns the keyboard
- * registers itself while rendering. Keys reach it one by one (the key stream splits chunks), and
- * each waits for the previous key's result to be on screen: `:` then `b` a millisecond later
- * reaches the palette the first key opened, with the palette's fresh state.
+ * registers itself while rendering, so its handler always sees the state on screen. Keys arrive
+ * one by one, each after the previous key's render has settled (the key stream sees to that):
+ * `:` then `b` a millisecond later reaches the palette the first key opened.
  */
 export function KeyboardProvider({
   children,
@@ -80,16 +46,7 @@ export function KeyboardProvider({
   const kb = useRef<Keyboard | undefined>(given);
   kb.current ??= createKeyboard();
   const keyboard = kb.current;
-  const store = useAppStoreApi();
   const { isRawModeSupported } = useStdin();
-  useEffect(
-    () =>
-      store.subscribe(() => {
-        keyboard.behind = true;
-      }),
-    [store, keyboard],
-  );
-  useEffect(() => () => clearTimeout(keyboard.timer), [keyboard]);
   useInput(
     (input, key) => {
       // ctrl+c always quits at once, whoever owns the keyboard.
@@ -97,27 +54,12 @@ export function KeyboardProvider({
         onCtrlC();
         return;
       }
-      if (keyboard.behind || keyboard.queue.length > 0) keyboard.queue.push({ input, key });
-      else keyboard.dispatch(input, key);
+      keyboard.slot.current?.handle(input, key);
     },
     // Without a TTY there is no raw mode (the app refuses to start without one; tests have one).
     { isActive: isRawModeSupported },
   );
-  return (
-    <KeyboardContext.Provider value={keyboard}>
-      {children}
-      <CommitProbe kb={keyboard} />
-    </KeyboardContext.Provider>
-  );
-}
-
-/** Re-renders on every store change; its layout effect marks the change as on screen. */
-function CommitProbe({ kb }: { kb: Keyboard }) {
-  useAppStore((s) => s);
-  useLayoutEffect(() => {
-    kb.drain();
-  });
-  return null;
+  return <KeyboardContext.Provider value={keyboard}>{children}</KeyboardContext.Provider>;
 }
 
 /** The keyboard, for {@link useKeys} and text fields. */
@@ -140,10 +82,6 @@ export function useKeys(handler: (input: string, key: Key) => void, { isActive }
     // Registered during render with this render's handler, so it always sees fresh state.
     slot.current = { owner, handle: handler };
   }
-  // This part's commit shows the last key's result: the next queued key may go.
-  useLayoutEffect(() => {
-    if (isActive) kb.drain();
-  });
   useEffect(() => {
     if (!isActive) return;
     return () => {

@@ -23,7 +23,7 @@ export function connectionText(
   tz: string,
 ): { text: string; tone: "good" | "bad" | "muted" } {
   if (c.state === "offline") {
-    return { text: `○ offline since ${localTime(c.since, tz)}${c.retrying ? ", retrying" : ""}`, tone: "bad" };
+    return { text: `○ offline (since ${localTime(c.since, tz)}${c.retrying ? ", retrying" : ""})`, tone: "bad" };
   }
   if (signedIn === "signed-out") return { text: "○ signed out", tone: "bad" };
   if (c.state === "online") return { text: "● online", tone: "good" };

@@ -39,7 +39,7 @@ export function timeClockColumns(tz: string): Column<WhoIsHereRow>[] {
     },
     {
       header: "Rate",
-      width: 10,
+      width: 13,
       align: "right",
       drop: 1,
       render: (r) => (r.wage?.hourly_rate ? `${formatMoney(r.wage.hourly_rate)}/h` : ""),
