@@ -159,6 +159,37 @@ describe("the status line and header", () => {
   });
 });
 
+describe("live state", () => {
+  it("a clock-in made in another terminal appears on its own, without moving the cursor", async () => {
+    const quick = SCREENS.map((d) => ({ ...d, refreshSeconds: 0.2 }));
+    app = await startApp({ screens: quick });
+    const f = await app.waitFor(/› \S/);
+    const rows = f
+      .split("\n")
+      .filter((l) => /^[› ] \S/.test(l) && /clocked out|on shift/.test(l))
+      .map((l) => ({ name: l.slice(2, 20).trim(), out: l.includes("clocked out") }));
+    const selected = rows[1]?.name ?? "";
+    const name = rows.slice(2).find((r) => r.out)?.name ?? "";
+    await app.press("j");
+    await app.waitFor(`› ${selected}`);
+    const locationId = app.store.getState().locationId ?? "";
+    const member = app.store.getState().timeclock.members.find((m) => `${m.given_name} ${m.family_name}` === name);
+    // Another terminal clocks the member in.
+    await app.client.labor.createShift({
+      idempotency_key: crypto.randomUUID(),
+      shift: { location_id: locationId, team_member_id: member?.id ?? "", start_at: new Date().toISOString() },
+    });
+    const g = await app.waitFor(new RegExp(`${name}\\s+on shift since`));
+    expect(
+      g
+        .split("\n")
+        .find((l) => l.startsWith("›"))
+        ?.slice(2, 20)
+        .trim(),
+    ).toBe(selected);
+  });
+});
+
 describe("the palette", () => {
   it("shows every command with key and description, scrolls and filters as you type", async () => {
     app = await startApp({ rows: 20 });
