@@ -48,6 +48,18 @@ describe("column tables", () => {
     expect(layoutColumns(COLS, 20).map((p) => p.column.header)).toEqual(["Member", "Paid h"]);
   });
 
+  it("never lays several flex columns out wider than the room", () => {
+    const cols: Column<Row>[] = [
+      { header: "A", width: 18, flex: 1, render: (r) => r.name },
+      { header: "B", width: 24, flex: 3, render: (r) => r.name },
+      { header: "C", width: 13, render: (r) => r.cost },
+    ];
+    for (const width of [57, 60, 80, 133]) {
+      const placed = layoutColumns(cols, width);
+      expect(placed.reduce((n, p) => n + p.width, 0) + placed.length - 1).toBe(width);
+    }
+  });
+
   it("cuts long text with an ellipsis and pads short text to the width", () => {
     expect(fitCell("Bartholomew", 6)).toBe("Barth…");
     expect(fitCell("9.00", 6, "right")).toBe("  9.00");

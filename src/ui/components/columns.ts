@@ -38,19 +38,18 @@ export function layoutColumns<Row>(columns: readonly Column<Row>[], total: numbe
     kept = kept.filter((c) => c !== victim);
   }
   const fixed = kept.filter((c) => !c.flex).reduce((sum, c) => sum + least(c), 0);
-  const flexTotal = kept.reduce((sum, c) => sum + (c.flex ?? 0), 0);
-  let room = Math.max(0, total - fixed - GAP * Math.max(0, kept.length - 1));
-  const flexLeast = kept.filter((c) => c.flex).reduce((sum, c) => sum + least(c), 0);
-  room = Math.max(room, flexLeast);
-  let given = 0;
   const flexCols = kept.filter((c) => c.flex);
+  const flexTotal = flexCols.reduce((sum, c) => sum + (c.flex ?? 0), 0);
+  const flexLeast = flexCols.reduce((sum, c) => sum + least(c), 0);
+  // Every flex column gets its least width; what is left over is shared by their weights.
+  const extra = Math.max(0, total - fixed - flexLeast - GAP * Math.max(0, kept.length - 1));
+  let given = 0;
   return kept.map((c) => {
     if (!c.flex) return { column: c, width: least(c) };
     const isLast = c === flexCols[flexCols.length - 1];
-    const share = isLast ? room - given : Math.floor((room * (c.flex ?? 0)) / Math.max(1, flexTotal));
-    const width = Math.max(least(c), share);
-    given += width;
-    return { column: c, width };
+    const share = isLast ? extra - given : Math.floor((extra * (c.flex ?? 0)) / Math.max(1, flexTotal));
+    given += share;
+    return { column: c, width: least(c) + share };
   });
 }
 
