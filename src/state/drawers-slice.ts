@@ -142,7 +142,9 @@ export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) =
       if (!checked.ok) return checked.problem;
       const { from, to } = checked;
       const ticket = ++dayTicket;
-      patch({ from, to, followToday: from === now && to === now, stale: false });
+      // Other days' rows must not show under these dates while they are read.
+      const moved = from !== d.from || to !== d.to;
+      patch({ from, to, followToday: from === now && to === now, stale: false, ...(moved ? { day: undefined } : {}) });
       const quiet = options.quiet ?? false;
       const [day] = await Promise.all([
         get().runRead(

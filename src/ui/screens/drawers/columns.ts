@@ -49,7 +49,7 @@ export function dayColumns(
       color: (r, theme) => (r.attention ? theme.warn : undefined),
     },
     { header: "!", width: 2, render: flagOf, color: (r, theme) => (r.mismatch ? theme.bad : theme.warn) },
-    { header: "Drawer", width: 9, flex: 2, render: (r) => r.device || r.description },
+    { header: "Drawer", width: 13, flex: 1, render: (r) => r.device || r.description },
     // One flex column only: the drawer takes what the fixed columns leave.
     { header: "Opened by", width: 10, drop: 3, render: (r) => who(names, r.openedBy) },
     { header: "Ended by", width: 10, drop: 6, render: (r) => who(names, r.endedBy) },
