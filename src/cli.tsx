@@ -37,6 +37,21 @@ const COMMANDS: Record<string, Entry> = {
       export: async (argv, io) => (await import("./commands/shifts-export.js")).runShiftsExport(argv, io),
     },
   },
+  drawers: {
+    summary: "cash drawers: `drawers report` (the end-of-day over/short), `drawers events SHIFT_ID`",
+    group: {
+      name: "backroom drawers",
+      summary: "Cash drawer shifts: the end-of-day summary of a location, and one shift's events.",
+      subcommands: {
+        report: "every drawer shift of a day (or range) with its expected and counted cash, and the totals",
+        events: "one drawer shift's events, with its reconciliation",
+      },
+    },
+    subcommands: {
+      report: async (argv, io) => (await import("./commands/drawers.js")).runDrawersReport(argv, io),
+      events: async (argv, io) => (await import("./commands/drawers.js")).runDrawersEvents(argv, io),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

@@ -18,6 +18,10 @@ export interface StoreClient {
   team: Pick<SquareClient["team"], "searchTeamMembers">;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
+  cashDrawers: Pick<
+    SquareClient["cashDrawers"],
+    "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
+  >;
 }
 
 /** The folder the app keeps its local files in (the stocktake journal, exports by default). */
@@ -35,7 +39,7 @@ export type EnvLabel = "DEMO" | "LOCAL" | "SANDBOX" | "PRODUCTION";
  * The screen in the body: one union. The UI's screen registry (src/ui/screens/registry.ts) gives
  * each kind its title, number key, keys and component.
  */
-export type Screen = { kind: "timeclock" } | { kind: "review" } | { kind: "break-types" };
+export type Screen = { kind: "timeclock" } | { kind: "review" } | { kind: "break-types" } | { kind: "drawers" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

@@ -3,6 +3,8 @@
 // is a folder under screens/ and one entry here.
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_KEYS } from "./break-types/keys.js";
+import { DrawersScreen } from "./drawers/DrawersScreen.js";
+import { DRAWERS_KEYS } from "./drawers/keys.js";
 import { REVIEW_KEYS } from "./review/keys.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import type { ScreenDef } from "./screen-def.js";
@@ -40,5 +42,20 @@ export const SCREENS: readonly ScreenDef[] = [
     onShow: (s) => s.loadBreakTypes(),
     refresh: (s) => s.loadBreakTypes({ quiet: true }),
     refreshSeconds: 30,
+  },
+  {
+    kind: "drawers",
+    title: "Drawers",
+    key: "4",
+    component: DrawersScreen,
+    bindings: DRAWERS_KEYS,
+    onShow: (s) => s.loadDrawersIfStale(),
+    onLocationChange: (s, visible) => (visible ? s.loadDrawers() : undefined),
+    refresh: (s) =>
+      s.drawers.view === "day" && s.drawers.form.kind === "none"
+        ? s.loadDrawers(undefined, { quiet: true })
+        : undefined,
+    refreshSeconds: 60,
+    help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
   },
 ];
