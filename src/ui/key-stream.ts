@@ -55,12 +55,15 @@ export function nextKey(text: string, run: boolean): string {
 // with modifiers), the `~` keys (Insert, Delete, Page Up/Down, F5–F12), kitty's `u` keys, and
 // meta+character. Anything else — a pasted colour code, a clear-screen — names no key, and Ink 6
 // crashes on some of them (a CSI with a modifier and an unknown final byte leaves the key nameless).
-const KNOWN_KEY =
-  /^\u001b(?:\u001b)?(?:\[(?:\d+(?:;\d+)?)?[A-DFHPQRSZ]|O[A-DFHPQRS]|\[(?:[1-9]|1[0-9]|2[0-9]|3[0-4])(?:;\d+)?~|\[\d+(?:;\d+(?::\d+)?)?(?:;[\d:]+)?u|[^\u001b[O]?)$/u;
+// The pattern reads what follows the escape (or two, for meta).
+const KNOWN_KEY_TAIL =
+  /^(?:\[(?:\d+(?:;\d+)?)?[A-DFHPQRSZ]|O[A-DFHPQRS]|\[(?:[1-9]|1[0-9]|2[0-9]|3[0-4])(?:;\d+)?~|\[\d+(?:;\d+(?::\d+)?)?(?:;[\d:]+)?u|[^[O]?)$/u;
 
 /** Whether Ink can take this key: any key but an escape sequence that names no key. */
 export function isKnownKey(key: string): boolean {
-  return !key.startsWith(ESC) || KNOWN_KEY.test(key);
+  if (!key.startsWith(ESC)) return true;
+  const tail = key.startsWith(ESC + ESC) ? key.slice(2) : key.slice(1);
+  return !tail.startsWith(ESC) && KNOWN_KEY_TAIL.test(tail);
 }
 
 /** Splits a chunk into the keys it holds, one character per key outside escape sequences. */
