@@ -23,7 +23,8 @@ export type CountScope =
   | { kind: "full" }
   | { kind: "category"; categoryIds: string[]; label: string }
   | { kind: "search"; text: string }
-  | { kind: "skus"; skus: string[] };
+  | { kind: "skus"; skus: string[] }
+  | { kind: "file"; file: string };
 
 /** A count's kind, as the summary names it. */
 export const countKindOf = (scope: CountScope): "full" | "cycle" => (scope.kind === "full" ? "full" : "cycle");
@@ -39,6 +40,8 @@ export function describeScope(scope: CountScope): string {
       return `cycle count: “${scope.text}”`;
     case "skus":
       return `cycle count: ${scope.skus.length} SKU${scope.skus.length === 1 ? "" : "s"}`;
+    case "file":
+      return `cycle count: ${scope.file}`;
   }
 }
 

@@ -105,6 +105,8 @@ export interface CountRecord {
   unknown: UnknownCode[];
   batches: JournalBatch[];
   refused: RefusedLine[];
+  /** Names of the team members who counted, by id. */
+  people: Map<string, string>;
 }
 
 /** What starts a count. */
@@ -207,6 +209,12 @@ CREATE TABLE IF NOT EXISTS batches (
   change_ids TEXT,
   problem TEXT,
   PRIMARY KEY (count_id, seq)
+);
+CREATE TABLE IF NOT EXISTS people (
+  count_id TEXT NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
+  member_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (count_id, member_id)
 );
 PRAGMA user_version = 1;
 `;
@@ -366,6 +374,7 @@ export class StocktakeJournal {
         input.uncounted ?? "leave",
         input.scanOne ? 1 : 0,
       );
+      if (input.counterId) this.#namePerson(id, input.counterId, input.counterName);
       this.#putItems(id, scopeItems, 0);
       this.#putExpected(id, expected);
       const header = this.get(id);
@@ -513,6 +522,7 @@ export class StocktakeJournal {
       unknown: this.unknownCodes(countId),
       batches: this.batches(countId),
       refused,
+      people: this.people(countId),
     };
   }
 
@@ -715,7 +725,29 @@ export class StocktakeJournal {
 
   /** The team member who counts from now on (picked at the start or changed). */
   setCounter(countId: string, counterId: string, counterName: string): void {
-    this.#stmt("UPDATE counts SET counter_id = ?, counter_name = ? WHERE id = ?").run(counterId, counterName, countId);
+    this.#db.transaction(() => {
+      this.#stmt("UPDATE counts SET counter_id = ?, counter_name = ? WHERE id = ?").run(
+        counterId,
+        counterName,
+        countId,
+      );
+      if (counterId) this.#namePerson(countId, counterId, counterName);
+    })();
+  }
+
+  #namePerson(countId: string, memberId: string, name: string): void {
+    this.#stmt(
+      "INSERT INTO people (count_id, member_id, name) VALUES (?, ?, ?) ON CONFLICT (count_id, member_id) DO UPDATE SET name = excluded.name",
+    ).run(countId, memberId, name);
+  }
+
+  /** The names of the team members who counted, by id. */
+  people(countId: string): Map<string, string> {
+    const rows = this.#stmt("SELECT member_id, name FROM people WHERE count_id = ?").all(countId) as {
+      member_id: string;
+      name: string;
+    }[];
+    return new Map(rows.map((r) => [r.member_id, r.name]));
   }
 }
 

@@ -97,27 +97,47 @@ export async function loadScope(
       return { items: matched.size > 0 ? all.filter((i) => matched.has(i.variationId)) : all, missing: [] };
     }
     case "skus": {
-      const found: StockItem[] = [];
-      const missing: string[] = [];
-      // One set query per thousand SKUs; the variations come back with their items as related objects.
-      for (let i = 0; i < scope.skus.length; i += BIG_PAGE) {
-        const chunk = scope.skus.slice(i, i + BIG_PAGE);
-        const items = await variationsWithItems(client, {
-          set_query: { attribute_name: "sku", attribute_values: chunk },
-        });
-        const bySku = new Map<string, StockItem>();
-        for (const it of await asStockItems(client, items.items, locationId)) {
-          if (items.variationIds.has(it.variationId)) bySku.set(it.sku.toLowerCase(), it);
-        }
-        for (const sku of chunk) {
-          const it = bySku.get(sku.toLowerCase());
-          if (it) found.push(it);
-          else missing.push(sku);
-        }
-      }
-      return { items: found, missing };
+      const { found, missing } = await findCodes(client, locationId, "sku", scope.skus);
+      return { items: [...found.values()], missing };
+    }
+    case "file":
+      // A count read from a file covers what the file names; its items come with its rows.
+      return { items: [], missing: [] };
+  }
+}
+
+/**
+ * Many variations by SKU or UPC at once (a set query per thousand codes), matched exactly but
+ * ignoring case; a UPC scanned as EAN-13 (a leading zero) is found too. Returns the variation of
+ * each code found, by the code as given, and the codes found nowhere.
+ */
+export async function findCodes(
+  client: StocktakeClient,
+  locationId: string,
+  attribute: "sku" | "upc",
+  codes: readonly string[],
+): Promise<{ found: Map<string, StockItem>; missing: string[] }> {
+  const distinct = [...new Set(codes.map((c) => c.trim()).filter((c) => c !== ""))];
+  const spelled = (code: string) => (attribute === "upc" ? normalizeUpc(code) : code).toLowerCase();
+  const found = new Map<string, StockItem>();
+  for (let i = 0; i < distinct.length; i += BIG_PAGE) {
+    const chunk = distinct.slice(i, i + BIG_PAGE);
+    const values = [...new Set(chunk.flatMap((c) => [c, attribute === "upc" ? normalizeUpc(c) : c]))];
+    const res = await variationsWithItems(client, {
+      set_query: { attribute_name: attribute, attribute_values: values },
+    });
+    const byCode = new Map<string, StockItem>();
+    for (const it of await asStockItems(client, res.items, locationId)) {
+      if (!res.variationIds.has(it.variationId)) continue;
+      const code = (attribute === "sku" ? it.sku : it.upc).toLowerCase();
+      if (code && !byCode.has(code)) byCode.set(code, it);
+    }
+    for (const code of chunk) {
+      const it = byCode.get(code.toLowerCase()) ?? byCode.get(spelled(code));
+      if (it) found.set(code, it);
     }
   }
+  return { found, missing: distinct.filter((c) => !found.has(c)) };
 }
 
 /** Variations matching a catalog query, with their parent items (from the related objects). */
