@@ -286,8 +286,11 @@ export function compareReviewRows(a: ReviewRow, b: ReviewRow): number {
   const ua = Math.abs(a.variance);
   const ub = Math.abs(b.variance);
   if (ua !== ub) return ub - ua;
-  return a.item.name.localeCompare(b.item.name) || a.item.sku.localeCompare(b.item.sku);
+  return NAMES.compare(a.item.name, b.item.name) || NAMES.compare(a.item.sku, b.item.sku);
 }
+
+// One collator for every comparison: String#localeCompare builds one per call.
+const NAMES = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** The rows sorted for review (a new array). */
 export const sortReview = (rows: readonly ReviewRow[]): ReviewRow[] => [...rows].sort(compareReviewRows);
@@ -415,9 +418,9 @@ export function planCommitBatches(
 ): PlannedBatch[] {
   const size = Math.min(ctx.size ?? MAX_CHANGES_PER_BATCH, MAX_CHANGES_PER_BATCH);
   if (size < 1) throw new RangeError("batch size must be at least 1");
-  const ordered = [...lines].sort(
-    (a, b) => a.countedAt.localeCompare(b.countedAt) || a.variationId.localeCompare(b.variationId),
-  );
+  // RFC 3339 times and ids compare as plain text: no locale rules, and fast for 10,000 lines.
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const ordered = [...lines].sort((a, b) => byText(a.countedAt, b.countedAt) || byText(a.variationId, b.variationId));
   const batches: PlannedBatch[] = [];
   for (let i = 0; i < ordered.length; i += size) {
     const slice = ordered.slice(i, i + size);

@@ -187,6 +187,8 @@ CREATE TABLE IF NOT EXISTS lines (
   refused TEXT,
   PRIMARY KEY (count_id, variation_id)
 );
+CREATE INDEX IF NOT EXISTS lines_in_order ON lines (count_id, seq);
+CREATE INDEX IF NOT EXISTS items_in_scope_order ON items (count_id, scope_seq);
 CREATE TABLE IF NOT EXISTS unknown_codes (
   count_id TEXT NOT NULL REFERENCES counts(id) ON DELETE CASCADE,
   code TEXT NOT NULL,
@@ -237,20 +239,6 @@ interface CountRow {
   expected_synced_at: string | null;
 }
 
-interface ItemRow {
-  variation_id: string;
-  item_id: string;
-  sku: string;
-  upc: string;
-  name: string;
-  category_id: string;
-  price_amount: number | null;
-  currency: string;
-  precision: number;
-  tracked: number;
-  scope_seq: number | null;
-}
-
 interface BatchRow {
   seq: number;
   idempotency_key: string;
@@ -282,19 +270,6 @@ const headerOf = (r: CountRow): CountHeader => ({
   expectedSyncedAt: r.expected_synced_at ?? undefined,
 });
 
-const itemOf = (r: ItemRow): StockItem => ({
-  variationId: r.variation_id,
-  itemId: r.item_id,
-  sku: r.sku,
-  upc: r.upc,
-  name: r.name,
-  categoryId: r.category_id,
-  priceAmount: r.price_amount ?? undefined,
-  currency: r.currency,
-  precision: r.precision,
-  tracked: r.tracked === 1,
-});
-
 const batchOf = (r: BatchRow): JournalBatch => ({
   seq: r.seq,
   idempotencyKey: r.idempotency_key,
@@ -323,10 +298,20 @@ export class StocktakeJournal {
   readonly path: string;
   readonly #db: Database;
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #rawStatements = new Map<string, BetterSqlite3.Statement>();
 
   constructor(db: Database, path: string) {
     this.#db = db;
     this.path = path;
+  }
+
+  #raw(sql: string): BetterSqlite3.Statement {
+    let s = this.#rawStatements.get(sql);
+    if (!s) {
+      s = this.#db.prepare(sql).raw(true);
+      this.#rawStatements.set(sql, s);
+    }
+    return s;
   }
 
   #stmt(sql: string): BetterSqlite3.Statement {
@@ -480,39 +465,56 @@ export class StocktakeJournal {
   load(countId: string): CountRecord | undefined {
     const header = this.get(countId);
     if (!header) return undefined;
-    const itemRows = this.#stmt("SELECT * FROM items WHERE count_id = ? ORDER BY scope_seq").all(countId) as ItemRow[];
+    // Rows as arrays: a full count holds tens of thousands, and objects per row cost more than the read.
     const items = new Map<string, StockItem>();
     const scope: string[] = [];
-    for (const r of itemRows) {
-      items.set(r.variation_id, itemOf(r));
-      if (r.scope_seq !== null) scope.push(r.variation_id);
+    for (const r of this.#raw(
+      "SELECT variation_id, item_id, sku, upc, name, category_id, price_amount, currency, precision, tracked, scope_seq FROM items WHERE count_id = ? ORDER BY scope_seq",
+    ).all(countId) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      number | null,
+      string,
+      number,
+      number,
+      number | null,
+    ][]) {
+      items.set(r[0], {
+        variationId: r[0],
+        itemId: r[1],
+        sku: r[2],
+        upc: r[3],
+        name: r[4],
+        categoryId: r[5],
+        priceAmount: r[6] ?? undefined,
+        currency: r[7],
+        precision: r[8],
+        tracked: r[9] === 1,
+      });
+      if (r[10] !== null) scope.push(r[0]);
     }
     const expected = new Map<string, ExpectedCount>();
-    for (const r of this.#stmt("SELECT variation_id, quantity, calculated_at FROM expected WHERE count_id = ?").all(
+    for (const r of this.#raw("SELECT variation_id, quantity, calculated_at FROM expected WHERE count_id = ?").all(
       countId,
-    ) as { variation_id: string; quantity: string; calculated_at: string }[]) {
-      expected.set(r.variation_id, { quantity: r.quantity, calculatedAt: r.calculated_at });
+    ) as [string, string, string][]) {
+      expected.set(r[0], { quantity: r[1], calculatedAt: r[2] });
     }
-    const lineRows = this.#stmt(
+    const lines: CountLine[] = [];
+    const refused: RefusedLine[] = [];
+    for (const r of this.#raw(
       "SELECT variation_id, quantity, counted_at, counted_by, expected, refused FROM lines WHERE count_id = ? ORDER BY seq",
-    ).all(countId) as {
-      variation_id: string;
-      quantity: string;
-      counted_at: string;
-      counted_by: string;
-      expected: string | null;
-      refused: string | null;
-    }[];
-    const lines: CountLine[] = lineRows.map((r) => ({
-      variationId: r.variation_id,
-      quantity: r.quantity,
-      countedAt: r.counted_at,
-      countedBy: r.counted_by,
-      ...(r.expected === null ? {} : { expected: r.expected }),
-    }));
-    const refused = lineRows
-      .filter((r) => r.refused !== null)
-      .map((r) => ({ variationId: r.variation_id, problem: r.refused ?? "" }));
+    ).all(countId) as [string, string, string, string, string | null, string | null][]) {
+      lines.push(
+        r[4] === null
+          ? { variationId: r[0], quantity: r[1], countedAt: r[2], countedBy: r[3] }
+          : { variationId: r[0], quantity: r[1], countedAt: r[2], countedBy: r[3], expected: r[4] },
+      );
+      if (r[5] !== null) refused.push({ variationId: r[0], problem: r[5] });
+    }
     return {
       header,
       items,
