@@ -13,6 +13,7 @@ import {
   findByCode,
   formatMinor,
   formatVariance,
+  looksLikeCode,
   MAX_CHANGES_PER_BATCH,
   normalizeUpc,
   occurredAtFor,
@@ -322,6 +323,10 @@ describe("catalog to stock items", () => {
     expect(findByCode("0012345678905", bySku, byUpc)?.variationId).toBe("V1");
     expect(findByCode("NL", bySku, byUpc)).toBeUndefined();
     expect(normalizeUpc("0123456789012")).toBe("123456789012");
+    expect(looksLikeCode("0123456789012")).toBe(true);
+    expect(looksLikeCode("HT-9999-1")).toBe(true);
+    expect(looksLikeCode("claw hammer")).toBe(false);
+    expect(looksLikeCode("hammer")).toBe(false);
   });
 
   it("names its scope", () => {

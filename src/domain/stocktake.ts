@@ -471,6 +471,15 @@ export function findByCode(
 }
 
 /**
+ * Whether text that matched no SKU or UPC is itself a code (kept as an unknown code) rather than
+ * words to search by: one token with a digit in it ("0123456789012", "HT-9999-1").
+ */
+export function looksLikeCode(text: string): boolean {
+  const t = text.trim();
+  return t !== "" && !/\s/.test(t) && /\d/.test(t);
+}
+
+/**
  * A scanned barcode in the catalog's spelling: scanners often send a UPC-A as 13 digits with a
  * leading zero (EAN-13); the catalog keeps 12.
  */

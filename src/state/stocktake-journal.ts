@@ -395,12 +395,12 @@ export class StocktakeJournal {
     }
   }
 
-  #putExpected(countId: string, expected: ReadonlyMap<string, ExpectedCount>): void {
+  #putExpected(countId: string, expected: ReadonlyMap<string, ExpectedCount>, syncedAt?: string): void {
     const upsert = this.#stmt(
       `INSERT INTO expected (count_id, variation_id, quantity, calculated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (count_id, variation_id) DO UPDATE SET quantity = excluded.quantity, calculated_at = excluded.calculated_at`,
     );
-    let latest = "";
+    let latest = syncedAt ?? "";
     for (const [id, e] of expected) {
       upsert.run(countId, id, e.quantity, e.calculatedAt);
       if (e.calculatedAt > latest) latest = e.calculatedAt;
@@ -417,9 +417,12 @@ export class StocktakeJournal {
     this.#db.transaction(() => this.#putItems(countId, items, undefined))();
   }
 
-  /** Records book quantities read (an incremental refresh); moves the sync point forward. */
-  putExpected(countId: string, expected: ReadonlyMap<string, ExpectedCount>): void {
-    this.#db.transaction(() => this.#putExpected(countId, expected))();
+  /**
+   * Records book quantities read (an incremental refresh) and moves the sync point forward: to
+   * `syncedAt` (the latest `calculated_at` the read saw, location-wide) or the newest of these.
+   */
+  putExpected(countId: string, expected: ReadonlyMap<string, ExpectedCount>, syncedAt?: string): void {
+    this.#db.transaction(() => this.#putExpected(countId, expected, syncedAt))();
   }
 
   /** The count, if the journal has it. */

@@ -6,6 +6,8 @@ import { BREAK_TYPES_KEYS } from "./break-types/keys.js";
 import { REVIEW_KEYS } from "./review/keys.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import type { ScreenDef } from "./screen-def.js";
+import { STOCKTAKE_KEYS } from "./stocktake/keys.js";
+import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_KEYS } from "./timeclock/keys.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
 
@@ -40,5 +42,17 @@ export const SCREENS: readonly ScreenDef[] = [
     onShow: (s) => s.loadBreakTypes(),
     refresh: (s) => s.loadBreakTypes({ quiet: true }),
     refreshSeconds: 30,
+  },
+  {
+    kind: "stocktake",
+    title: "Stocktake",
+    key: "4",
+    component: StocktakeScreen,
+    bindings: STOCKTAKE_KEYS,
+    onShow: (s) => s.loadStocktakeHome(),
+    onLocationChange: (s) => s.stocktakeLocationChanged(),
+    refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
+    refreshSeconds: 30,
+    help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
   },
 ];
