@@ -1,14 +1,15 @@
 import { Box } from "ink";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
 import { countedOf, expectedChangedText, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
+import type { Column } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
 import { useKeys } from "../../keyboard.js";
 import { useTheme } from "../../theme.js";
-import { countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
+import { type CountedRow, countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
 import { Picker } from "./forms.js";
 
 /** The rows above the counted lines: the count's line, the counting line, and the answer to the last entry. */
@@ -110,19 +111,40 @@ export function CountView({
           onBack={() => s().stocktakeCancelPrompt()}
         />
       ) : (
-        <ColumnList
-          columns={columns}
-          rows={rows}
-          state={list}
-          height={height - COUNT_HEAD_ROWS}
-          width={width}
-          rowKey={(r) => r.item.variationId}
-          empty="Nothing counted yet."
-        />
+        <CountedList columns={columns} rows={rows} list={list} height={height - COUNT_HEAD_ROWS} width={width} />
       )}
     </Box>
   );
 }
+
+const rowKey = (r: CountedRow) => r.item.variationId;
+
+/** The lines counted; a keystroke on the counting line does not redraw it (its props are unchanged). */
+const CountedList = memo(function CountedList({
+  columns,
+  rows,
+  list,
+  height,
+  width,
+}: {
+  columns: Column<CountedRow>[];
+  rows: CountedRow[];
+  list: ListState;
+  height: number;
+  width: number;
+}) {
+  return (
+    <ColumnList
+      columns={columns}
+      rows={rows}
+      state={list}
+      height={height}
+      width={width}
+      rowKey={rowKey}
+      empty="Nothing counted yet."
+    />
+  );
+});
 
 /** The answer to the last entry: what was counted, a code kept as unknown, or what was wrong. */
 function Feedback() {
