@@ -52,6 +52,26 @@ const COMMANDS: Record<string, Entry> = {
       events: async (argv, io) => (await import("./commands/drawers.js")).runDrawersEvents(argv, io),
     },
   },
+  stocktake: {
+    summary: "stock counts for scripts and offline scanners: `stocktake import|resume|list|export`",
+    group: {
+      name: "backroom stocktake",
+      summary:
+        "Stock counts from files and scripts, journaled on this machine like the app's counts, committed as physical counts.",
+      subcommands: {
+        import: "read a count file (sku or upc, quantity) into an open count; --commit commits it",
+        resume: "continue the open count at a location, including a commit that stopped halfway",
+        list: "the open and recent counts of this store",
+        export: "a count's items (or summary) as CSV",
+      },
+    },
+    subcommands: {
+      import: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeImport(argv, io),
+      resume: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeResume(argv, io),
+      list: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeList(argv, io),
+      export: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeExport(argv, io),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

@@ -46,7 +46,7 @@ afterEach(async () => {
 async function open(columns = 80, rows = 24): Promise<DrivenApp> {
   app = await startApp({ shared: service, columns, rows, store: { clock: { now: () => NOW }, dataDir: dir } });
   await app.waitFor("4 Drawers");
-  await app.press("4");
+  await app.press("6");
   await app.waitFor("Totals:", 15_000);
   return app;
 }

@@ -22,6 +22,8 @@ export { type AppEvent, createEventBus, type EventBus } from "./events.js";
 export type { ReviewForm, ShiftTimesInput } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
+export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
+export * from "./stocktake-slice.js";
 export {
   type AppState,
   type AppStore,

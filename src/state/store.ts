@@ -7,11 +7,12 @@ import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
+import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
 import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
 
 /** The whole app state: one slice per screen plus the shell. */
-export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice & DrawersSlice;
+export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice & StocktakeSlice & DrawersSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -80,6 +81,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createBreakTypesSlice(set, get, deps),
+    ...createStocktakeSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
   }));
 }

@@ -16,6 +16,11 @@ export interface StoreClient {
     | "listWorkweekConfigs"
   >;
   team: Pick<SquareClient["team"], "searchTeamMembers">;
+  catalog: Pick<SquareClient["catalog"], "searchCatalogObjects" | "searchCatalogItems">;
+  inventory: Pick<
+    SquareClient["inventory"],
+    "batchRetrieveInventoryCounts" | "batchRetrieveInventoryChanges" | "batchChangeInventory"
+  >;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
   cashDrawers: Pick<
@@ -39,7 +44,12 @@ export type EnvLabel = "DEMO" | "LOCAL" | "SANDBOX" | "PRODUCTION";
  * The screen in the body: one union. The UI's screen registry (src/ui/screens/registry.ts) gives
  * each kind its title, number key, keys and component.
  */
-export type Screen = { kind: "timeclock" } | { kind: "review" } | { kind: "break-types" } | { kind: "drawers" };
+export type Screen =
+  | { kind: "timeclock" }
+  | { kind: "review" }
+  | { kind: "break-types" }
+  | { kind: "stocktake" }
+  | { kind: "drawers" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

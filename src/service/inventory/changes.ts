@@ -1,4 +1,5 @@
 import { formatQuantity, parseQuantity } from "../../domain/quantity.js";
+import { MAX_CHANGES_PER_BATCH } from "../../domain/stocktake.js";
 import type {
   InventoryAdjustment,
   InventoryChange,
@@ -12,9 +13,6 @@ import { stmt } from "../db.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { isTracked } from "./ledger.js";
-
-/** At most this many changes in one BatchChangeInventory request. */
-export const MAX_CHANGES_PER_BATCH = 100;
 
 /** A requested change, checked and normalised, not yet stored. */
 export interface PlannedChange {

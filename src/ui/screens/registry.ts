@@ -8,6 +8,8 @@ import { DRAWERS_KEYS } from "./drawers/keys.js";
 import { REVIEW_KEYS } from "./review/keys.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import type { ScreenDef } from "./screen-def.js";
+import { STOCKTAKE_KEYS } from "./stocktake/keys.js";
+import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_KEYS } from "./timeclock/keys.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
 
@@ -44,9 +46,21 @@ export const SCREENS: readonly ScreenDef[] = [
     refreshSeconds: 30,
   },
   {
+    kind: "stocktake",
+    title: "Stocktake",
+    key: "4",
+    component: StocktakeScreen,
+    bindings: STOCKTAKE_KEYS,
+    onShow: (s) => s.loadStocktakeHome(),
+    onLocationChange: (s) => s.stocktakeLocationChanged(),
+    refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
+    refreshSeconds: 30,
+    help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
+  },
+  {
     kind: "drawers",
     title: "Drawers",
-    key: "4",
+    key: "6",
     component: DrawersScreen,
     bindings: DRAWERS_KEYS,
     onShow: (s) => s.loadDrawersIfStale(),
