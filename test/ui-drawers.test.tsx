@@ -45,7 +45,8 @@ afterEach(async () => {
 
 async function open(columns = 80, rows = 24): Promise<DrivenApp> {
   app = await startApp({ shared: service, columns, rows, store: { clock: { now: () => NOW }, dataDir: dir } });
-  await app.waitFor("4 Drawers");
+  // The tab bar (at 60 columns only the current tab keeps its title) says the app is drawn.
+  await app.waitFor("1 Time clock");
   await app.press("6");
   await app.waitFor("Totals:", 15_000);
   return app;
