@@ -1,3 +1,4 @@
+import { MAX_INVENTORY_CHANGES_PER_BATCH } from "../../domain/limits.js";
 import { formatQuantity, parseQuantity } from "../../domain/quantity.js";
 import type {
   InventoryAdjustment,
@@ -12,9 +13,6 @@ import { stmt } from "../db.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { isTracked } from "./ledger.js";
-
-/** At most this many changes in one BatchChangeInventory request. */
-export const MAX_CHANGES_PER_BATCH = 100;
 
 /** A requested change, checked and normalised, not yet stored. */
 export interface PlannedChange {
@@ -74,10 +72,10 @@ export function planChanges(
   changes: readonly InventoryChange[],
   now: Date,
 ): PlannedChange[] {
-  if (changes.length > MAX_CHANGES_PER_BATCH) {
+  if (changes.length > MAX_INVENTORY_CHANGES_PER_BATCH) {
     throw invalid(
       "ARRAY_LENGTH_TOO_LONG",
-      `At most ${MAX_CHANGES_PER_BATCH} changes per request; got ${changes.length}.`,
+      `At most ${MAX_INVENTORY_CHANGES_PER_BATCH} changes per request; got ${changes.length}.`,
       "changes",
     );
   }

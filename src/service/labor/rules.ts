@@ -4,9 +4,6 @@ import { badRequest, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { truncateToMinute, zonedRfc3339 } from "./time.js";
 
-/** The most break types one location may have. */
-export const MAX_BREAK_TYPES_PER_LOCATION = 3;
-
 /**
  * An ISO 8601 duration of a break (`PT15M`), in the canonical form the service writes back;
  * precision below a minute is dropped. Malformed or zero → INVALID_VALUE on `field`.

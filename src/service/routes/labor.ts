@@ -1,3 +1,4 @@
+import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
 import type {
   CreateBreakTypeRequest,
   CreateShiftRequest,
@@ -32,12 +33,7 @@ import {
   saveShift,
   saveWorkweek,
 } from "../labor/repo.js";
-import {
-  buildShift,
-  checkAgainstOthers,
-  MAX_BREAK_TYPES_PER_LOCATION,
-  normalizeBreakDuration,
-} from "../labor/rules.js";
+import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "../labor/rules.js";
 import { searchShifts } from "../labor/search.js";
 import { normalizeLocalTime } from "../labor/time.js";
 import { pageLimit } from "../params.js";
