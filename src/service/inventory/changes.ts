@@ -10,6 +10,7 @@ import type {
 import { objectType } from "../catalog/store.js";
 import type { Db } from "../db.js";
 import { stmt } from "../db.js";
+import { locationExists } from "../directory/repo.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { isTracked } from "./ledger.js";
@@ -56,11 +57,6 @@ const CLIENT_FIELDS = {
   ],
   TRANSFER: ["reference_id", "source", "employee_id", "team_member_id"],
 } as const;
-
-/** Whether a location belongs to the seller. */
-export function locationExists(db: Db, merchantId: string, locationId: string): boolean {
-  return stmt(db, "SELECT 1 FROM locations WHERE id = ? AND merchant_id = ?").get(locationId, merchantId) !== undefined;
-}
 
 /**
  * Checks every change of a batch before anything is applied, so that one bad change refuses the

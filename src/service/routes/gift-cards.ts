@@ -9,6 +9,7 @@ import type {
 } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
+import { locationExists, merchantCurrency } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { customGanProblem, newSquareGan, squareGanProblem } from "../gift-cards/gan.js";
 import { recordActivity } from "../gift-cards/record.js";
@@ -20,8 +21,6 @@ import {
   insertCard,
   listActivities,
   listCards,
-  locationExists,
-  merchantCurrency,
   type Position,
 } from "../gift-cards/repo.js";
 import { optionalTime, pageLimit, sortOrder } from "../params.js";

@@ -12,6 +12,7 @@ import type {
 } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
+import { allLocations, findLocation, findTeamMember, locationExists } from "../directory/repo.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import {
   countBreakTypes,
@@ -37,13 +38,12 @@ import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "../labor
 import { searchShifts } from "../labor/search.js";
 import { normalizeLocalTime } from "../labor/time.js";
 import { pageLimit } from "../params.js";
-import { allLocations, findLocation, findTeamMember } from "./directory.js";
 
 /** The workweek every seller has until it changes it: Monday, midnight. */
 const DEFAULT_WORKWEEK = { start_of_week: "MON", start_of_day_local_time: "00:00" } as const;
 
 /** The seller's workweek config; a seller that never wrote one gets the default, stored on first use. */
-export function workweekOf(ctx: RequestContext): StoredWorkweek {
+function workweekOf(ctx: RequestContext): StoredWorkweek {
   const merchant = merchantOf(ctx);
   const found = getWorkweek(ctx.db, merchant);
   if (found) return found;
@@ -70,7 +70,7 @@ function requireShift(ctx: RequestContext): StoredShift {
 /** The location's break-type slots: a location holds at most three. */
 function checkBreakTypeRoom(ctx: RequestContext, locationId: string, exceptId?: string): void {
   const merchant = merchantOf(ctx);
-  if (!findLocation(ctx.db, merchant, locationId)) {
+  if (!locationExists(ctx.db, merchant, locationId)) {
     throw badRequest(`Location not found: ${locationId}.`, "break_type.location_id");
   }
   if (countBreakTypes(ctx.db, merchant, locationId, exceptId) >= MAX_BREAK_TYPES_PER_LOCATION) {

@@ -1,9 +1,10 @@
 import { enums } from "../../spec/generated/schemas.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
+import { mainLocationId } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { optionalTime, pageLimit, sortOrder } from "../params.js";
-import { findPayout, listPayoutEntries, listPayouts, mainLocationOf, type Position } from "../payouts/repo.js";
+import { findPayout, listPayoutEntries, listPayouts, type Position } from "../payouts/repo.js";
 
 /** Both payout lists: 100 by default and at most; the interface ignores a larger value. */
 const LIMIT = { def: 100, max: 100, clamp: true } as const;
@@ -13,7 +14,7 @@ export const payoutsRoutes: RouteTable = {
   ListPayouts(ctx) {
     const merchantId = merchantOf(ctx);
     const locationId =
-      typeof ctx.query.location_id === "string" ? ctx.query.location_id : mainLocationOf(ctx.db, merchantId);
+      typeof ctx.query.location_id === "string" ? ctx.query.location_id : mainLocationId(ctx.db, merchantId);
     const status = ctx.query.status === undefined ? undefined : String(ctx.query.status);
     if (status !== undefined && !enums.PayoutStatus?.includes(status)) {
       throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(status)} is not a valid PayoutStatus.`, "status");

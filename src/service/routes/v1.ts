@@ -7,10 +7,11 @@ import type {
   V1UpdateOrderRequest,
 } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { locationExists } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { type V1Row, v1Page } from "../v1/paging.js";
 import { refundPayment, updateOrder } from "../v1/rules.js";
-import { findOrder, findPayment, hasLocation, saveOrder, savePayment, saveRefund } from "../v1/store.js";
+import { findOrder, findPayment, saveOrder, savePayment, saveRefund } from "../v1/store.js";
 
 /** `me`: every location of the seller, where the operation allows it. */
 const ALL = "me";
@@ -22,7 +23,7 @@ const ALL = "me";
 function locationOf(ctx: RequestContext, allowMe: boolean): string | null {
   const id = ctx.path.location_id ?? "";
   if (id === ALL && allowMe) return null;
-  if (!hasLocation(ctx.db, merchantOf(ctx), id)) {
+  if (!locationExists(ctx.db, merchantOf(ctx), id)) {
     throw notFound(
       id === ALL
         ? "This endpoint needs a location id; `me` is only for payments and settlements."

@@ -1,5 +1,5 @@
 import type { BusinessHoursPeriod, DayOfWeek, Location, TeamMember } from "../../spec/generated/types.js";
-import { saveLocation, saveTeamMember } from "../routes/directory.js";
+import { saveLocation, saveTeamMember } from "../directory/repo.js";
 import type { SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 
