@@ -9,7 +9,6 @@ import type {
 } from "../../spec/generated/types.js";
 import { objectType } from "../catalog/store.js";
 import type { Db } from "../db.js";
-import { stmt } from "../db.js";
 import { locationExists } from "../directory/repo.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
