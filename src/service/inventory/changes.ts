@@ -7,7 +7,7 @@ import type {
   InventoryPhysicalCount,
   InventoryTransfer,
 } from "../../spec/generated/types.js";
-import { objectType } from "../catalog/store.js";
+import { objectType } from "../catalog/repo.js";
 import type { Db } from "../db.js";
 import { locationExists } from "../directory/repo.js";
 import { invalid } from "../errors.js";

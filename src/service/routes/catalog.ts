@@ -10,7 +10,6 @@ import type {
   SearchCatalogObjectsRequest,
   SearchCatalogObjectsResponse,
 } from "../../spec/generated/types.js";
-import { applyCatalogQuery, containsAll } from "../catalog/search.js";
 import {
   CATALOG_OBJECT_TYPES,
   findObject,
@@ -21,7 +20,8 @@ import {
   TOP_LEVEL_TYPES,
   toObject,
   variationsByCode,
-} from "../catalog/store.js";
+} from "../catalog/repo.js";
+import { applyCatalogQuery, containsAll } from "../catalog/search.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor, pageByOffset } from "../cursor.js";
 import type { Db } from "../db.js";

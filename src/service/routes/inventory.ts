@@ -26,7 +26,7 @@ import {
   pageChanges,
   pageCounts,
   recordChange,
-} from "../inventory/store.js";
+} from "../inventory/repo.js";
 import { pageLimit, parseTime } from "../params.js";
 
 /** Page size of the GET listings, which take no limit. */

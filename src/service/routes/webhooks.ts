@@ -21,7 +21,7 @@ import {
   type Subscription,
   saveSubscription,
   toWire,
-} from "../webhooks/store.js";
+} from "../webhooks/repo.js";
 import type { ExtraDeps } from "./extra.js";
 
 const API_VERSION = /^\d{4}-\d{2}-\d{2}$/;

@@ -4,7 +4,7 @@ import type { ServiceClock } from "../clock.js";
 import type { Db } from "../db.js";
 import type { EventSink, ServiceEvent } from "../events.js";
 import { delivered, envelopeOf, postNotification } from "./notify.js";
-import { getSubscription, hasLiveGrant, listeningSubscriptions, recordDelivery, type Subscription } from "./store.js";
+import { getSubscription, hasLiveGrant, listeningSubscriptions, recordDelivery, type Subscription } from "./repo.js";
 
 /** How the webhook delivery behaves; the defaults suit the app, tests shorten them. */
 export interface WebhookSinkOptions {
