@@ -1,8 +1,8 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { OperationName, OperationSpec } from "../spec/generated/operations.js";
 import type { ServiceClock } from "./clock.js";
 import type { Db } from "./db.js";
-import type { ServiceEvent } from "./events.js";
+import type { EventSink, ServiceEvent } from "./events.js";
 import type { IdSource } from "./ids.js";
 
 /** Who is calling: the seller and application behind the bearer token, and what it may do. */
@@ -56,6 +56,16 @@ export type Handler = (ctx: RequestContext) => HandlerResult;
 
 /** An area's rules, by operation name. */
 export type RouteTable = Partial<Record<OperationName, Handler>>;
+
+/** A route outside the contract (`/oauth2/authorize`, `/_emulator/*`): may await, answers JSON or a redirect. */
+export type ExtraRoute = (req: IncomingMessage, url: URL, body: string) => Promise<HandlerResult> | HandlerResult;
+
+/** What the routes outside the contract may use. */
+export interface ExtraDeps {
+  db: Db;
+  clock: ServiceClock;
+  events: EventSink;
+}
 
 /** The merchant of an authenticated request; rules of bearer operations may rely on it. */
 export function merchantOf(ctx: RequestContext): string {

@@ -1,7 +1,7 @@
 import type { ServiceClock } from "./clock.js";
+import type { ExtraRoute } from "./context.js";
 import { invalid } from "./errors.js";
 import type { Faults } from "./faults.js";
-import type { ExtraRoute } from "./server.js";
 
 /** What the admin API can act on. */
 export interface EmulatorControls {

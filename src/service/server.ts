@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { OperationSpec } from "../spec/generated/operations.js";
 import type { ServiceClock } from "./clock.js";
-import type { HandlerResult, RequestContext, RouteTable } from "./context.js";
+import type { ExtraRoute, HandlerResult, RequestContext, RouteTable } from "./context.js";
 import type { Db } from "./db.js";
 import { type ErrorBody, invalid, ServiceError } from "./errors.js";
 import type { EventSink, ServiceEvent } from "./events.js";
@@ -16,9 +16,6 @@ import { parseQuery, validateBody } from "./validate.js";
 /** The largest request body accepted; the interface's biggest batch is far below it. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const SQUARE_VERSION = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A route outside the contract (`/oauth2/authorize`, `/_emulator/*`): async, may stream. */
-export type ExtraRoute = (req: IncomingMessage, url: URL, body: string) => Promise<HandlerResult> | HandlerResult;
 
 /** What the HTTP front needs: storage, clock, rules, and where committed events go. */
 export interface HttpOptions {

@@ -1,5 +1,5 @@
 import type * as T from "../../spec/generated/types.js";
-import type { Handler, RequestContext, RouteTable } from "../context.js";
+import type { ExtraDeps, ExtraRoute, Handler, RequestContext, RouteTable } from "../context.js";
 import { badRequest, invalid, notFound, unauthorized } from "../errors.js";
 import {
   authenticateClient,
@@ -18,9 +18,7 @@ import {
   tokenTime,
 } from "../oauth/grants.js";
 import { DEMO } from "../seed/demo-ids.js";
-import type { ExtraRoute } from "../server.js";
 import { ALL_SCOPES, findToken, hashSecret, newSecret, storeToken } from "../tokens.js";
-import type { ExtraDeps } from "./extra.js";
 
 const header = (ctx: RequestContext, name: string): string | undefined => {
   const v = ctx.headers[name];

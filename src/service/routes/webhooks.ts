@@ -5,12 +5,18 @@ import type {
   TestWebhookSubscriptionRequest,
   UpdateWebhookSubscriptionRequest,
 } from "../../spec/generated/types.js";
-import { type HandlerResult, merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import {
+  type ExtraDeps,
+  type ExtraRoute,
+  type HandlerResult,
+  merchantOf,
+  type RequestContext,
+  type RouteTable,
+} from "../context.js";
 import { pageByOffset } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { pageLimit, sortOrder } from "../params.js";
 import { DEMO } from "../seed/demo-ids.js";
-import type { ExtraRoute } from "../server.js";
 import { dataTypeOf, eventTypesFor } from "../webhooks/event-types.js";
 import { envelopeOf, postNotification } from "../webhooks/notify.js";
 import {
@@ -22,7 +28,6 @@ import {
   saveSubscription,
   toWire,
 } from "../webhooks/repo.js";
-import type { ExtraDeps } from "./extra.js";
 
 const API_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 /** How long testWebhookSubscription waits for the receiver. */
