@@ -111,7 +111,9 @@ export function createHttpServer(opts: HttpOptions): Server {
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.error) throw fault.error;
 
-      const handler = opts.routes[op.name as keyof RouteTable];
+      // validateBody checked the body against op.body's schema, which is the type BodyOf<op>
+      // promises the rule: this is the one place a body is trusted to have its operation's type.
+      const handler = opts.routes[op.name as keyof RouteTable] as UntypedHandler | undefined;
       if (!handler) {
         throw new ServiceError(501, [
           { category: "API_ERROR", code: "NOT_IMPLEMENTED", detail: `${op.name} has no rule in this service.` },
@@ -119,7 +121,7 @@ export function createHttpServer(opts: HttpOptions): Server {
       }
 
       const events: ServiceEvent[] = [];
-      const ctx: RequestContext = {
+      const ctx: RequestContext<Record<string, unknown>> = {
         op,
         path: match.params,
         query,
@@ -149,15 +151,18 @@ export function createHttpServer(opts: HttpOptions): Server {
   return server;
 }
 
+/** A rule as the pipeline calls it, with the body the validator passed. */
+type UntypedHandler = (ctx: RequestContext<Record<string, unknown>>) => HandlerResult;
+
 /**
  * A write that carries an idempotency key answers the first response again for the same body,
  * and refuses a different body under the same key.
  */
 function runIdempotent(
   db: Db,
-  ctx: RequestContext,
+  ctx: RequestContext<Record<string, unknown>>,
   raw: string,
-  handler: (ctx: RequestContext) => HandlerResult,
+  handler: UntypedHandler,
 ): HandlerResult {
   const field = ctx.op.idempotency?.field;
   const key = field ? ctx.body[field] : undefined;

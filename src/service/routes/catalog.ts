@@ -100,8 +100,8 @@ function retrieveCatalogObject(ctx: RequestContext) {
 }
 
 /** BatchRetrieveCatalogObjects: the objects found among the ids, in the order asked. */
-function batchRetrieveCatalogObjects(ctx: RequestContext) {
-  const req = ctx.body as unknown as BatchRetrieveCatalogObjectsRequest;
+function batchRetrieveCatalogObjects(ctx: RequestContext<BatchRetrieveCatalogObjectsRequest>) {
+  const req = ctx.body;
   if (req.object_ids.length > 1000) {
     throw invalid("ARRAY_LENGTH_TOO_LONG", "At most 1000 object ids per request.", "object_ids");
   }
@@ -116,9 +116,9 @@ function batchRetrieveCatalogObjects(ctx: RequestContext) {
 }
 
 /** SearchCatalogObjects: exact (SKU/UPC indexed), set, prefix, range, text and sorted queries over types. */
-function searchCatalogObjects(ctx: RequestContext) {
+function searchCatalogObjects(ctx: RequestContext<SearchCatalogObjectsRequest>) {
   const merchant = merchantOf(ctx);
-  const req = ctx.body as unknown as SearchCatalogObjectsRequest;
+  const req = ctx.body;
   const types = objectTypes(req.object_types, "object_types");
   // The limit is advisory: out of range means the default, as the interface says.
   const limit = pageLimit(req.limit, { max: 1000, def: 100, clamp: true });
@@ -179,9 +179,9 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}
  * categories, product types, stock levels; sorted by name; each page lists the variations that
  * matched.
  */
-function searchCatalogItems(ctx: RequestContext) {
+function searchCatalogItems(ctx: RequestContext<SearchCatalogItemsRequest>) {
   const merchant = merchantOf(ctx);
-  const req = ctx.body as unknown as SearchCatalogItemsRequest;
+  const req = ctx.body;
   const limit = pageLimit(req.limit, { max: 100, def: 100 });
   const order = sortOrder(req.sort_order, "ASC");
   checkEach(req.product_types, PRODUCT_TYPES, "product_types", "product type");

@@ -1,12 +1,4 @@
-import type {
-  Card,
-  CardBrand,
-  CreateCustomerCardRequest,
-  CreateCustomerRequest,
-  CustomerSortField,
-  SearchCustomersRequest,
-  UpdateCustomerRequest,
-} from "../../spec/generated/types.js";
+import type { Card, CardBrand, CustomerSortField } from "../../spec/generated/types.js";
 import { type Handler, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
 import {
@@ -75,8 +67,8 @@ const listCustomers: Handler = (ctx) => {
  * searchCustomers: filters combine with AND; with no sort the order is by given name then
  * family name. The cursor is tied to the query: a changed filter or sort refuses it.
  */
-const searchCustomers: Handler = (ctx) => {
-  const b = ctx.body as SearchCustomersRequest;
+const searchCustomers: Handler<"SearchCustomers"> = (ctx) => {
+  const b = ctx.body;
   const limit = pageLimit(b.limit, { min: 1, max: 100, def: 100 });
   const field = sortField(b.query?.sort?.field, "query.sort.field");
   const order = sortOrder(b.query?.sort?.order, "ASC", "query.sort.order");
@@ -93,8 +85,8 @@ const searchCustomers: Handler = (ctx) => {
   };
 };
 
-const createCustomer: Handler = (ctx) => {
-  const c = newCustomer(ctx.body as CreateCustomerRequest, { id: ctx.ids.next(), now: ctx.now });
+const createCustomer: Handler<"CreateCustomer"> = (ctx) => {
+  const c = newCustomer(ctx.body, { id: ctx.ids.next(), now: ctx.now });
   saveCustomer(ctx.db, merchantOf(ctx), c);
   emitCustomer(ctx, "customer.created", c);
   return { body: { customer: c } };
@@ -103,9 +95,9 @@ const createCustomer: Handler = (ctx) => {
 const retrieveCustomer: Handler = (ctx) => ({ body: { customer: requireCustomer(ctx) } });
 
 /** updateCustomer: a stale `version` is a conflict; otherwise the changes apply and the version goes up. */
-const updateCustomer: Handler = (ctx) => {
+const updateCustomer: Handler<"UpdateCustomer"> = (ctx) => {
   const current = requireCustomer(ctx);
-  const b = ctx.body as UpdateCustomerRequest;
+  const b = ctx.body;
   if (b.version !== undefined && b.version !== current.version) {
     throw conflict(`The customer is at version ${current.version}, not ${b.version}.`, "version");
   }
@@ -192,9 +184,9 @@ function cardFromNonce(nonceHash: string, now: Date): Pick<Card, "card_brand" | 
  * createCustomerCard (deprecated): a nonce is spent once. The same nonce again answers the card
  * it made the first time instead of a second card.
  */
-const createCustomerCard: Handler = (ctx) => {
+const createCustomerCard: Handler<"CreateCustomerCard"> = (ctx) => {
   const customer = requireCustomer(ctx);
-  const b = ctx.body as unknown as CreateCustomerCardRequest;
+  const b = ctx.body;
   const merchant = merchantOf(ctx);
   const nonceHash = hashSecret(b.card_nonce);
   const first = cardByNonce(ctx.db, merchant, nonceHash);

@@ -1,4 +1,3 @@
-import type { SearchTeamMembersRequest } from "../../spec/generated/types.js";
 import { merchantOf, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
 import { allLocations, findLocation, findTeamMember, mainLocationId, searchTeamMembers } from "../directory/repo.js";
@@ -21,7 +20,7 @@ export const directoryRoutes: RouteTable = {
   },
 
   SearchTeamMembers(ctx) {
-    const req = ctx.body as SearchTeamMembersRequest;
+    const req = ctx.body;
     const limit = pageLimit(req.limit, { max: 200, def: 100 });
     const members = searchTeamMembers(ctx.db, merchantOf(ctx), req.query?.filter ?? {});
     const page = pageByOffset(members, { query: req.query ?? {} }, req.cursor, limit);

@@ -1,12 +1,6 @@
 import { randomInt } from "node:crypto";
 import { enums } from "../../spec/generated/schemas.js";
-import type {
-  CreateGiftCardActivityRequest,
-  CreateGiftCardRequest,
-  GiftCardActivity,
-  GiftCardGANSource,
-  RetrieveGiftCardFromGANRequest,
-} from "../../spec/generated/types.js";
+import type { GiftCardActivity, GiftCardGANSource } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
 import { locationExists, merchantCurrency } from "../directory/repo.js";
@@ -34,7 +28,7 @@ const ACTIVITIES_LIMIT = { def: 50, max: 100 } as const;
 export const giftCardRoutes: RouteTable = {
   CreateGiftCard(ctx) {
     const merchantId = merchantOf(ctx);
-    const body = ctx.body as unknown as CreateGiftCardRequest;
+    const body = ctx.body;
     requireLocation(ctx, body.location_id, "location_id");
     const requested = body.gift_card;
     const source: GiftCardGANSource = requested.gan_source ?? "SQUARE";
@@ -115,7 +109,7 @@ export const giftCardRoutes: RouteTable = {
   },
 
   RetrieveGiftCardFromGAN(ctx) {
-    const { gan } = ctx.body as unknown as RetrieveGiftCardFromGANRequest;
+    const { gan } = ctx.body;
     const row = findCardByGan(ctx.db, merchantOf(ctx), gan);
     if (!row) throw notFound("No gift card has that GAN.");
     return { body: { gift_card: cardOf(row) } };
@@ -123,7 +117,7 @@ export const giftCardRoutes: RouteTable = {
 
   CreateGiftCardActivity(ctx) {
     const merchantId = merchantOf(ctx);
-    const input = (ctx.body as unknown as CreateGiftCardActivityRequest).gift_card_activity;
+    const input = ctx.body.gift_card_activity;
     requireLocation(ctx, input.location_id, "gift_card_activity.location_id");
     const card = cardNamed(ctx, input);
     const { activity, card: after } = recordActivity(ctx.db, merchantId, card, input, {

@@ -40,9 +40,9 @@ const DEFAULT_CHANGE_TYPES = ["PHYSICAL_COUNT", "ADJUSTMENT"];
  * a physical count equal to the key's current count is not recorded. Answers the current counts
  * of every (object, location) the request names, and the changes recorded.
  */
-function batchChangeInventory(ctx: RequestContext) {
+function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) {
   const merchant = merchantOf(ctx);
-  const req = ctx.body as unknown as BatchChangeInventoryRequest;
+  const req = ctx.body;
   const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
   const ignoreUnchanged = req.ignore_unchanged_counts !== false;
   const now = ctx.now.toISOString();
@@ -121,8 +121,8 @@ function changesPage(
  * server receipt time (`updated_after` / `updated_before`, both exclusive); oldest `occurred_at`
  * first; `limit` 1–1000, default 100.
  */
-function batchRetrieveInventoryChanges(ctx: RequestContext) {
-  const req = ctx.body as unknown as BatchRetrieveInventoryChangesRequest;
+function batchRetrieveInventoryChanges(ctx: RequestContext<BatchRetrieveInventoryChangesRequest>) {
+  const req = ctx.body;
   const limit = pageLimit(req.limit, { max: 1000, def: 100 });
   const after = optionalTimeText(req.updated_after, "updated_after");
   const before = optionalTimeText(req.updated_before, "updated_before");
@@ -177,8 +177,8 @@ function countsPage(
  * `updated_after` (on `calculated_at`, the server time of the latest change, exclusive); newest
  * `calculated_at` first; `limit` 1–1000, default 100.
  */
-function batchRetrieveInventoryCounts(ctx: RequestContext) {
-  const req = ctx.body as unknown as BatchRetrieveInventoryCountsRequest;
+function batchRetrieveInventoryCounts(ctx: RequestContext<BatchRetrieveInventoryCountsRequest>) {
+  const req = ctx.body;
   const limit = pageLimit(req.limit, { max: 1000, def: 100 });
   const after = optionalTimeText(req.updated_after, "updated_after");
   const filter: CountFilter = {

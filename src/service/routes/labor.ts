@@ -1,15 +1,5 @@
 import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
-import type {
-  CreateBreakTypeRequest,
-  CreateShiftRequest,
-  EmployeeWage,
-  SearchShiftsRequest,
-  Shift,
-  ShiftWage,
-  UpdateBreakTypeRequest,
-  UpdateShiftRequest,
-  UpdateWorkweekConfigRequest,
-} from "../../spec/generated/types.js";
+import type { EmployeeWage, Shift, ShiftWage } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
 import { allLocations, findLocation, findTeamMember, locationExists } from "../directory/repo.js";
@@ -183,7 +173,7 @@ export const laborRoutes: RouteTable = {
   },
 
   CreateBreakType(ctx) {
-    const { break_type: input } = ctx.body as unknown as CreateBreakTypeRequest;
+    const { break_type: input } = ctx.body;
     const expected_duration = normalizeBreakDuration(input.expected_duration, "break_type.expected_duration");
     checkBreakTypeRoom(ctx, input.location_id);
     const at = ctx.now.toISOString();
@@ -207,7 +197,7 @@ export const laborRoutes: RouteTable = {
 
   UpdateBreakType(ctx) {
     const old = requireBreakType(ctx);
-    const { break_type: input } = ctx.body as unknown as UpdateBreakTypeRequest;
+    const { break_type: input } = ctx.body;
     if (input.version !== undefined && input.version !== old.version) {
       throw conflict(
         `The break type was changed since version ${input.version}; it is at version ${old.version}.`,
@@ -236,7 +226,7 @@ export const laborRoutes: RouteTable = {
   },
 
   CreateShift(ctx) {
-    const { shift } = ctx.body as unknown as CreateShiftRequest;
+    const { shift } = ctx.body;
     return { body: { shift: writeShift(ctx, shift, undefined).shift } };
   },
 
@@ -246,7 +236,7 @@ export const laborRoutes: RouteTable = {
 
   UpdateShift(ctx) {
     const existing = requireShift(ctx);
-    const { shift } = ctx.body as unknown as UpdateShiftRequest;
+    const { shift } = ctx.body;
     return { body: { shift: writeShift(ctx, shift, existing).shift } };
   },
 
@@ -267,7 +257,7 @@ export const laborRoutes: RouteTable = {
 
   SearchShifts(ctx) {
     const merchant = merchantOf(ctx);
-    const req = ctx.body as SearchShiftsRequest;
+    const req = ctx.body;
     const page = searchShifts(ctx.db, req, {
       merchantId: merchant,
       locations: req.query?.filter?.workday ? allLocations(ctx.db, merchant) : [],
@@ -317,7 +307,7 @@ export const laborRoutes: RouteTable = {
     const id = ctx.path.id ?? "";
     const old = workweekOf(ctx);
     if (old.id !== id) throw notFound(`Workweek config not found: ${id}.`);
-    const { workweek_config: input } = ctx.body as unknown as UpdateWorkweekConfigRequest;
+    const { workweek_config: input } = ctx.body;
     if (input.version !== undefined && input.version !== old.version) {
       throw conflict(
         `The workweek config was changed since version ${input.version}; it is at version ${old.version}.`,

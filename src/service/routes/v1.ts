@@ -1,11 +1,4 @@
-import type {
-  V1CreateRefundRequest,
-  V1Order,
-  V1Payment,
-  V1Refund,
-  V1Settlement,
-  V1UpdateOrderRequest,
-} from "../../spec/generated/types.js";
+import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { locationExists } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
@@ -89,7 +82,7 @@ export const v1Routes: RouteTable = {
 
   V1CreateRefund: (ctx) => {
     const loc = locationOf(ctx, false) as string;
-    const req = ctx.body as unknown as V1CreateRefundRequest;
+    const req = ctx.body;
     const merchant = merchantOf(ctx);
     const found = findPayment(ctx.db, merchant, req.payment_id);
     if (!found || found.locationId !== loc || found.arrivedAt > ctx.now.toISOString()) {
@@ -172,7 +165,7 @@ export const v1Routes: RouteTable = {
     const merchant = merchantOf(ctx);
     const order = findOrder(ctx.db, merchant, loc, id);
     if (!order) throw notFound(`Order not found: ${id}.`);
-    const next = updateOrder(order, ctx.body as unknown as V1UpdateOrderRequest, ctx.now);
+    const next = updateOrder(order, ctx.body, ctx.now);
     saveOrder(ctx.db, merchant, loc, next);
     return { body: next };
   },

@@ -1,10 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Agent } from "undici";
-import type {
-  CreateWebhookSubscriptionRequest,
-  TestWebhookSubscriptionRequest,
-  UpdateWebhookSubscriptionRequest,
-} from "../../spec/generated/types.js";
 import {
   type ExtraDeps,
   type ExtraRoute,
@@ -134,7 +129,7 @@ export const webhooksRoutes: RouteTable = {
   },
 
   CreateWebhookSubscription: (ctx) => {
-    const req = ctx.body as unknown as CreateWebhookSubscriptionRequest;
+    const req = ctx.body;
     const s = req.subscription;
     const version = apiVersion(s.api_version ?? ctx.squareVersion, "subscription.api_version");
     if (s.notification_url === undefined) {
@@ -166,7 +161,7 @@ export const webhooksRoutes: RouteTable = {
 
   UpdateWebhookSubscription: (ctx) => {
     const sub = owned(ctx);
-    const s = (ctx.body as unknown as UpdateWebhookSubscriptionRequest).subscription ?? {};
+    const s = ctx.body.subscription ?? {};
     const version =
       s.api_version === undefined ? sub.apiVersion : apiVersion(s.api_version, "subscription.api_version");
     const next: Subscription = {
@@ -202,7 +197,7 @@ export const webhooksRoutes: RouteTable = {
 
   TestWebhookSubscription: (ctx) => {
     const sub = owned(ctx);
-    const req = ctx.body as unknown as TestWebhookSubscriptionRequest;
+    const req = ctx.body;
     const type = req.event_type ?? sub.eventTypes[0];
     if (type === undefined || !sub.eventTypes.includes(type)) {
       throw invalid("INVALID_VALUE", `The subscription does not listen for ${JSON.stringify(type)}.`, "event_type");
