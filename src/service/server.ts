@@ -10,6 +10,7 @@ import type { EventSink, ServiceEvent } from "./events.js";
 import type { Faults } from "./faults.js";
 import { type IdSource, randomIds } from "./ids.js";
 import { createRouter } from "./router.js";
+import { sortedJson } from "./sorted-json.js";
 import { authenticate, requireScopes } from "./tokens.js";
 import { parseQuery, validateBody } from "./validate.js";
 
@@ -188,22 +189,10 @@ function runIdempotent(
 /** The same JSON sent with other white space or key order is the same request. */
 function canonicalBody(raw: string): string {
   try {
-    return JSON.stringify(sortKeys(JSON.parse(raw)));
+    return sortedJson(JSON.parse(raw));
   } catch {
     return raw;
   }
-}
-
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === "object") {
-    return Object.fromEntries(
-      Object.entries(v as Record<string, unknown>)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([k, x]) => [k, sortKeys(x)]),
-    );
-  }
-  return v;
 }
 
 function parseJson(raw: string, op: OperationSpec): unknown {

@@ -23,7 +23,7 @@ import {
 } from "../catalog/repo.js";
 import { applyCatalogQuery, containsAll } from "../catalog/search.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor, pageByOffset } from "../cursor.js";
+import { encodeCursor, isOffset, pageByOffset, readCursor } from "../cursor.js";
 import type { Db } from "../db.js";
 import { placeholders, stmt } from "../db.js";
 import { invalid, notFound } from "../errors.js";
@@ -70,11 +70,8 @@ function listCatalog(ctx: RequestContext) {
   const merchant = merchantOf(ctx);
   const typesText = typeof ctx.query.types === "string" ? ctx.query.types : "";
   const types = objectTypes(typesText ? typesText.split(",") : undefined, "types");
-  const q = { op: "ListCatalog", types: [...types].sort() };
-  const after = decodeCursor<number>(ctx.query.cursor, q);
-  if (after !== undefined && (typeof after !== "number" || !Number.isInteger(after))) {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
+  const q = { types: [...types].sort() };
+  const after = readCursor(ctx.op.name, ctx.query.cursor, q, isOffset);
   const rows = rowsOfTypes(ctx.db, merchant, types, {
     limit: LIST_PAGE + 1,
     ...(after === undefined ? {} : { afterSeq: after }),
@@ -82,7 +79,7 @@ function listCatalog(ctx: RequestContext) {
   const page = rows.slice(0, LIST_PAGE);
   const last = page.at(-1);
   const body: ListCatalogResponse = { objects: page.map(toObject) };
-  if (rows.length > LIST_PAGE && last) body.cursor = encodeCursor(q, last.seq);
+  if (rows.length > LIST_PAGE && last) body.cursor = encodeCursor(ctx.op.name, q, last.seq);
   return { body };
 }
 
@@ -132,7 +129,7 @@ function searchCatalogObjects(ctx: RequestContext<SearchCatalogObjectsRequest>) 
       : rowsOfTypes(ctx.db, merchant, types, { includeDeleted: req.include_deleted_objects === true });
   const rows = applyCatalogQuery(candidates, req.query, req.begin_time);
   const { cursor: _c, limit: _l, ...shape } = req;
-  const page = pageByOffset(rows, { op: "SearchCatalogObjects", ...shape }, req.cursor, limit);
+  const page = pageByOffset(ctx.op.name, rows, shape, req.cursor, limit);
   const objects = page.items.map(toObject);
   const latest = latestTime(ctx.db, merchant);
   const body: SearchCatalogObjectsResponse = {
@@ -243,7 +240,7 @@ function searchCatalogItems(ctx: RequestContext<SearchCatalogItemsRequest>) {
   }
 
   const { cursor: _c, limit: _l, ...shape } = req;
-  const page = pageByOffset(ids, { op: "SearchCatalogItems", ...shape }, req.cursor, limit);
+  const page = pageByOffset(ctx.op.name, ids, shape, req.cursor, limit);
   const items = findObjects(ctx.db, merchant, page.items).map(toObject);
   const matched: string[] = [];
   if (words.length > 0 || stockOk) {

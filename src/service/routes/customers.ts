@@ -52,12 +52,12 @@ const listCustomers: Handler = (ctx) => {
   const order = sortOrder(ctx.query.sort_order, "ASC");
   const shape = { sort_field: field, sort_order: order };
   const compiled = compileQuery(undefined, field, order);
-  const after = asPosition(decodeCursor(ctx.query.cursor, shape));
+  const after = asPosition(decodeCursor(ctx.op.name, ctx.query.cursor, shape));
   const page = findPage(ctx.db, merchantOf(ctx), compiled, after, limit);
   return {
     body: {
       ...(page.customers.length > 0 ? { customers: page.customers } : {}),
-      ...(page.next ? { cursor: encodeCursor(shape, page.next) } : {}),
+      ...(page.next ? { cursor: encodeCursor(ctx.op.name, shape, page.next) } : {}),
       ...(ctx.query.count === true ? { count: countMatching(ctx.db, merchantOf(ctx), compiled) } : {}),
     },
   };
@@ -74,12 +74,12 @@ const searchCustomers: Handler<"SearchCustomers"> = (ctx) => {
   const order = sortOrder(b.query?.sort?.order, "ASC", "query.sort.order");
   const compiled = compileQuery(b.query?.filter, field, order);
   const shape = { query: b.query ?? null };
-  const after = asPosition(decodeCursor(b.cursor, shape));
+  const after = asPosition(decodeCursor(ctx.op.name, b.cursor, shape));
   const page = findPage(ctx.db, merchantOf(ctx), compiled, after, limit);
   return {
     body: {
       ...(page.customers.length > 0 ? { customers: page.customers } : {}),
-      ...(page.next ? { cursor: encodeCursor(shape, page.next) } : {}),
+      ...(page.next ? { cursor: encodeCursor(ctx.op.name, shape, page.next) } : {}),
       ...(b.count === true ? { count: countMatching(ctx.db, merchantOf(ctx), compiled) } : {}),
     },
   };
@@ -141,15 +141,15 @@ function changeMembership(ctx: RequestContext, member: boolean) {
 
 const listCustomerGroups: Handler = (ctx) => {
   const limit = pageLimit(ctx.query.limit, { min: 1, max: 50, def: 50 });
-  const shape = { op: "ListCustomerGroups" };
-  const after = asPosition(decodeCursor(ctx.query.cursor, shape));
+  const shape = {};
+  const after = asPosition(decodeCursor(ctx.op.name, ctx.query.cursor, shape));
   const rows = listGroups(ctx.db, merchantOf(ctx), after, limit + 1);
   const groups = rows.slice(0, limit);
   const last = groups[groups.length - 1];
   return {
     body: {
       ...(groups.length > 0 ? { groups } : {}),
-      ...(rows.length > limit && last ? { cursor: encodeCursor(shape, [last.created_at, last.id]) } : {}),
+      ...(rows.length > limit && last ? { cursor: encodeCursor(ctx.op.name, shape, [last.created_at, last.id]) } : {}),
     },
   };
 };

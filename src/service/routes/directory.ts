@@ -23,7 +23,7 @@ export const directoryRoutes: RouteTable = {
     const req = ctx.body;
     const limit = pageLimit(req.limit, { max: 200, def: 100 });
     const members = searchTeamMembers(ctx.db, merchantOf(ctx), req.query?.filter ?? {});
-    const page = pageByOffset(members, { query: req.query ?? {} }, req.cursor, limit);
+    const page = pageByOffset(ctx.op.name, members, { query: req.query ?? {} }, req.cursor, limit);
     return { body: { team_members: page.items, ...(page.cursor ? { cursor: page.cursor } : {}) } };
   },
 

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { enums } from "../../spec/generated/schemas.js";
 import type { GiftCardActivity, GiftCardGANSource } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
+import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
 import { locationExists, merchantCurrency } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { customGanProblem, newSquareGan, squareGanProblem } from "../gift-cards/gan.js";
@@ -86,8 +86,8 @@ export const giftCardRoutes: RouteTable = {
     const state = enumQuery(ctx, "state", "GiftCardStatus");
     const customerId = typeof ctx.query.customer_id === "string" ? ctx.query.customer_id : undefined;
     const limit = pageLimit(ctx.query.limit, CARDS_LIMIT);
-    const query = { op: "gift-cards", type, state, customerId };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const query = { type, state, customerId };
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listCards(ctx.db, {
       merchantId: merchantOf(ctx),
       limit,
@@ -97,7 +97,10 @@ export const giftCardRoutes: RouteTable = {
       ...(after ? { after } : {}),
     });
     return {
-      body: { gift_cards: page.cards, ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}) },
+      body: {
+        gift_cards: page.cards,
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
+      },
     };
   },
 
@@ -156,7 +159,6 @@ export const giftCardRoutes: RouteTable = {
     const limit = pageLimit(ctx.query.limit, ACTIVITIES_LIMIT);
     // The query as asked (not its defaults resolved against the clock), so paging survives time passing.
     const query = {
-      op: "gift-card-activities",
       type,
       giftCardId,
       locationId,
@@ -164,7 +166,7 @@ export const giftCardRoutes: RouteTable = {
       begin: ctx.query.begin_time,
       end: ctx.query.end_time,
     };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listActivities(ctx.db, {
       merchantId: merchantOf(ctx),
       begin: begin.toISOString(),
@@ -179,7 +181,7 @@ export const giftCardRoutes: RouteTable = {
     return {
       body: {
         gift_card_activities: page.activities,
-        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
       },
     };
   },
@@ -232,11 +234,5 @@ function yearBefore(d: Date): Date {
   return out;
 }
 
-/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
-function position(p: Position | undefined): Position | undefined {
-  if (p === undefined) return undefined;
-  if (typeof p !== "object" || p === null || typeof p.t !== "string" || typeof p.s !== "number") {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
-  return p;
-}
+/** The keyset position of both gift-card listings: created_at and sequence. */
+const isPosition: PositionGuard<Position> = positionOf({ t: "string", s: "number" });

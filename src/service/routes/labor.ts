@@ -168,7 +168,10 @@ export const laborRoutes: RouteTable = {
     const locationId = text(ctx.query.location_id);
     const items = listBreakTypes(ctx.db, merchantOf(ctx), locationId);
     return {
-      body: withCursor("break_types", pageByOffset(items, { location_id: locationId }, ctx.query.cursor, limit)),
+      body: withCursor(
+        "break_types",
+        pageByOffset(ctx.op.name, items, { location_id: locationId }, ctx.query.cursor, limit),
+      ),
     };
   },
 
@@ -259,6 +262,7 @@ export const laborRoutes: RouteTable = {
     const merchant = merchantOf(ctx);
     const req = ctx.body;
     const page = searchShifts(ctx.db, req, {
+      op: ctx.op.name,
       merchantId: merchant,
       locations: req.query?.filter?.workday ? allLocations(ctx.db, merchant) : [],
       startOfDay: req.query?.filter?.workday ? workweekOf(ctx).start_of_day_local_time : "00:00",
@@ -271,7 +275,10 @@ export const laborRoutes: RouteTable = {
     const memberId = text(ctx.query.team_member_id);
     const items = listWages(ctx.db, merchantOf(ctx), memberId);
     return {
-      body: withCursor("team_member_wages", pageByOffset(items, { team_member_id: memberId }, ctx.query.cursor, limit)),
+      body: withCursor(
+        "team_member_wages",
+        pageByOffset(ctx.op.name, items, { team_member_id: memberId }, ctx.query.cursor, limit),
+      ),
     };
   },
 
@@ -287,7 +294,10 @@ export const laborRoutes: RouteTable = {
     const employeeId = text(ctx.query.employee_id);
     const items = listWages(ctx.db, merchantOf(ctx), employeeId).map(asEmployeeWage);
     return {
-      body: withCursor("employee_wages", pageByOffset(items, { employee_id: employeeId }, ctx.query.cursor, limit)),
+      body: withCursor(
+        "employee_wages",
+        pageByOffset(ctx.op.name, items, { employee_id: employeeId }, ctx.query.cursor, limit),
+      ),
     };
   },
 
@@ -300,7 +310,9 @@ export const laborRoutes: RouteTable = {
 
   ListWorkweekConfigs(ctx) {
     const limit = pageLimit(ctx.query.limit, { max: 200, def: 200 });
-    return { body: withCursor("workweek_configs", pageByOffset([workweekOf(ctx)], {}, ctx.query.cursor, limit)) };
+    return {
+      body: withCursor("workweek_configs", pageByOffset(ctx.op.name, [workweekOf(ctx)], {}, ctx.query.cursor, limit)),
+    };
   },
 
   UpdateWorkweekConfig(ctx) {

@@ -1,6 +1,6 @@
 import { enums } from "../../spec/generated/schemas.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
+import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
 import { mainLocationId } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { optionalTime, pageLimit, sortOrder } from "../params.js";
@@ -28,14 +28,13 @@ export const payoutsRoutes: RouteTable = {
     const limit = pageLimit(ctx.query.limit, LIMIT);
     // The query as asked (not the defaults resolved against the clock), so paging survives time passing.
     const query = {
-      op: "payouts",
       locationId,
       status,
       order,
       begin: ctx.query.begin_time,
       end: ctx.query.end_time,
     };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     if (!locationId) return { body: { payouts: [] } };
     const page = listPayouts(ctx.db, {
       merchantId,
@@ -49,7 +48,10 @@ export const payoutsRoutes: RouteTable = {
       ...(after ? { after } : {}),
     });
     return {
-      body: { payouts: page.payouts, ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}) },
+      body: {
+        payouts: page.payouts,
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
+      },
     };
   },
 
@@ -64,13 +66,13 @@ export const payoutsRoutes: RouteTable = {
     if (!findPayout(ctx.db, merchantOf(ctx), payoutId)) throw notFound(`Payout ${payoutId} not found.`);
     const order = sortOrder(ctx.query.sort_order, "DESC");
     const limit = pageLimit(ctx.query.limit, LIMIT);
-    const query = { op: "payout-entries", payoutId, order };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const query = { payoutId, order };
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listPayoutEntries(ctx.db, { payoutId, order, limit, ...(after ? { after } : {}) });
     return {
       body: {
         payout_entries: page.entries,
-        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
       },
     };
   },
@@ -85,11 +87,5 @@ function yearBefore(d: Date): Date {
 
 const payoutIdOf = (ctx: RequestContext): string => ctx.path.payout_id ?? "";
 
-/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
-function position(p: Position | undefined): Position | undefined {
-  if (p === undefined) return undefined;
-  if (typeof p !== "object" || p === null || typeof p.t !== "string" || typeof p.i !== "string") {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
-  return p;
-}
+/** The keyset position of both payout listings: a time and an id. */
+const isPosition: PositionGuard<Position> = positionOf({ t: "string", i: "string" });

@@ -119,7 +119,7 @@ export const webhooksRoutes: RouteTable = {
     const limit = pageLimit(ctx.query.limit, { max: 100, def: 100 });
     const app = appOf(ctx);
     const all = listSubscriptions(ctx.db, app, { includeDisabled, order });
-    const page = pageByOffset(all, { app, includeDisabled, order }, ctx.query.cursor, limit);
+    const page = pageByOffset(ctx.op.name, all, { app, includeDisabled, order }, ctx.query.cursor, limit);
     return {
       body: {
         subscriptions: page.items.map((s) => toWire(s)),
