@@ -16,7 +16,7 @@ import { stmt } from "../db.js";
  */
 
 /** States the service keeps no count of: quantities move into or out of them and vanish. */
-export const UNTRACKED_STATES: ReadonlySet<string> = new Set(["NONE", "SOLD", "UNLINKED_RETURN"]);
+const UNTRACKED_STATES: ReadonlySet<string> = new Set(["NONE", "SOLD", "UNLINKED_RETURN"]);
 
 /** Whether a state has counts. */
 export const isTracked = (state: string): boolean => !UNTRACKED_STATES.has(state);

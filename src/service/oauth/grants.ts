@@ -38,7 +38,7 @@ export interface OAuthApp {
 }
 
 /** Looks an application up by its client id. */
-export function findApp(db: Db, clientId: string): OAuthApp | undefined {
+function findApp(db: Db, clientId: string): OAuthApp | undefined {
   return db.prepare("SELECT client_id, secret_hash, name FROM oauth_apps WHERE client_id = ?").get(clientId) as
     | OAuthApp
     | undefined;

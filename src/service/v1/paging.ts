@@ -4,7 +4,7 @@ import { invalid } from "../errors.js";
 import { pageLimit, parseTime, sortOrder } from "../params.js";
 
 /** The earliest begin_time the V1 lists accept. */
-export const V1_EPOCH = new Date("2013-01-01T00:00:00Z");
+const V1_EPOCH = new Date("2013-01-01T00:00:00Z");
 
 /** Where a V1 batch_token resumes: the query's resolved range and the last row given. */
 interface Position {

@@ -26,7 +26,7 @@ const REVOKED = "oauth.authorization.revoked";
  * application; a seller's events reach an application the seller has authorised (a live token),
  * or a subscription the seller made with their own personal token.
  */
-export function mayHear(db: Db, sub: Subscription, e: ServiceEvent, now: Date): boolean {
+function mayHear(db: Db, sub: Subscription, e: ServiceEvent, now: Date): boolean {
   if (e.clientId !== undefined) return e.clientId === sub.clientId;
   if (e.type === REVOKED) return false;
   if (sub.ownerMerchantId === e.merchantId) return true;
