@@ -1,3 +1,4 @@
+import { enums } from "../spec/generated/schemas.js";
 import type { QueryValue } from "./context.js";
 import { invalid } from "./errors.js";
 
@@ -48,4 +49,34 @@ export function parseTime(value: QueryValue | unknown, field: string): Date {
 /** An optional RFC 3339 timestamp. */
 export function optionalTime(value: unknown, field: string): Date | undefined {
   return value === undefined || value === null || value === "" ? undefined : parseTime(value, field);
+}
+
+/** The same instant `years` calendar years later (earlier when negative). */
+export function addYears(d: Date, years: number): Date {
+  const out = new Date(d.getTime());
+  out.setUTCFullYear(out.getUTCFullYear() + years);
+  return out;
+}
+
+/**
+ * A listing's reporting window from `begin_time` and `end_time`: by default the year up to now.
+ * A begin after the end → INVALID_TIME_RANGE.
+ */
+export function timeWindow(query: Readonly<Record<string, unknown>>, now: Date): { begin: Date; end: Date } {
+  const end = optionalTime(query.end_time, "end_time") ?? now;
+  const begin = optionalTime(query.begin_time, "begin_time") ?? addYears(now, -1);
+  if (begin.getTime() > end.getTime()) {
+    throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
+  }
+  return { begin, end };
+}
+
+/** An optional value that must be one of an enumeration's values, or INVALID_ENUM_VALUE on `field`. */
+export function enumValue<T extends string = string>(value: unknown, enumName: string, field: string): T | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const s = String(value);
+  if (!enums[enumName]?.includes(s)) {
+    throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(s)} is not a valid ${enumName} for ${field}.`, field);
+  }
+  return s as T;
 }

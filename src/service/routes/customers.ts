@@ -15,17 +15,13 @@ import {
 } from "../customers/repo.js";
 import { applyUpdate, newCustomer, ordered, type StoredCustomer } from "../customers/rules.js";
 import { asPosition, compileQuery, countMatching, findPage } from "../customers/search.js";
-import { conflict, invalid, notFound } from "../errors.js";
-import { pageLimit, sortOrder } from "../params.js";
+import { conflict, notFound } from "../errors.js";
+import { enumValue, pageLimit, sortOrder } from "../params.js";
 import { hashSecret } from "../tokens.js";
 
-const SORT_FIELDS: readonly CustomerSortField[] = ["DEFAULT", "CREATED_AT"];
-
-function sortField(value: unknown, field: string): CustomerSortField {
-  if (value === undefined || value === "") return "DEFAULT";
-  if (SORT_FIELDS.includes(value as CustomerSortField)) return value as CustomerSortField;
-  throw invalid("INVALID_ENUM_VALUE", `${field} must be DEFAULT or CREATED_AT.`, field);
-}
+/** A sort field of the customer listings; DEFAULT when absent. */
+const sortField = (value: unknown, field: string): CustomerSortField =>
+  enumValue<CustomerSortField>(value, "CustomerSortField", field) ?? "DEFAULT";
 
 function requireCustomer(ctx: RequestContext): StoredCustomer {
   const id = ctx.path.customer_id ?? "";

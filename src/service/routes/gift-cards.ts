@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { enums } from "../../spec/generated/schemas.js";
 import type { GiftCardActivity, GiftCardGANSource } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
@@ -17,7 +16,7 @@ import {
   listCards,
   type Position,
 } from "../gift-cards/repo.js";
-import { optionalTime, pageLimit, sortOrder } from "../params.js";
+import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
 
 /** listGiftCards: 30 by default, at most 200. */
 const CARDS_LIMIT = { def: 30, max: 200 } as const;
@@ -82,8 +81,8 @@ export const giftCardRoutes: RouteTable = {
   },
 
   ListGiftCards(ctx) {
-    const type = enumQuery(ctx, "type", "GiftCardType");
-    const state = enumQuery(ctx, "state", "GiftCardStatus");
+    const type = enumValue(ctx.query.type, "GiftCardType", "type");
+    const state = enumValue(ctx.query.state, "GiftCardStatus", "state");
     const customerId = typeof ctx.query.customer_id === "string" ? ctx.query.customer_id : undefined;
     const limit = pageLimit(ctx.query.limit, CARDS_LIMIT);
     const query = { type, state, customerId };
@@ -147,14 +146,10 @@ export const giftCardRoutes: RouteTable = {
   },
 
   ListGiftCardActivities(ctx) {
-    const type = enumQuery(ctx, "type", "GiftCardActivityType");
+    const type = enumValue(ctx.query.type, "GiftCardActivityType", "type");
     const giftCardId = typeof ctx.query.gift_card_id === "string" ? ctx.query.gift_card_id : undefined;
     const locationId = typeof ctx.query.location_id === "string" ? ctx.query.location_id : undefined;
-    const begin = optionalTime(ctx.query.begin_time, "begin_time") ?? yearBefore(ctx.now);
-    const end = optionalTime(ctx.query.end_time, "end_time") ?? ctx.now;
-    if (begin.getTime() > end.getTime()) {
-      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
-    }
+    const { begin, end } = timeWindow(ctx.query, ctx.now);
     const order = sortOrder(ctx.query.sort_order, "DESC");
     const limit = pageLimit(ctx.query.limit, ACTIVITIES_LIMIT);
     // The query as asked (not its defaults resolved against the clock), so paging survives time passing.
@@ -214,24 +209,6 @@ function requireLocation(ctx: RequestContext, id: string, field: string): void {
   if (!locationExists(ctx.db, merchantOf(ctx), id)) {
     throw invalid("INVALID_LOCATION", `The seller has no location ${id}.`, field);
   }
-}
-
-/** An optional query parameter that must be one of an enumeration's values. */
-function enumQuery(ctx: RequestContext, name: string, enumName: string): string | undefined {
-  const v = ctx.query[name];
-  if (v === undefined) return undefined;
-  const s = String(v);
-  if (!enums[enumName]?.includes(s)) {
-    throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(s)} is not a valid ${enumName}.`, name);
-  }
-  return s;
-}
-
-/** The same instant a calendar year earlier. */
-function yearBefore(d: Date): Date {
-  const out = new Date(d.getTime());
-  out.setUTCFullYear(out.getUTCFullYear() - 1);
-  return out;
 }
 
 /** The keyset position of both gift-card listings: created_at and sequence. */

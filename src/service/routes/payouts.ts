@@ -1,9 +1,8 @@
-import { enums } from "../../spec/generated/schemas.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
 import { mainLocationId } from "../directory/repo.js";
-import { invalid, notFound } from "../errors.js";
-import { optionalTime, pageLimit, sortOrder } from "../params.js";
+import { notFound } from "../errors.js";
+import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
 import { findPayout, listPayoutEntries, listPayouts, type Position } from "../payouts/repo.js";
 
 /** Both payout lists: 100 by default and at most; the interface ignores a larger value. */
@@ -15,16 +14,9 @@ export const payoutsRoutes: RouteTable = {
     const merchantId = merchantOf(ctx);
     const locationId =
       typeof ctx.query.location_id === "string" ? ctx.query.location_id : mainLocationId(ctx.db, merchantId);
-    const status = ctx.query.status === undefined ? undefined : String(ctx.query.status);
-    if (status !== undefined && !enums.PayoutStatus?.includes(status)) {
-      throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(status)} is not a valid PayoutStatus.`, "status");
-    }
+    const status = enumValue(ctx.query.status, "PayoutStatus", "status");
     const order = sortOrder(ctx.query.sort_order, "DESC");
-    const end = optionalTime(ctx.query.end_time, "end_time") ?? ctx.now;
-    const begin = optionalTime(ctx.query.begin_time, "begin_time") ?? yearBefore(ctx.now);
-    if (begin.getTime() > end.getTime()) {
-      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
-    }
+    const { begin, end } = timeWindow(ctx.query, ctx.now);
     const limit = pageLimit(ctx.query.limit, LIMIT);
     // The query as asked (not the defaults resolved against the clock), so paging survives time passing.
     const query = {
@@ -77,13 +69,6 @@ export const payoutsRoutes: RouteTable = {
     };
   },
 };
-
-/** The same instant a calendar year earlier. */
-function yearBefore(d: Date): Date {
-  const out = new Date(d.getTime());
-  out.setUTCFullYear(out.getUTCFullYear() - 1);
-  return out;
-}
 
 const payoutIdOf = (ctx: RequestContext): string => ctx.path.payout_id ?? "";
 

@@ -2,6 +2,7 @@ import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../../spec/gene
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { locationExists } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
+import { enumValue } from "../params.js";
 import { type V1Row, v1Page } from "../v1/paging.js";
 import { findOrder, findPayment, saveOrder, savePayment, saveRefund } from "../v1/repo.js";
 import { refundPayment, updateOrder } from "../v1/rules.js";
@@ -106,10 +107,7 @@ export const v1Routes: RouteTable = {
 
   V1ListSettlements: (ctx) => {
     const loc = locationOf(ctx, true);
-    const status = ctx.query.status;
-    if (status !== undefined && status !== "SENT" && status !== "FAILED") {
-      throw invalid("INVALID_ENUM_VALUE", "status must be SENT or FAILED.", "status");
-    }
+    const status = enumValue(ctx.query.status, "V1ListSettlementsRequestStatus", "status");
     const where = ["merchant_id = @merchant"];
     if (loc) where.push("location_id = @loc");
     if (status) where.push("status = @status");

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../context.js";
 import { encodeCursor, type PositionGuard, readCursor } from "../cursor.js";
 import { invalid } from "../errors.js";
-import { pageLimit, parseTime, sortOrder } from "../params.js";
+import { addYears, pageLimit, parseTime, sortOrder } from "../params.js";
 
 /** The earliest begin_time the V1 lists accept. */
 const V1_EPOCH = new Date("2013-01-01T00:00:00Z");
@@ -21,16 +21,8 @@ const isPosition: PositionGuard<Position> = (p): p is Position => {
   return typeof at === "string" && typeof id === "string" && optionalText(b) && optionalText(e);
 };
 
-const yearAfter = (d: Date): Date => {
-  const x = new Date(d.getTime());
-  x.setUTCFullYear(x.getUTCFullYear() + 1);
-  return x;
-};
-const yearBefore = (d: Date): Date => {
-  const x = new Date(d.getTime());
-  x.setUTCFullYear(x.getUTCFullYear() - 1);
-  return x;
-};
+const yearAfter = (d: Date): Date => addYears(d, 1);
+const yearBefore = (d: Date): Date => addYears(d, -1);
 
 /**
  * A V1 reporting period: begin_time inclusive, end_time exclusive. Without either, the year up
