@@ -100,7 +100,11 @@ async function call(
 ) {
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${init.token ?? "all"}`, ...init.headers },
+    headers: {
+      authorization: `Bearer ${init.token ?? "all"}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   return { status: res.status, headers: res.headers, json: (await res.json()) as any };
