@@ -1,4 +1,4 @@
-import { MAX_INVENTORY_CHANGES_PER_BATCH } from "../../domain/limits.js";
+import { CLOCK_SKEW_MS, MAX_INVENTORY_CHANGES_PER_BATCH } from "../../domain/limits.js";
 import { formatQuantity, parseQuantity } from "../../domain/quantity.js";
 import type {
   InventoryAdjustment,
@@ -122,8 +122,9 @@ export function planChanges(
     if (typeof q !== "string" || q === "") {
       throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
     }
-    const units = parseQuantity(q);
-    if (units === undefined || units < 0 || q.trim().startsWith("-")) {
+    // Exactly a decimal: the app's parser forgives spaces around a typed number, the service does not.
+    const units = q.trim() === q ? parseQuantity(q) : undefined;
+    if (units === undefined || units < 0 || q.startsWith("-")) {
       throw invalid(
         "INVALID_VALUE",
         `quantity must be a non-negative decimal string with at most 5 decimal places, got ${JSON.stringify(q)}.`,
@@ -137,7 +138,7 @@ export function planChanges(
       throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
     }
     const d = parseTime(value, at);
-    if (d.getTime() > now.getTime()) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
+    if (d.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
     return d.toISOString();
   };
 
