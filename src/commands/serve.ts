@@ -1,8 +1,14 @@
 import { type CommandIo, parseFlags, readCommand, say, stringFlag, UsageError } from "../auth/cli-support.js";
 import { createService, type LocalService } from "../service/index.js";
+import { SEED_KINDS, type SeedKind } from "../service/seed/index.js";
 
-const USAGE = `usage: backroom serve [--host 127.0.0.1] [--port N|0] [--db FILE|:memory:] [--seed demo|empty]
+const USAGE = `usage: backroom serve [--host 127.0.0.1] [--port N|0] [--db FILE|:memory:] [--seed demo|empty|sandbox]
                      [--scale N] [--access-token T] [--client-id ID] [--client-secret S]
+
+--seed demo     the demo hardware store: two locations, a team, shifts, customers, stock (default)
+--seed empty    only the seller and its two locations
+--seed sandbox  as a new sandbox account starts: one location, the owner as its only team
+                member, no break types, no customers, a small catalog
 
 Runs the local service alone: the service's interface with its rules, over SQLite, for the
 official SDK or any other client. Prints the address, the demo seller's personal access token
@@ -26,7 +32,7 @@ export interface ServeOptions {
   host: string;
   port: number;
   dbPath: string;
-  seed: "demo" | "empty";
+  seed: SeedKind;
   scale: number;
   accessToken?: string;
   clientId?: string;
@@ -41,8 +47,8 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions | "help" 
   if (!/^\d+$/.test(port) || Number(port) > 65_535)
     throw new UsageError(`--port must be 0–65535, not ${JSON.stringify(port)}`);
   const seed = stringFlag(flags.seed) ?? "demo";
-  if (seed !== "demo" && seed !== "empty")
-    throw new UsageError(`--seed must be demo or empty, not ${JSON.stringify(seed)}`);
+  if (!SEED_KINDS.includes(seed as SeedKind))
+    throw new UsageError(`--seed must be ${SEED_KINDS.join(", ")}, not ${JSON.stringify(seed)}`);
   const scale = stringFlag(flags.scale) ?? "1";
   if (!/^\d+$/.test(scale) || Number(scale) < 1 || Number(scale) > 1000) {
     throw new UsageError(`--scale must be a whole number from 1 to 1000, not ${JSON.stringify(scale)}`);
@@ -51,7 +57,7 @@ export function parseServeFlags(argv: readonly string[]): ServeOptions | "help" 
     host: stringFlag(flags.host) ?? "127.0.0.1",
     port: Number(port),
     dbPath: stringFlag(flags.db) ?? ":memory:",
-    seed,
+    seed: seed as SeedKind,
     scale: Number(scale),
   };
   const token = stringFlag(flags["access-token"]);
