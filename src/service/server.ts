@@ -102,7 +102,8 @@ export function createHttpServer(opts: HttpOptions): Server {
     }
 
     const op = match.op;
-    const version = headerValue(req.headers["square-version"]) ?? opts.defaultSquareVersion;
+    // An empty header is no header: the default version applies, as when it is left out.
+    const version = headerValue(req.headers["square-version"]) || opts.defaultSquareVersion;
     try {
       if (!SQUARE_VERSION.test(version) || !parseDate(version)) {
         throw invalid(
