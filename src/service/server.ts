@@ -9,6 +9,7 @@ import { type ErrorBody, invalid, ServiceError } from "./errors.js";
 import type { EventSink, ServiceEvent } from "./events.js";
 import type { Faults } from "./faults.js";
 import { type IdSource, randomIds } from "./ids.js";
+import { clientSecretOf } from "./oauth/grants.js";
 import { answerClientErrors, bodyText, ClientGone, readBody, requestTarget } from "./request.js";
 import { createRouter } from "./router.js";
 import { sortedJson } from "./sorted-json.js";
@@ -114,6 +115,9 @@ export function createHttpServer(opts: HttpOptions): Server {
       const now = opts.clock.now();
       const auth = op.auth === "bearer" ? authenticate(opts.db, headerValue(req.headers.authorization), now) : null;
       if (auth) requireScopes(auth, op.scopes);
+      // The token operations that take the application's secret check it in their rule (it needs
+      // the application); one sent without it at all is refused here, before its body is read.
+      if (op.auth === "client") clientSecretOf(headerValue(req.headers.authorization));
       const query = parseQuery(op, target.search);
       // Bodies on GET and DELETE are ignored, as the real service does.
       const raw = op.body ? bodyText(bytes, contentType) : "";
