@@ -152,8 +152,12 @@ export function createHttpServer(opts: HttpOptions): Server {
         baseUrl,
         emit: (e) => events.push(e),
       };
-      // better-sqlite3 transactions are synchronous: nothing in here may await.
-      const result = opts.db.transaction(() => runIdempotent(opts.db, ctx, raw, handler))();
+      // better-sqlite3 transactions are synchronous: nothing in here may await. A call that may
+      // write takes the write lock when it begins (IMMEDIATE): another process on the same file
+      // (a second backroom on the demo store) then waits its turn under the busy timeout, where a
+      // read that turned into a write would fail at once with SQLITE_BUSY_SNAPSHOT.
+      const txn = opts.db.transaction(() => runIdempotent(opts.db, ctx, raw, handler));
+      const result = op.method === "GET" ? txn() : txn.immediate();
       if (events.length > 0) opts.events.publish(events);
       // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
       const final = result.after ? await result.after() : result;
