@@ -22,6 +22,16 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+/** A count of zero for every kind of fault. */
+export const noFaults = (): Record<FaultKind, number> => ({
+  pass: 0,
+  "drop-before": 0,
+  "drop-after": 0,
+  delay: 0,
+  "429": 0,
+  "503": 0,
+});
+
 function readAll(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -83,14 +93,7 @@ export async function startFaultProxy(
 ): Promise<FaultProxy> {
   const forced = [...first];
   const target = new URL(upstream);
-  const counts: Record<FaultKind, number> = {
-    pass: 0,
-    "drop-before": 0,
-    "drop-after": 0,
-    delay: 0,
-    "429": 0,
-    "503": 0,
-  };
+  const counts = noFaults();
   const pick = (): FaultKind => {
     const next = forced.shift();
     if (next) return next;

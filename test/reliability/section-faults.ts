@@ -5,7 +5,7 @@ import { SANDBOX } from "../../src/service/seed/sandbox.js";
 import type { Break, BreakType, Customer, Shift } from "../../src/spec/generated/types.js";
 import { createClient, type SquareClient } from "../../src/square/client.js";
 import { SquareApiError, SquareNetworkError, SquareTimeoutError } from "../../src/square/errors.js";
-import { type FaultKind, startFaultProxy } from "./fault-proxy.js";
+import { type FaultKind, noFaults, startFaultProxy } from "./fault-proxy.js";
 import { check, exactly, type Figure, info, type Section } from "./section.js";
 
 /** Where the service's clock stands when a run starts; every step moves it by a fixed amount. */
@@ -206,14 +206,7 @@ export const faultSection: Section = {
   async run(ctx) {
     const runs = ctx.mode === "full" ? 5 : 1;
     const plan: Plan = ctx.mode === "full" ? { cycles: 6, customers: 3 } : { cycles: 2, customers: 1 };
-    const totals: Record<FaultKind, number> = {
-      pass: 0,
-      "drop-before": 0,
-      "drop-after": 0,
-      delay: 0,
-      "429": 0,
-      "503": 0,
-    };
+    const totals = noFaults();
     let equal = 0;
     let duplicates = 0;
     for (let run = 0; run < runs; run++) {

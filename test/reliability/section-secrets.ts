@@ -70,28 +70,13 @@ export const secretsSection: Section = {
       });
       const auth = await call({ method: "GET", path: `/oauth2/authorize?${q}` });
       const code = new URL(String(auth.headers.location)).searchParams.get("code") ?? "";
-      const obtained = (
-        await call(
-          jsonPost("/oauth2/token", {
-            client_id: clientId,
-            client_secret: clientSecret,
-            grant_type: "authorization_code",
-            code,
-          }),
-        )
-      ).json as Record<string, string>;
+      const token = async (body: Record<string, string>) =>
+        (await call(jsonPost("/oauth2/token", { client_id: clientId, client_secret: clientSecret, ...body })))
+          .json as Record<string, string>;
+      const obtained = await token({ grant_type: "authorization_code", code });
       const access = obtained.access_token ?? "";
       const refresh = obtained.refresh_token ?? "";
-      const refreshed = (
-        await call(
-          jsonPost("/oauth2/token", {
-            client_id: clientId,
-            client_secret: clientSecret,
-            grant_type: "refresh_token",
-            refresh_token: refresh,
-          }),
-        )
-      ).json as Record<string, string>;
+      const refreshed = await token({ grant_type: "refresh_token", refresh_token: refresh });
       const access2 = refreshed.access_token ?? "";
       const renewed = (
         await call(
