@@ -1,4 +1,5 @@
 import { createService, type LocalService } from "../service/index.js";
+import { SEED_KINDS, type SeedKind } from "../service/seed/index.js";
 import { type CommandSpec, intOption, oneOf, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { type CommandIo, say } from "./io.js";
 
@@ -15,7 +16,11 @@ export const SERVE_SPEC = {
       value: "FILE|:memory:",
       help: "the SQLite file (default :memory:); an existing file keeps its store",
     },
-    seed: { type: "string", value: "demo|empty", help: "what a new store starts with (default demo)" },
+    seed: {
+      type: "string",
+      value: "demo|empty|sandbox",
+      help: "what a new store starts with: demo (the default), empty (the seller and its locations), or sandbox (as a new sandbox account: one location, the owner, a small catalog, no break types or customers)",
+    },
     scale: { type: "string", value: "N", help: "multiplies the demo volumes, 1 to 1000 (default 1)" },
     "access-token": { type: "string", value: "T", help: "the demo seller's personal access token (default: random)" },
     "client-id": { type: "string", value: "ID", help: "the OAuth application's id" },
@@ -28,7 +33,7 @@ export interface ServeOptions {
   host: string;
   port: number;
   dbPath: string;
-  seed: "demo" | "empty";
+  seed: SeedKind;
   scale: number;
   accessToken?: string;
   clientId?: string;
@@ -41,7 +46,7 @@ export function serveOptions({ values }: ParsedArgs<typeof SERVE_SPEC.options>):
     host: values.host ?? "127.0.0.1",
     port: intOption("port", values.port, 0, 65_535) ?? 0,
     dbPath: values.db ?? ":memory:",
-    seed: oneOf("seed", values.seed, ["demo", "empty"] as const) ?? "demo",
+    seed: oneOf("seed", values.seed, SEED_KINDS) ?? "demo",
     scale: intOption("scale", values.scale, 1, 1000) ?? 1,
   };
   if (values.db === "") throw new UsageError("--db needs a file name, or :memory:");

@@ -1,11 +1,10 @@
 import type { BreakType, Shift } from "../spec/generated/types.js";
+import { CLOCK_SKEW_MS } from "./limits.js";
 import { runningBreak } from "./shifts.js";
 import { localTime } from "./time.js";
 
 /** A rule of the time clock that a request would break, explained in words; undefined if none. */
 export type RuleProblem = string | undefined;
-
-const SKEW_MS = 60_000;
 
 /** Before clock-in: not already clocked in, and not starting in the future. */
 export function checkClockIn(openShift: Shift | undefined, startAt: Date, now: Date, timeZone: string): RuleProblem {
@@ -13,7 +12,7 @@ export function checkClockIn(openShift: Shift | undefined, startAt: Date, now: D
     return `Already clocked in since ${localTime(openShift.start_at, timeZone)}; clock out first.`;
   }
   // A minute of slack: the service's clock and ours need not agree to the second.
-  if (startAt.getTime() > now.getTime() + SKEW_MS) {
+  if (startAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     return `The start ${localTime(startAt, timeZone)} is in the future; a shift cannot start later than now.`;
   }
   return undefined;
@@ -40,7 +39,7 @@ export function checkEndTime(shift: Shift | undefined, endAt: Date, now: Date, t
   if (endAt.getTime() <= new Date(shift.start_at).getTime()) {
     return `The end ${localTime(endAt, timeZone)} is not after the start ${localTime(shift.start_at, timeZone)}.`;
   }
-  if (endAt.getTime() > now.getTime() + SKEW_MS) {
+  if (endAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     return `The end ${localTime(endAt, timeZone)} is in the future.`;
   }
   const late = (shift.breaks ?? []).find((b) => new Date(b.start_at).getTime() > endAt.getTime());
@@ -56,7 +55,8 @@ export function checkShiftTimes(
   now: Date,
   timeZone: string,
 ): RuleProblem {
-  if (startAt.getTime() > now.getTime() + SKEW_MS) return `The start ${localTime(startAt, timeZone)} is in the future.`;
+  if (startAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    return `The start ${localTime(startAt, timeZone)} is in the future.`;
   if (!endAt) return undefined;
   const probe = { ...shift, start_at: startAt.toISOString() };
   const problem = checkEndTime(probe, endAt, now, timeZone);

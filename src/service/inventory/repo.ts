@@ -17,7 +17,7 @@ export interface ChangeRow {
 export const changeOf = (row: Pick<ChangeRow, "data">): InventoryChange => JSON.parse(row.data) as InventoryChange;
 
 /** Stores one change row; returns its arrival sequence. */
-export function insertChange(
+function insertChange(
   db: Db,
   merchantId: string,
   p: PlannedChange,

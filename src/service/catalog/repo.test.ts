@@ -3,7 +3,7 @@ import { openDb } from "../db.js";
 import { seededIds } from "../ids.js";
 import { seedCatalog } from "../seed/catalog.js";
 import { rng } from "../seed/random.js";
-import { CODE_LOOKUP_SQL, variationsByCode } from "./store.js";
+import { CODE_LOOKUP_SQL, variationsByCode } from "./repo.js";
 
 const M = "MERCHANT";
 

@@ -32,7 +32,7 @@ export interface Subscription {
 }
 
 /** Reads a row into a subscription. */
-export function fromRow(r: SubscriptionRow): Subscription {
+function fromRow(r: SubscriptionRow): Subscription {
   return {
     id: r.id,
     clientId: r.client_id,

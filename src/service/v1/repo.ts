@@ -1,24 +1,5 @@
-import type Database from "better-sqlite3";
 import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../../spec/generated/types.js";
-import type { Db } from "../db.js";
-
-type Statement = Database.Statement<unknown[]>;
-const cache = new WeakMap<Db, Map<string, Statement>>();
-
-/** A statement prepared once per database: the seed writes thousands of rows through these. */
-function stmt(db: Db, sql: string): Statement {
-  let byDb = cache.get(db);
-  if (!byDb) {
-    byDb = new Map();
-    cache.set(db, byDb);
-  }
-  let st = byDb.get(sql);
-  if (!st) {
-    st = db.prepare(sql);
-    byDb.set(sql, st);
-  }
-  return st;
-}
+import { type Db, stmt } from "../db.js";
 
 /** A payment with where it belongs and when it reached the service. */
 export interface StoredPayment {
@@ -100,11 +81,4 @@ export function findOrder(db: Db, merchantId: string, locationId: string, id: st
     .prepare("SELECT data FROM v1_orders WHERE merchant_id = ? AND location_id = ? AND id = ?")
     .get(merchantId, locationId, id) as { data: string } | undefined;
   return row ? JSON.parse(row.data) : undefined;
-}
-
-/** Whether the seller has this location. */
-export function hasLocation(db: Db, merchantId: string, locationId: string): boolean {
-  return (
-    db.prepare("SELECT 1 FROM locations WHERE merchant_id = ? AND id = ?").get(merchantId, locationId) !== undefined
-  );
 }

@@ -126,13 +126,6 @@ export function variationsByCode(db: Db, merchantId: string, attribute: "sku" | 
   return stmt(db, CODE_LOOKUP_SQL[attribute]).all(merchantId, value) as CatalogRow[];
 }
 
-/** The variations of one item, in their order. */
-export function variationsOf(db: Db, itemId: string): CatalogRow[] {
-  return stmt(db, "SELECT * FROM catalog_objects WHERE item_id = ? AND is_deleted = 0 ORDER BY seq").all(
-    itemId,
-  ) as CatalogRow[];
-}
-
 /** When the catalog last changed (the newest `updated_at`). */
 export function latestTime(db: Db, merchantId: string): string | undefined {
   const row = stmt(db, "SELECT MAX(updated_at) AS t FROM catalog_objects WHERE merchant_id = ?").get(merchantId) as {
@@ -142,7 +135,7 @@ export function latestTime(db: Db, merchantId: string): string | undefined {
 }
 
 /** The ids an object refers to: an item's categories, a variation's item. One level deep. */
-export function referencedIds(o: CatalogObject): string[] {
+function referencedIds(o: CatalogObject): string[] {
   const ids: string[] = [];
   if (o.item_data) {
     if (o.item_data.category_id) ids.push(o.item_data.category_id);
