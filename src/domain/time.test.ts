@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   durationMinutes,
+  formatDuration,
   isoDuration,
   localDate,
   localTime,
@@ -58,5 +59,14 @@ describe("parsing", () => {
     expect(durationMinutes("30")).toBeUndefined();
     expect(isoDuration(75)).toBe("PT1H15M");
     expect(isoDuration(60)).toBe("PT1H");
+  });
+});
+
+describe("formatDuration", () => {
+  it("writes minutes, then hours and minutes", () => {
+    expect(formatDuration(0.4)).toBe("0 min");
+    expect(formatDuration(45)).toBe("45 min");
+    expect(formatDuration(125.9)).toBe("2 h 05 min");
+    expect(formatDuration(-3)).toBe("0 min");
   });
 });

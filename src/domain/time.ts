@@ -168,3 +168,11 @@ export function isoDuration(minutes: number): string {
 export function formatHours(hours: number): string {
   return (Math.round(hours * 100) / 100).toFixed(2);
 }
+
+/** Whole minutes as `45 min` or `2 h 05 min` (for elapsed time on shift or on break). */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return h ? `${h} h ${pad(m)} min` : `${m} min`;
+}
