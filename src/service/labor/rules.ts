@@ -1,11 +1,12 @@
+import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/shifts.js";
 import { durationMinutes, isoDuration } from "../../domain/time.js";
 import type { Break, BreakType, Shift, ShiftWage } from "../../spec/generated/types.js";
 import { badRequest, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { truncateToMinute, zonedRfc3339 } from "./time.js";
 
-/** The most break types one location may have. */
-export const MAX_BREAK_TYPES_PER_LOCATION = 3;
+/** The most break types one location may have: one constant with the app, which refuses a fourth first. */
+export { MAX_BREAK_TYPES_PER_LOCATION };
 
 /**
  * An ISO 8601 duration of a break (`PT15M`), in the canonical form the service writes back;
