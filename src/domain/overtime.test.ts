@@ -228,13 +228,18 @@ describe("overtime rules from the config file", () => {
   it("explains a bad value, naming the field", () => {
     const problem = (raw: unknown) => {
       const r = parseOvertimeRules(raw);
-      return r.ok ? "accepted" : r.problem;
+      return r.ok ? "accepted" : `${r.field} ${r.problem}`;
     };
-    expect(problem("40")).toMatch(/overtime must be an object/);
-    expect(problem({ weeklyHours: "40" })).toBe('overtime.weeklyHours must be a number, not "40".');
-    expect(problem({ weeklyHours: 0 })).toMatch(/overtime.weeklyHours must be more than 0 and at most 168/);
-    expect(problem({ dailyHours: 25 })).toMatch(/overtime.dailyHours must be more than 0 and at most 24, not 25/);
-    expect(problem({ multiplier: 0.5 })).toMatch(/overtime.multiplier must be at least 1/);
-    expect(problem({ weekly: 40 })).toMatch(/unknown field "weekly"/);
+    expect(problem("40")).toMatch(/^overtime must be an object such as/);
+    expect(problem({ weeklyHours: "40" })).toBe('overtime.weeklyHours must be a number of hours, not "40"');
+    expect(problem({ weeklyHours: 0 })).toBe("overtime.weeklyHours must be more than 0 and at most 168 hours, not 0");
+    expect(problem({ dailyHours: 25 })).toBe("overtime.dailyHours must be more than 0 and at most 24 hours, not 25");
+    expect(problem({ multiplier: 0.5 })).toBe(
+      "overtime.multiplier must be from 1 to 10 (1.5 is time and a half), not 0.5",
+    );
+    expect(problem({ multiplier: "1.5x" })).toMatch(/overtime.multiplier must be a number such as 1.5/);
+    expect(problem({ weekly: 40 })).toBe(
+      "overtime.weekly is not a setting; overtime takes weeklyHours, dailyHours, multiplier",
+    );
   });
 });

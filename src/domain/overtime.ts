@@ -16,8 +16,8 @@ export interface OvertimeRules {
 /** The rules when the config file says nothing: 40 hours a week at 1.5×, no daily rule. */
 export const DEFAULT_OVERTIME: OvertimeRules = { weeklyHours: 40, dailyHours: undefined, multiplier: 1.5 };
 
-/** The overtime rules, or what is wrong with them in words (naming the field). */
-export type OvertimeParse = { ok: true; value: OvertimeRules } | { ok: false; problem: string };
+/** The overtime rules, or what is wrong with them: the field at fault and the problem in words. */
+export type OvertimeParse = { ok: true; value: OvertimeRules } | { ok: false; field: string; problem: string };
 
 const HOURS_IN_WEEK = 168;
 
@@ -28,42 +28,44 @@ const HOURS_IN_WEEK = 168;
 export function parseOvertimeRules(raw: unknown): OvertimeParse {
   if (raw === undefined || raw === null) return { ok: true, value: DEFAULT_OVERTIME };
   if (typeof raw !== "object" || Array.isArray(raw)) {
-    return { ok: false, problem: "overtime must be an object such as { weeklyHours: 40, multiplier: 1.5 }." };
+    return {
+      ok: false,
+      field: "overtime",
+      problem: 'must be an object such as {"weeklyHours": 40, "dailyHours": 8, "multiplier": 1.5}',
+    };
   }
   const o = raw as Record<string, unknown>;
-  const known = new Set(["weeklyHours", "dailyHours", "multiplier"]);
-  const unknown = Object.keys(o).filter((k) => !known.has(k));
-  if (unknown.length) {
-    return {
-      ok: false,
-      problem: `overtime has an unknown field ${unknown.map((k) => JSON.stringify(k)).join(", ")}; it takes weeklyHours, dailyHours and multiplier.`,
-    };
+  const known = ["weeklyHours", "dailyHours", "multiplier"];
+  const unknown = Object.keys(o).find((k) => !known.includes(k));
+  if (unknown !== undefined) {
+    return { ok: false, field: `overtime.${unknown}`, problem: `is not a setting; overtime takes ${known.join(", ")}` };
   }
-  const number = (name: string, v: unknown, max: number): number | string | undefined => {
+  const bad = (name: string, problem: string): OvertimeParse => ({ ok: false, field: `overtime.${name}`, problem });
+  const hoursIn = (name: string, max: number): number | OvertimeParse | undefined => {
+    const v = o[name];
     if (v === undefined) return undefined;
     if (typeof v !== "number" || !Number.isFinite(v))
-      return `overtime.${name} must be a number, not ${JSON.stringify(v)}.`;
-    if (v <= 0 || v > max) return `overtime.${name} must be more than 0 and at most ${max}, not ${v}.`;
+      return bad(name, `must be a number of hours, not ${JSON.stringify(v)}`);
+    if (v <= 0 || v > max) return bad(name, `must be more than 0 and at most ${max} hours, not ${v}`);
     return v;
   };
-  const weekly = number("weeklyHours", o.weeklyHours, HOURS_IN_WEEK);
-  if (typeof weekly === "string") return { ok: false, problem: weekly };
-  const daily = o.dailyHours === null ? undefined : number("dailyHours", o.dailyHours, 24);
-  if (typeof daily === "string") return { ok: false, problem: daily };
-  const multiplier = number("multiplier", o.multiplier, 10);
-  if (typeof multiplier === "string") return { ok: false, problem: multiplier };
-  if (multiplier !== undefined && multiplier < 1) {
-    return {
-      ok: false,
-      problem: `overtime.multiplier must be at least 1 (1.5 is time and a half), not ${multiplier}.`,
-    };
+  const weekly = hoursIn("weeklyHours", HOURS_IN_WEEK);
+  if (typeof weekly === "object") return weekly;
+  const daily = o.dailyHours === null ? undefined : hoursIn("dailyHours", 24);
+  if (typeof daily === "object") return daily;
+  const m = o.multiplier;
+  if (m !== undefined && (typeof m !== "number" || !Number.isFinite(m))) {
+    return bad("multiplier", `must be a number such as 1.5 (time and a half), not ${JSON.stringify(m)}`);
+  }
+  if (typeof m === "number" && (m < 1 || m > 10)) {
+    return bad("multiplier", `must be from 1 to 10 (1.5 is time and a half), not ${m}`);
   }
   return {
     ok: true,
     value: {
       weeklyHours: weekly ?? DEFAULT_OVERTIME.weeklyHours,
       dailyHours: daily,
-      multiplier: multiplier ?? DEFAULT_OVERTIME.multiplier,
+      multiplier: typeof m === "number" ? m : DEFAULT_OVERTIME.multiplier,
     },
   };
 }
