@@ -77,6 +77,15 @@ describe("parseConfig", () => {
     expect(errorOf('{"overtime": 40}').message).toContain('field "overtime" must be an object');
   });
 
+  it("reads the pay period, and names the setting at fault", () => {
+    expect(parseConfig('{"payPeriod": {"every": "half-month"}}', file).config.payPeriod).toEqual({
+      every: "half-month",
+    });
+    expect(errorOf('{"payPeriod": {"every": "two-weeks"}}').message).toMatch(
+      /^\/etc\/cfg\.json: field "payPeriod.startingOn" must be the first day of one pay period/,
+    );
+  });
+
   it("refuses a secret in the file, naming the field but not the value", () => {
     for (const field of ["accessToken", "access_token", "clientSecret", "application_secret", "password"]) {
       const err = errorOf(JSON.stringify({ [field]: "EAAAl-very-secret-9999" }));
@@ -118,14 +127,17 @@ describe("loadConfig and saveConfig", () => {
     expect((await loadConfig(env)).config).toEqual({ environment: "sandbox", applicationId: "sq0idp-x" });
   });
 
-  it("keeps the overtime rules when the file is written again (by login)", async () => {
+  it("keeps the overtime rules and pay period when the file is written again (by login)", async () => {
     const env = { XDG_CONFIG_HOME: dir };
     const overtime = { weeklyHours: 38, dailyHours: undefined, multiplier: 2 };
-    const path = await saveConfig(env, { environment: "sandbox", overtime });
+    const payPeriod = { every: "two-weeks", startingOn: "2026-01-05" } as const;
+    const path = await saveConfig(env, { environment: "sandbox", overtime, payPeriod });
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual({
       environment: "sandbox",
       overtime: { weeklyHours: 38, multiplier: 2 },
+      payPeriod,
     });
+    expect((await loadConfig(env)).config.payPeriod).toEqual(payPeriod);
     expect((await loadConfig(env)).config.overtime).toEqual(overtime);
   });
 
