@@ -13,13 +13,15 @@ import {
   checkShiftTimes,
   checkStartBreak,
   clockOutQuestion,
+  formatBreaks,
   newPastShift,
   onShiftElsewhere,
+  parseBreaks,
   withBreakDrafts,
   withBreakStarted,
   withShiftClosed,
 } from "./clock-rules.js";
-import { zonedInstant } from "./time.js";
+import { localDate, localTime, zonedInstant } from "./time.js";
 
 const TZ = "America/New_York";
 const now = new Date("2026-05-04T20:00:00Z");
@@ -211,3 +213,79 @@ describe("a member on shift at another location", () => {
     expect(checkNotOnShiftElsewhere(open, "L1", "Main", TZ)).toBeUndefined();
   });
 });
+
+describe("the breaks field of the shift editor", () => {
+  const types = [lunch, { ...lunch, id: "c", break_name: "Coffee", expected_duration: "PT10M", is_paid: true }];
+  const ctx = (startAt: Date, endAt: Date, existing: BreakDraft[] = []) => ({
+    startAt,
+    endAt,
+    timeZone: TZ,
+    types,
+    existing,
+  });
+
+  it("reads breaks by type name with local times, and writes them back the same way", () => {
+    const r = parseBreaks("lunch 12:00-12:30; Coffee 15:00 - 15:10", ctx(at("09:00"), at("17:00")));
+    expect(
+      r.ok && r.value.map((b) => [b.name, b.breakTypeId, b.isPaid, b.startAt.toISOString(), b.endAt?.toISOString()]),
+    ).toEqual([
+      ["Lunch", "b", false, "2026-05-04T16:00:00.000Z", "2026-05-04T16:30:00.000Z"],
+      ["Coffee", "c", true, "2026-05-04T19:00:00.000Z", "2026-05-04T19:10:00.000Z"],
+    ]);
+    expect(r.ok && formatBreaks(r.value, TZ)).toBe("Lunch 12:00-12:30; Coffee 15:00-15:10");
+    const running = parseBreaks("Lunch 12:00-", ctx(at("09:00"), at("13:00")));
+    expect(running.ok && running.value[0]?.endAt).toBeUndefined();
+    expect(parseBreaks("", ctx(at("09:00"), at("17:00")))).toEqual({ ok: true, value: [] });
+  });
+
+  it("puts times after midnight on the next day for a shift that runs past it", () => {
+    const r = parseBreaks("Lunch 23:45-00:15; Coffee 02:00-02:10", ctx(at("20:00"), at("04:00", "2026-05-05")));
+    expect(r.ok && r.value.map((b) => [localTimeOf(b.startAt), localTimeOf(b.endAt)])).toEqual([
+      ["2026-05-04 23:45", "2026-05-05 00:15"],
+      ["2026-05-05 02:00", "2026-05-05 02:10"],
+    ]);
+  });
+
+  it("keeps a break's id when its times change, and the copy of a deleted type", () => {
+    const existing: BreakDraft[] = [
+      { ...draft("Lunch", "12:00", "12:30", "b1"), breakTypeId: "b" },
+      {
+        id: "b2",
+        breakTypeId: "gone",
+        name: "Stretch",
+        expectedDuration: "PT5M",
+        isPaid: true,
+        startAt: at("15:00"),
+        endAt: at("15:05"),
+      },
+    ];
+    const r = parseBreaks("Lunch 12:15-12:45; Stretch 15:00-15:10", ctx(at("09:00"), at("17:00"), existing));
+    expect(r.ok && r.value.map((b) => [b.id, b.breakTypeId, localTime(b.startAt, TZ)])).toEqual([
+      ["b1", "b", "12:15"],
+      ["b2", "gone", "15:00"],
+    ]);
+    // Removing a break is leaving it out.
+    const removed = parseBreaks("Stretch 15:00-15:05", ctx(at("09:00"), at("17:00"), existing));
+    expect(removed.ok && removed.value.map((b) => b.id)).toEqual(["b2"]);
+  });
+
+  it("explains what it cannot read, and an end before the start in the rule's words", () => {
+    expect(parseBreaks("Lunch at noon", ctx(at("09:00"), at("17:00")))).toEqual({
+      ok: false,
+      problem: '"Lunch at noon" is not a break; write each as Lunch 12:00-12:30 (no end while it runs).',
+    });
+    expect(parseBreaks("Nap 12:00-12:30", ctx(at("09:00"), at("17:00")))).toEqual({
+      ok: false,
+      problem: "There is no break type Nap here; the break types are Lunch, Coffee.",
+    });
+    const backwards = parseBreaks("Lunch 12:30-12:00", ctx(at("09:00"), at("17:00")));
+    expect(
+      backwards.ok &&
+        checkShiftDraft({ startAt: at("09:00"), endAt: at("17:00"), breaks: backwards.value }, at("18:00"), TZ),
+    ).toBe("The break Lunch ends at 12:00, not after it starts at 12:30.");
+  });
+});
+
+function localTimeOf(d: Date | undefined): string {
+  return d ? `${localDate(d, TZ)} ${localTime(d, TZ)}` : "";
+}

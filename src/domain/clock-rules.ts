@@ -1,6 +1,6 @@
 import type { Break, BreakType, Shift } from "../spec/generated/types.js";
 import { runningBreak } from "./shifts.js";
-import { formatDuration, localDate, localTime } from "./time.js";
+import { addDays, formatDuration, localDate, localTime, parseClockTime, zonedInstant } from "./time.js";
 
 /** A rule of the time clock that a request would break, explained in words; undefined if none. */
 export type RuleProblem = string | undefined;
@@ -224,6 +224,82 @@ export function withBreakDrafts(shift: Shift, drafts: readonly BreakDraft[]): Sh
       is_paid: d.isPaid,
     }));
   return { ...shift, breaks };
+}
+
+/** The breaks as the editor shows them: `Lunch 12:00-12:30; Coffee 15:00-15:10` (`Lunch 12:00-` still running). */
+export function formatBreaks(drafts: readonly BreakDraft[], timeZone: string): string {
+  return [...drafts]
+    .sort((a, b) => at(a.startAt) - at(b.startAt))
+    .map((b) => `${b.name} ${localTime(b.startAt, timeZone)}-${b.endAt ? localTime(b.endAt, timeZone) : ""}`)
+    .join("; ");
+}
+
+const nameKey = (n: string) => n.trim().replaceAll(/\s+/g, " ").toLowerCase();
+
+/** The instant of `hhmm` on the shift's first local day, or the next one when that is earlier than `after` and the next is not past `until`. */
+function instantNear(hhmm: string, startDay: string, after: Date, until: Date, timeZone: string): Date {
+  const same = zonedInstant(startDay, hhmm, timeZone);
+  if (at(same) >= at(after)) return same;
+  const next = zonedInstant(addDays(startDay, 1), hhmm, timeZone);
+  return at(next) <= at(until) ? next : same;
+}
+
+/**
+ * Reads the breaks field of the shift editor (see {@link formatBreaks}; `;` or a line break
+ * between breaks). Each name is a break type of the location (any case), or the name of one of
+ * the shift's breaks whose type has since been deleted. Times are local to the shift: a time
+ * earlier than the start means the next day when the shift runs past midnight. The n-th break of
+ * a name keeps the id of the shift's n-th break of that name, so changing its times edits it.
+ */
+export function parseBreaks(
+  text: string,
+  ctx: {
+    startAt: Date;
+    /** The end, or now while open. */
+    endAt: Date;
+    timeZone: string;
+    types: readonly BreakType[];
+    existing: readonly BreakDraft[];
+  },
+): { ok: true; value: BreakDraft[] } | { ok: false; problem: string } {
+  const items = text
+    .split(/[;\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const startDay = localDate(ctx.startAt, ctx.timeZone);
+  const used = new Map<string, number>();
+  const out: BreakDraft[] = [];
+  for (const item of items) {
+    const m = /^(.*\S)\s+(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})?$/.exec(item);
+    const from = m?.[2] ? parseClockTime(m[2]) : undefined;
+    const to = m?.[3] ? parseClockTime(m[3]) : undefined;
+    if (!m?.[1] || !from || (m[3] && !to)) {
+      return {
+        ok: false,
+        problem: `"${item}" is not a break; write each as Lunch 12:00-12:30 (no end while it runs).`,
+      };
+    }
+    const key = nameKey(m[1]);
+    const n = used.get(key) ?? 0;
+    used.set(key, n + 1);
+    const old = ctx.existing.filter((b) => nameKey(b.name) === key)[n];
+    const type = ctx.types.find((t) => nameKey(t.break_name) === key);
+    if (!type && !old) {
+      const names = ctx.types.map((t) => t.break_name).join(", ");
+      return {
+        ok: false,
+        problem: `There is no break type ${m[1]} here${names ? `; the break types are ${names}` : ""}.`,
+      };
+    }
+    const startAt = instantNear(m[2] ?? "", startDay, ctx.startAt, ctx.endAt, ctx.timeZone);
+    const endAt = m[3]
+      ? instantNear(m[3], localDate(startAt, ctx.timeZone), startAt, ctx.endAt, ctx.timeZone)
+      : undefined;
+    // A kept break stays itself (id and copied type) unless its name now means another live type.
+    if (old && (!type || old.breakTypeId === type.id)) out.push({ ...old, startAt, endAt });
+    else if (type) out.push(breakDraftOf(type, startAt, endAt));
+  }
+  return { ok: true, value: out };
 }
 
 /** A clock-out this soon after clock-in is more likely a mistaken press: ask first. */
