@@ -114,7 +114,7 @@ describe("time clock against the local service", () => {
     ).toEqual([["2026-05-06T20:00:00.000Z", "2026-05-06T20:15:00.000Z"]]);
   });
 
-  it("refuses a second clock-in in words and shows the service's own refusal", async () => {
+  it("refuses a second clock-in in words, and explains a clock-out refused after a change elsewhere", async () => {
     const h = await start();
     const m = await clockedOutMember(h);
     await filterTo(h.app, fullName(m));
@@ -140,9 +140,23 @@ describe("time clock against the local service", () => {
     });
     await h.app.press("u");
     await h.app.waitFor("No break is running.");
+    // Two minutes after clocking in: the app asks first.
     await h.app.press("o");
-    // The headline is the service's words; its code and status follow on the details part.
-    await h.app.waitFor(/✖ [A-Z].* \([A-Z_]+ · HTTP 4\d\d/);
+    await h.app.waitFor("Clock out anyway?");
+    await h.app.press("y");
+    // The refusal is explained in words, and the list is read again; the service's code goes to
+    // the status's details.
+    await h.app.waitFor(
+      `! ${fullName(m)}'s shift was changed elsewhere meanwhile; the list is read again — try once more.`,
+    );
+    const status = h.app.store.getState().status;
+    expect(status.kind === "rule" && status.details).toMatch(/^[A-Z_]+ · HTTP 4\d\d/);
+    // With the list read again, the clock-out goes to the shift that is open now.
+    h.advance(3);
+    await h.app.press("o");
+    await h.app.waitFor("Clock out anyway?");
+    await h.app.press("y");
+    await h.app.waitFor(`${fullName(m)} clocked out at 15:05.`);
   });
 
   it("fixes a forgotten clock-out in one form", async () => {

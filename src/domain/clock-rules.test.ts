@@ -187,16 +187,18 @@ describe("a shift added or edited with its breaks", () => {
 describe("what to ask before clocking out", () => {
   it("asks to end a running break first, and about a very short shift", () => {
     const onBreak = { ...open, breaks: [draftBreak] };
-    expect(clockOutQuestion(onBreak, "Ana", at("12:40"), TZ)).toBe(
+    expect(clockOutQuestion(onBreak, "Ana", at("12:40"), TZ)?.text).toBe(
       "Ana is on Lunch since 12:00. End the break at 12:40 and clock out?",
     );
-    expect(clockOutQuestion(open, "Ana", at("09:03"), TZ)).toBe(
+    expect(clockOutQuestion(open, "Ana", at("09:03"), TZ)?.text).toBe(
       "Ana clocked in at 09:00, only 3 min ago. Clock out anyway?",
     );
-    expect(clockOutQuestion(open, "Ana", new Date(at("09:00").getTime() + 20_000), TZ)).toBe(
+    expect(clockOutQuestion(open, "Ana", new Date(at("09:00").getTime() + 20_000), TZ)?.text).toBe(
       "Ana clocked in at 09:00, under a minute ago. Clock out anyway?",
     );
     expect(clockOutQuestion(open, "Ana", at("17:00"), TZ)).toBeUndefined();
+    expect(clockOutQuestion(onBreak, "Ana", at("12:40"), TZ)?.shortShift).toBe(false);
+    expect(clockOutQuestion(open, "Ana", at("09:03"), TZ)?.shortShift).toBe(true);
   });
 });
 

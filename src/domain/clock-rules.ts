@@ -305,11 +305,22 @@ export function parseBreaks(
 /** A clock-out this soon after clock-in is more likely a mistaken press: ask first. */
 export const SHORT_SHIFT_MINUTES = 5;
 
+/** A question to ask before a clock-out; `shortShift` when the press looks mistaken (then "no" is the safe default). */
+export interface ClockOutQuestion {
+  text: string;
+  shortShift: boolean;
+}
+
 /**
  * What to ask before clocking a member out at `endAt`, or undefined when nothing needs asking:
  * a running break (it will be ended at the same time) and a shift shorter than a few minutes.
  */
-export function clockOutQuestion(shift: Shift, who: string, endAt: Date, timeZone: string): string | undefined {
+export function clockOutQuestion(
+  shift: Shift,
+  who: string,
+  endAt: Date,
+  timeZone: string,
+): ClockOutQuestion | undefined {
   const parts: string[] = [];
   const minutes = (at(endAt) - Date.parse(shift.start_at)) / 60_000;
   const short = minutes < SHORT_SHIFT_MINUTES;
@@ -322,7 +333,7 @@ export function clockOutQuestion(shift: Shift, who: string, endAt: Date, timeZon
     parts.push(`${who} is on ${b.name} since ${localTime(b.start_at, timeZone)}.`);
     parts.push(`End the break at ${localTime(endAt, timeZone)} and clock out?`);
   } else if (short) parts.push("Clock out anyway?");
-  return parts.length ? parts.join(" ") : undefined;
+  return parts.length ? { text: parts.join(" "), shortShift: short } : undefined;
 }
 
 /** The shift body of a new clock-in. */

@@ -64,6 +64,10 @@ export function breakTypeInputOf(t: BreakType): BreakTypeInput {
 /** Builds the break types slice. */
 export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, deps) => {
   const patch = (p: Partial<BreakTypesSlice["breakTypes"]>) => set((s) => ({ breakTypes: { ...s.breakTypes, ...p } }));
+  // Another screen read the list afresh (it found a type deleted elsewhere): show the same.
+  deps.events.on("break-types-read", (e) => {
+    if (e.locationId === get().locationId) patch({ items: e.items, loaded: true });
+  });
   return {
     breakTypes: { items: [], form: { kind: "none" }, loaded: false },
 
