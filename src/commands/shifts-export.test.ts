@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportFileName } from "../domain/csv.js";
 import { createClock } from "../service/clock.js";
 import { createService, type LocalService } from "../service/index.js";
 import type { Location, TeamMember } from "../spec/generated/types.js";
 import { createClient, type SquareClient } from "../square/index.js";
 import { parseCommandLine } from "./args.js";
-import { defaultExportName, runShiftsExport, SHIFTS_EXPORT_SPEC, shiftsExportOptions } from "./shifts-export.js";
+import { runShiftsExport, SHIFTS_EXPORT_SPEC, shiftsExportOptions } from "./shifts-export.js";
 import { runShiftsList, SHIFTS_LIST_SPEC, shiftsListOptions } from "./shifts-list.js";
 
 const home = mkdtempSync(join(tmpdir(), "backroom-export-home-"));
@@ -48,11 +49,11 @@ describe("the shifts commands' flags", () => {
     expect(() => exportOptions(["--out", "-", "--force"])).toThrow(/--force only applies to a file/);
     expect(() => exportOptions(["--out", "-", "--summary"])).toThrow(/--summary writes a second file/);
     expect(() => exportOptions(["--env", "moon"])).toThrow(/--env must be one of/);
-    expect(defaultExportName("Harbour Dock", "L2", "2026-05-04", "2026-05-10")).toBe(
+    expect(exportFileName("Harbour Dock", "L2", "2026-05-04", "2026-05-10")).toBe(
       "shifts-harbour-dock-2026-05-04-to-2026-05-10.csv",
     );
-    expect(defaultExportName("Café Nord", "L3", "2026-05-04", "2026-05-04")).toBe("shifts-cafe-nord-2026-05-04.csv");
-    expect(defaultExportName("東京", "LX9", "2026-05-04", "2026-05-04")).toBe("shifts-lx9-2026-05-04.csv");
+    expect(exportFileName("Café Nord", "L3", "2026-05-04", "2026-05-04")).toBe("shifts-cafe-nord-2026-05-04.csv");
+    expect(exportFileName("東京", "LX9", "2026-05-04", "2026-05-04")).toBe("shifts-lx9-2026-05-04.csv");
   });
 
   it("list takes one output format", () => {

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { memberWeeksCsv, shiftsCsv } from "../domain/csv.js";
+import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
 import { memberWeeks } from "../domain/shifts.js";
 import type { StoreClient } from "../state/index.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
@@ -94,25 +94,6 @@ export function shiftsExportOptions(
   };
 }
 
-/** A location's name as a file name part: `Harbour Dock` → `harbour-dock`. */
-export function fileSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replaceAll(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replaceAll(/[^a-z0-9]+/g, "-")
-    .replaceAll(/^-+|-+$/g, "");
-}
-
-/** The default file name: `shifts-harbour-dock-2026-05-04-to-2026-05-10.csv`. */
-export function defaultExportName(locationName: string, locationId: string, from: string, to: string): string {
-  const where = fileSlug(locationName) || fileSlug(locationId) || "location";
-  return `shifts-${where}-${from === to ? from : `${from}-to-${to}`}.csv`;
-}
-
-/** The summary file that goes with a shifts file: `x.csv` → `x-summary.csv`. */
-export const summaryPath = (path: string): string => path.replace(/(\.csv)?$/i, "-summary.csv");
-
 /** The export's texts: the shifts CSV, and the weekly summary CSV. */
 export function exportTexts(loaded: LoadedReview): { shifts: string; summary: string } {
   return {
@@ -170,14 +151,14 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
           () => false,
         ))
       ) {
-        const name = defaultExportName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
+        const name = exportFileName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
         path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
       }
       const files: { target: OutTarget; text: string }[] = [
         { target: { kind: "file", path, force: opts.force }, text: texts.shifts },
       ];
       if (opts.summary) {
-        files.push({ target: { kind: "file", path: summaryPath(path), force: opts.force }, text: texts.summary });
+        files.push({ target: { kind: "file", path: summaryFileName(path), force: opts.force }, text: texts.summary });
       }
       // Both files are checked before either is written, so a refusal leaves nothing half done.
       if (!opts.force) {
@@ -189,7 +170,7 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
       }
       for (const f of files) await writeOut(f.target, f.text, io.stdout);
       say(io.stderr, `wrote ${what}, to ${path}`);
-      if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryPath(path)}`);
+      if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryFileName(path)}`);
       if (!rows.length) say(io.stderr, "there were no shifts in those workdays: the file has the header only");
       return 0;
     } finally {

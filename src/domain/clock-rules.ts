@@ -1,6 +1,6 @@
 import type { Break, BreakType, Shift } from "../spec/generated/types.js";
 import { runningBreak } from "./shifts.js";
-import { addDays, formatDuration, localDate, localTime, parseClockTime, zonedInstant } from "./time.js";
+import { addDays, formatDuration, localDate, localTime, parseClockTime, parseDate, zonedInstant } from "./time.js";
 
 /** A rule of the time clock that a request would break, explained in words; undefined if none. */
 export type RuleProblem = string | undefined;
@@ -224,6 +224,18 @@ export function withBreakDrafts(shift: Shift, drafts: readonly BreakDraft[]): Sh
       is_paid: d.isPaid,
     }));
   return { ...shift, breaks };
+}
+
+/** A local date and time typed in a form, as an instant, or what is wrong with them (`what`: start, end). */
+export function parseLocalTime(
+  date: string,
+  time: string,
+  timeZone: string,
+  what: string,
+): { ok: true; at: Date } | { ok: false; problem: string } {
+  if (!parseDate(date.trim())) return { ok: false, problem: `The ${what} date "${date}" is not a date (YYYY-MM-DD).` };
+  if (!parseClockTime(time.trim())) return { ok: false, problem: `The ${what} time "${time}" is not a time (HH:MM).` };
+  return { ok: true, at: zonedInstant(date.trim(), time.trim(), timeZone) };
 }
 
 /** The breaks as the editor shows them: `Lunch 12:00-12:30; Coffee 15:00-15:10` (`Lunch 12:00-` still running). */

@@ -1,5 +1,4 @@
 import type { MemberWeek, ReviewRow } from "./shifts.js";
-import { breakMinutes } from "./shifts.js";
 import { formatHours, localDate, localTime } from "./time.js";
 
 /** Quotes one CSV field when it holds a comma, quote, or line break (RFC 4180). */
@@ -15,42 +14,7 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + (rows.length ? "\r\n" : "");
 }
 
-/** Header of the review export. */
-export const REVIEW_CSV_HEADER = ["member", "date", "start", "end", "breaks", "paid hours", "wage", "cost", "currency"];
-
 const cents = (amount: number | undefined) => (typeof amount === "number" ? (amount / 100).toFixed(2) : "");
-
-/**
- * The review as CSV, one row per shift: the workday, local start/end times (`open` while
- * running), breaks as `name minutes (paid|unpaid)` joined by `; `, paid hours, hourly wage, cost.
- */
-export function reviewCsv(rows: readonly ReviewRow[], timeZone: string, now: Date): string {
-  const lines: (string | number)[][] = [REVIEW_CSV_HEADER];
-  for (const r of rows) {
-    const s = r.shift;
-    const end = s.end_at ? new Date(s.end_at) : now;
-    const breaks = (s.breaks ?? [])
-      .map((b) => `${b.name} ${Math.round(breakMinutes(b, end))}m (${b.is_paid ? "paid" : "unpaid"})`)
-      .join("; ");
-    const endText = s.end_at
-      ? localDate(s.end_at, timeZone) === localDate(s.start_at, timeZone)
-        ? localTime(s.end_at, timeZone)
-        : `${localDate(s.end_at, timeZone)} ${localTime(s.end_at, timeZone)}`
-      : "open";
-    lines.push([
-      r.memberName,
-      r.workday,
-      localTime(s.start_at, timeZone),
-      endText,
-      breaks,
-      formatHours(r.totals.paidHours),
-      cents(s.wage?.hourly_rate?.amount),
-      cents(r.totals.cost?.amount),
-      r.totals.cost?.currency ?? s.wage?.hourly_rate?.currency ?? "",
-    ]);
-  }
-  return toCsv(lines);
-}
 
 /** Where the exported shifts were worked: the location's name and its IANA time zone. */
 export interface CsvPlace {
@@ -167,3 +131,22 @@ export function memberWeeksCsv(weeks: readonly MemberWeek[], place: Pick<CsvPlac
   }
   return toCsv(lines);
 }
+
+/** A location's name as a file name part: `Harbour Dock` → `harbour-dock` (accents dropped). */
+export function fileSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replaceAll(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replaceAll(/[^a-z0-9]+/g, "-")
+    .replaceAll(/^-+|-+$/g, "");
+}
+
+/** The export's file name, naming the location: `shifts-harbour-dock-2026-05-04-to-2026-05-10.csv`. */
+export function exportFileName(locationName: string, locationId: string, from: string, to: string): string {
+  const where = fileSlug(locationName) || fileSlug(locationId) || "location";
+  return `shifts-${where}-${from === to ? from : `${from}-to-${to}`}.csv`;
+}
+
+/** The summary file that goes with a shifts file: `x.csv` → `x-summary.csv`. */
+export const summaryFileName = (path: string): string => path.replace(/(\.csv)?$/i, "-summary.csv");

@@ -19,7 +19,13 @@ export {
   writeProblem,
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
-export type { ReviewForm, ShiftTimesInput } from "./review-slice.js";
+export {
+  type ExportOutcome,
+  type ReviewConflict,
+  type ReviewForm,
+  type ShiftTimesInput,
+  shiftTimesInputOf,
+} from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export {
@@ -30,6 +36,6 @@ export {
   defaultDataDir,
   type SliceCreator,
 } from "./store.js";
-export type { TimeClockForm } from "./timeclock-slice.js";
+export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";

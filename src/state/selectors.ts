@@ -119,16 +119,29 @@ export const selectBreakTypes = (s: AppState): BreakType[] => s.breakTypes.items
 /** Whether a write is on its way. */
 export const selectBusy = (s: AppState): boolean => s.inFlight.length > 0;
 
-/** Review rows of the current view: every shift, or one member's. */
+const matches = (name: string, needle: string) => !needle || name.toLowerCase().includes(needle);
+
+/** Review rows of the current view: every shift, or one member's, and only names holding the filter. */
 const reviewRows = memo(
-  (rows: NonNullable<AppState["review"]["result"]>["rows"] | undefined, memberId: string | undefined) =>
-    (rows ?? []).filter((r) => !memberId || r.memberId === memberId),
+  (
+    rows: NonNullable<AppState["review"]["result"]>["rows"] | undefined,
+    memberId: string | undefined,
+    filter: string,
+  ) => {
+    const needle = filter.trim().toLowerCase();
+    return (rows ?? []).filter((r) => (!memberId || r.memberId === memberId) && matches(r.memberName, needle));
+  },
 );
 
 /** The review's shift rows shown now. */
-export const selectReviewRows = (s: AppState) => reviewRows(s.review.result?.rows, s.review.memberId);
+export const selectReviewRows = (s: AppState) => reviewRows(s.review.result?.rows, s.review.memberId, s.review.filter);
 
-/** The review's per-member summaries. */
-export const selectReviewMembers = (s: AppState) => s.review.result?.members ?? EMPTY;
+const reviewMembers = memo(
+  (members: NonNullable<AppState["review"]["result"]>["members"] | undefined, filter: string) => {
+    const needle = filter.trim().toLowerCase();
+    return (members ?? []).filter((m) => matches(m.memberName, needle));
+  },
+);
 
-const EMPTY: never[] = [];
+/** The review's per-member summaries, only names holding the filter. */
+export const selectReviewMembers = (s: AppState) => reviewMembers(s.review.result?.members, s.review.filter);

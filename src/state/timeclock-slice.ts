@@ -12,6 +12,7 @@ import {
   newPastShift,
   newShift,
   parseBreaks,
+  parseLocalTime,
   type RuleProblem,
   shiftForUpdate,
   withBreakEnded,
@@ -19,9 +20,10 @@ import {
   withShiftClosed,
 } from "../domain/clock-rules.js";
 import { memberName, runningBreak } from "../domain/shifts.js";
-import { localDate, localTime, parseClockTime, parseDate, zonedInstant } from "../domain/time.js";
+import { localDate, localTime } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { hasErrorCode, isVersionConflict, type WriteError, writeProblem } from "./errors.js";
+import { readMemberShifts } from "./member-shifts.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
@@ -91,20 +93,6 @@ export interface TimeClockSlice {
   addPastShift(memberId: string, input: PastShiftInput): Promise<string | undefined>;
 }
 
-const DAY_MS = 86_400_000;
-
-/** A local date and time from a form, or what is wrong with them. */
-export function readLocalTime(
-  date: string,
-  time: string,
-  timeZone: string,
-  what: string,
-): { ok: true; at: Date } | { ok: false; problem: string } {
-  if (!parseDate(date.trim())) return { ok: false, problem: `The ${what} date "${date}" is not a date (YYYY-MM-DD).` };
-  if (!parseClockTime(time.trim())) return { ok: false, problem: `The ${what} time "${time}" is not a time (HH:MM).` };
-  return { ok: true, at: zonedInstant(date.trim(), time.trim(), timeZone) };
-}
-
 /** Builds the time clock slice. */
 export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, deps) => {
   const patch = (p: Partial<TimeClockData>) => set((s) => ({ timeclock: { ...s.timeclock, ...p } }));
@@ -139,39 +127,10 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
   };
 
   /** The member's shifts (any location) that could overlap the instants from `fromMs` to `toMs`. */
-  const memberShifts = async (memberId: string, fromMs: number, toMs: number) =>
-    get().runRead(
-      "Reading the member's shifts",
-      async () => {
-        const [near, open] = await Promise.all([
-          deps.client.labor
-            .searchShifts({
-              query: {
-                filter: {
-                  location_ids: [],
-                  team_member_ids: [memberId],
-                  start: {
-                    start_at: new Date(fromMs - 2 * DAY_MS).toISOString(),
-                    end_at: new Date(toMs).toISOString(),
-                  },
-                },
-              },
-              limit: 200,
-            })
-            .all(),
-          deps.client.labor
-            .searchShifts({
-              query: { filter: { location_ids: [], team_member_ids: [memberId], status: "OPEN" } },
-              limit: 200,
-            })
-            .all(),
-        ]);
-        const byId = new Map<string, Shift>();
-        for (const s of [...near, ...open]) byId.set(s.id ?? s.start_at, s);
-        return [...byId.values()];
-      },
-      { quiet: true },
-    );
+  const memberShifts = (memberId: string, fromMs: number, toMs: number) =>
+    get().runRead("Reading the member's shifts", () => readMemberShifts(deps.client, memberId, fromMs, toMs), {
+      quiet: true,
+    });
 
   /** The rules between a new or changed shift and the member's other shifts, in words. */
   const checkAgainstTheirShifts = (
@@ -381,7 +340,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     },
 
     async clockInAt(memberId, date, time) {
-      const read = readLocalTime(date, time, tz(), "start");
+      const read = parseLocalTime(date, time, tz(), "start");
       if (!read.ok) return read.problem;
       return sendClockIn(memberId, read.at, true);
     },
@@ -461,7 +420,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     },
 
     async clockOutAt(memberId, date, time) {
-      const read = readLocalTime(date, time, tz(), "end");
+      const read = parseLocalTime(date, time, tz(), "end");
       if (!read.ok) return read.problem;
       return sendClockOut(memberId, read.at, true);
     },
@@ -469,7 +428,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     async fixForgotten(shiftId, date, time) {
       const shift = get().timeclock.openShifts.find((s) => s.id === shiftId);
       if (!shift) return "That shift is no longer open.";
-      const read = readLocalTime(date, time, tz(), "end");
+      const read = parseLocalTime(date, time, tz(), "end");
       if (!read.ok) return read.problem;
       const problem = checkEndTime(shift, read.at, deps.clock.now(), tz());
       if (problem) return problem;
@@ -489,10 +448,10 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
       const zone = tz();
-      const start = readLocalTime(input.startDate, input.startTime, zone, "start");
+      const start = parseLocalTime(input.startDate, input.startTime, zone, "start");
       if (!start.ok) return start.problem;
       const open = input.endDate.trim() === "" && input.endTime.trim() === "";
-      const end = open ? undefined : readLocalTime(input.endDate, input.endTime, zone, "end");
+      const end = open ? undefined : parseLocalTime(input.endDate, input.endTime, zone, "end");
       if (end && !end.ok) return end.problem;
       const endAt = end?.ok ? end.at : undefined;
       const now = deps.clock.now();
