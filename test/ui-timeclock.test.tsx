@@ -200,29 +200,4 @@ describe("time clock against the local service", () => {
     expect(shift?.status).toBe("CLOSED");
     expect(Date.parse(shift?.end_at ?? "")).toBe(Math.floor(endAt.getTime() / 60_000) * 60_000);
   });
-
-  it("refuses a fourth break type in the form, before the service", async () => {
-    const h = await start();
-    const before = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types ?? [];
-    expect(before).toHaveLength(3);
-    await h.app.press("3");
-    await h.app.waitFor("3 of 3 (the limit)");
-    await h.app.press("a");
-    await h.app.waitFor("already has 3 break types, the most allowed");
-    await h.app.press(..."Nap".split(""), KEYS.enter);
-    await h.app.waitFor("! This location already has 3 break types");
-    expect((await h.client.labor.listBreakTypes({ location_id: h.main })).break_types).toHaveLength(3);
-    // Delete one (with confirmation), then the add goes through.
-    await h.app.press(KEYS.escape, "x");
-    await h.app.waitFor("Delete the break type");
-    await h.app.press("y");
-    await h.app.waitFor("2 of 3");
-    await h.app.press("a");
-    await h.app.waitFor("1 left");
-    await h.app.press(..."Nap".split(""), KEYS.enter);
-    await h.app.waitFor("Added Nap.");
-    expect(
-      (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.map((b) => b.break_name),
-    ).toContain("Nap");
-  });
 });

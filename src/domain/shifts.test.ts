@@ -287,6 +287,10 @@ describe("break type rules", () => {
     );
     expect(checkBreakTypeName("Lunch", types, "b1")).toBeUndefined();
     expect(checkBreakTypeName("Tea", types)).toBeUndefined();
+    const long = [...types, { ...types[0], id: "b9", break_name: "Quiet recovery break after a long delivery unload" }];
+    expect(checkBreakTypeName("quiet recovery break after a long delivery unload", long as typeof types)).toBe(
+      "This location already has a break type named Quiet recovery break after a…; choose another name.",
+    );
   });
 
   it("refuses a fourth break type before any form opens", () => {

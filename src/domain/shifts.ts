@@ -155,6 +155,12 @@ export function isForgotten(shift: Shift, now: Date, timeZone: string, startOfDa
   return workdayOf(shift.start_at, timeZone, startOfDay) < workdayOf(now, timeZone, startOfDay);
 }
 
+/** A name for a message, cut with `…` past `max` characters so the sentence stays readable. */
+export function shortName(name: string, max = 30): string {
+  const chars = [...name.trim()];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : name.trim();
+}
+
 /** The most break types one location may have (the service refuses a fourth). */
 export const MAX_BREAK_TYPES_PER_LOCATION = 3;
 
@@ -172,7 +178,9 @@ export function checkBreakTypeName(
 ): string | undefined {
   const key = (n: string) => n.trim().replaceAll(/\s+/g, " ").toLowerCase();
   const same = existing.find((t) => t.id !== exceptId && key(t.break_name) === key(name));
-  return same ? `This location already has a break type named ${same.break_name}; choose another name.` : undefined;
+  return same
+    ? `This location already has a break type named ${shortName(same.break_name)}; choose another name.`
+    : undefined;
 }
 
 /** Describes a break type in words: `Lunch · 30 min · unpaid`. */

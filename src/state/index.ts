@@ -1,12 +1,8 @@
 // The state layer's public face: the UI imports from here.
 
 export { useShallow } from "zustand/react/shallow";
-export {
-  type BreakTypeForm,
-  type BreakTypeInput,
-  breakTypeInputOf,
-  MAX_BREAK_TYPES_PER_LOCATION,
-} from "./break-types-slice.js";
+export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export { deferredClient } from "./deferred-client.js";
 export {
   hasErrorCode,

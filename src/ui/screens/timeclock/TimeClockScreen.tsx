@@ -208,13 +208,15 @@ function BreakPicker({ memberId }: { memberId: string }) {
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
-      <Txt bold>Start a break for {name}</Txt>
+      <Txt bold wrap="truncate-end">
+        Start a break for {name}
+      </Txt>
       <WindowedList
         items={types}
         state={list}
         height={types.length + 1}
         rowKey={(t) => t.id ?? t.break_name}
-        renderRow={(t) => <Txt> {describeBreakType(t)}</Txt>}
+        renderRow={(t) => <Txt wrap="truncate-end"> {describeBreakType(t)}</Txt>}
       />
       <Txt color={theme.muted}>enter start · esc cancel</Txt>
     </Box>
