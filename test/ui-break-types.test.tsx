@@ -10,12 +10,17 @@ afterEach(async () => {
   current = undefined;
 });
 
+async function start(opts: Parameters<typeof startLaborApp>[0] = {}) {
+  current = await startLaborApp(opts);
+  return current;
+}
+
 const names = async (h: LaborHarness) =>
   ((await h.client.labor.listBreakTypes({ location_id: h.main })).break_types ?? []).map((b) => b.break_name);
 
 describe("break types", () => {
   it("refuses `a` at the limit before opening the form, and a delete needs y: Enter answers no", async () => {
-    const h = (current = await startLaborApp());
+    const h = await start();
     expect(await names(h)).toHaveLength(3);
     await h.app.press("3");
     await h.app.waitFor("3 of 3 (the limit)");
@@ -39,7 +44,7 @@ describe("break types", () => {
   });
 
   it("refuses a name the location already has, adding or renaming, and cuts long names with …", async () => {
-    const h = (current = await startLaborApp({ columns: 64 }));
+    const h = await start({ columns: 64 });
     await h.app.press("3");
     await h.app.waitFor("3 of 3 (the limit)");
     await h.app.press("x", "y");

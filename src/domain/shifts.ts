@@ -158,7 +158,11 @@ export function isForgotten(shift: Shift, now: Date, timeZone: string, startOfDa
 /** A name for a message, cut with `…` past `max` characters so the sentence stays readable. */
 export function shortName(name: string, max = 30): string {
   const chars = [...name.trim()];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : name.trim();
+  if (chars.length <= max) return name.trim();
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /** The most break types one location may have (the service refuses a fourth). */
