@@ -26,13 +26,13 @@ import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { memberColumns, shiftColumns, shiftSpan } from "./columns.js";
 
-/** Regular and overtime hours and cost of some totals, for one line. */
-export function totalsText(t: PayTotals): string {
+/** Some totals in two lines: shifts, paid hours and cost; then regular and overtime apart. */
+export function totalsText(t: PayTotals): [string, string] {
   const noWage = t.noWageShifts ? ` · ${t.noWageShifts} without wage, not costed` : "";
-  return (
-    `${t.shifts} shifts · paid ${formatHours(t.paidHours)} h = ${formatHours(t.regularHours)} regular + ${formatHours(t.overtimeHours)} overtime` +
-    ` · cost ${formatMoney(t.cost)} (${formatMoney(t.overtimeCost)} overtime)${noWage}`
-  );
+  return [
+    `Total: ${t.shifts} shifts · paid ${formatHours(t.paidHours)} h · cost ${formatMoney(t.cost)}${noWage}`,
+    `Regular ${formatHours(t.regularHours)} h, ${formatMoney(t.regularCost)} · overtime ${formatHours(t.overtimeHours)} h, ${formatMoney(t.overtimeCost)}`,
+  ];
 }
 
 /** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
@@ -56,7 +56,7 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
           : review.form.kind === "range"
             ? formHeight(RANGE_FIELDS, false)
             : formHeight(EXPORT_FIELDS, true);
-  const listHeight = Math.max(3, height - 3 - panel);
+  const listHeight = Math.max(3, height - 4 - panel);
   const [list, onList, select] = useList(count, listHeight - 1);
   const rules = review.overtime;
   const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
@@ -159,7 +159,9 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
 
   const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
   const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
-  const shown = view === "members" ? undefined : rows;
+  // A filter, or one member's shifts, totals what is shown.
+  const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
+  const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
@@ -174,10 +176,16 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
       <Txt color={theme.muted} wrap="truncate-end">
         {describeOvertime(rules)} · pay period {describePayPeriod(review.payPeriod)}
       </Txt>
-      {result ? (
-        <Txt wrap="truncate-end">Total: {totalsText(shown && review.filter ? sumRows(shown) : result.totals)}</Txt>
+      {totals ? (
+        <>
+          <Txt wrap="truncate-end">{totals[0]}</Txt>
+          <Txt wrap="truncate-end">{totals[1]}</Txt>
+        </>
       ) : (
-        <Txt color={theme.muted}>No shifts loaded.</Txt>
+        <>
+          <Txt color={theme.muted}>No shifts loaded.</Txt>
+          <Txt> </Txt>
+        </>
       )}
       {view === "members" ? (
         <ColumnList
@@ -314,7 +322,7 @@ const EDIT_FIELDS: FieldSpec[] = [
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: "Lunch 12:00-12:30; … (delete one to remove it)" },
+  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
 ];
 
 const asInput = (v: Record<string, string>): ShiftTimesInput => ({

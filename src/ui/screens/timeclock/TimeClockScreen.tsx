@@ -287,7 +287,7 @@ const SHIFT_FIELDS: FieldSpec[] = [
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (both empty: still on shift)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: "Lunch 12:00-12:30; …" },
+  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
 ];
 
 /** A whole shift for someone who forgot to clock in at all: past start and end, and breaks. */
