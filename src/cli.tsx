@@ -27,13 +27,17 @@ const COMMANDS: Record<string, Entry> = {
     run: async (argv, io) => (await import("./commands/status.js")).runStatus(argv, io),
   },
   shifts: {
-    summary: "shifts for scripts: `shifts export` writes the review as CSV",
+    summary: "shifts for scripts: `shifts list` prints them, `shifts export` writes the review as CSV",
     group: {
       name: "backroom shifts",
       summary: "Shifts, for scripts and spreadsheets.",
-      subcommands: { export: "the review of a location's workdays as CSV" },
+      subcommands: {
+        list: "a location's shifts of some workdays, with hours, overtime and cost (--json, --csv)",
+        export: "the review of a location's workdays as CSV files (--summary: per member per week)",
+      },
     },
     subcommands: {
+      list: async (argv, io) => (await import("./commands/shifts-list.js")).runShiftsList(argv, io),
       export: async (argv, io) => (await import("./commands/shifts-export.js")).runShiftsExport(argv, io),
     },
   },

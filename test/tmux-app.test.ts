@@ -67,7 +67,10 @@ describe("the app in a real terminal", () => {
     expect(text.split("\n").filter((l) => l.includes("DEMO"))).toHaveLength(1);
     expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
 
+    // Moments after clocking in, a clock-out looks like a mistaken press: the app asks first.
     keys("o");
+    await until((t) => t.includes("Clock out anyway?"), "the question");
+    keys("y");
     text = await until((t) => t.includes(`${name} clocked out at`), "the clock-out");
     expect(text).toMatch(new RegExp(`${name}\\s+clocked out`));
 

@@ -61,6 +61,31 @@ describe("parseConfig", () => {
     expect(errorOf("[1]").message).toContain("must hold one JSON object");
   });
 
+  it("reads the overtime rules, and names the setting at fault", () => {
+    expect(parseConfig('{"overtime": {"dailyHours": 8}}', file).config.overtime).toEqual({
+      weeklyHours: 40,
+      dailyHours: 8,
+      multiplier: 1.5,
+    });
+    expect(parseConfig("{}", file).config.overtime).toBeUndefined();
+    const err = errorOf('{"overtime": {"weeklyHours": "forty"}}');
+    expect(err.field).toBe("overtime.weeklyHours");
+    expect(err.message).toBe('/etc/cfg.json: field "overtime.weeklyHours" must be a number of hours, not "forty"');
+    expect(errorOf('{"overtime": {"multiplier": 0}}').message).toContain(
+      'field "overtime.multiplier" must be from 1 to 10',
+    );
+    expect(errorOf('{"overtime": 40}').message).toContain('field "overtime" must be an object');
+  });
+
+  it("reads the pay period, and names the setting at fault", () => {
+    expect(parseConfig('{"payPeriod": {"every": "half-month"}}', file).config.payPeriod).toEqual({
+      every: "half-month",
+    });
+    expect(errorOf('{"payPeriod": {"every": "two-weeks"}}').message).toMatch(
+      /^\/etc\/cfg\.json: field "payPeriod.startingOn" must be the first day of one pay period/,
+    );
+  });
+
   it("refuses a secret in the file, naming the field but not the value", () => {
     for (const field of ["accessToken", "access_token", "clientSecret", "application_secret", "password"]) {
       const err = errorOf(JSON.stringify({ [field]: "EAAAl-very-secret-9999" }));
@@ -100,6 +125,20 @@ describe("loadConfig and saveConfig", () => {
     const path = await saveConfig(env, { environment: "sandbox", applicationId: "sq0idp-x" });
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual({ environment: "sandbox", applicationId: "sq0idp-x" });
     expect((await loadConfig(env)).config).toEqual({ environment: "sandbox", applicationId: "sq0idp-x" });
+  });
+
+  it("keeps the overtime rules and pay period when the file is written again (by login)", async () => {
+    const env = { XDG_CONFIG_HOME: dir };
+    const overtime = { weeklyHours: 38, dailyHours: undefined, multiplier: 2 };
+    const payPeriod = { every: "two-weeks", startingOn: "2026-01-05" } as const;
+    const path = await saveConfig(env, { environment: "sandbox", overtime, payPeriod });
+    expect(JSON.parse(await readFile(path, "utf8"))).toEqual({
+      environment: "sandbox",
+      overtime: { weeklyHours: 38, multiplier: 2 },
+      payPeriod,
+    });
+    expect((await loadConfig(env)).config.payPeriod).toEqual(payPeriod);
+    expect((await loadConfig(env)).config.overtime).toEqual(overtime);
   });
 
   it("reports a malformed file as a ConfigError naming it", async () => {

@@ -1,3 +1,5 @@
+import type { OvertimeRules } from "../domain/overtime.js";
+import type { PayPeriodRule } from "../domain/time.js";
 import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
 import { type CommandSpec, readArgs } from "./args.js";
@@ -49,14 +51,19 @@ export async function runAppCommand(argv: string[], io: CommandIo): Promise<numb
     const resolved = await loadTarget(flags, io.env);
     for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
     const { target } = resolved;
-    if (target.kind === "demo") return runOnDemo(target, view, io);
-    return runOnService(target, view, io);
+    // The review's rules from the config file travel with the view options.
+    const { overtime, payPeriod } = resolved.config;
+    const withRules = { ...view, ...(overtime ? { overtime } : {}), ...(payPeriod ? { payPeriod } : {}) };
+    if (target.kind === "demo") return runOnDemo(target, withRules, io);
+    return runOnService(target, withRules, io);
   });
 }
 
 interface ViewOptions {
   readOnly: boolean;
   noColor: boolean;
+  overtime?: OvertimeRules;
+  payPeriod?: PayPeriodRule;
 }
 
 // The command's streams are the process's own outside tests; the app needs them as terminals.

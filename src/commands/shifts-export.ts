@@ -1,18 +1,26 @@
-import { reviewCsv } from "../domain/csv.js";
-import { buildReview, reviewShiftSearch } from "../domain/shifts.js";
-import { parseDate, workdayOf } from "../domain/time.js";
-import type { Shift, TeamMember } from "../spec/generated/types.js";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import { memberWeeks } from "../domain/shifts.js";
 import type { StoreClient } from "../state/index.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
-import { type CommandIo, say } from "./io.js";
-import { OUT_OPTIONS, type OutTarget, outTarget, writeOut } from "./output.js";
+import { CommandError, type CommandIo, say } from "./io.js";
+import { OUT_OPTIONS, type OutTarget, writeOut } from "./output.js";
 import { runCommand } from "./run.js";
 import {
+  type DayRange,
+  dayRange,
+  describeRange,
+  type LoadedReview,
+  loadShiftsReview,
+  RANGE_OPTIONS,
+} from "./shifts-review.js";
+import {
   checkTargetFlags,
+  expandPath,
   loadTarget,
   type OpenedClient,
   openTarget,
-  pickLocation,
   TARGET_OPTIONS,
   type Target,
   type TargetFlagValues,
@@ -22,28 +30,36 @@ import {
 export const SHIFTS_EXPORT_SPEC = {
   name: "backroom shifts export",
   summary:
-    "Writes the review of those workdays as CSV, one row per shift: member, workday, start, end, breaks, paid hours, hourly wage, cost, currency. Workdays follow the workweek's start of day in the location's time zone.",
+    "Writes the review of a location's workdays as CSV, one row per shift: location, member, job title, start and end (each with its date), time zone, workday, status, paid and unpaid break hours, regular and overtime hours, hourly rate, cost, currency and flags (no wage, open, over 8 h). Workdays follow the workweek's start of day in the location's time zone; overtime follows the config file's overtime rules (40 h a week at 1.5× unless set).",
   options: {
-    from: { type: "string", value: "YYYY-MM-DD", help: "the first workday (default: today)" },
-    to: { type: "string", value: "YYYY-MM-DD", help: "the last workday (default: --from)" },
-    location: {
+    ...RANGE_OPTIONS,
+    out: {
       type: "string",
-      short: "l",
-      value: "ID|NAME",
-      help: "the location, by id or name in any case (default: the config's defaultLocationId, else the first)",
+      short: "o",
+      value: "FILE|FOLDER|-",
+      help: "where to write (~ is your home folder); a folder gets the default name; - is stdout (default: shifts-<location>-<dates>.csv here)",
     },
-    ...OUT_OPTIONS,
+    force: OUT_OPTIONS.force,
+    summary: {
+      type: "boolean",
+      help: "also write one row per member per workweek to <file>-summary.csv (hours, regular and overtime cost)",
+    },
     ...TARGET_OPTIONS,
   },
-  details: 'Like every command, it works where `backroom status` says (README: "Where backroom works").',
+  details:
+    "An existing file is never overwritten without --force. Like every command, it works where `backroom status` says: see README's configuration section.",
 } as const satisfies CommandSpec;
+
+/** Where the CSV goes: standard output, a file named by the user, or the default name in a folder. */
+export type ExportOut = { kind: "stdout" } | { kind: "file"; path: string } | { kind: "folder"; path: string };
 
 /** The checked options of `backroom shifts export`. */
 export interface ShiftsExportOptions {
-  from: string | undefined;
-  to: string | undefined;
+  range: DayRange;
   location: string | undefined;
-  out: OutTarget;
+  out: ExportOut;
+  force: boolean;
+  summary: boolean;
   /** Where to read the shifts from, before the environment variables and the config file. */
   target: TargetFlagValues;
 }
@@ -53,59 +69,44 @@ export function shiftsExportOptions(
   { values }: ParsedArgs<typeof SHIFTS_EXPORT_SPEC.options>,
   env: Readonly<Record<string, string | undefined>>,
 ): ShiftsExportOptions {
-  const { from, to } = values;
-  for (const [name, value] of [
-    ["from", from],
-    ["to", to],
-  ] as const) {
-    if (value !== undefined && !parseDate(value))
-      throw new UsageError(`--${name} must be a date YYYY-MM-DD, not ${JSON.stringify(value)}`);
-  }
-  if (from && to && to < from) throw new UsageError("--to is before --from");
+  const range = dayRange(values);
   const target = { env: values.env, "base-url": values["base-url"], db: values.db };
   checkTargetFlags(target);
-  return { from, to: to ?? from, location: values.location, out: outTarget(values, env), target };
-}
-
-/** The review of a location's workdays as CSV, and how many shifts it holds. */
-export async function exportShiftsCsv(
-  client: StoreClient,
-  opts: { from?: string | undefined; to?: string | undefined; location?: string | undefined },
-  now: Date = new Date(),
-  defaultLocationId?: string,
-): Promise<{ csv: string; shifts: number; locationName: string; from: string; to: string }> {
-  const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
-  const location = pickLocation(locs.locations ?? [], opts.location, defaultLocationId);
-  const locationId = location.id ?? "";
-  const tz = location.timezone ?? "UTC";
-  const workweek = weeks.workweek_configs?.[0];
-  const startOfDay = workweek?.start_of_day_local_time ?? "00:00";
-  const startOfWeek = workweek?.start_of_week ?? "MON";
-  const from = opts.from ?? workdayOf(now, tz, startOfDay);
-  const to = opts.to ?? from;
-  const [shifts, members] = await Promise.all([
-    client.labor.searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek })).all(),
-    client.team.searchTeamMembers({ query: { filter: { location_ids: [locationId] } }, limit: 200 }).all(),
-  ]);
-  const byId = new Map<string, TeamMember>();
-  for (const m of members) if (m.id) byId.set(m.id, m);
-  const review = buildReview(shifts as Shift[], {
-    members: byId,
-    timeZone: tz,
-    startOfDay,
-    startOfWeek,
-    now,
-    from,
-    to,
-  });
+  const out: ExportOut =
+    values.out === "-"
+      ? { kind: "stdout" }
+      : values.out === undefined
+        ? { kind: "folder", path: "." }
+        : /[/\\]$/.test(values.out)
+          ? { kind: "folder", path: expandPath(values.out.replace(/[/\\]+$/, "") || "/", env) }
+          : { kind: "file", path: expandPath(values.out, env) };
+  if (out.kind === "stdout" && values.force) throw new UsageError("--force only applies to a file");
+  if (out.kind === "stdout" && values.summary) {
+    throw new UsageError("--summary writes a second file next to the first; give --out FILE or a folder, not -");
+  }
   return {
-    csv: reviewCsv(review.rows, tz, now),
-    shifts: review.rows.length,
-    locationName: location.name ?? locationId,
-    from,
-    to,
+    range,
+    location: values.location,
+    out,
+    force: values.force === true,
+    summary: values.summary === true,
+    target,
   };
 }
+
+/** The export's texts: the shifts CSV, and the weekly summary CSV. */
+export function exportTexts(loaded: LoadedReview): { shifts: string; summary: string } {
+  return {
+    shifts: shiftsCsv(loaded.review.rows, { locationName: loaded.locationName, timeZone: loaded.timeZone }),
+    summary: memberWeeksCsv(memberWeeks(loaded.review, loaded.startOfWeek), { locationName: loaded.locationName }),
+  };
+}
+
+const exists = async (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** What `backroom shifts export` builds on: how to open a client on the target, and the clock. */
 export interface ShiftsExportDeps {
@@ -114,7 +115,7 @@ export interface ShiftsExportDeps {
   now?: () => Date;
 }
 
-/** `backroom shifts export`: writes the CSV to a file or standard output. */
+/** `backroom shifts export`: writes the CSV (and with --summary the weekly summary) to files or stdout. */
 export async function runShiftsExport(argv: string[], io: CommandIo, deps: ShiftsExportDeps = {}): Promise<number> {
   const read = readArgs(io, SHIFTS_EXPORT_SPEC, argv, (a) => shiftsExportOptions(a, io.env));
   if ("exit" in read) return read.exit;
@@ -124,15 +125,53 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
     for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
     const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
     try {
-      const now = deps.now?.() ?? new Date();
-      const result = await exportShiftsCsv(opened.client, opts, now, resolved.target.defaultLocationId);
-      await writeOut(opts.out, result.csv, io.stdout);
-      if (opts.out.kind === "file") {
-        say(
-          io.stderr,
-          `wrote ${result.shifts} shifts of ${result.locationName}, ${result.from}${result.to === result.from ? "" : ` to ${result.to}`}, to ${opts.out.path}`,
-        );
+      const loaded = await loadShiftsReview(
+        opened.client,
+        { range: opts.range, location: opts.location },
+        {
+          now: deps.now?.() ?? new Date(),
+          defaultLocationId: resolved.target.defaultLocationId,
+          overtime: resolved.config.overtime,
+        },
+      );
+      const texts = exportTexts(loaded);
+      const { rows } = loaded.review;
+      const what = `${rows.length} ${rows.length === 1 ? "shift" : "shifts"} of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`;
+      if (opts.out.kind === "stdout") {
+        await writeOut({ kind: "stdout" }, texts.shifts, io.stdout);
+        if (!rows.length)
+          say(io.stderr, `no shifts of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`);
+        return 0;
       }
+      let path = opts.out.path;
+      if (
+        opts.out.kind === "folder" ||
+        (await stat(path).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ))
+      ) {
+        const name = exportFileName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
+        path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
+      }
+      const files: { target: OutTarget; text: string }[] = [
+        { target: { kind: "file", path, force: opts.force }, text: texts.shifts },
+      ];
+      if (opts.summary) {
+        files.push({ target: { kind: "file", path: summaryFileName(path), force: opts.force }, text: texts.summary });
+      }
+      // Both files are checked before either is written, so a refusal leaves nothing half done.
+      if (!opts.force) {
+        for (const f of files) {
+          if (f.target.kind === "file" && (await exists(f.target.path))) {
+            throw new CommandError(`${f.target.path} already exists; pass --force to overwrite it`, 2);
+          }
+        }
+      }
+      for (const f of files) await writeOut(f.target, f.text, io.stdout);
+      say(io.stderr, `wrote ${what}, to ${path}`);
+      if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryFileName(path)}`);
+      if (!rows.length) say(io.stderr, "there were no shifts in those workdays: the file has the header only");
       return 0;
     } finally {
       await opened.close();

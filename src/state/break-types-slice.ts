@@ -1,10 +1,8 @@
+import { checkBreakTypeName, checkBreakTypeRoom } from "../domain/shifts.js";
 import { durationMinutes, isoDuration } from "../domain/time.js";
 import type { BreakType } from "../spec/generated/types.js";
 import { writeProblem } from "./errors.js";
 import type { SliceCreator } from "./store.js";
-
-/** The service allows at most this many break types per location. */
-export const MAX_BREAK_TYPES_PER_LOCATION = 3;
 
 /** The form open on the break types screen, if any. */
 export type BreakTypeForm = { kind: "none" } | { kind: "add" } | { kind: "edit"; id: string };
@@ -64,6 +62,10 @@ export function breakTypeInputOf(t: BreakType): BreakTypeInput {
 /** Builds the break types slice. */
 export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, deps) => {
   const patch = (p: Partial<BreakTypesSlice["breakTypes"]>) => set((s) => ({ breakTypes: { ...s.breakTypes, ...p } }));
+  // Another screen read the list afresh (it found a type deleted elsewhere): show the same.
+  deps.events.on("break-types-read", (e) => {
+    if (e.locationId === get().locationId) patch({ items: e.items, loaded: true });
+  });
   return {
     breakTypes: { items: [], form: { kind: "none" }, loaded: false },
 
@@ -85,11 +87,12 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
     async addBreakType(input) {
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
-      if (get().breakTypes.items.length >= MAX_BREAK_TYPES_PER_LOCATION) {
-        return `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`;
-      }
+      const full = checkBreakTypeRoom(get().breakTypes.items);
+      if (full) return full;
       const parsed = parseBreakTypeInput(input);
       if (!parsed.ok) return parsed.problem;
+      const taken = checkBreakTypeName(parsed.value.break_name, get().breakTypes.items);
+      if (taken) return taken;
       const key = deps.newIdempotencyKey();
       const res = await get().runWrite("break-type:add", `Adding ${parsed.value.break_name}`, () =>
         deps.client.labor.createBreakType({
@@ -110,6 +113,8 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       if (!current) return "That break type no longer exists.";
       const parsed = parseBreakTypeInput(input);
       if (!parsed.ok) return parsed.problem;
+      const taken = checkBreakTypeName(parsed.value.break_name, get().breakTypes.items, id);
+      if (taken) return taken;
       const { created_at: _c, updated_at: _u, id: _i, ...rest } = current;
       const res = await get().runWrite(`break-type:${id}`, `Saving ${parsed.value.break_name}`, () =>
         deps.client.labor.updateBreakType(id, { break_type: { ...rest, ...parsed.value } }),

@@ -1,4 +1,4 @@
-import type { Shift } from "../spec/generated/types.js";
+import type { BreakType, Shift } from "../spec/generated/types.js";
 
 /** What one slice tells the others: a slice never writes another slice's state. */
 export type AppEvent =
@@ -6,6 +6,8 @@ export type AppEvent =
   | { type: "shift-saved"; shift: Shift }
   /** A shift was deleted by this app. */
   | { type: "shift-deleted"; shiftId: string }
+  /** A screen read a location's break types afresh (one was found deleted elsewhere). */
+  | { type: "break-types-read"; locationId: string; items: BreakType[] }
   /** The location changed; screens reload what they show for it. */
   | { type: "location-changed"; locationId: string };
 

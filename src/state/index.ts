@@ -1,12 +1,8 @@
 // The state layer's public face: the UI imports from here.
 
 export { useShallow } from "zustand/react/shallow";
-export {
-  type BreakTypeForm,
-  type BreakTypeInput,
-  breakTypeInputOf,
-  MAX_BREAK_TYPES_PER_LOCATION,
-} from "./break-types-slice.js";
+export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export { deferredClient } from "./deferred-client.js";
 export {
   hasErrorCode,
@@ -19,7 +15,13 @@ export {
   writeProblem,
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
-export type { ReviewForm, ShiftTimesInput } from "./review-slice.js";
+export {
+  type ExportOutcome,
+  type ReviewConflict,
+  type ReviewForm,
+  type ShiftTimesInput,
+  shiftTimesInputOf,
+} from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
@@ -32,6 +34,6 @@ export {
   defaultDataDir,
   type SliceCreator,
 } from "./store.js";
-export type { TimeClockForm } from "./timeclock-slice.js";
+export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";

@@ -2,6 +2,8 @@ import { writeFile as fsWriteFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
+import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
+import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
@@ -25,6 +27,10 @@ export interface StoreDeps {
   events: EventBus;
   /** The app's local data folder (`$XDG_DATA_HOME/backroom`). */
   dataDir: DataDir;
+  /** When hours become overtime (config `overtime`). */
+  overtime: OvertimeRules;
+  /** How often the store pays, for the review's pay-period range (config `payPeriod`). */
+  payPeriod: PayPeriodRule;
 }
 
 /** Options of {@link createStore}. */
@@ -42,6 +48,10 @@ export interface CreateStoreOptions {
   /** Minted per logical write; injected for deterministic tests. */
   newIdempotencyKey?: () => string;
   dataDir?: DataDir;
+  /** Config `overtime`; 40 h a week at 1.5× otherwise. */
+  overtime?: OvertimeRules;
+  /** Config `payPeriod`; the workweek otherwise. */
+  payPeriod?: PayPeriodRule;
 }
 
 /** The store's type, for the React provider. */
@@ -64,10 +74,15 @@ export function createStore(options: CreateStoreOptions): AppStore {
   const deps: StoreDeps = {
     client: options.client,
     clock: options.clock ?? { now: () => new Date() },
-    writeFile: options.writeFile ?? ((path: string, text: string) => fsWriteFile(path, text, "utf8")),
+    // Never over an existing file unless asked: the caller asks the manager first.
+    writeFile:
+      options.writeFile ??
+      ((path, text, o) => fsWriteFile(path, text, { encoding: "utf8", flag: o?.overwrite ? "w" : "wx" })),
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
     events: createEventBus(),
     dataDir: options.dataDir ?? defaultDataDir(),
+    overtime: options.overtime ?? DEFAULT_OVERTIME,
+    payPeriod: options.payPeriod ?? DEFAULT_PAY_PERIOD,
   };
   const shell: ShellInit = {
     env: options.env ?? "DEMO",

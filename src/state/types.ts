@@ -9,6 +9,7 @@ export interface StoreClient {
     | "updateBreakType"
     | "deleteBreakType"
     | "createShift"
+    | "deleteShift"
     | "searchShifts"
     | "updateShift"
     | "getShift"
@@ -67,7 +68,14 @@ export type Overlay =
   | { kind: "palette" }
   | { kind: "locations" }
   | { kind: "confirm-quit"; reason: string }
-  | { kind: "confirm"; message: string; onYes: () => Promise<void> | void; destructive?: boolean };
+  | {
+      kind: "confirm";
+      message: string;
+      onYes: () => Promise<void> | void;
+      destructive?: boolean;
+      /** Runs after "no" (e.g. reopens the form the question came from). */
+      onNo?: () => void;
+    };
 
 /**
  * The status bar's message: the headline in the manager's words, and codes and ids in `details`.
@@ -86,5 +94,8 @@ export interface Progress {
   total: number;
 }
 
-/** Writes files for the export; injected so tests need no disk. */
-export type WriteFile = (path: string, text: string) => Promise<void>;
+/**
+ * Writes files for the export; injected so tests need no disk. Without `overwrite` an existing
+ * file is left alone and the promise rejects with the `EEXIST` error.
+ */
+export type WriteFile = (path: string, text: string, options?: { overwrite?: boolean }) => Promise<void>;

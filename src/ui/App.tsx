@@ -207,7 +207,10 @@ function OverlayView({
             store.getState().closeOverlay();
             void overlay.onYes();
           }}
-          onNo={() => store.getState().closeOverlay()}
+          onNo={() => {
+            store.getState().closeOverlay();
+            overlay.onNo?.();
+          }}
         />
       );
     default:

@@ -1,4 +1,6 @@
 import { type Instance, render } from "ink";
+import type { OvertimeRules } from "../domain/overtime.js";
+import type { PayPeriodRule } from "../domain/time.js";
 import {
   type AppStore,
   type Clock,
@@ -69,12 +71,15 @@ export interface RunAppOptions {
    */
   client: StoreClient | Promise<StoreClient> | (() => Promise<StoreClient>);
   envLabel: EnvLabel;
-  /** Which store the app works on, for the header; `envLabel` when absent. */
+  /** Which store the app works on, for the header: the demo store, or a service's environment. */
   storeLabel?: EnvLabel;
-  /** The service's address when the app works on one over HTTP (absent for the demo store). */
+  /** The service's address, shown in the header when it is not a named environment's own. */
   baseUrl?: string;
   /** The location to open on (config `defaultLocationId`). */
   defaultLocationId?: string;
+  /** Config `overtime` and `payPeriod`, for the review. */
+  overtime?: OvertimeRules;
+  payPeriod?: PayPeriodRule;
   readOnly?: boolean;
   /** Turns colour off; NO_COLOR in the environment does too. */
   noColor?: boolean;
@@ -118,6 +123,8 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.notice ? { notice: options.notice } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
+    ...(options.overtime ? { overtime: options.overtime } : {}),
+    ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);

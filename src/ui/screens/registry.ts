@@ -34,6 +34,7 @@ export const SCREENS: readonly ScreenDef[] = [
     onLocationChange: (s, visible) => (visible ? s.loadReview() : undefined),
     refresh: (s) => s.loadReview(undefined, { quiet: true }),
     refreshSeconds: 30,
+    help: "Overtime and the pay period follow the config file. A shift without a wage is costed at the member's wage for its job, or flagged no wage and left out of the cost.",
   },
   {
     kind: "break-types",

@@ -1,4 +1,5 @@
 import { Box } from "ink";
+import { checkBreakTypeRoom } from "../../../domain/shifts.js";
 import { durationMinutes } from "../../../domain/time.js";
 import type { BreakType } from "../../../spec/generated/types.js";
 import {
@@ -12,7 +13,7 @@ import {
   useShallow,
 } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
-import type { Column } from "../../components/columns.js";
+import { type Column, fitCell } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
@@ -61,9 +62,13 @@ export function BreakTypesScreen({ active, height, width }: ScreenProps) {
     if (onList(c)) return;
     const t = types[list.cursor];
     switch (c) {
-      case "addBreakType":
-        s().openBreakTypeForm({ kind: "add" });
+      case "addBreakType": {
+        // At the limit the form would only refuse on submit: say why now, before anything opens.
+        const full = checkBreakTypeRoom(types);
+        if (full) s().setStatus({ kind: "rule", text: full });
+        else s().openBreakTypeForm({ kind: "add" });
         return;
+      }
       case "editBreakType":
         if (t?.id) s().openBreakTypeForm({ kind: "edit", id: t.id });
         return;
@@ -72,7 +77,7 @@ export function BreakTypesScreen({ active, height, width }: ScreenProps) {
           const id = t.id;
           s().openOverlay({
             kind: "confirm",
-            message: `Delete the break type "${t.break_name}"? Shifts that used it keep their breaks.`,
+            message: `Delete the break type "${fitCell(t.break_name, 40).trimEnd()}"? Shifts that used it keep their breaks.`,
             destructive: true,
             onYes: () => s().deleteBreakType(id),
           });
@@ -110,11 +115,7 @@ export function BreakTypesScreen({ active, height, width }: ScreenProps) {
       {form.kind === "add" ? (
         <FormView
           title="Add a break type"
-          note={
-            atLimit
-              ? `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`
-              : `At most ${MAX_BREAK_TYPES_PER_LOCATION} per location; ${MAX_BREAK_TYPES_PER_LOCATION - types.length} left.`
-          }
+          note={`At most ${MAX_BREAK_TYPES_PER_LOCATION} per location, each name once; ${Math.max(0, MAX_BREAK_TYPES_PER_LOCATION - types.length)} left.`}
           fields={FIELDS}
           initial={{ name: "", minutes: "15", paid: "n" }}
           onSubmit={(v) => s().addBreakType(asInput(v))}
@@ -123,7 +124,7 @@ export function BreakTypesScreen({ active, height, width }: ScreenProps) {
       ) : null}
       {editing?.id ? (
         <FormView
-          title={`Change ${editing.break_name}`}
+          title={`Change ${fitCell(editing.break_name, 40).trimEnd()}`}
           note="Shifts already recorded keep the break they had."
           fields={FIELDS}
           initial={{ ...breakTypeInputOf(editing) }}

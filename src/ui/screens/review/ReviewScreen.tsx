@@ -1,26 +1,41 @@
 import { Box } from "ink";
 import { useMemo } from "react";
-import { formatMoney } from "../../../domain/shifts.js";
-import { formatHours, localDate, localTime } from "../../../domain/time.js";
+import { describeOvertime } from "../../../domain/overtime.js";
+import { addToTotals, emptyPayTotals, formatMoney, type PayTotals } from "../../../domain/shifts.js";
+import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
+  type ShiftTimesInput,
   selectReviewMembers,
   selectReviewRows,
   selectTimeZone,
+  shiftTimesInputOf,
   useAppStore,
   useAppStoreApi,
+  useShallow,
 } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
+import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
+import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
-import { MEMBER_COLUMNS, shiftColumns } from "./columns.js";
+import { memberColumns, shiftColumns, shiftSpan } from "./columns.js";
 
-/** The workday review: per member totals, then each shift; edit times and export CSV. */
+/** Some totals in two lines: shifts, paid hours and cost; then regular and overtime apart. */
+export function totalsText(t: PayTotals): [string, string] {
+  const noWage = t.noWageShifts ? ` · ${t.noWageShifts} without wage, not costed` : "";
+  return [
+    `Total: ${t.shifts} shifts · paid ${formatHours(t.paidHours)} h · cost ${formatMoney(t.cost)}${noWage}`,
+    `Regular ${formatHours(t.regularHours)} h, ${formatMoney(t.regularCost)} · overtime ${formatHours(t.overtimeHours)} h, ${formatMoney(t.overtimeCost)}`,
+  ];
+}
+
+/** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
 export function ReviewScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
@@ -34,14 +49,18 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
   const panel =
     review.form.kind === "none"
       ? 0
-      : review.form.kind === "edit"
-        ? formHeight(EDIT_FIELDS, true)
-        : review.form.kind === "range"
-          ? formHeight(RANGE_FIELDS, false)
-          : formHeight(EXPORT_FIELDS, true);
-  const listHeight = Math.max(3, height - 2 - panel);
+      : review.form.kind === "filter"
+        ? 1
+        : review.form.kind === "edit"
+          ? formHeight(EDIT_FIELDS, true)
+          : review.form.kind === "range"
+            ? formHeight(RANGE_FIELDS, false)
+            : formHeight(EXPORT_FIELDS, true);
+  const listHeight = Math.max(3, height - 4 - panel);
   const [list, onList, select] = useList(count, listHeight - 1);
-  const columns = useMemo(() => shiftColumns(tz), [tz]);
+  const rules = review.overtime;
+  const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
+  const mColumns = useMemo(() => memberColumns(rules), [rules]);
   const s = () => store.getState();
   const result = review.result;
 
@@ -62,22 +81,53 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
         if (view === "shifts") openEdit();
         else s().setStatus({ kind: "info", text: "Open a member (enter) or all shifts (s) to edit a shift." });
         return;
+      case "deleteShift": {
+        const r = rows[list.cursor];
+        if (view !== "shifts" || !r?.shift.id) {
+          s().setStatus({
+            kind: "info",
+            text: "Open a member (enter) or all shifts (s), then pick the shift to delete.",
+          });
+          return;
+        }
+        const id = r.shift.id;
+        const minutes = Math.round(r.totals.spanMinutes);
+        s().openOverlay({
+          kind: "confirm",
+          message: `Delete ${r.memberName}'s shift of ${localDate(r.shift.start_at, tz)} ${shiftSpan(r, tz)} (${minutes} min)? It cannot be undone.`,
+          destructive: true,
+          onYes: () => s().deleteShift(id),
+        });
+        return;
+      }
       case "back":
         if (view === "shifts") {
           const at = members.findIndex((m) => m.memberId === review.memberId);
           s().setReviewView("members");
           select(Math.max(0, at));
-        }
+        } else if (review.filter) s().setReviewFilter("");
         return;
       case "allShifts":
         s().setReviewView(view === "members" ? "shifts" : "members");
         select(0);
+        return;
+      case "filter":
+        s().openReviewForm({ kind: "filter" });
         return;
       case "prevDay":
         void s().shiftReviewRange(-1);
         return;
       case "nextDay":
         void s().shiftReviewRange(1);
+        return;
+      case "prevWeek":
+        void s().shiftReviewWeek(-1);
+        return;
+      case "nextWeek":
+        void s().shiftReviewWeek(1);
+        return;
+      case "payPeriod":
+        void s().reviewPayPeriod();
         return;
       case "today":
         void s().reviewToday();
@@ -86,7 +136,7 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
         s().openReviewForm({ kind: "range" });
         return;
       case "reload":
-        void s().loadReview();
+        void s().loadReview(undefined, { team: true });
         return;
       case "export":
         if (!result) s().setStatus({ kind: "info", text: "Nothing to export yet." });
@@ -109,6 +159,9 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
 
   const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
   const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
+  // A filter, or one member's shifts, totals what is shown.
+  const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
+  const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
@@ -117,25 +170,32 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
           {" "}
           · days start {startOfDay.slice(0, 5)} {tz}
           {view === "shifts" ? ` · ${memberName ?? "all members"}` : ""}
+          {review.filter ? ` · filter "${review.filter}"` : ""}
         </Txt>
       </Txt>
-      {result ? (
-        <Txt wrap="truncate-end">
-          Total: {result.totals.shifts} shifts · paid {formatHours(result.totals.paidHours)} h · unpaid{" "}
-          {formatHours(result.totals.unpaidHours)} h · cost {formatMoney(result.totals.cost)}
-        </Txt>
+      <Txt color={theme.muted} wrap="truncate-end">
+        {describeOvertime(rules)} · pay period {describePayPeriod(review.payPeriod)}
+      </Txt>
+      {totals ? (
+        <>
+          <Txt wrap="truncate-end">{totals[0]}</Txt>
+          <Txt wrap="truncate-end">{totals[1]}</Txt>
+        </>
       ) : (
-        <Txt color={theme.muted}>No shifts loaded.</Txt>
+        <>
+          <Txt color={theme.muted}>No shifts loaded.</Txt>
+          <Txt> </Txt>
+        </>
       )}
       {view === "members" ? (
         <ColumnList
-          columns={MEMBER_COLUMNS}
+          columns={mColumns}
           rows={members}
           state={list}
           height={listHeight}
           width={width}
           rowKey={(m) => m.memberId}
-          empty="No shifts in these workdays."
+          empty={review.filter ? `No one matches "${review.filter}".` : "No shifts in these workdays."}
         />
       ) : (
         <ColumnList
@@ -148,9 +208,41 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
           empty="No shifts."
         />
       )}
+      {review.form.kind === "filter" ? <FilterLine /> : null}
       {review.form.kind === "range" ? <RangeForm /> : null}
-      {review.form.kind === "export" ? <ExportForm /> : null}
+      {review.form.kind === "export" ? <ExportForm path={review.form.path} summary={review.form.summary} /> : null}
       {review.form.kind === "edit" ? <EditShiftForm shiftId={review.form.shiftId} /> : null}
+    </Box>
+  );
+}
+
+/** The totals of the rows a filter leaves. */
+function sumRows(rows: ReturnType<typeof selectReviewRows>): PayTotals {
+  const t = emptyPayTotals(rows.find((r) => r.cost)?.cost?.total.currency ?? "USD");
+  for (const r of rows) addToTotals(t, r);
+  return t;
+}
+
+/** The `/` filter line: typing filters by member live, enter keeps it, esc clears it. */
+function FilterLine() {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const filter = useAppStore((s) => s.review.filter);
+  useKeys(
+    (_input, key) => {
+      const s = store.getState();
+      if (key.escape) {
+        s.setReviewFilter("");
+        s.openReviewForm({ kind: "none" });
+      } else if (key.return) s.openReviewForm({ kind: "none" });
+    },
+    { isActive: true },
+  );
+  return (
+    <Box height={1}>
+      <Txt color={theme.accent}>/</Txt>
+      <TextField value={filter} focus onChange={(text) => store.getState().setReviewFilter(text)} />
+      <Txt color={theme.muted}> member name · enter keeps · esc clears</Txt>
     </Box>
   );
 }
@@ -162,7 +254,7 @@ const RANGE_FIELDS: FieldSpec[] = [
 
 function RangeForm() {
   const store = useAppStoreApi();
-  const { from, to } = useAppStore((s) => s.review);
+  const { from, to } = useAppStore(useShallow((s) => ({ from: s.review.from, to: s.review.to })));
   return (
     <FormView
       title="Workdays to review"
@@ -178,18 +270,48 @@ function RangeForm() {
   );
 }
 
-const EXPORT_FIELDS: FieldSpec[] = [{ name: "path", label: "Write CSV to" }];
+const EXPORT_FIELDS: FieldSpec[] = [
+  { name: "path", label: "Write CSV to" },
+  { name: "summary", label: "Weekly summary", hint: "y: also <file>-summary.csv, per member per week" },
+];
 
-function ExportForm() {
+function ExportForm({ path: given, summary: asked }: { path?: string | undefined; summary?: boolean | undefined }) {
   const store = useAppStoreApi();
   const rows = useAppStore((s) => s.review.result?.rows.length ?? 0);
+  const submit = async (v: Record<string, string>) => {
+    const s = store.getState();
+    const path = v.path ?? "";
+    const answer = (v.summary ?? "").trim().toLowerCase();
+    if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
+    const summary = answer.startsWith("y");
+    const outcome = await s.exportReview(path, { summary });
+    if (outcome.kind === "problem") return outcome.text;
+    if (outcome.kind === "exists") {
+      // The question takes the keyboard: the form steps aside and comes back on "no".
+      s.openReviewForm({ kind: "none" });
+      s.openOverlay({
+        kind: "confirm",
+        message: `${outcome.path} already exists. Replace it?`,
+        destructive: true,
+        onYes: async () => {
+          const again = await store.getState().exportReview(path, { summary, overwrite: true });
+          if (again.kind === "problem") store.getState().setStatus({ kind: "error", text: again.text });
+        },
+        onNo: () => {
+          store.getState().openReviewForm({ kind: "export", path, summary });
+          store.getState().setStatus({ kind: "info", text: `Nothing written: ${outcome.path} is kept as it was.` });
+        },
+      });
+    }
+    return undefined;
+  };
   return (
     <FormView
       title={`Export ${rows} shifts as CSV`}
-      note="Enter confirms the path; an existing file is replaced."
+      note="An existing file is never replaced without asking."
       fields={EXPORT_FIELDS}
-      initial={{ path: store.getState().exportPath() }}
-      onSubmit={(v) => store.getState().exportReview(v.path ?? "")}
+      initial={{ path: given ?? store.getState().exportPath(), summary: asked ? "y" : "n" }}
+      onSubmit={submit}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}
     />
   );
@@ -200,43 +322,46 @@ const EDIT_FIELDS: FieldSpec[] = [
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
+  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
 ];
+
+const asInput = (v: Record<string, string>): ShiftTimesInput => ({
+  startDate: v.startDate ?? "",
+  startTime: v.startTime ?? "",
+  endDate: v.endDate ?? "",
+  endTime: v.endTime ?? "",
+  breaks: v.breaks ?? "",
+});
 
 function EditShiftForm({ shiftId }: { shiftId: string }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const shift = useAppStore((s) => s.review.shifts.find((x) => x.id === shiftId));
   const conflict = useAppStore((s) => s.review.conflict);
+  const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
+  const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
   const tz = useAppStore(selectTimeZone);
   if (!shift) return null;
-  const initial = {
-    startDate: localDate(shift.start_at, tz),
-    startTime: localTime(shift.start_at, tz),
-    endDate: shift.end_at ? localDate(shift.end_at, tz) : "",
-    endTime: shift.end_at ? localTime(shift.end_at, tz) : "",
-  };
+  const theirs = conflict?.theirs;
+  const mine = conflict ? ({ ...conflict.mine } as unknown as Record<string, string>) : undefined;
   return (
     <FormView
-      title="Edit shift times"
+      title={`Edit ${who ? `${who}'s` : "the"} shift of ${localDate(shift.start_at, tz)}`}
       resetKey={`${shift.version ?? ""}`}
+      {...(mine ? { resetValues: mine } : {})}
       note={
-        conflict ? (
-          <Txt color={theme.warn}>
-            Someone else changed this shift. It now runs {localTime(conflict.start_at, tz)}–
-            {conflict.end_at ? localTime(conflict.end_at, tz) : "open"}; the form shows their values.
+        theirs ? (
+          <Txt color={theme.warn} wrap="truncate-end">
+            Someone else changed it first: now {localTime(theirs.start_at, tz)}–
+            {theirs.end_at ? localTime(theirs.end_at, tz) : "open"}. Your values are kept: enter saves them over it.
           </Txt>
-        ) : undefined
+        ) : (
+          `Break types here: ${types.join(", ") || "none"}.`
+        )
       }
       fields={EDIT_FIELDS}
-      initial={initial}
-      onSubmit={(v) =>
-        store.getState().editShiftTimes(shiftId, {
-          startDate: v.startDate ?? "",
-          startTime: v.startTime ?? "",
-          endDate: v.endDate ?? "",
-          endTime: v.endTime ?? "",
-        })
-      }
+      initial={{ ...(shiftTimesInputOf(shift, tz) as unknown as Record<string, string>) }}
+      onSubmit={(v) => store.getState().editShiftTimes(shiftId, asInput(v))}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}
     />
   );

@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
-import { describeBreakType } from "../../../domain/shifts.js";
+import { describeBreakType, memberName } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
   selectBreakTypes,
@@ -39,18 +39,23 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
   const tz = useAppStore(selectTimeZone);
   const forgotten = rows.filter((r) => r.forgotten);
   const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
+  const now = useAppStore((s) => s.now);
   const panel =
     form.kind === "pick-break"
       ? breakPickerHeight(breakTypeCount)
       : form.kind === "fix-forgot"
         ? formHeight(FIX_FIELDS, true)
-        : form.kind === "filter"
-          ? 1
-          : 0;
+        : form.kind === "clock-in-at" || form.kind === "clock-out-at"
+          ? formHeight(AT_FIELDS, true)
+          : form.kind === "add-shift"
+            ? formHeight(SHIFT_FIELDS, true)
+            : form.kind === "filter"
+              ? 1
+              : 0;
   const listHeight = Math.max(3, height - 1 - (forgotten.length ? 1 : 0) - panel);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
   const [list, onList] = useList(rows.length, listHeight - 1, ids);
-  const columns = useMemo(() => timeClockColumns(tz), [tz]);
+  const columns = useMemo(() => timeClockColumns(tz, now), [tz, now]);
   const selected: WhoIsHereRow | undefined = rows[list.cursor];
   const s = () => store.getState();
 
@@ -70,8 +75,30 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
       case "clockIn":
         if (id) void s().clockIn(id);
         return;
-      case "clockOut":
-        if (id) void s().clockOut(id);
+      case "clockInAt":
+        if (id) s().openClockForm("clock-in-at", id);
+        return;
+      case "clockOut": {
+        if (!id) return;
+        const question = s().clockOutQuestion(id);
+        if (!question) {
+          void s().clockOut(id);
+          return;
+        }
+        // A very short shift is more likely a mistaken press: then Enter answers no.
+        s().openOverlay({
+          kind: "confirm",
+          message: question.text,
+          destructive: question.shortShift,
+          onYes: () => void s().clockOut(id),
+        });
+        return;
+      }
+      case "clockOutAt":
+        if (id) s().openClockForm("clock-out-at", id);
+        return;
+      case "addShift":
+        if (id) s().openClockForm("add-shift", id);
         return;
       case "startBreak":
         if (id) s().openBreakPicker(id);
@@ -123,6 +150,10 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
       {form.kind === "filter" ? <FilterLine /> : null}
       {form.kind === "pick-break" ? <BreakPicker memberId={form.memberId} /> : null}
       {form.kind === "fix-forgot" ? <FixForgotForm shiftId={form.shiftId} /> : null}
+      {form.kind === "clock-in-at" || form.kind === "clock-out-at" ? (
+        <ClockAtForm memberId={form.memberId} direction={form.kind === "clock-in-at" ? "in" : "out"} />
+      ) : null}
+      {form.kind === "add-shift" ? <AddShiftForm memberId={form.memberId} /> : null}
     </Box>
   );
 }
@@ -177,13 +208,15 @@ function BreakPicker({ memberId }: { memberId: string }) {
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
-      <Txt bold>Start a break for {name}</Txt>
+      <Txt bold wrap="truncate-end">
+        Start a break for {name}
+      </Txt>
       <WindowedList
         items={types}
         state={list}
         height={types.length + 1}
         rowKey={(t) => t.id ?? t.break_name}
-        renderRow={(t) => <Txt> {describeBreakType(t)}</Txt>}
+        renderRow={(t) => <Txt wrap="truncate-end"> {describeBreakType(t)}</Txt>}
       />
       <Txt color={theme.muted}>enter start · esc cancel</Txt>
     </Box>
@@ -212,6 +245,73 @@ function FixForgotForm({ shiftId }: { shiftId: string }) {
       fields={FIX_FIELDS}
       initial={{ date: localDate(shift.start_at, tz), time: "" }}
       onSubmit={(v) => store.getState().fixForgotten(shiftId, v.date ?? "", v.time ?? "")}
+      onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
+    />
+  );
+}
+
+const AT_FIELDS: FieldSpec[] = [
+  { name: "date", label: "Date", hint: "YYYY-MM-DD" },
+  { name: "time", label: "Time", hint: "HH:MM, local" },
+];
+
+/** Clocks in or out at a time already past: a manager records the 08:55 clock-in at 09:10. */
+function ClockAtForm({ memberId, direction }: { memberId: string; direction: "in" | "out" }) {
+  const store = useAppStoreApi();
+  const name = useAppStore((s) => memberName(s.timeclock.members.find((m) => m.id === memberId)));
+  const since = useAppStore((s) => s.timeclock.openShifts.find((x) => x.team_member_id === memberId)?.start_at);
+  const tz = useAppStore(selectTimeZone);
+  const now = store.getState().now;
+  const note =
+    direction === "in"
+      ? "The start may be earlier today or on an earlier day; not later than now."
+      : `On shift since ${since ? `${localDate(since, tz)} ${localTime(since, tz)}` : "—"}; a running break ends at the same time.`;
+  return (
+    <FormView
+      title={`Clock ${direction} ${name} at an earlier time`}
+      note={note}
+      fields={AT_FIELDS}
+      initial={{ date: localDate(now, tz), time: "" }}
+      onSubmit={(v) =>
+        direction === "in"
+          ? store.getState().clockInAt(memberId, v.date ?? "", v.time ?? "")
+          : store.getState().clockOutAt(memberId, v.date ?? "", v.time ?? "")
+      }
+      onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
+    />
+  );
+}
+
+const SHIFT_FIELDS: FieldSpec[] = [
+  { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
+  { name: "startTime", label: "Start time", hint: "HH:MM" },
+  { name: "endDate", label: "End date", hint: "YYYY-MM-DD (both empty: still on shift)" },
+  { name: "endTime", label: "End time", hint: "HH:MM" },
+  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
+];
+
+/** A whole shift for someone who forgot to clock in at all: past start and end, and breaks. */
+function AddShiftForm({ memberId }: { memberId: string }) {
+  const store = useAppStoreApi();
+  const name = useAppStore((s) => memberName(s.timeclock.members.find((m) => m.id === memberId)));
+  const types = useAppStore(useShallow(selectBreakTypes));
+  const tz = useAppStore(selectTimeZone);
+  const today = localDate(store.getState().now, tz);
+  return (
+    <FormView
+      title={`Add a shift for ${name}`}
+      note={`Break types here: ${types.map((t) => t.break_name).join(", ") || "none"}. Times are local (${tz}).`}
+      fields={SHIFT_FIELDS}
+      initial={{ startDate: today, startTime: "", endDate: today, endTime: "", breaks: "" }}
+      onSubmit={(v) =>
+        store.getState().addPastShift(memberId, {
+          startDate: v.startDate ?? "",
+          startTime: v.startTime ?? "",
+          endDate: v.endDate ?? "",
+          endTime: v.endTime ?? "",
+          breaks: v.breaks ?? "",
+        })
+      }
       onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
     />
   );
