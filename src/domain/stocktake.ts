@@ -4,10 +4,11 @@
  * strings (see quantity.ts); money is in integer minor units.
  */
 import type { BatchChangeInventoryRequest, CatalogObject, InventoryChange } from "../spec/generated/types.js";
+import { MAX_INVENTORY_CHANGES_PER_BATCH } from "./limits.js";
 import { formatQuantity, parseQuantity, QUANTITY_DECIMALS, type QuantityUnits } from "./quantity.js";
 
 /** At most this many changes in one BatchChangeInventory request (the interface's limit). */
-export const MAX_CHANGES_PER_BATCH = 100;
+export const MAX_CHANGES_PER_BATCH = MAX_INVENTORY_CHANGES_PER_BATCH;
 
 /**
  * How old a physical count's `occurred_at` may be when it is sent: the interface refuses counts

@@ -1,6 +1,5 @@
 import { CLOCK_SKEW_MS, MAX_INVENTORY_CHANGES_PER_BATCH } from "../../domain/limits.js";
 import { formatQuantity, parseQuantity } from "../../domain/quantity.js";
-import { MAX_CHANGES_PER_BATCH } from "../../domain/stocktake.js";
 import type {
   InventoryAdjustment,
   InventoryChange,
