@@ -113,6 +113,17 @@ describe("the key stream", () => {
     expect(got.length).toBe(2 + 100);
   });
 
+  it("quits on a ctrl+c read on its own, and drops one pasted inside other text", async () => {
+    const source = new Source();
+    const stream = new KeyStream(source);
+    const got = reader(stream);
+    source.write("ab\u0003c");
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    source.write("\u0003");
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(got).toEqual(["a", "b", "c", "\u0003"]);
+  });
+
   it("forwards raw mode and the TTY flag to the terminal", () => {
     const source = Object.assign(new Source(), { setRawMode: vi.fn(), ref: vi.fn(), unref: vi.fn() });
     const stream = new KeyStream(source);

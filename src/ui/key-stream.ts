@@ -23,6 +23,7 @@ export interface KeyStreamOptions {
 }
 
 const ESC = "\u001b";
+const CTRL_C = "\u0003";
 
 /**
  * Turns of the event loop between two keys. React commits a key's render at once, but its passive
@@ -127,7 +128,10 @@ export class KeyStream extends EventEmitter {
     for (;;) {
       const chunk = this.source.read();
       if (chunk === null || chunk === undefined) break;
-      this.pending += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      // ctrl+c pressed is a read of its own; one inside a longer read is part of a paste, not a
+      // request to quit, and goes.
+      this.pending += text.length > 1 ? text.replaceAll(CTRL_C, "") : text;
     }
     this.trimBacklog();
     this.schedule();
@@ -138,7 +142,7 @@ export class KeyStream extends EventEmitter {
     this.source = source;
     this.isTTY = source.isTTY === true;
     this.textMode = options.textMode ?? (() => false);
-    this.maxBacklog = options.maxBacklog ?? 4096;
+    this.maxBacklog = options.maxBacklog ?? 512;
     this.onDropped = options.onDropped ?? (() => {});
     this.intercept = options.intercept ?? (() => false);
     this.on("newListener", (event) => {

@@ -1,5 +1,4 @@
 // Drives the whole app against the in-process local service: render, type keys, wait for frames.
-import { EventEmitter } from "node:events";
 import { vi } from "vitest";
 import type { ServiceOptions } from "../../src/service/index.js";
 import type { SquareClient } from "../../src/square/client.js";
@@ -9,6 +8,9 @@ import { renderApp } from "../../src/ui/run-app.js";
 import type { ScreenDef } from "../../src/ui/screens/screen-def.js";
 import { type NetProxy, startProxy } from "./proxy.js";
 import { startService, type TestService } from "./service.js";
+import { FakeStdin, FakeStdout } from "./terminal.js";
+
+export { FakeStdin, FakeStdout };
 
 /** Named keys as terminals send them. */
 export const KEYS = {
@@ -24,53 +26,6 @@ export const KEYS = {
   backspace: "\u007f",
   ctrlC: "\u0003",
 } as const;
-
-/** A terminal's output as Ink sees it: a size, and the frames written. */
-export class FakeStdout extends EventEmitter {
-  columns: number;
-  rows: number;
-  isTTY = true;
-  frames = 0;
-  last = "";
-  /** Everything written, for output that is not written as whole frames. */
-  written = "";
-  constructor(columns: number, rows: number) {
-    super();
-    this.columns = columns;
-    this.rows = rows;
-  }
-  write = (frame: string) => {
-    this.frames += 1;
-    this.last = frame;
-    this.written += frame;
-    return true;
-  };
-  /** Changes the size as a terminal window does. */
-  resize(columns: number, rows: number) {
-    this.columns = columns;
-    this.rows = rows;
-    this.emit("resize");
-  }
-}
-
-/** A terminal's input: each `write` is one read of the terminal (a chunk of keys). */
-export class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write(data: string) {
-    this.data = data;
-    this.emit("readable");
-  }
-  read(): string | null {
-    const d = this.data;
-    this.data = null;
-    return d;
-  }
-  setRawMode() {}
-  setEncoding() {}
-  ref() {}
-  unref() {}
-}
 
 /** A rendered app on a local service, with typing and waiting helpers. */
 export interface DrivenApp {
