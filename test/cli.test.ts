@@ -180,7 +180,7 @@ describe("one resolution of where to work, for the app, shifts export and status
     const r = await run(["shifts", "export", "--from", "2026-04-01", "--out", out]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`shifts of ${second.name}, 2026-04-01, to ${out}`);
-    expect(readFileSync(out, "utf8")).toMatch(/^member,date,start,end/);
+    expect(readFileSync(out, "utf8")).toMatch(/^location,member,job title,start date/);
     expect(await fired()).toBe(true);
   });
 

@@ -270,7 +270,8 @@ export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) =
       }
       if (!options.overwrite && (await exists(target))) return { kind: "exists", path: target };
       try {
-        await deps.writeFile(target, text);
+        // The manager has seen the file exists and said to replace it (or it does not exist).
+        await deps.writeFile(target, text, { overwrite: true });
       } catch (err) {
         const problem = problemOf(err);
         get().setStatus({ kind: "error", text: `The file was not written: ${problem.headline}`, details: target });

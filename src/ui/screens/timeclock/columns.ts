@@ -30,7 +30,7 @@ export function stateText(row: WhoIsHereRow, tz: string, now?: Date): string {
 /** The time clock's columns. */
 export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[] {
   return [
-    { header: "Member", width: 18, flex: 1, render: (r) => r.name },
+    { header: "Member", width: 18, render: (r) => r.name },
     {
       header: "State",
       width: 24,
