@@ -221,7 +221,8 @@ export async function benchKeys({ shifts = 10_000, presses = 200 } = {}) {
   try {
     const range = await fillStore(file, shifts);
     const env = ttyEnv({ XDG_DATA_HOME: data, XDG_CONFIG_HOME: data });
-    const p = pty(`node bin/backroom.js --db ${file}`, env);
+    // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the app during the run.
+    const p = pty(`node ${process.env.BENCH_NODE_FLAGS ?? ""} bin/backroom.js --db ${file}`, env);
     try {
       await p.waitFor((o) => o.includes("● online"));
       p.write("2");
@@ -249,6 +250,9 @@ export async function benchKeys({ shifts = 10_000, presses = 200 } = {}) {
         samples.push((await frame) - t0);
       }
       samples.sort((a, b) => a - b);
+      // Quit as a manager does (a profile taken with NODE_OPTIONS=--cpu-prof is written on exit).
+      p.write("q");
+      await Promise.race([new Promise((ok) => p.child.on("exit", ok)), new Promise((ok) => setTimeout(ok, 3000))]);
       return { shifts, presses, p50Ms: quantile(samples, 0.5), p95Ms: quantile(samples, 0.95), rssMb };
     } finally {
       p.stop();

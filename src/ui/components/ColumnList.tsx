@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { useAppStore } from "../../state/index.js";
-import { useTheme } from "../theme.js";
-import { type Column, GAP, layoutColumns, rowText } from "./columns.js";
+import { type Theme, useTheme } from "../theme.js";
+import { type Column, GAP, layoutColumns, type PlacedColumn, rowText } from "./columns.js";
 import { Txt } from "./Txt.js";
 import { type ListState, visibleRange } from "./windowed-list.js";
 
@@ -17,6 +17,28 @@ export interface ColumnListProps<Row> {
   empty?: string;
   /** Marks the rows dim (they are also dim while the service cannot be reached: read before, maybe stale). */
   dim?: boolean;
+}
+
+/**
+ * A row's cells joined into runs of one colour: Ink's cost per frame grows with the number of
+ * styled pieces, so neighbouring cells of the same colour are drawn as one.
+ */
+function segments<Row>(
+  placed: readonly PlacedColumn<Row>[],
+  row: Row,
+  index: number,
+  theme: Theme,
+  fallback: string | undefined,
+): { text: string; color: string | undefined }[] {
+  const out: { text: string; color: string | undefined }[] = [];
+  placed.forEach((p, ci) => {
+    const color = p.column.color?.(row, theme) ?? fallback;
+    const text = (ci > 0 ? " ".repeat(GAP) : "") + rowText([p], (c) => c.render(row, index));
+    const last = out[out.length - 1];
+    if (last && last.color === color) last.text += text;
+    else out.push({ text, color });
+  });
+  return out;
 }
 
 /** The rows of a list of `height` terminal rows (header and position line take two). */
@@ -53,18 +75,14 @@ export function ColumnList<Row>({ columns, rows, state, height, width, rowKey, e
         const index = start + i;
         const selected = index === cursor;
         return (
-          <Txt key={rowKey(row, index)} wrap="truncate-end" dimColor={stale}>
+          <Txt key={rowKey(row, index)} wrap="truncate-end" dimColor={stale} bold={selected}>
             <Txt color={selected ? theme.accent : undefined} inverse={!theme.color && selected}>
               {selected ? "›" : " "}
             </Txt>
             {" ".repeat(GAP)}
-            {placed.map((p, ci) => (
-              <Txt
-                key={p.column.header || String(ci)}
-                color={p.column.color?.(row, theme) ?? (selected ? theme.accent : undefined)}
-                bold={selected}
-              >
-                {(ci > 0 ? " ".repeat(GAP) : "") + rowText([p], (c) => c.render(row, index))}
+            {segments(placed, row, index, theme, selected ? theme.accent : undefined).map((seg, si) => (
+              <Txt key={String(si)} color={seg.color}>
+                {seg.text}
               </Txt>
             ))}
           </Txt>
