@@ -1,5 +1,5 @@
 import type { Customer } from "../spec/generated/types.js";
-import { customerName, phoneKey } from "./customers.js";
+import { customerName, emailKey, phoneKey } from "./customers.js";
 
 /** Why two profiles look like the same person. */
 export type DuplicateReason = "email" | "phone";
@@ -13,9 +13,6 @@ export interface DuplicateGroup {
   key: string;
   customers: Customer[];
 }
-
-/** An email compared without regard to case or surrounding space. */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 /** The keys under which a profile may have duplicates. */
 export function duplicateKeys(c: Customer, callingCode = "1"): { reason: DuplicateReason; key: string }[] {

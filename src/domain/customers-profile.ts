@@ -103,17 +103,22 @@ function clean(values: Partial<ProfileValues>): ProfileValues {
 }
 
 /** Whether a phone number is one the service stores: the usual characters, 9–16 digits. */
-export function checkPhone(phone: string): string | undefined {
+export function isPhoneNumber(phone: string): boolean {
   const digits = phoneDigits(phone);
-  if (!/^\+?[\d\s().-]+$/.test(phone.trim()) || digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) {
-    return `“${phone}” is not a phone number: use ${PHONE_MIN_DIGITS}–${PHONE_MAX_DIGITS} digits, with + ( ) - . or spaces.`;
-  }
-  return undefined;
+  return (
+    /^\+?[\d\s().-]+$/.test(phone.trim()) && digits.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS
+  );
+}
+
+/** The phone rule in words when a number breaks it; undefined when it is fine. */
+export function checkPhone(phone: string): string | undefined {
+  if (isPhoneNumber(phone)) return undefined;
+  return `“${phone}” is not a phone number: use ${PHONE_MIN_DIGITS}–${PHONE_MAX_DIGITS} digits, with + ( ) - . or spaces.`;
 }
 
 /** A birthday as the service stores it (`YYYY-MM-DD`, year `0000` when left out), or undefined if it is no date. */
 export function normalizeBirthday(text: string): string | undefined {
-  const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(text.trim());
+  const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(text);
   if (!m) return undefined;
   const year = m[1] ?? "0000";
   const month = Number(m[2]);

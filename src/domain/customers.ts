@@ -13,6 +13,9 @@ import { addDays, parseDate, zonedInstant } from "./time.js";
 /** The digits of a phone number, every other character dropped: what a phone search compares. */
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, "");
 
+/** An email compared without regard to case or surrounding space. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
 /** Fewest digits a phone number may have for the service to store it. */
 export const PHONE_MIN_DIGITS = 9;
 /** Most digits a phone number may have for the service to store it. */
