@@ -174,7 +174,7 @@ export function createBody(values: Partial<ProfileValues>): Checked<CreateCustom
 /** An update request: a value sets a field, `null` removes it (as the interface defines), absent leaves it. */
 export type CustomerUpdate = {
   [K in Exclude<keyof UpdateCustomerRequest, "address">]?: UpdateCustomerRequest[K] | null;
-} & { address?: { [K in keyof Address]?: string | null } | null };
+} & { address?: { [K in keyof Address]?: Address[K] | null } | null };
 
 /**
  * The update request that takes `original` to the form's values: only changed fields; a field the
@@ -197,7 +197,11 @@ export function updateBody(original: Customer, values: Partial<ProfileValues>): 
   const changed = ADDRESS_FIELDS.filter((f) => v[f] !== before[f]);
   if (changed.length > 0) {
     if (ADDRESS_FIELDS.every((f) => v[f] === "")) body.address = null;
-    else body.address = Object.fromEntries(changed.map((f) => [f, v[f] === "" ? null : v[f]]));
+    // The country was checked against the interface's list by checkProfile.
+    else
+      body.address = Object.fromEntries(changed.map((f) => [f, v[f] === "" ? null : v[f]])) as NonNullable<
+        CustomerUpdate["address"]
+      >;
   }
   if (Object.keys(body).length === 0) return { ok: false, problem: "Nothing changed." };
   if (original.version !== undefined) body.version = original.version;
