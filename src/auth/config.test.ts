@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, configPath, loadConfig, parseConfig, resolveTarget, saveConfig } from "./config.js";
+import { ConfigError, configPath, loadConfig, parseConfig, saveConfig } from "./config.js";
 
 describe("configPath", () => {
   it("uses XDG_CONFIG_HOME, else ~/.config", () => {
@@ -108,27 +108,5 @@ describe("loadConfig and saveConfig", () => {
     await expect(loadConfig({ XDG_CONFIG_HOME: dir })).rejects.toThrow(
       `${join(dir, "backroom", "config.json")}: field "environment" must be one of`,
     );
-  });
-});
-
-describe("resolveTarget", () => {
-  it("defaults to the local service, which has no fixed address", () => {
-    expect(resolveTarget({}, {})).toEqual({ environment: "local", baseUrl: undefined, applicationId: undefined });
-  });
-  it("lets flags win over the file and names the real service's addresses", () => {
-    expect(resolveTarget({ environment: "local", applicationId: "a" }, { environment: "sandbox" })).toEqual({
-      environment: "sandbox",
-      baseUrl: "https://connect.squareupsandbox.com",
-      applicationId: "a",
-    });
-    expect(resolveTarget({}, { environment: "production", applicationId: "b" }).baseUrl).toBe(
-      "https://connect.squareup.com",
-    );
-  });
-  it("keeps the file's base URL only for the file's environment", () => {
-    const config = { environment: "local" as const, baseUrl: "http://127.0.0.1:4010" };
-    expect(resolveTarget(config, {}).baseUrl).toBe("http://127.0.0.1:4010");
-    expect(resolveTarget(config, { environment: "sandbox" }).baseUrl).toBe("https://connect.squareupsandbox.com");
-    expect(resolveTarget(config, { baseUrl: "http://127.0.0.1:9" }).baseUrl).toBe("http://127.0.0.1:9");
   });
 });

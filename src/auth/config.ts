@@ -144,27 +144,8 @@ export const ENVIRONMENT_URLS = {
   sandbox: "https://connect.squareupsandbox.com",
 } as const;
 
-/** Where to connect: the environment and its base URL (unknown for `local` without one given). */
-export interface Target {
-  environment: Environment;
-  baseUrl: string | undefined;
-  applicationId: string | undefined;
-}
-
-/** Combines flags over the config: a flag wins, then the file, then the defaults (`local`). */
-export function resolveTarget(
-  config: BackroomConfig,
-  flags: { environment?: Environment | undefined; baseUrl?: string | undefined; applicationId?: string | undefined },
-): Target {
-  const environment = flags.environment ?? config.environment ?? "local";
-  // A base URL in the file belongs to the environment in the file; switching environment with a
-  // flag must not keep sending requests to the old address.
-  const configUrl = flags.environment && flags.environment !== config.environment ? undefined : config.baseUrl;
-  const baseUrl = flags.baseUrl ?? configUrl ?? (environment === "local" ? undefined : ENVIRONMENT_URLS[environment]);
-  return { environment, baseUrl, applicationId: flags.applicationId ?? config.applicationId };
-}
-
-function isHttpUrl(value: string): boolean {
+/** Whether a text is an http(s) address. */
+export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     return u.protocol === "http:" || u.protocol === "https:";

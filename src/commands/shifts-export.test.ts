@@ -5,7 +5,16 @@ import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createService, type LocalService } from "../service/index.js";
 import { createClient, type SquareClient } from "../square/index.js";
-import { parseShiftsExportFlags, runShiftsExport } from "./shifts-export.js";
+import { parseCommandLine } from "./args.js";
+import { runShiftsExport, SHIFTS_EXPORT_SPEC, shiftsExportOptions } from "./shifts-export.js";
+
+const home = mkdtempSync(join(tmpdir(), "backroom-export-home-"));
+const env = { HOME: home, XDG_CONFIG_HOME: join(home, "config"), XDG_DATA_HOME: join(home, "data") };
+function parseShiftsExportFlags(argv: string[]) {
+  const parsed = parseCommandLine(SHIFTS_EXPORT_SPEC, argv);
+  if (parsed === "help") throw new Error("help");
+  return shiftsExportOptions(parsed, env);
+}
 
 const NOW = new Date("2026-05-06T19:00:00Z");
 let svc: LocalService | undefined;
@@ -19,7 +28,7 @@ function io() {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const text = (s: PassThrough) => () => String(s.read() ?? "");
-  return { io: { stdout, stderr, stdin: new PassThrough(), env: {} }, out: text(stdout), err: text(stderr) };
+  return { io: { stdout, stderr, stdin: new PassThrough(), env }, out: text(stdout), err: text(stderr) };
 }
 
 describe("backroom shifts export", () => {
@@ -30,12 +39,12 @@ describe("backroom shifts export", () => {
       from: "2026-05-01",
       to: "2026-05-01",
       location: undefined,
-      out: "-",
-      target: { environment: undefined, baseUrl: undefined, dbPath: undefined },
+      out: { kind: "stdout" },
+      target: { env: undefined, "base-url": undefined, db: undefined },
     });
-    expect(parseShiftsExportFlags(["--env", "sandbox", "--out", "x.csv"])).toMatchObject({
-      out: "x.csv",
-      target: { environment: "sandbox" },
+    expect(parseShiftsExportFlags(["--env", "sandbox", "--out", "~/x.csv"])).toMatchObject({
+      out: { kind: "file", path: join(home, "x.csv"), force: false },
+      target: { env: "sandbox" },
     });
     expect(() => parseShiftsExportFlags(["--env", "moon"])).toThrow(/--env must be one of/);
   });
@@ -71,7 +80,7 @@ describe("backroom shifts export", () => {
     const out = join(mkdtempSync(join(tmpdir(), "backroom-")), "x.csv");
     const t1 = io();
     const code = await runShiftsExport(["--from", "2026-04-01", "--location", main?.name ?? "", "--out", out], t1.io, {
-      client: () => c,
+      open: async () => ({ client: c, close: async () => {} }),
       now: () => NOW,
     });
     expect(code).toBe(0);
@@ -81,9 +90,11 @@ describe("backroom shifts export", () => {
         `${member?.given_name} ${member?.family_name},2026-04-01,09:00,13:15,,4.25,18.00,76.50,USD\r\n`,
     );
     const t2 = io();
-    expect(await runShiftsExport(["--from", "2026-04-01", "--location", "Nowhere"], t2.io, { client: () => c })).toBe(
-      2,
-    );
+    expect(
+      await runShiftsExport(["--from", "2026-04-01", "--location", "Nowhere"], t2.io, {
+        open: async () => ({ client: c, close: async () => {} }),
+      }),
+    ).toBe(2);
     expect(t2.err()).toContain('no location "Nowhere"');
   });
 });

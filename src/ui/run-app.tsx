@@ -11,6 +11,10 @@ export interface RunAppOptions {
    */
   client: StoreClient | Promise<StoreClient> | (() => Promise<StoreClient>);
   envLabel: EnvLabel;
+  /** Which store the app works on, for the header: the demo store, or a service's environment. */
+  storeLabel?: "DEMO" | "SANDBOX" | "PRODUCTION" | "LOCAL";
+  /** The service's address when the app works on one over HTTP (absent for the demo store). */
+  baseUrl?: string;
   readOnly?: boolean;
   /** Turns colour off; NO_COLOR in the environment does too. */
   noColor?: boolean;
