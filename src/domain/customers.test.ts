@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   addressLine,
   birthdayText,
+  CUSTOMER_CSV_HEADER,
   cardExpired,
   cardLabel,
   classifyQuery,
   createdRange,
+  customerCsvRow,
   customerName,
   describeQuery,
   groupNames,
@@ -240,5 +242,23 @@ describe("display", () => {
     );
     expect(cardExpired({ exp_month: 5, exp_year: 2026 }, now)).toBe(false);
     expect(cardLabel({ card_brand: "OTHER_BRAND" }, now)).toBe("Other brand");
+  });
+});
+
+describe("customerCsvRow", () => {
+  it("one row per profile in the header's order", () => {
+    const row = customerCsvRow({
+      id: "C1",
+      given_name: "Ada",
+      email_address: "ada@x.co",
+      address: { locality: "London", country: "GB" },
+      group_ids: ["G1", "G2"],
+      version: 2,
+    });
+    expect(row).toHaveLength(CUSTOMER_CSV_HEADER.length);
+    expect(row[CUSTOMER_CSV_HEADER.indexOf("address")]).toBe("London, GB");
+    expect(row[CUSTOMER_CSV_HEADER.indexOf("group_ids")]).toBe("G1;G2");
+    expect(row[CUSTOMER_CSV_HEADER.indexOf("version")]).toBe("2");
+    expect(row[CUSTOMER_CSV_HEADER.indexOf("family_name")]).toBe("");
   });
 });

@@ -314,3 +314,45 @@ export function cardExpired(card: Pick<Card, "exp_month" | "exp_year">, now: Dat
   const m = now.getUTCMonth() + 1;
   return card.exp_year < y || (card.exp_year === y && card.exp_month < m);
 }
+
+/** Columns of the customers CSV export. */
+export const CUSTOMER_CSV_HEADER = [
+  "id",
+  "given_name",
+  "family_name",
+  "nickname",
+  "company_name",
+  "email_address",
+  "phone_number",
+  "address",
+  "birthday",
+  "reference_id",
+  "note",
+  "group_ids",
+  "creation_source",
+  "created_at",
+  "updated_at",
+  "version",
+] as const;
+
+/** One profile as a CSV row in the order of {@link CUSTOMER_CSV_HEADER}; the address on one line, groups by `;`. */
+export function customerCsvRow(c: Customer): string[] {
+  return [
+    c.id ?? "",
+    c.given_name ?? "",
+    c.family_name ?? "",
+    c.nickname ?? "",
+    c.company_name ?? "",
+    c.email_address ?? "",
+    c.phone_number ?? "",
+    addressLine(c),
+    c.birthday ?? "",
+    c.reference_id ?? "",
+    c.note ?? "",
+    (c.group_ids ?? []).join(";"),
+    c.creation_source ?? "",
+    c.created_at ?? "",
+    c.updated_at ?? "",
+    c.version === undefined ? "" : String(c.version),
+  ];
+}
