@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createService, type LocalService } from "../src/service/index.js";
-import { createClient, type SquareClient, type TeamMember } from "../src/square/index.js";
-import { createStore } from "../src/state/index.js";
-import { type Driven, drive, KEYS } from "../src/ui/testing.js";
+import type { LocalService } from "../src/service/index.js";
+import type { SquareClient, TeamMember } from "../src/square/index.js";
+import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
 
 // Wednesday 2026-05-06, 15:00 in New York (the main location's time zone).
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -23,9 +22,7 @@ interface Harness {
 
 let current: Harness | undefined;
 afterEach(async () => {
-  current?.app.unmount();
-  await current?.client.close();
-  await current?.svc.close();
+  await current?.app.close();
   current = undefined;
 });
 
@@ -40,16 +37,14 @@ async function start(): Promise<Harness> {
       t += seconds * 1000;
     },
   };
-  const svc = createService({ clock });
-  const url = await svc.listen();
-  const client = createClient({ baseUrl: url, accessToken: svc.accessToken, maxRetries: 0 });
+  const app = await startApp({ rows: 30, service: { clock }, store: { clock, env: "LOCAL" } });
+  const svc = app.service.service;
+  const client = app.client;
   const locations = (await client.locations.listLocations()).locations ?? [];
   const main = locations.find((l) => l.timezone === MAIN)?.id ?? "";
   const members = await client.team
     .searchTeamMembers({ query: { filter: { location_ids: [main], status: "ACTIVE" } } })
     .all();
-  const store = createStore({ client, clock, env: "LOCAL" });
-  const app = drive(store, { rows: 30 });
   current = { svc, client, app, main, members, advance: (m) => clock.advance(m * 60) };
   await app.waitFor("Who is here");
   await app.waitFor((f) => /on shift since|clocked out/.test(f));
@@ -146,7 +141,8 @@ describe("time clock against the local service", () => {
     await h.app.press("u");
     await h.app.waitFor("No break is running.");
     await h.app.press("o");
-    await h.app.waitFor(/✖ \w+: /);
+    // The headline is the service's words; its code and status follow on the details part.
+    await h.app.waitFor(/✖ [A-Z].* \([A-Z_]+ · HTTP 4\d\d/);
   });
 
   it("fixes a forgotten clock-out in one form", async () => {

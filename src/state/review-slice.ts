@@ -3,9 +3,9 @@ import { reviewCsv } from "../domain/csv.js";
 import { buildReview, type Review, reviewShiftSearch } from "../domain/shifts.js";
 import { addDays, localTime, parseClockTime, parseDate, workdayOf, zonedInstant } from "../domain/time.js";
 import type { Shift, TeamMember } from "../spec/generated/types.js";
-import { isVersionConflict, statusOfError } from "./errors.js";
+import { isVersionConflict, problemOf, writeProblem } from "./errors.js";
+import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
-import { timeZoneOf } from "./timeclock-slice.js";
 
 /** The form open on the review, if any. */
 export type ReviewForm = { kind: "none" } | { kind: "range" } | { kind: "edit"; shiftId: string } | { kind: "export" };
@@ -39,7 +39,8 @@ export interface ReviewSlice {
   review: ReviewData;
   markReviewStale(): void;
   loadReviewIfStale(): Promise<void>;
-  loadReview(range?: { from: string; to: string }): Promise<string | undefined>;
+  /** Reads the range's shifts (the current range without one); `quiet` for the background refresh. */
+  loadReview(range?: { from: string; to: string }, options?: { quiet?: boolean }): Promise<string | undefined>;
   /** Shows today's workday. */
   reviewToday(): Promise<void>;
   /** Moves the range by whole days (`[`/`]`). */
@@ -80,6 +81,10 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     });
     patch({ shifts, result });
   };
+  // Shifts saved on other screens (a clock-in, a clock-out) change what the review shows.
+  deps.events.on("shift-saved", () => patch({ stale: true }));
+  deps.events.on("shift-deleted", () => patch({ stale: true }));
+  deps.events.on("location-changed", () => patch({ stale: true }));
   const today = () => {
     const { tz, startOfDay } = context();
     return workdayOf(deps.clock.now(), tz, startOfDay);
@@ -106,7 +111,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (get().review.stale) await get().loadReview();
     },
 
-    async loadReview(range) {
+    async loadReview(range, options = {}) {
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
       const from = range?.from ?? (get().review.from || today());
@@ -115,19 +120,23 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (to < from) return "The range ends before it starts.";
       const { tz, startOfWeek } = context();
       patch({ from, to, stale: false, conflict: undefined });
-      const shifts = await get().runRead("Loading shifts", async () => {
-        const out: Shift[] = [];
-        const pages = deps.client.labor
-          .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
-          .pages();
-        for await (const page of pages) {
-          out.push(...(page.shifts ?? []));
-          // The count of shifts is unknown until the last page; the bar shows what has arrived.
-          set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
-        }
-        return out;
-      });
-      set({ progress: undefined });
+      const shifts = await get().runRead(
+        "Loading shifts",
+        async () => {
+          const out: Shift[] = [];
+          const pages = deps.client.labor
+            .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
+            .pages();
+          for await (const page of pages) {
+            out.push(...(page.shifts ?? []));
+            // The count of shifts is unknown until the last page; the bar shows what has arrived.
+            if (!options.quiet) set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
+          }
+          return out;
+        },
+        options,
+      );
+      if (get().progress) set({ progress: undefined });
       if (!shifts) {
         patch({ stale: true });
         return undefined;
@@ -167,47 +176,31 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (!endAt && shift.end_at) return "A closed shift needs an end.";
       const problem = checkShiftTimes(shift, startAt, endAt, deps.clock.now(), tz);
       if (problem) return problem;
-      let conflict = false;
-      const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, "Saving the shift", async () => {
-        try {
-          // The version we read travels with the edit: the service refuses it if someone saved since.
-          return await deps.client.labor.updateShift(shiftId, {
-            shift: shiftForUpdate(withShiftTimes(shift, startAt, endAt)),
-          });
-        } catch (err) {
-          if (!isVersionConflict(err)) throw err;
-          conflict = true;
-          return undefined;
-        }
-      });
-      if (conflict) {
+      // The version we read travels with the edit: the service refuses it if someone saved since.
+      const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, "Saving the shift", () =>
+        deps.client.labor.updateShift(shiftId, { shift: shiftForUpdate(withShiftTimes(shift, startAt, endAt)) }),
+      );
+      if (!res.ok) {
+        if (res.error.kind !== "failed" || !isVersionConflict(res.error.cause)) return writeProblem(res.error);
         const fresh = await get().runRead("Reading the shift again", () => deps.client.labor.getShift(shiftId));
         const theirs = fresh?.shift;
         if (theirs) {
           rebuild(get().review.shifts.map((s) => (s.id === shiftId ? theirs : s)));
           patch({ conflict: theirs });
+          deps.events.emit({ type: "shift-saved", shift: theirs });
         }
         const text = theirs
-          ? `Someone else changed this shift; it now runs ${localTime(theirs.start_at, tz)}–${theirs.end_at ? localTime(theirs.end_at, tz) : "open"} (version ${theirs.version ?? "?"}). Your edit was not saved.`
+          ? `Someone else changed this shift; it now runs ${localTime(theirs.start_at, tz)}–${theirs.end_at ? localTime(theirs.end_at, tz) : "open"}. Your edit was not saved.`
           : "Someone else changed this shift; your edit was not saved.";
-        get().setStatus({ kind: "rule", text });
+        get().setStatus({ kind: "rule", text, details: `shift ${shiftId}, version ${theirs?.version ?? "?"}` });
         return text;
       }
-      if (!res?.shift) {
-        const st = get().status;
-        return st.kind === "error" ? `${st.code}: ${st.detail}` : undefined;
-      }
-      const saved = res.shift;
+      const saved = res.value.shift;
+      if (!saved) return "The service did not return the saved shift.";
       rebuild(get().review.shifts.map((s) => (s.id === shiftId ? saved : s)));
-      // The time clock holds open shifts too; its copy must carry the new version.
-      const tc = get().timeclock;
-      if (tc.openShifts.some((s) => s.id === shiftId)) {
-        const open = saved.end_at
-          ? tc.openShifts.filter((s) => s.id !== shiftId)
-          : tc.openShifts.map((s) => (s.id === shiftId ? saved : s));
-        set({ timeclock: { ...tc, openShifts: open } });
-      }
-      patch({ form: { kind: "none" }, conflict: undefined });
+      deps.events.emit({ type: "shift-saved", shift: saved });
+      // The event marked the review stale; what it shows is this very save.
+      patch({ form: { kind: "none" }, conflict: undefined, stale: false });
       get().setStatus({ kind: "info", text: "Shift saved." });
       return undefined;
     },
@@ -221,9 +214,9 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       try {
         await deps.writeFile(target, reviewCsv(result.rows, tz, deps.clock.now()));
       } catch (err) {
-        const st = statusOfError(err);
-        get().setStatus(st);
-        return `${st.code}: ${st.detail}`;
+        const problem = problemOf(err);
+        get().setStatus({ kind: "error", text: `The file was not written: ${problem.headline}`, details: target });
+        return problem.headline;
       }
       patch({ form: { kind: "none" } });
       get().setStatus({ kind: "info", text: `Wrote ${result.rows.length} shifts to ${target}.` });

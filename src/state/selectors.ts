@@ -1,7 +1,7 @@
 import { isForgotten, type MemberState, memberName, memberState, stateRank } from "../domain/shifts.js";
 import type { BreakType, Location, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { timeZoneOf } from "./shell-slice.js";
 import type { AppState } from "./store.js";
-import { timeZoneOf } from "./timeclock-slice.js";
 
 /** One line of "who is here". */
 export interface WhoIsHereRow {

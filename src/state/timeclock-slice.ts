@@ -12,6 +12,8 @@ import {
 import { memberName, runningBreak } from "../domain/shifts.js";
 import { localTime, parseClockTime, parseDate, zonedInstant } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { isVersionConflict, writeProblem } from "./errors.js";
+import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
 /** The form open on the time clock, if any. */
@@ -36,7 +38,8 @@ export interface TimeClockData {
 /** The time clock slice: who is here, clock in/out, breaks, forgotten clock-outs. */
 export interface TimeClockSlice {
   timeclock: TimeClockData;
-  loadTimeClock(): Promise<void>;
+  /** Reads the team, wages and open shifts; `quiet` for the background refresh (no spinner). */
+  loadTimeClock(options?: { quiet?: boolean }): Promise<void>;
   setFilter(text: string): void;
   openTimeClockForm(form: TimeClockForm): void;
   /** Opens the break picker, or explains why a break cannot start now. */
@@ -50,29 +53,29 @@ export interface TimeClockSlice {
   fixForgotten(shiftId: string, date: string, time: string): Promise<string | undefined>;
 }
 
-/** The IANA time zone of the selected location (UTC when it has none). */
-export function timeZoneOf(s: {
-  locations: { id?: string; timezone?: string }[];
-  locationId: string | undefined;
-}): string {
-  return s.locations.find((l) => l.id === s.locationId)?.timezone ?? "UTC";
-}
-
 /** Builds the time clock slice. */
 export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, deps) => {
   const patch = (p: Partial<TimeClockData>) => set((s) => ({ timeclock: { ...s.timeclock, ...p } }));
   const openShiftOf = (memberId: string) => get().timeclock.openShifts.find((s) => s.team_member_id === memberId);
   const nameOf = (memberId: string) => memberName(get().timeclock.members.find((m) => m.id === memberId));
-  const replaceShift = (shift: Shift | undefined, before: Shift) => {
-    const others = get().timeclock.openShifts.filter((s) => s.id !== before.id);
-    patch({ openShifts: shift && shift.status !== "CLOSED" && !shift.end_at ? [...others, shift] : others });
-    get().markReviewStale();
+  // Keeps the open shifts in step with a saved shift: open ones replace their old copy, closed ones leave.
+  const applySaved = (shift: Shift) => {
+    const open = get().timeclock.openShifts;
+    const others = open.filter((s) => s.id !== shift.id);
+    const isOpen = shift.status !== "CLOSED" && !shift.end_at;
+    if (!isOpen && others.length === open.length) return;
+    patch({ openShifts: isOpen && shift.location_id === get().locationId ? [...others, shift] : others });
   };
+  deps.events.on("shift-saved", (e) => applySaved(e.shift));
+  deps.events.on("shift-deleted", (e) =>
+    patch({ openShifts: get().timeclock.openShifts.filter((s) => s.id !== e.shiftId) }),
+  );
+  const saved = (shift: Shift) => deps.events.emit({ type: "shift-saved", shift });
   // A write refused because the shift changed elsewhere: read the time clock again so the next
   // try starts from what the service holds now.
-  const reloadIfStale = () => {
-    const st = get().status;
-    if (st.kind === "error" && (st.code === "CONFLICT" || st.code === "VERSION_MISMATCH")) void get().loadTimeClock();
+  const reloadIfStale = (result: { ok: boolean; error?: { kind: string; cause?: unknown } }) => {
+    if (!result.ok && result.error?.kind === "failed" && isVersionConflict(result.error.cause))
+      void get().loadTimeClock();
   };
   const refuse = (text: string) => {
     get().setStatus({ kind: "rule", text });
@@ -82,26 +85,30 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
   return {
     timeclock: { members: [], wages: {}, openShifts: [], filter: "", form: { kind: "none" }, loaded: false },
 
-    async loadTimeClock() {
+    async loadTimeClock(options = {}) {
       const locationId = get().locationId;
       if (!locationId) return;
-      const data = await get().runRead("Loading the team", async () => {
-        const [members, wages, open] = await Promise.all([
-          deps.client.team
-            .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } }, limit: 200 })
-            .all(),
-          deps.client.labor.listTeamMemberWages({ limit: 200 }).all(),
-          deps.client.labor
-            .searchShifts({
-              query: { filter: { location_ids: [locationId], team_member_ids: [], status: "OPEN" } },
-              limit: 200,
-            })
-            .all(),
-        ]);
-        const byMember: Record<string, TeamMemberWage> = {};
-        for (const w of wages) if (w.team_member_id && !byMember[w.team_member_id]) byMember[w.team_member_id] = w;
-        return { members, wages: byMember, openShifts: open };
-      });
+      const data = await get().runRead(
+        "Loading the team",
+        async () => {
+          const [members, wages, open] = await Promise.all([
+            deps.client.team
+              .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } }, limit: 200 })
+              .all(),
+            deps.client.labor.listTeamMemberWages({ limit: 200 }).all(),
+            deps.client.labor
+              .searchShifts({
+                query: { filter: { location_ids: [locationId], team_member_ids: [], status: "OPEN" } },
+                limit: 200,
+              })
+              .all(),
+          ]);
+          const byMember: Record<string, TeamMemberWage> = {};
+          for (const w of wages) if (w.team_member_id && !byMember[w.team_member_id]) byMember[w.team_member_id] = w;
+          return { members, wages: byMember, openShifts: open };
+        },
+        options,
+      );
       if (data && get().locationId === locationId) patch({ ...data, loaded: true });
     },
 
@@ -141,12 +148,12 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           shift: newShift({ locationId, teamMemberId: memberId, startAt: now, wage }),
         }),
       );
-      if (res?.shift) {
-        patch({ openShifts: [...get().timeclock.openShifts.filter((s) => s.team_member_id !== memberId), res.shift] });
-        get().markReviewStale();
+      const shift = res.ok ? res.value.shift : undefined;
+      if (shift) {
+        saved(shift);
         get().setStatus({
           kind: "info",
-          text: `${nameOf(memberId)} clocked in at ${localTime(res.shift.start_at, timeZoneOf(get()))}.`,
+          text: `${nameOf(memberId)} clocked in at ${localTime(shift.start_at, timeZoneOf(get()))}.`,
         });
       }
       return undefined;
@@ -163,11 +170,11 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           shift: shiftForUpdate(withBreakStarted(shift, type, deps.clock.now())),
         }),
       );
-      if (res?.shift) {
-        replaceShift(res.shift, shift);
+      if (res.ok && res.value.shift) {
+        saved(res.value.shift);
         patch({ form: { kind: "none" } });
         get().setStatus({ kind: "info", text: `${nameOf(memberId)} is on ${type.break_name}.` });
-      } else reloadIfStale();
+      } else reloadIfStale(res);
       return undefined;
     },
 
@@ -181,10 +188,10 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           shift: shiftForUpdate(withBreakEnded(shift, deps.clock.now())),
         }),
       );
-      if (res?.shift) {
-        replaceShift(res.shift, shift);
+      if (res.ok && res.value.shift) {
+        saved(res.value.shift);
         get().setStatus({ kind: "info", text: `${nameOf(memberId)} is back from ${name}.` });
-      } else reloadIfStale();
+      } else reloadIfStale(res);
       return undefined;
     },
 
@@ -196,13 +203,13 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       const res = await get().runWrite(`shift:${memberId}`, `Clocking out ${nameOf(memberId)}`, () =>
         deps.client.labor.updateShift(shift.id ?? "", { shift: shiftForUpdate(withShiftClosed(shift, now)) }),
       );
-      if (res?.shift) {
-        replaceShift(res.shift, shift);
+      if (res.ok && res.value.shift) {
+        saved(res.value.shift);
         get().setStatus({
           kind: "info",
           text: `${nameOf(memberId)} clocked out at ${localTime(now, timeZoneOf(get()))}.`,
         });
-      } else reloadIfStale();
+      } else reloadIfStale(res);
       return undefined;
     },
 
@@ -219,11 +226,11 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       const res = await get().runWrite(`shift:${memberId}`, `Ending ${nameOf(memberId)}'s shift`, () =>
         deps.client.labor.updateShift(shiftId, { shift: shiftForUpdate(withShiftClosed(shift, endAt)) }),
       );
-      if (!res?.shift) {
-        const st = get().status;
-        return st.kind === "error" ? `${st.code}: ${st.detail}` : undefined;
+      if (!res.ok) {
+        reloadIfStale(res);
+        return writeProblem(res.error);
       }
-      replaceShift(res.shift, shift);
+      if (res.value.shift) saved(res.value.shift);
       patch({ form: { kind: "none" } });
       get().setStatus({ kind: "info", text: `${nameOf(memberId)}'s shift now ends ${date} ${time}.` });
       return undefined;

@@ -1,6 +1,64 @@
-import { render } from "ink";
-import { type Clock, createStore, deferredClient, type EnvLabel, type StoreClient } from "../state/index.js";
+import { type Instance, render } from "ink";
+import {
+  type AppStore,
+  type Clock,
+  createStore,
+  deferredClient,
+  type EnvLabel,
+  type StoreClient,
+} from "../state/index.js";
 import { AppRoot } from "./App.js";
+import { type KeySource, KeyStream } from "./key-stream.js";
+import { createKeyboard } from "./keyboard.js";
+import type { ScreenDef } from "./screens/screen-def.js";
+
+/** Options of {@link renderApp}. */
+export interface RenderAppOptions {
+  store: AppStore;
+  stdin: KeySource;
+  stdout: NodeJS.WriteStream;
+  color: boolean;
+  onFirstFrame?: () => void;
+  /** The screen registry; tests may pass their own. */
+  screens?: readonly ScreenDef[];
+  /** Ink's debug mode writes every frame whole (tests read frames that way). */
+  debug?: boolean;
+}
+
+/**
+ * Renders the app on a terminal: keys come through a {@link KeyStream}, which hands over a chunk
+ * of keys (a fast typist, a paste, a barcode scanner) one key at a time.
+ */
+export function renderApp(options: RenderAppOptions): { instance: Instance; keys: KeyStream } {
+  const keyboard = createKeyboard();
+  const keys = new KeyStream(options.stdin, {
+    textMode: () => keyboard.textFields.size > 0,
+    intercept: (key) => keyboard.textControl?.(key) ?? false,
+    onDropped: (count) =>
+      options.store.getState().setStatus({
+        kind: "rule",
+        text: "A long paste arrived with no text field open; the rest of it was ignored.",
+        details: `${count.toLocaleString("en-US")} characters`,
+      }),
+  });
+  const instance = render(
+    <AppRoot
+      store={options.store}
+      color={options.color}
+      keyboard={keyboard}
+      {...(options.onFirstFrame ? { onFirstFrame: options.onFirstFrame } : {})}
+      {...(options.screens ? { screens: options.screens } : {})}
+    />,
+    {
+      stdout: options.stdout,
+      stdin: keys as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      patchConsole: !options.debug,
+      debug: options.debug ?? false,
+    },
+  );
+  return { instance, keys };
+}
 
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
@@ -15,6 +73,8 @@ export interface RunAppOptions {
   storeLabel?: "DEMO" | "SANDBOX" | "PRODUCTION" | "LOCAL";
   /** The service's address when the app works on one over HTTP (absent for the demo store). */
   baseUrl?: string;
+  /** The location to open on (config `defaultLocationId`). */
+  defaultLocationId?: string;
   readOnly?: boolean;
   /** Turns colour off; NO_COLOR in the environment does too. */
   noColor?: boolean;
@@ -52,10 +112,12 @@ export async function runApp(options: RunAppOptions): Promise<void> {
         : given;
   const store = createStore({
     client,
-    env: options.envLabel,
+    env: options.storeLabel ?? options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.notice ? { notice: options.notice } : {}),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
@@ -86,12 +148,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     options.onFirstFrame?.();
     startClient();
   };
-  const instance = render(<AppRoot store={store} color={color} onFirstFrame={onFirstFrame} />, {
-    stdout,
-    stdin,
-    exitOnCtrlC: false,
-    patchConsole: true,
-  });
+  const { instance } = renderApp({ store, stdin: stdin as unknown as KeySource, stdout, color, onFirstFrame });
   try {
     await instance.waitUntilExit();
   } finally {

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { durationMinutes } from "../../../domain/time.js";
+import type { BreakType } from "../../../spec/generated/types.js";
 import {
   type BreakTypeInput,
   breakTypeInputOf,
@@ -10,15 +11,29 @@ import {
   useAppStoreApi,
   useShallow,
 } from "../../../state/index.js";
-import { FormView } from "../../components/FormView.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import type { Column } from "../../components/columns.js";
+import { FormView, formHeight } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
-import { WindowedList } from "../../components/WindowedList.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
 
-const FIELDS = [
+const COLUMNS: Column<BreakType>[] = [
+  { header: "Name", width: 16, flex: 1, render: (t) => t.break_name },
+  {
+    header: "Length",
+    width: 8,
+    align: "right",
+    render: (t) => `${Math.round(durationMinutes(t.expected_duration) ?? 0)} min`,
+  },
+  { header: "Pay", width: 6, render: (t) => (t.is_paid ? "paid" : "unpaid") },
+];
+
+const FIELDS: FieldSpec[] = [
   { name: "name", label: "Name" },
   { name: "minutes", label: "Minutes", hint: "expected length" },
   { name: "paid", label: "Paid", hint: "y or n" },
@@ -31,14 +46,14 @@ const asInput = (v: Record<string, string>): BreakTypeInput => ({
 });
 
 /** The location's break types: add (at most 3), rename, change length and pay, delete. */
-export function BreakTypesScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function BreakTypesScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const types = useAppStore(useShallow(selectBreakTypes));
   const form = useAppStore((s) => s.breakTypes.form);
   const location = useAppStore(selectLocation);
-  const listHeight = Math.max(3, height - 3 - (form.kind === "none" ? 0 : 8));
-  const [list, onList] = useList(types.length, listHeight);
+  const listHeight = Math.max(3, height - 1 - (form.kind === "none" ? 0 : formHeight(FIELDS, true)));
+  const [list, onList] = useList(types.length, listHeight - 1);
   const s = () => store.getState();
   const atLimit = types.length >= MAX_BREAK_TYPES_PER_LOCATION;
 
@@ -58,6 +73,7 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
           s().openOverlay({
             kind: "confirm",
             message: `Delete the break type "${t.break_name}"? Shifts that used it keep their breaks.`,
+            destructive: true,
             onYes: () => s().deleteBreakType(id),
           });
         }
@@ -82,22 +98,14 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
           {atLimit ? " (the limit)" : ""}
         </Txt>
       </Txt>
-      <Txt color={theme.muted}>{`  ${"Name".padEnd(24)}${"Length".padStart(8)}  Pay`}</Txt>
-      <WindowedList
-        items={types}
+      <ColumnList
+        columns={COLUMNS}
+        rows={types}
         state={list}
         height={listHeight}
+        width={width}
         rowKey={(t) => t.id ?? t.break_name}
         empty="No break types at this location; a adds one."
-        renderRow={(t) => (
-          <Txt>
-            {" "}
-            {t.break_name.slice(0, 23).padEnd(24)}
-            {`${Math.round(durationMinutes(t.expected_duration) ?? 0)} min`.padStart(8)}
-            {"  "}
-            {t.is_paid ? "paid" : "unpaid"}
-          </Txt>
-        )}
       />
       {form.kind === "add" ? (
         <FormView
@@ -116,6 +124,7 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
       {editing?.id ? (
         <FormView
           title={`Change ${editing.break_name}`}
+          note="Shifts already recorded keep the break they had."
           fields={FIELDS}
           initial={{ ...breakTypeInputOf(editing) }}
           onSubmit={(v) => s().updateBreakTypeFields(editing.id ?? "", asInput(v))}

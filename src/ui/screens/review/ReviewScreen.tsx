@@ -1,5 +1,6 @@
 import { Box } from "ink";
-import { formatMoney, type MemberSummary, type ReviewRow } from "../../../domain/shifts.js";
+import { useMemo } from "react";
+import { formatMoney } from "../../../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
   selectReviewMembers,
@@ -8,16 +9,19 @@ import {
   useAppStore,
   useAppStoreApi,
 } from "../../../state/index.js";
-import { FormView } from "../../components/FormView.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import { FormView, formHeight } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
-import { WindowedList } from "../../components/WindowedList.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
+import { MEMBER_COLUMNS, shiftColumns } from "./columns.js";
 
 /** The workday review: per member totals, then each shift; edit times and export CSV. */
-export function ReviewScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function ReviewScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const review = useAppStore((s) => s.review);
@@ -27,9 +31,17 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
   const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
   const view = review.view;
   const count = view === "members" ? members.length : rows.length;
-  const formHeight = review.form.kind === "none" ? 0 : review.form.kind === "edit" ? 10 : 6;
-  const listHeight = Math.max(3, height - 4 - formHeight);
-  const [list, onList, select] = useList(count, listHeight);
+  const panel =
+    review.form.kind === "none"
+      ? 0
+      : review.form.kind === "edit"
+        ? formHeight(EDIT_FIELDS, true)
+        : review.form.kind === "range"
+          ? formHeight(RANGE_FIELDS, false)
+          : formHeight(EXPORT_FIELDS, true);
+  const listHeight = Math.max(3, height - 2 - panel);
+  const [list, onList, select] = useList(count, listHeight - 1);
+  const columns = useMemo(() => shiftColumns(tz), [tz]);
   const s = () => store.getState();
   const result = review.result;
 
@@ -116,33 +128,25 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
         <Txt color={theme.muted}>No shifts loaded.</Txt>
       )}
       {view === "members" ? (
-        <>
-          <Txt
-            color={theme.muted}
-          >{`  ${"Member".padEnd(20)}${"Shifts".padStart(7)}${"Paid h".padStart(8)}${"Unpaid h".padStart(9)}${"Cost".padStart(13)}  Flags`}</Txt>
-          <WindowedList
-            items={members}
-            state={list}
-            height={listHeight}
-            rowKey={(m) => m.memberId}
-            empty="No shifts in these workdays."
-            renderRow={(m) => <MemberLine m={m} />}
-          />
-        </>
+        <ColumnList
+          columns={MEMBER_COLUMNS}
+          rows={members}
+          state={list}
+          height={listHeight}
+          width={width}
+          rowKey={(m) => m.memberId}
+          empty="No shifts in these workdays."
+        />
       ) : (
-        <>
-          <Txt
-            color={theme.muted}
-          >{`  ${"Member".padEnd(16)}${"Workday".padEnd(11)}${"Start–End".padEnd(12)}${"Breaks".padStart(7)}${"Paid h".padStart(7)}${"Cost".padStart(12)}  Flags`}</Txt>
-          <WindowedList
-            items={rows}
-            state={list}
-            height={listHeight}
-            rowKey={(r, i) => r.shift.id ?? String(i)}
-            empty="No shifts."
-            renderRow={(r) => <ShiftLine r={r} tz={tz} />}
-          />
-        </>
+        <ColumnList
+          columns={columns}
+          rows={rows}
+          state={list}
+          height={listHeight}
+          width={width}
+          rowKey={(r, i) => r.shift.id ?? String(i)}
+          empty="No shifts."
+        />
       )}
       {review.form.kind === "range" ? <RangeForm /> : null}
       {review.form.kind === "export" ? <ExportForm /> : null}
@@ -151,51 +155,7 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
   );
 }
 
-function MemberLine({ m }: { m: MemberSummary }) {
-  const theme = useTheme();
-  const flags = [m.overDays.length ? `>8h ${m.overDays.length}d` : "", m.overWeeks.length ? ">40h wk" : ""].filter(
-    Boolean,
-  );
-  return (
-    <Txt wrap="truncate-end">
-      {" "}
-      {m.memberName.slice(0, 19).padEnd(20)}
-      {String(m.shifts).padStart(6)}
-      {formatHours(m.paidHours).padStart(8)}
-      {formatHours(m.unpaidHours).padStart(9)}
-      {formatMoney(m.cost).padStart(13)}
-      <Txt color={theme.bad} bold>
-        {"  "}
-        {flags.join(" ")}
-      </Txt>
-    </Txt>
-  );
-}
-
-function ShiftLine({ r, tz }: { r: ReviewRow; tz: string }) {
-  const theme = useTheme();
-  const s = r.shift;
-  const end = s.end_at ? new Date(s.end_at) : undefined;
-  const breakMin = r.totals.paidBreakMinutes + r.totals.unpaidBreakMinutes;
-  const flags = [r.overDay ? ">8h" : "", r.overWeek ? ">40h" : ""].filter(Boolean).join(" ");
-  return (
-    <Txt wrap="truncate-end">
-      {" "}
-      {r.memberName.slice(0, 15).padEnd(16)}
-      {r.workday.padEnd(11)}
-      {`${localTime(s.start_at, tz)}–${end ? localTime(end, tz) : "open"}`.padEnd(12)}
-      {`${Math.round(breakMin)}m`.padStart(6)}
-      {formatHours(r.totals.paidHours).padStart(7)}
-      {formatMoney(r.totals.cost).padStart(12)}
-      <Txt color={theme.bad} bold>
-        {"  "}
-        {flags}
-      </Txt>
-    </Txt>
-  );
-}
-
-const RANGE_FIELDS = [
+const RANGE_FIELDS: FieldSpec[] = [
   { name: "from", label: "From", hint: "YYYY-MM-DD" },
   { name: "to", label: "To", hint: "YYYY-MM-DD" },
 ];
@@ -218,7 +178,7 @@ function RangeForm() {
   );
 }
 
-const EXPORT_FIELDS = [{ name: "path", label: "Write CSV to" }];
+const EXPORT_FIELDS: FieldSpec[] = [{ name: "path", label: "Write CSV to" }];
 
 function ExportForm() {
   const store = useAppStoreApi();
@@ -235,7 +195,7 @@ function ExportForm() {
   );
 }
 
-const EDIT_FIELDS = [
+const EDIT_FIELDS: FieldSpec[] = [
   { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
@@ -257,7 +217,7 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
   };
   return (
     <FormView
-      title={`Edit shift times (version ${shift.version ?? "?"})`}
+      title="Edit shift times"
       resetKey={`${shift.version ?? ""}`}
       note={
         conflict ? (

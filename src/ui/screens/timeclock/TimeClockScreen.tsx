@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
-import { describeBreakType, formatMoney } from "../../../domain/shifts.js";
+import { describeBreakType } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
   selectBreakTypes,
@@ -12,18 +12,23 @@ import {
   useShallow,
   type WhoIsHereRow,
 } from "../../../state/index.js";
-import { FormView } from "../../components/FormView.js";
-import { editText } from "../../components/form.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import { FormView, formHeight } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
+import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
+import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
 import { useCommands } from "../../use-commands.js";
+import type { ScreenProps } from "../screen-def.js";
+import { timeClockColumns } from "./columns.js";
 
 /** Who is here, and the clock actions on the selected member. */
-export function TimeClockScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function TimeClockScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const rows = useAppStore(selectWhoIsHere);
@@ -33,10 +38,19 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
   const location = useAppStore(selectLocation);
   const tz = useAppStore(selectTimeZone);
   const forgotten = rows.filter((r) => r.forgotten);
-  const formHeight = form.kind === "pick-break" ? 7 : form.kind === "fix-forgot" ? 8 : form.kind === "filter" ? 1 : 0;
-  const listHeight = Math.max(3, height - 2 - (forgotten.length ? 1 : 0) - formHeight);
+  const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
+  const panel =
+    form.kind === "pick-break"
+      ? breakPickerHeight(breakTypeCount)
+      : form.kind === "fix-forgot"
+        ? formHeight(FIX_FIELDS, true)
+        : form.kind === "filter"
+          ? 1
+          : 0;
+  const listHeight = Math.max(3, height - 1 - (forgotten.length ? 1 : 0) - panel);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
-  const [list, onList] = useList(rows.length, listHeight, ids);
+  const [list, onList] = useList(rows.length, listHeight - 1, ids);
+  const columns = useMemo(() => timeClockColumns(tz), [tz]);
   const selected: WhoIsHereRow | undefined = rows[list.cursor];
   const s = () => store.getState();
 
@@ -77,7 +91,6 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
   };
   useScreenCommands(["list", "timeclock"], onCommand, active && form.kind === "none");
 
-  const nameWidth = Math.min(24, Math.max(10, ...rows.map((r) => r.name.length + 1)));
   return (
     <Box flexDirection="column" width={width}>
       <Txt>
@@ -94,21 +107,17 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
           {forgotten.map((r) => r.name).join(", ")} — f sets the end
         </Txt>
       ) : null}
-      {!loaded ? null : (
-        <WindowedList
-          items={rows}
+      {!loaded ? (
+        <Txt color={theme.muted}>Loading the team…</Txt>
+      ) : (
+        <ColumnList
+          columns={columns}
+          rows={rows}
           state={list}
           height={listHeight}
+          width={width}
           rowKey={(r) => r.id}
           empty={filter ? `No one matches "${filter}".` : "No team members at this location."}
-          renderRow={(r) => (
-            <Txt wrap="truncate-end">
-              {" "}
-              {r.name.padEnd(nameWidth)}
-              <MemberStateText row={r} tz={tz} />
-              {r.wage?.hourly_rate ? <Txt color={theme.muted}> · {formatMoney(r.wage.hourly_rate)}/h</Txt> : null}
-            </Txt>
-          )}
         />
       )}
       {form.kind === "filter" ? <FilterLine /> : null}
@@ -118,57 +127,33 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
   );
 }
 
-function MemberStateText({ row, tz }: { row: WhoIsHereRow; tz: string }) {
-  const theme = useTheme();
-  const st = row.state;
-  if (row.forgotten) {
-    return (
-      <Txt color={theme.warn}>
-        ⚠ open since {localDate(row.forgotten.start_at, tz)} {localTime(row.forgotten.start_at, tz)} — forgot to clock
-        out?
-      </Txt>
-    );
-  }
-  switch (st.kind) {
-    case "clocked-out":
-      return <Txt color={theme.muted}>clocked out</Txt>;
-    case "on-shift":
-      return <Txt color={theme.good}>on shift since {st.since}</Txt>;
-    case "on-break":
-      return (
-        <Txt color={theme.warn}>
-          on break: {st.breakName} since {st.since} ({st.paid ? "paid" : "unpaid"})
-        </Txt>
-      );
-  }
-}
-
 /** The `/` filter line: typing filters live, enter keeps it, esc clears it. */
 function FilterLine() {
   const theme = useTheme();
   const store = useAppStoreApi();
   const filter = useAppStore((s) => s.timeclock.filter);
-  useCommands(
-    [],
-    () => undefined,
-    true,
-    (input, key) => {
+  useKeys(
+    (_input, key) => {
       const s = store.getState();
       if (key.escape) {
         s.setFilter("");
         s.openTimeClockForm({ kind: "none" });
       } else if (key.return) s.openTimeClockForm({ kind: "none" });
-      else s.setFilter(editText(s.timeclock.filter, input, key));
     },
+    { isActive: true },
   );
   return (
-    <Txt>
+    <Box height={1}>
       <Txt color={theme.accent}>/</Txt>
-      {filter}
-      <Txt inverse> </Txt>
+      <TextField value={filter} focus onChange={(text) => store.getState().setFilter(text)} />
       <Txt color={theme.muted}> enter keeps · esc clears</Txt>
-    </Txt>
+    </Box>
   );
+}
+
+/** The rows the break picker takes for this many break types. */
+function breakPickerHeight(types: number): number {
+  return 2 + 1 + types + 1 + 1;
 }
 
 /** Chooses which break to start: j/k, enter, esc. */
@@ -205,7 +190,7 @@ function BreakPicker({ memberId }: { memberId: string }) {
   );
 }
 
-const FIX_FIELDS = [
+const FIX_FIELDS: FieldSpec[] = [
   { name: "date", label: "End date", hint: "YYYY-MM-DD" },
   { name: "time", label: "End time", hint: "HH:MM, local" },
 ];
