@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
+import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
@@ -10,7 +11,7 @@ import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js"
 import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
 
 /** The whole app state: one slice per screen plus the shell. */
-export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice;
+export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice & CustomersSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -79,5 +80,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createBreakTypesSlice(set, get, deps),
+    ...createCustomersSlice(set, get, deps),
   }));
 }

@@ -18,6 +18,18 @@ export interface StoreClient {
   team: Pick<SquareClient["team"], "searchTeamMembers">;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
+  customers: Pick<
+    SquareClient["customers"],
+    | "searchCustomers"
+    | "retrieveCustomer"
+    | "createCustomer"
+    | "updateCustomer"
+    | "deleteCustomer"
+    | "addGroupToCustomer"
+    | "removeGroupFromCustomer"
+    | "listCustomerGroups"
+    | "deleteCustomerCard"
+  >;
 }
 
 /** The folder the app keeps its local files in (the stocktake journal, exports by default). */
@@ -35,7 +47,7 @@ export type EnvLabel = "DEMO" | "LOCAL" | "SANDBOX" | "PRODUCTION";
  * The screen in the body: one union. The UI's screen registry (src/ui/screens/registry.ts) gives
  * each kind its title, number key, keys and component.
  */
-export type Screen = { kind: "timeclock" } | { kind: "review" } | { kind: "break-types" };
+export type Screen = { kind: "timeclock" } | { kind: "review" } | { kind: "break-types" } | { kind: "customers" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];
