@@ -90,7 +90,10 @@ export interface CustomersData {
   filters: LookupFilters;
   sort: LookupSort;
   results: CustomerResults;
+  /** The selected profile, as the screen last reported it. */
   selectedId: string | undefined;
+  /** Where the screen should put its cursor (a new search, a new or deleted profile); `seq` tells a new request. */
+  cursorTo: { id: string | undefined; seq: number };
   view: CustomersView;
   groups: CustomerGroup[];
   groupsLoaded: boolean;
@@ -236,6 +239,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
             count: s.customers.results.count === undefined ? undefined : Math.max(0, s.customers.results.count - 1),
           },
           selectedId,
+          cursorTo: { id: selectedId, seq: s.customers.cursorTo.seq + 1 },
         },
       };
     });
@@ -300,6 +304,10 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
           problem: undefined,
         },
         selectedId: rows.some((r) => r.id === selected) ? selected : rows[0]?.id,
+        cursorTo: {
+          id: rows.some((r) => r.id === selected) ? selected : rows[0]?.id,
+          seq: st.customers.cursorTo.seq + 1,
+        },
       },
     }));
     if (cursor) askCount(seq, request);
@@ -312,6 +320,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       sort: "name",
       results: EMPTY_RESULTS,
       selectedId: undefined,
+      cursorTo: { id: undefined, seq: 0 },
       view: { kind: "list" },
       groups: [],
       groupsLoaded: false,
@@ -510,6 +519,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
               count: s.customers.results.count === undefined ? undefined : s.customers.results.count + 1,
             },
             selectedId: id,
+            cursorTo: { id, seq: s.customers.cursorTo.seq + 1 },
             view: { kind: "list" },
           },
         }));

@@ -7,6 +7,12 @@ export {
   breakTypeInputOf,
   MAX_BREAK_TYPES_PER_LOCATION,
 } from "./break-types-slice.js";
+export {
+  type CustomerFilterInput,
+  type CustomerResults,
+  type CustomersView,
+  filterInputOf,
+} from "./customers-slice.js";
 export { deferredClient } from "./deferred-client.js";
 export {
   hasErrorCode,

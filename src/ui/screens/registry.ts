@@ -3,6 +3,8 @@
 // is a folder under screens/ and one entry here.
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_KEYS } from "./break-types/keys.js";
+import { CustomersScreen } from "./customers/CustomersScreen.js";
+import { CUSTOMERS_KEYS } from "./customers/keys.js";
 import { REVIEW_KEYS } from "./review/keys.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import type { ScreenDef } from "./screen-def.js";
@@ -40,5 +42,14 @@ export const SCREENS: readonly ScreenDef[] = [
     onShow: (s) => s.loadBreakTypes(),
     refresh: (s) => s.loadBreakTypes({ quiet: true }),
     refreshSeconds: 30,
+  },
+  {
+    kind: "customers",
+    title: "Customers",
+    key: "4",
+    component: CustomersScreen,
+    bindings: CUSTOMERS_KEYS,
+    onShow: (s) => s.customersShow(),
+    help: "Changes made elsewhere can take up to a minute to show in search: r searches again. Names are looked for in email addresses (the interface has no name search).",
   },
 ];
