@@ -12,7 +12,7 @@ export const IDENTIFYING_FIELDS = [
 ] as const;
 
 /** The rule above in the manager's words, shown by the form before anything is sent. */
-export const IDENTIFYING_RULE = "A profile needs at least one of: given name, family name, company, email, phone.";
+export const IDENTIFYING_RULE = "Needs at least a name, company, email or phone.";
 
 /** What the service takes for an email address. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

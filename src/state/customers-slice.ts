@@ -571,7 +571,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
         await get().customersRefreshProfile(id);
         get().setStatus({
           kind: "rule",
-          text: `Someone else changed ${name} since it was read; nothing was deleted. Look at it again, then delete if still wanted.`,
+          text: `${name} was changed elsewhere since it was read; nothing was deleted. Look again, then delete if still wanted.`,
         });
       }
     },

@@ -83,7 +83,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const rows = c.results.rows;
 
   const layout = paneLayout(width, height);
-  const paneWidth = layout === "side" ? Math.min(52, Math.floor(width * 0.42)) : width;
+  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
   const listWidth = layout === "side" ? width - paneWidth - 1 : width;
   const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
   const listHeight = Math.max(3, height - 2 - below);
@@ -241,6 +241,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
         {"Find: "}
       </Txt>
       <TextField
+        // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
+        key={focus}
         value={c.line}
         focus={active && listing && focus === "search"}
         placeholder="name, email, phone or reference id"

@@ -83,7 +83,7 @@ export function ConflictView({
       render: (d) =>
         d.change === "theirs" ? "" : d.change === "both-same" ? "same" : view.picked.includes(d.field) ? "[x]" : "[ ]",
     },
-    { header: "Field", width: 10, render: (d) => d.label },
+    { header: "Field", width: 12, render: (d) => d.label },
     { header: "Was", width: 6, flex: 1, render: (d) => d.base || "—", color: (_d, t) => t.muted, drop: 1 },
     { header: "Yours", width: 8, flex: 1, render: (d) => d.mine || "(removed)" },
     {
