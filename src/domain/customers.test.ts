@@ -61,6 +61,10 @@ describe("classifyQuery", () => {
   it("emails, phones, reference ids and names", () => {
     expect(classifyQuery("")).toEqual({ kind: "all" });
     expect(classifyQuery("   ")).toEqual({ kind: "all" });
+    // Begun but nothing to look for yet: a phone number's "(", an email's "@".
+    expect(classifyQuery("(")).toEqual({ kind: "all" });
+    expect(classifyQuery("@")).toEqual({ kind: "all" });
+    expect(classifyQuery("email: .")).toEqual({ kind: "all" });
     expect(classifyQuery("ada@")).toEqual({ kind: "email", text: "ada@" });
     expect(classifyQuery("gmail.com")).toEqual({ kind: "email", text: "gmail.com" });
     expect(classifyQuery("(212) 555-0198")).toEqual({ kind: "phone", digits: "2125550198" });

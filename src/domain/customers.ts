@@ -72,7 +72,8 @@ const PREFIXES: Record<string, LookupQuery["kind"]> = {
  */
 export function classifyQuery(line: string): LookupQuery {
   const text = line.trim();
-  if (text === "") return { kind: "all" };
+  // Nothing to look for yet (a lone "(" or "@" as a phone number or email is begun): everyone.
+  if (!/[\p{L}\p{N}]/u.test(text)) return { kind: "all" };
   const prefixed = /^([a-z]+):\s*(.*)$/i.exec(text);
   const forced = prefixed ? PREFIXES[(prefixed[1] ?? "").toLowerCase()] : undefined;
   if (prefixed && forced) return make(forced, (prefixed[2] ?? "").trim());
@@ -85,7 +86,7 @@ export function classifyQuery(line: string): LookupQuery {
 }
 
 function make(kind: LookupQuery["kind"], text: string): LookupQuery {
-  if (text === "") return { kind: "all" };
+  if (text === "" || (kind !== "phone" && !/[\p{L}\p{N}]/u.test(text))) return { kind: "all" };
   if (kind === "phone") return { kind, digits: phoneDigits(text) };
   if (kind === "all") return { kind };
   return { kind, text };

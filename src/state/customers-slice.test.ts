@@ -34,7 +34,7 @@ describe("customers slice", () => {
     await s().customersShow();
     expect(s().customers.groups.map((g) => g.name)).toContain("VIP");
     expect(s().customers.results.rows).toHaveLength(CUSTOMERS_PAGE_SIZE);
-    expect(s().customers.selectedId).toBe(s().customers.results.rows[0]?.id);
+    expect(s().customers.cursorTo.id).toBe(s().customers.results.rows[0]?.id);
     await until(() => s().customers.results.count === 500);
   });
 
@@ -55,7 +55,7 @@ describe("customers slice", () => {
   it("creating reuses its idempotency key only for the same body, and shows the profile at once", async () => {
     expect(await s().customersCreate({ note: "who?" })).toMatch(/Needs at least a name, company, email or phone/);
     expect(await s().customersCreate({ given_name: "Quentin", family_name: "Ashgrove" })).toBeUndefined();
-    const id = s().customers.selectedId ?? "";
+    const id = s().customers.cursorTo.id ?? "";
     expect(s().customers.results.rows[0]).toMatchObject({ id, given_name: "Quentin" });
     expect(s().customers.local[id]).toBeDefined();
   });

@@ -90,9 +90,11 @@ export interface CustomersData {
   filters: LookupFilters;
   sort: LookupSort;
   results: CustomerResults;
-  /** The selected profile, as the screen last reported it. */
-  selectedId: string | undefined;
-  /** Where the screen should put its cursor (a new search, a new or deleted profile); `seq` tells a new request. */
+  /**
+   * Where the screen should put its cursor, asked anew with each `seq`: on a profile (a new one, the
+   * next after a deletion), or with no id, on the profile it had if still listed, else the first.
+   * The cursor itself lives in the screen: moving it writes nothing to the store.
+   */
   cursorTo: { id: string | undefined; seq: number };
   view: CustomersView;
   groups: CustomerGroup[];
@@ -120,7 +122,6 @@ export interface CustomersSlice {
   customersSearch(): Promise<void>;
   /** The next page, when the cursor nears the end of what is loaded. */
   customersLoadMore(): Promise<void>;
-  customersSelect(id: string | undefined): void;
   /** By name (the service's default) or newest first. */
   customersToggleSort(): Promise<void>;
   /** Applies the filter panel; a problem in words, or undefined. */
@@ -227,8 +228,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       const rows = s.customers.results.rows;
       const at = rows.findIndex((r) => r.id === id);
       const next = rows.filter((r) => r.id !== id);
-      const selectedId =
-        s.customers.selectedId === id ? (next[Math.min(at, next.length - 1)]?.id ?? undefined) : s.customers.selectedId;
+      const nextId = at < 0 ? undefined : next[Math.min(at, next.length - 1)]?.id;
       return {
         customers: {
           ...s.customers,
@@ -238,8 +238,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
             rows: next,
             count: s.customers.results.count === undefined ? undefined : Math.max(0, s.customers.results.count - 1),
           },
-          selectedId,
-          cursorTo: { id: selectedId, seq: s.customers.cursorTo.seq + 1 },
+          cursorTo: { id: nextId, seq: s.customers.cursorTo.seq + 1 },
         },
       };
     });
@@ -263,7 +262,8 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     }, COUNT_DELAY_MS);
   };
 
-  const search = async () => {
+  /** Searches the line and filters; `keep` leaves the cursor on its profile (a refresh), else the first. */
+  const search = async (keep = false) => {
     clearTimeout(debounce);
     debounce = undefined;
     const s = get().customers;
@@ -290,7 +290,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     }
     const rows = overlay(page.customers ?? []);
     const cursor = page.cursor || undefined;
-    const selected = get().customers.selectedId;
     set((st) => ({
       customers: {
         ...st.customers,
@@ -303,11 +302,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
           loadingMore: false,
           problem: undefined,
         },
-        selectedId: rows.some((r) => r.id === selected) ? selected : rows[0]?.id,
-        cursorTo: {
-          id: rows.some((r) => r.id === selected) ? selected : rows[0]?.id,
-          seq: st.customers.cursorTo.seq + 1,
-        },
+        cursorTo: { id: keep ? undefined : rows[0]?.id, seq: st.customers.cursorTo.seq + 1 },
       },
     }));
     if (cursor) askCount(seq, request);
@@ -319,7 +314,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       filters: {},
       sort: "name",
       results: EMPTY_RESULTS,
-      selectedId: undefined,
       cursorTo: { id: undefined, seq: 0 },
       view: { kind: "list" },
       groups: [],
@@ -351,7 +345,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       else debounce = setTimeout(() => void search(), SEARCH_DEBOUNCE_MS);
     },
 
-    customersSearch: search,
+    customersSearch: () => search(true),
 
     async customersLoadMore() {
       const r = get().customers.results;
@@ -389,13 +383,9 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       });
     },
 
-    customersSelect(id) {
-      if (id !== get().customers.selectedId) patch({ selectedId: id });
-    },
-
     async customersToggleSort() {
       patch({ sort: get().customers.sort === "name" ? "created" : "name" });
-      await search();
+      await search(true);
     },
 
     async customersApplyFilters(input) {
@@ -518,7 +508,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
               rows: [c, ...s.customers.results.rows.filter((r) => r.id !== id)],
               count: s.customers.results.count === undefined ? undefined : s.customers.results.count + 1,
             },
-            selectedId: id,
             cursorTo: { id, seq: s.customers.cursorTo.seq + 1 },
             view: { kind: "list" },
           },

@@ -1,5 +1,5 @@
 import { Box, type Key } from "ink";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
 import { profileValues } from "../../../domain/customers-profile.js";
@@ -53,6 +53,67 @@ function countText(r: CustomerResults): string {
   return r.phase === "loading" ? `${text} · searching…` : text;
 }
 
+/** The search line: its own component, so a typed key re-renders it and not the list. */
+function SearchLine({ width, editing, highlighted }: { width: number; editing: boolean; highlighted: boolean }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const line = useAppStore((st) => st.customers.line);
+  return (
+    <Box height={1} width={width} overflow="hidden">
+      <Txt color={highlighted ? theme.accent : theme.muted} bold>
+        {"Find: "}
+      </Txt>
+      <TextField
+        value={line}
+        focus={editing}
+        placeholder="name, email, phone or reference id"
+        maxLength={200}
+        onChange={(v) => store.getState().customersSetLine(v)}
+      />
+    </Box>
+  );
+}
+
+/** What the search line was taken to mean, the filters, the count and the order, on one line. */
+function InfoLine({ width }: { width: number }) {
+  const theme = useTheme();
+  const i = useAppStore(
+    useShallow((st) => ({
+      line: st.customers.line,
+      filters: st.customers.filters,
+      sort: st.customers.sort,
+      results: st.customers.results,
+      groups: st.customers.groups,
+    })),
+  );
+  if (i.results.problem) {
+    return (
+      <Box height={1} width={width} overflow="hidden">
+        <Txt color={theme.warn}>{fitCell(`! ${i.results.problem}`, width).trimEnd()}</Txt>
+      </Box>
+    );
+  }
+  const f = i.filters;
+  const filterWords = [
+    f.groupId ? `group ${i.groups.find((g) => g.id === f.groupId)?.name ?? f.groupId}` : "",
+    f.sources ? `${f.sources.rule === "EXCLUDE" ? "not " : ""}from ${f.sources.values.map(sourceLabel).join("/")}` : "",
+    f.createdFrom || f.createdTo ? `created ${f.createdFrom ?? "…"}–${f.createdTo ?? "…"}` : "",
+  ].filter(Boolean);
+  const info = [
+    describeQuery(classifyQuery(i.line)),
+    filterWords.length ? `filters: ${filterWords.join(", ")}` : "",
+    countText(i.results),
+    i.sort === "name" ? "by name" : "newest first",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <Box height={1} width={width} overflow="hidden">
+      <Txt color={theme.muted}>{fitCell(info, width).trimEnd()}</Txt>
+    </Box>
+  );
+}
+
 /**
  * Customer lookup: one search line, always ready (email, phone in any spelling, reference id, or
  * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
@@ -62,12 +123,13 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const s = () => store.getState();
+  // Only what the list and pane need: a typed key re-renders the search line, not the list.
   const c = useAppStore(
     useShallow((st) => ({
-      line: st.customers.line,
+      rows: st.customers.results.rows,
+      more: st.customers.results.cursor !== undefined,
+      phase: st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready",
       filters: st.customers.filters,
-      sort: st.customers.sort,
-      results: st.customers.results,
       view: st.customers.view,
       groups: st.customers.groups,
       scanGroups: st.customers.scan.groups,
@@ -80,7 +142,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const now = useAppStore((st) => st.now);
   const [focus, setFocus] = useState<"search" | "list">("search");
   const [profileOnly, setProfileOnly] = useState(false);
-  const rows = c.results.rows;
+  const rows = c.rows;
 
   const layout = paneLayout(width, height);
   const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
@@ -104,23 +166,25 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   }, [rows, c.scanGroups, c.probed]);
   const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
 
-  // The slice asks for the cursor after a new search, a new profile or a deletion.
+  // The slice asks for the cursor after a search, a new profile or a deletion: on a profile, or
+  // (no id) on the one selected before the rows changed, if still listed, else the first.
+  const lastSelected = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request moves the cursor.
   useEffect(() => {
-    const at = c.cursorTo.id === undefined ? 0 : ids.indexOf(c.cursorTo.id);
-    select(Math.max(0, at));
+    const wanted = c.cursorTo.id ?? lastSelected.current;
+    select(Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
   }, [c.cursorTo.seq]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reports the selection, nothing else.
+  // After the effect above: it reads the selection of the render before.
   useEffect(() => {
-    s().customersSelect(selected?.id);
-  }, [selected?.id]);
+    lastSelected.current = selected?.id;
+  });
   // Pages are read as the cursor nears the end of what is loaded, never all at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
   useEffect(() => {
-    if (c.results.cursor && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
+    if (c.more && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
       void s().customersLoadMore();
     }
-  }, [list.cursor, rows.length, c.results.cursor]);
+  }, [list.cursor, rows.length, c.more]);
 
   const listing = c.view.kind === "list";
   const open = (customer: Customer | undefined) => {
@@ -217,49 +281,16 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
     { isActive: active && listing && focus === "search" },
   );
 
-  const filterWords = [
-    c.filters.groupId ? `group ${c.groups.find((g) => g.id === c.filters.groupId)?.name ?? c.filters.groupId}` : "",
-    c.filters.sources
-      ? `${c.filters.sources.rule === "EXCLUDE" ? "not " : ""}from ${c.filters.sources.values.map(sourceLabel).join("/")}`
-      : "",
-    c.filters.createdFrom || c.filters.createdTo
-      ? `created ${c.filters.createdFrom ?? "…"}–${c.filters.createdTo ?? "…"}`
-      : "",
-  ].filter(Boolean);
-  const info = [
-    describeQuery(classifyQuery(c.line)),
-    filterWords.length ? `filters: ${filterWords.join(", ")}` : "",
-    countText(c.results),
-    c.sort === "name" ? "by name" : "newest first",
-  ]
-    .filter(Boolean)
-    .join(" · ");
-
   const searchLine = (
-    <Box height={1} width={width} overflow="hidden">
-      <Txt color={focus === "search" && listing ? theme.accent : theme.muted} bold>
-        {"Find: "}
-      </Txt>
-      <TextField
-        // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
-        key={focus}
-        value={c.line}
-        focus={active && listing && focus === "search"}
-        placeholder="name, email, phone or reference id"
-        maxLength={200}
-        onChange={(v) => s().customersSetLine(v)}
-      />
-    </Box>
+    <SearchLine
+      width={width}
+      editing={active && listing && focus === "search"}
+      highlighted={listing && focus === "search"}
+      // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
+      key={focus}
+    />
   );
-  const infoLine = (
-    <Box height={1} width={width} overflow="hidden">
-      {c.results.problem ? (
-        <Txt color={theme.warn}>{fitCell(`! ${c.results.problem}`, width).trimEnd()}</Txt>
-      ) : (
-        <Txt color={theme.muted}>{fitCell(info, width).trimEnd()}</Txt>
-      )}
-    </Box>
-  );
+  const infoLine = <InfoLine width={width} />;
 
   const bodyHeight = height - 2;
   const viewCustomer = (id: string) => c.local[id] ?? rows.find((r) => r.id === id);
@@ -360,9 +391,9 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
       empty={
-        c.results.phase === "loading"
+        c.phase === "loading"
           ? "Searching…"
-          : c.results.phase === "failed"
+          : c.phase === "failed"
             ? "The search did not go through; r tries again."
             : "No profile matches. n makes a new one."
       }
