@@ -118,6 +118,15 @@ describe("customers screen: search", () => {
     expect(lines[position - 1]).toMatch(/^›/);
   });
 
+  it("help says that search lags behind changes made elsewhere and that r searches again", async () => {
+    const a = await open();
+    await a.press("?");
+    await a.waitFor("Search lags up to a minute behind changes made elsewhere: r searches again.");
+    expect(a.frame()).toContain("duplicates: s");
+    await a.press(KEYS.escape);
+    await a.waitFor((f) => !f.includes("esc or ? closes"));
+  });
+
   it("orders by creation date, newest first, and back", async () => {
     const fresh = await make({ given_name: "Newest", family_name: "Ofall" });
     const a = await open();

@@ -154,7 +154,10 @@ export function parseSources(
       .replace(/[\s-]+/g, "_");
     if (code === "") continue;
     const found = CREATION_SOURCES.find((s) => s === code);
-    if (!found) return { ok: false, problem: `Not a creation source: ${word.trim()}.` };
+    if (!found) {
+      const known = CREATION_SOURCES.map(sourceLabel).join(", ");
+      return { ok: false, problem: `Not a creation source: ${word.trim()}. They are: ${known}.` };
+    }
     if (!out.includes(found)) out.push(found);
   }
   return { ok: true, value: out };

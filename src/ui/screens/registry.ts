@@ -50,6 +50,7 @@ export const SCREENS: readonly ScreenDef[] = [
     component: CustomersScreen,
     bindings: CUSTOMERS_KEYS,
     onShow: (s) => s.customersShow(),
-    help: "Changes made elsewhere can take up to a minute to show in search: r searches again. Names are looked for in email addresses (the interface has no name search).",
+    // One line at 80 columns; that names are looked for in emails, the info line says as you type.
+    help: "Search lags up to a minute behind changes made elsewhere: r searches again.",
   },
 ];
