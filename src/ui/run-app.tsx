@@ -115,7 +115,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
         : given;
   const store = createStore({
     client,
-    env: options.storeLabel ?? options.envLabel,
+    env: options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.notice ? { notice: options.notice } : {}),
