@@ -62,7 +62,6 @@ export interface CustomerResults {
   /** How many profiles match, when known. */
   count: number | undefined;
   phase: "idle" | "loading" | "ready" | "failed";
-  loadingMore: boolean;
   /** A search line or filter that cannot be sent, in words. */
   problem: string | undefined;
 }
@@ -155,7 +154,6 @@ const EMPTY_RESULTS: CustomerResults = {
   cursor: undefined,
   count: undefined,
   phase: "idle",
-  loadingMore: false,
   problem: undefined,
 };
 
@@ -202,6 +200,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
   let countTimer: ReturnType<typeof setTimeout> | undefined;
   let lastKeyAt = Number.NEGATIVE_INFINITY;
   let scanSeq = 0;
+  let loadingMore = false;
   // One idempotency key per profile to create, reused while the same body is sent again.
   let createKey: { key: string; body: string } | undefined;
 
@@ -299,7 +298,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
           cursor,
           count: cursor ? undefined : rows.length,
           phase: "ready",
-          loadingMore: false,
           problem: undefined,
         },
         cursorTo: { id: keep ? undefined : rows[0]?.id, seq: st.customers.cursorTo.seq + 1 },
@@ -349,20 +347,18 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
 
     async customersLoadMore() {
       const r = get().customers.results;
-      if (!r.cursor || !r.request || r.loadingMore || r.phase !== "ready") return;
+      if (!r.cursor || !r.request || loadingMore || r.phase !== "ready") return;
       const seq = searchSeq;
       const { request, cursor } = r;
-      patchResults({ loadingMore: true });
+      // Not in the store: a page on its way changes nothing on screen, so it costs no frame.
+      loadingMore = true;
       const page = await get().runRead(
         "More customers",
         async () => await client().searchCustomers({ ...request, cursor }),
         { quiet: true },
       );
-      if (seq !== searchSeq) return;
-      if (!page) {
-        patchResults({ loadingMore: false });
-        return;
-      }
+      loadingMore = false;
+      if (seq !== searchSeq || !page) return;
       set((st) => {
         const have = new Set(st.customers.results.rows.map((c) => c.id));
         const more = overlay(page.customers ?? []).filter((c) => !have.has(c.id));
@@ -375,7 +371,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
               ...st.customers.results,
               rows,
               cursor: next,
-              loadingMore: false,
               count: next ? st.customers.results.count : rows.length,
             },
           },
