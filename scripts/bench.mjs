@@ -14,6 +14,7 @@ const sections = [
   ["service", async () => (await import("./bench-service.mjs")).runServiceBench()],
   ["ui", async () => (await import("./bench-ui.mjs")).benchUi()],
   ["stocktake", async () => (await import("./bench-stocktake.mjs")).benchStocktake()],
+  ["customers", async () => (await import("./bench-customers.mjs")).runCustomersBench()],
 ];
 for (const [name, run] of sections) {
   if (only && only !== name) continue;

@@ -76,6 +76,21 @@ const COMMANDS: Record<string, Entry> = {
       export: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeExport(argv, io),
     },
   },
+  customers: {
+    summary: "customer profiles for scripts: `customers search`, `customers get`",
+    group: {
+      name: "backroom customers",
+      summary: "Customer profiles, for scripts and quick look-ups.",
+      subcommands: {
+        search: "find profiles by email, phone, reference id or name, with filters",
+        get: "one profile as it is now",
+      },
+    },
+    subcommands: {
+      search: async (argv, io) => (await import("./commands/customers.js")).runCustomersSearch(argv, io),
+      get: async (argv, io) => (await import("./commands/customers.js")).runCustomersGet(argv, io),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

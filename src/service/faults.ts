@@ -70,7 +70,11 @@ export class Faults {
     for (const rule of this.#rules) {
       if (rule.remaining <= 0 || (rule.operation !== "*" && rule.operation !== operation)) continue;
       latencyMs = Math.max(latencyMs, rule.latencyMs);
-      if (rule.status >= 200 && rule.status < 300) continue; // a latency-only rule
+      if (rule.status >= 200 && rule.status < 300) {
+        // A latency-only rule: it fires on every matching call, so its count is spent here too.
+        rule.remaining--;
+        continue;
+      }
       if (this.#random() >= rule.probability) continue;
       rule.remaining--;
       const body: ErrorBody = {

@@ -10,6 +10,14 @@ export interface ListCustomersQuery {
   count?: boolean;
 }
 
+/**
+ * An updateCustomer body: a value sets a field, `null` removes it (the interface's own rule:
+ * "To remove a field, specify null"), a field left out is left alone.
+ */
+export type CustomerUpdateBody = {
+  [K in Exclude<keyof T.UpdateCustomerRequest, "address">]?: T.UpdateCustomerRequest[K] | null;
+} & { address?: { [K in keyof T.Address]?: T.Address[K] | null } | null };
+
 /** Customers, their group memberships, customer groups, and cards on file. */
 export function customersApi(t: Transport) {
   return {
@@ -29,7 +37,7 @@ export function customersApi(t: Transport) {
     retrieveCustomer: (customerId: string, o?: RequestOptions) =>
       t.call<T.RetrieveCustomerResponse>(op.RetrieveCustomer, { path: { customer_id: customerId } }, o),
     /** Updates a customer profile; it has no idempotency key, so it is never retried. */
-    updateCustomer: (customerId: string, body: T.UpdateCustomerRequest, o?: RequestOptions) =>
+    updateCustomer: (customerId: string, body: CustomerUpdateBody, o?: RequestOptions) =>
       t.call<T.UpdateCustomerResponse>(op.UpdateCustomer, { path: { customer_id: customerId }, body }, o),
     /** Adds a customer to a group. */
     addGroupToCustomer: (customerId: string, groupId: string, o?: RequestOptions) =>

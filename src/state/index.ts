@@ -3,6 +3,12 @@
 export { useShallow } from "zustand/react/shallow";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
+export {
+  type CustomerFilterInput,
+  type CustomerResults,
+  type CustomersView,
+  filterInputOf,
+} from "./customers-slice.js";
 export { deferredClient } from "./deferred-client.js";
 export {
   hasErrorCode,

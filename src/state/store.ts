@@ -5,6 +5,7 @@ import { createStore as createVanillaStore, type StoreApi } from "zustand/vanill
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
+import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
@@ -14,7 +15,13 @@ import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js"
 import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
 
 /** The whole app state: one slice per screen plus the shell. */
-export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice & StocktakeSlice & DrawersSlice;
+export type AppState = ShellSlice &
+  TimeClockSlice &
+  ReviewSlice &
+  BreakTypesSlice &
+  StocktakeSlice &
+  CustomersSlice &
+  DrawersSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -97,6 +104,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createReviewSlice(set, get, deps),
     ...createBreakTypesSlice(set, get, deps),
     ...createStocktakeSlice(set, get, deps),
+    ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
   }));
 }

@@ -28,6 +28,18 @@ export interface StoreClient {
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
+  customers: Pick<
+    SquareClient["customers"],
+    | "searchCustomers"
+    | "retrieveCustomer"
+    | "createCustomer"
+    | "updateCustomer"
+    | "deleteCustomer"
+    | "addGroupToCustomer"
+    | "removeGroupFromCustomer"
+    | "listCustomerGroups"
+    | "deleteCustomerCard"
+  >;
 }
 
 /** The folder the app keeps its local files in (the stocktake journal, exports by default). */
@@ -50,6 +62,7 @@ export type Screen =
   | { kind: "review" }
   | { kind: "break-types" }
   | { kind: "stocktake" }
+  | { kind: "customers" }
   | { kind: "drawers" };
 
 /** A kind of screen. */

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN, IDENTIFYING_FIELDS, isPhoneNumber, normalizeBirthday } from "../../domain/customers-profile.js";
 import type {
   Address,
   CreateCustomerRequest,
@@ -21,8 +22,8 @@ const TEXT_FIELDS = [
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
-/** Fields of which a new profile needs at least one. */
-const IDENTIFYING = ["given_name", "family_name", "company_name", "email_address", "phone_number"] as const;
+/** Fields of which a new profile needs at least one (the app's form says the same rule). */
+const IDENTIFYING = IDENTIFYING_FIELDS;
 
 /** A stored profile: the wire object with the fields the service always fills. */
 export type StoredCustomer = Customer & {
@@ -33,17 +34,13 @@ export type StoredCustomer = Customer & {
   creation_source: CustomerCreationSource;
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 
 /** The default sort key: given name, then family name, without regard to case. */
 export const nameKey = (c: Pick<Customer, "given_name" | "family_name">): string =>
   `${(c.given_name ?? "").toLowerCase()}\u0001${(c.family_name ?? "").toLowerCase()}`;
 
-/** The digits of a phone number: what phone filters compare. */
-export const phoneDigits = (phone: string): string => phone.replace(/\D/g, "");
-
-/** An email compared without regard to case or surrounding space. */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
+export { emailKey, phoneDigits } from "../../domain/customers.js";
 
 /**
  * Refuses values the service would not store: a malformed email, a phone number that is not
@@ -54,23 +51,13 @@ function checkValue(field: TextField, value: string): string {
   if (field === "email_address" && !EMAIL.test(value.trim())) {
     throw invalid("INVALID_EMAIL_ADDRESS", `Not a valid email address: ${value}.`, field);
   }
-  if (field === "phone_number") {
-    const digits = phoneDigits(value);
-    if (!/^\+?[\d\s().-]+$/.test(value.trim()) || digits.length < 9 || digits.length > 16) {
-      throw invalid("INVALID_PHONE_NUMBER", `Not a valid phone number: ${value}.`, field);
-    }
+  if (field === "phone_number" && !isPhoneNumber(value)) {
+    throw invalid("INVALID_PHONE_NUMBER", `Not a valid phone number: ${value}.`, field);
   }
   if (field === "birthday") {
-    const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(value);
-    const year = m?.[1] ?? "0000";
-    const month = Number(m?.[2]);
-    const day = Number(m?.[3]);
-    // Day-of-month checked against a leap year, so that 02-29 without a year is accepted.
-    const last = new Date(Date.UTC(year === "0000" ? 2000 : Number(year), month, 0)).getUTCDate();
-    if (!m || month < 1 || month > 12 || day < 1 || day > last) {
-      throw invalid("INVALID_DATE", "birthday must be YYYY-MM-DD or MM-DD.", field);
-    }
-    return `${year}-${m[2]}-${m[3]}`;
+    const stored = normalizeBirthday(value);
+    if (!stored) throw invalid("INVALID_DATE", "birthday must be YYYY-MM-DD or MM-DD.", field);
+    return stored;
   }
   return value;
 }

@@ -3,6 +3,8 @@
 // is a folder under screens/ and one entry here.
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_KEYS } from "./break-types/keys.js";
+import { CustomersScreen } from "./customers/CustomersScreen.js";
+import { CUSTOMERS_KEYS } from "./customers/keys.js";
 import { DrawersScreen } from "./drawers/DrawersScreen.js";
 import { DRAWERS_KEYS } from "./drawers/keys.js";
 import { REVIEW_KEYS } from "./review/keys.js";
@@ -57,6 +59,16 @@ export const SCREENS: readonly ScreenDef[] = [
     refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
     refreshSeconds: 30,
     help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
+  },
+  {
+    kind: "customers",
+    title: "Customers",
+    key: "5",
+    component: CustomersScreen,
+    bindings: CUSTOMERS_KEYS,
+    onShow: (s) => s.customersShow(),
+    // One line at 80 columns; that names are looked for in emails, the info line says as you type.
+    help: "Search lags up to a minute behind changes made elsewhere: r searches again.",
   },
   {
     kind: "drawers",

@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// Customer lookup benchmark: the built `backroom serve` with a demo store of 100,000 customers
+// (--scale 200) in its own process, and the app's store and screen in this one, drawing on a fake
+// terminal of 100×30. Measures, from a key press: the frame that shows the results of the query
+// typed so far (typing at a person's pace, so every key searches), and the frame after a move
+// through the results (pages loaded lazily as the cursor goes down). Prints p50/p95 of each.
+// Usage: node scripts/bench-customers.mjs [scale] — or import { runCustomersBench } from it.
+import { spawn } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { bundleOptions } from "./bundle-options.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = join(root, ".bench");
+const TOKEN = "bench-customers-token";
+
+// What this bench drives in-process: the real client, the store and the app's renderer.
+const HARNESS_ENTRY = `
+export { createClient } from "./src/square/client.js";
+export { createStore } from "./src/state/index.js";
+export { renderApp } from "./src/ui/run-app.js";
+`;
+
+/** What a person types: names, an email fragment, phone numbers in two spellings, a reference id. */
+const QUERIES = ["mary smith", "garcia", "john.w", "(718) 555-12", "2015550", "CRM-1001", "patel@g"];
+/** A person's pace between keys: longer than the search's debounce, so each key is searched. */
+const TYPING_GAP_MS = 150;
+/** Past Ink's frame throttle (30 a second), so each move gets a frame of its own. */
+const MOVE_GAP_MS = 40;
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+class FakeStdout extends EventEmitter {
+  columns = 100;
+  rows = 30;
+  isTTY = true;
+  write() {
+    this.emit("frame");
+    return true;
+  }
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  #queue = [];
+  setEncoding() {}
+  setRawMode() {}
+  ref() {}
+  unref() {}
+  read() {
+    return this.#queue.shift() ?? null;
+  }
+  press(data) {
+    this.#queue.push(data);
+    this.emit("readable");
+  }
+}
+
+/** Starts `backroom serve` on a free port; resolves with the child and its address. */
+function startService(scale) {
+  return new Promise((ok, fail) => {
+    // Its own process group, so that stopping it stops everything it started.
+    const child = spawn(
+      process.execPath,
+      ["bin/backroom.js", "serve", "--port", "0", "--scale", String(scale), "--access-token", TOKEN],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    );
+    let out = "";
+    const timer = setTimeout(() => {
+      process.kill(-child.pid, "SIGKILL");
+      fail(new Error(`the service did not start within 5 minutes:\n${out.slice(-2000)}`));
+    }, 300_000);
+    const onData = (d) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout.off("data", onData);
+      child.stdout.resume();
+      child.stderr.resume();
+      ok({ child, url: m[1] });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (d) => {
+      out += d.toString();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the service exited with ${code} before it was ready:\n${out.slice(-2000)}`));
+    });
+  });
+}
+
+function stopService(child) {
+  return new Promise((r) => {
+    if (child.exitCode !== null) return r();
+    child.once("exit", () => r());
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    }, 5000).unref();
+  });
+}
+
+/** Waits until `test()` holds, checking every 5 ms; fails after `ms`. */
+async function until(test, what, ms = 60_000) {
+  const end = performance.now() + ms;
+  while (!test()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+/** The time from now until the first frame written while `test()` holds. */
+function frameWhen(stdout, test, what, ms = 30_000) {
+  return new Promise((ok, fail) => {
+    const t0 = performance.now();
+    const timer = setTimeout(() => {
+      stdout.off("frame", onFrame);
+      fail(new Error(`no frame showed ${what} within ${ms} ms`));
+    }, ms);
+    const onFrame = () => {
+      if (!test()) return;
+      clearTimeout(timer);
+      stdout.off("frame", onFrame);
+      ok(performance.now() - t0);
+    };
+    stdout.on("frame", onFrame);
+  });
+}
+
+/** Runs the customer lookup benchmark; `scale` 200 is the demo store of 100,000 customers. */
+export async function runCustomersBench({ scale = 200, moves = 300, log: print = console.log } = {}) {
+  // Ink takes over console.log while the app is drawn: lines wait here until it is gone.
+  const lines = [];
+  const log = (line) => lines.push(line);
+  if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
+  mkdirSync(outDir, { recursive: true });
+  const harness = join(outDir, "customers-harness.js");
+  await build({
+    ...bundleOptions,
+    stdin: { contents: HARNESS_ENTRY, resolveDir: root, loader: "ts", sourcefile: "customers-harness.ts" },
+    outfile: harness,
+  });
+  const h = await import(pathToFileURL(harness).href);
+
+  const t0 = performance.now();
+  const { child, url } = await startService(scale);
+  log(
+    `customers: demo store at scale ${scale} seeded and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const client = h.createClient({ baseUrl: url, accessToken: TOKEN, maxRetries: 0 });
+  const stdout = new FakeStdout();
+  const stdin = new FakeStdin();
+  let instance;
+  try {
+    const store = h.createStore({ client, dataDir: mkdtempSync(join(tmpdir(), "backroom-bench-")) });
+    const s = () => store.getState();
+    ({ instance } = h.renderApp({ store, stdin, stdout, color: false }));
+    await until(() => s().locationId !== undefined, "the locations");
+    s().showScreen("customers");
+    await until(
+      () => s().customers.results.phase === "ready" && s().customers.results.rows.length > 0,
+      "the first page",
+    );
+    await until(() => s().customers.results.count !== undefined, "the count");
+    log(`  customers in the store: ${s().customers.results.count.toLocaleString("en-US")}`);
+
+    // Typing: each key, then the frame that shows the results for the line typed so far.
+    const typing = [];
+    const clearLine = "\u0015";
+    for (const query of QUERIES) {
+      for (const key of [...query.split(""), clearLine]) {
+        await sleep(TYPING_GAP_MS);
+        const before = s().customers.results;
+        const line = key === clearLine ? "" : s().customers.line + key;
+        const shown = frameWhen(
+          stdout,
+          () => {
+            const c = s().customers;
+            return c.line === line && c.results !== before && c.results.phase === "ready";
+          },
+          `the results for "${line}"`,
+        );
+        stdin.press(key);
+        typing.push(await shown);
+      }
+    }
+    typing.sort((a, b) => a - b);
+    log(`  typing a query, key press → frame with its results (${typing.length} keys, ${QUERIES.length} queries)`);
+    log(
+      `    p50 ${typing.length ? quantile(typing, 0.5).toFixed(1) : "–"} ms   p95 ${quantile(typing, 0.95).toFixed(1)} ms   (target: p95 ≤ 100 ms, search included)`,
+    );
+
+    // Moving: everyone by name, the cursor going down; pages come in as it nears their end.
+    await until(() => s().customers.line === "" && s().customers.results.phase === "ready", "the full list");
+    const down = "\u001b[B";
+    const moving = [];
+    for (let i = 0; i < moves; i++) {
+      await sleep(MOVE_GAP_MS);
+      const frame = frameWhen(stdout, () => true, "a move");
+      stdin.press(down);
+      moving.push(await frame);
+    }
+    const loaded = s().customers.results.rows.length;
+    moving.sort((a, b) => a - b);
+    log(
+      `  moving through results, key press → frame (${moving.length} moves; ${loaded} profiles loaded, page by page)`,
+    );
+    log(
+      `    p50 ${quantile(moving, 0.5).toFixed(1)} ms   p95 ${quantile(moving, 0.95).toFixed(1)} ms   (target: p95 ≤ 16 ms)`,
+    );
+    return {
+      scale,
+      typing: { keys: typing.length, p50Ms: quantile(typing, 0.5), p95Ms: quantile(typing, 0.95) },
+      moving: { moves: moving.length, loaded, p50Ms: quantile(moving, 0.5), p95Ms: quantile(moving, 0.95) },
+    };
+  } finally {
+    instance?.unmount();
+    instance?.cleanup();
+    await client.close();
+    await stopService(child);
+    for (const line of lines) print(line);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await runCustomersBench({ scale: Number(process.argv[2] ?? 200) });
+  process.exit(0);
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import type { Customer } from "../spec/generated/types.js";
+import {
+  checkProfile,
+  conflictDiff,
+  createBody,
+  defaultReapply,
+  IDENTIFYING_RULE,
+  normalizeBirthday,
+  profileValues,
+  reapplyValues,
+  updateBody,
+} from "./customers-profile.js";
+
+const grace: Customer = {
+  id: "C1",
+  given_name: "Grace",
+  family_name: "Hopper",
+  nickname: "Amazing",
+  email_address: "grace@navy.mil",
+  phone_number: "+1-212-555-0198",
+  address: {
+    address_line_1: "1 Navy Way",
+    locality: "Arlington",
+    administrative_district_level_1: "VA",
+    country: "US",
+  },
+  birthday: "0000-12-09",
+  note: "Prefers a call.",
+  version: 3,
+};
+
+describe("the rule of a new profile", () => {
+  it("needs one of given name, family name, company, email, phone — said before anything is sent", () => {
+    expect(checkProfile({ note: "who?", nickname: "x" })).toBe(IDENTIFYING_RULE);
+    expect(checkProfile({ given_name: "   " })).toBe(IDENTIFYING_RULE);
+    for (const f of ["given_name", "family_name", "company_name", "email_address"] as const) {
+      expect(checkProfile({ [f]: f === "email_address" ? "a@b.co" : "X" }), f).toBeUndefined();
+    }
+    expect(checkProfile({ phone_number: "212 555 0198" })).toBeUndefined();
+    expect(createBody({ note: "n" })).toEqual({ ok: false, problem: IDENTIFYING_RULE });
+  });
+
+  it("checks email, phone, birthday, country and lengths", () => {
+    expect(checkProfile({ given_name: "A", email_address: "nope" })).toContain("not an email address");
+    expect(checkProfile({ given_name: "A", phone_number: "555-01" })).toContain("not a phone number");
+    expect(checkProfile({ given_name: "A", phone_number: "call me" })).toContain("not a phone number");
+    expect(checkProfile({ given_name: "A", birthday: "1990-02-30" })).toContain("not a birthday");
+    expect(checkProfile({ given_name: "A", birthday: "02-29" })).toBeUndefined();
+    expect(checkProfile({ given_name: "A", country: "XX" })).toContain("not a country");
+    expect(checkProfile({ given_name: "A", country: "us" })).toBeUndefined();
+    expect(checkProfile({ given_name: "A", nickname: "n".repeat(101) })).toBe(
+      "Nickname is too long: at most 100 characters.",
+    );
+  });
+
+  it("birthdays are stored with year 0000 when left out", () => {
+    expect(normalizeBirthday("07-04")).toBe("0000-07-04");
+    expect(normalizeBirthday("1990-07-04")).toBe("1990-07-04");
+    expect(normalizeBirthday("13-01")).toBeUndefined();
+  });
+
+  it("the create body leaves empty fields out, trims, and gathers the address", () => {
+    expect(
+      createBody({ given_name: " Ada ", email_address: "", locality: "London", country: "gb", birthday: "12-10" }),
+    ).toEqual({
+      ok: true,
+      value: { given_name: "Ada", birthday: "0000-12-10", address: { locality: "London", country: "GB" } },
+    });
+  });
+});
+
+describe("updateBody", () => {
+  it("sends only what changed, removes a cleared field with null, and carries the version", () => {
+    const v = { ...profileValues(grace), family_name: "Murray Hopper", nickname: "" };
+    expect(updateBody(grace, v)).toEqual({
+      ok: true,
+      value: { family_name: "Murray Hopper", nickname: null, version: 3 },
+    });
+  });
+
+  it("an address changes part by part; cleared entirely it is removed", () => {
+    const moved = { ...profileValues(grace), locality: "Washington", administrative_district_level_1: "" };
+    expect(updateBody(grace, moved)).toEqual({
+      ok: true,
+      value: { address: { locality: "Washington", administrative_district_level_1: null }, version: 3 },
+    });
+    const gone = {
+      ...profileValues(grace),
+      address_line_1: "",
+      locality: "",
+      administrative_district_level_1: "",
+      country: "",
+    };
+    expect(updateBody(grace, gone)).toEqual({ ok: true, value: { address: null, version: 3 } });
+  });
+
+  it("nothing changed, or the rule broken, sends nothing", () => {
+    expect(updateBody(grace, profileValues(grace))).toEqual({ ok: false, problem: "Nothing changed." });
+    // An unchanged birthday without a year reads MM-DD in the form and is not sent again.
+    expect(updateBody(grace, { ...profileValues(grace), note: "x" })).toEqual({
+      ok: true,
+      value: { note: "x", version: 3 },
+    });
+    const blank = { ...profileValues(), note: "x" };
+    expect(updateBody({ id: "C2", given_name: "A", version: 0 }, blank)).toEqual({
+      ok: false,
+      problem: IDENTIFYING_RULE,
+    });
+  });
+});
+
+describe("a version conflict", () => {
+  const base = grace;
+  const theirs: Customer = { ...grace, nickname: "Grandma COBOL", note: "Call after 5.", version: 4 };
+  const mine = { ...profileValues(grace), family_name: "Murray Hopper", note: "Email only." };
+
+  it("shows every field someone changed, and who", () => {
+    const diff = conflictDiff(base, mine, theirs);
+    expect(diff.map((d) => [d.field, d.change])).toEqual([
+      ["family_name", "mine"],
+      ["nickname", "theirs"],
+      ["note", "both"],
+    ]);
+    expect(diff[2]).toMatchObject({ base: "Prefers a call.", mine: "Email only.", theirs: "Call after 5." });
+  });
+
+  it("re-applies the picked fields of mine on their version, leaving their other changes alone", () => {
+    const diff = conflictDiff(base, mine, theirs);
+    const picked = defaultReapply(diff);
+    expect(picked).toEqual(["family_name", "note"]);
+    const values = reapplyValues(theirs, mine, ["family_name"]);
+    expect(updateBody(theirs, values)).toEqual({ ok: true, value: { family_name: "Murray Hopper", version: 4 } });
+    const both = reapplyValues(theirs, mine, picked);
+    expect(updateBody(theirs, both)).toEqual({
+      ok: true,
+      value: { family_name: "Murray Hopper", note: "Email only.", version: 4 },
+    });
+  });
+
+  it("a change both made alike is not offered again", () => {
+    const same = { ...theirs, family_name: "Murray Hopper" };
+    const diff = conflictDiff(base, mine, same);
+    expect(diff.find((d) => d.field === "family_name")?.change).toBe("both-same");
+    expect(defaultReapply(diff)).toEqual(["note"]);
+  });
+});

@@ -1,0 +1,263 @@
+import { enums } from "../spec/generated/schemas.js";
+import type { Address, CreateCustomerRequest, Customer, UpdateCustomerRequest } from "../spec/generated/types.js";
+import { birthdayText, type Checked, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits } from "./customers.js";
+
+/** Fields of which a profile needs at least one: without them there is nothing to know the customer by. */
+export const IDENTIFYING_FIELDS = [
+  "given_name",
+  "family_name",
+  "company_name",
+  "email_address",
+  "phone_number",
+] as const;
+
+/** The rule above in the manager's words, shown by the form before anything is sent. */
+export const IDENTIFYING_RULE = "Needs at least a name, company, email or phone.";
+
+/** What the service takes for an email address. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type TextField =
+  | "given_name"
+  | "family_name"
+  | "company_name"
+  | "nickname"
+  | "email_address"
+  | "phone_number"
+  | "birthday"
+  | "reference_id"
+  | "note";
+type AddressField =
+  | "address_line_1"
+  | "address_line_2"
+  | "locality"
+  | "administrative_district_level_1"
+  | "postal_code"
+  | "country";
+
+/** A field of the profile form. */
+export type ProfileField = TextField | AddressField;
+
+/** One field of the profile form: its wire name, its label, a hint, and whether it is part of the address. */
+export interface ProfileFieldSpec {
+  name: ProfileField;
+  label: string;
+  hint?: string;
+  address?: true;
+  /** Longest value the interface takes, where it says. */
+  max?: number;
+}
+
+/** The profile form's fields, in the order the form shows them. */
+export const PROFILE_FIELDS: readonly ProfileFieldSpec[] = [
+  { name: "given_name", label: "Given name", max: 300 },
+  { name: "family_name", label: "Family name", max: 300 },
+  { name: "company_name", label: "Company", max: 500 },
+  { name: "nickname", label: "Nickname", max: 100 },
+  { name: "email_address", label: "Email", max: 254 },
+  { name: "phone_number", label: "Phone", hint: "9–16 digits, e.g. (212) 555-0198 or +1 212 555 0198" },
+  { name: "address_line_1", label: "Street", address: true },
+  { name: "address_line_2", label: "Street 2", address: true },
+  { name: "locality", label: "City", address: true },
+  { name: "administrative_district_level_1", label: "State", address: true },
+  { name: "postal_code", label: "Postal code", address: true },
+  { name: "country", label: "Country", hint: "two letters, e.g. US", address: true },
+  { name: "birthday", label: "Birthday", hint: "YYYY-MM-DD, or MM-DD without the year" },
+  { name: "reference_id", label: "Reference id", max: 100 },
+  { name: "note", label: "Note" },
+];
+
+/** The form's values, one string per field ("" is empty). */
+export type ProfileValues = Record<ProfileField, string>;
+
+const label = (f: ProfileField) => PROFILE_FIELDS.find((s) => s.name === f)?.label ?? f;
+
+/** The form's values for a profile (or an empty form). */
+export function profileValues(c?: Customer): ProfileValues {
+  const a: Address = c?.address ?? {};
+  return {
+    given_name: c?.given_name ?? "",
+    family_name: c?.family_name ?? "",
+    company_name: c?.company_name ?? "",
+    nickname: c?.nickname ?? "",
+    email_address: c?.email_address ?? "",
+    phone_number: c?.phone_number ?? "",
+    address_line_1: a.address_line_1 ?? "",
+    address_line_2: a.address_line_2 ?? "",
+    locality: a.locality ?? "",
+    administrative_district_level_1: a.administrative_district_level_1 ?? "",
+    postal_code: a.postal_code ?? "",
+    country: a.country ?? "",
+    birthday: birthdayText(c?.birthday),
+    reference_id: c?.reference_id ?? "",
+    note: c?.note ?? "",
+  };
+}
+
+/** The values trimmed, and the country in capitals. */
+function clean(values: Partial<ProfileValues>): ProfileValues {
+  const out = profileValues();
+  for (const f of PROFILE_FIELDS) out[f.name] = (values[f.name] ?? "").trim();
+  out.country = out.country.toUpperCase();
+  return out;
+}
+
+/** Whether a phone number is one the service stores: the usual characters, 9–16 digits. */
+export function isPhoneNumber(phone: string): boolean {
+  const digits = phoneDigits(phone);
+  return (
+    /^\+?[\d\s().-]+$/.test(phone.trim()) && digits.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS
+  );
+}
+
+/** The phone rule in words when a number breaks it; undefined when it is fine. */
+export function checkPhone(phone: string): string | undefined {
+  if (isPhoneNumber(phone)) return undefined;
+  return `“${phone}” is not a phone number: use ${PHONE_MIN_DIGITS}–${PHONE_MAX_DIGITS} digits, with + ( ) - . or spaces.`;
+}
+
+/** A birthday as the service stores it (`YYYY-MM-DD`, year `0000` when left out), or undefined if it is no date. */
+export function normalizeBirthday(text: string): string | undefined {
+  const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const year = m[1] ?? "0000";
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  // Checked against a leap year when there is no year, so that 02-29 is a birthday.
+  const last = new Date(Date.UTC(year === "0000" ? 2000 : Number(year), month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > last) return undefined;
+  return `${year}-${m[2]}-${m[3]}`;
+}
+
+/** The first thing wrong with the form's values, in words; undefined when they can be sent. */
+export function checkProfile(values: Partial<ProfileValues>): string | undefined {
+  const v = clean(values);
+  if (!IDENTIFYING_FIELDS.some((f) => v[f] !== "")) return IDENTIFYING_RULE;
+  for (const f of PROFILE_FIELDS) {
+    if (f.max !== undefined && v[f.name].length > f.max) return `${f.label} is too long: at most ${f.max} characters.`;
+  }
+  if (v.email_address !== "" && !EMAIL_PATTERN.test(v.email_address)) {
+    return `“${v.email_address}” is not an email address.`;
+  }
+  if (v.phone_number !== "") {
+    const problem = checkPhone(v.phone_number);
+    if (problem) return problem;
+  }
+  if (v.birthday !== "" && !normalizeBirthday(v.birthday)) {
+    return `“${v.birthday}” is not a birthday: write YYYY-MM-DD, or MM-DD without the year.`;
+  }
+  if (v.country !== "" && !(enums.Country ?? []).includes(v.country)) {
+    return `“${v.country}” is not a country: use its two letters, e.g. US.`;
+  }
+  return undefined;
+}
+
+const ADDRESS_FIELDS = PROFILE_FIELDS.filter((f) => f.address).map((f) => f.name as AddressField);
+const TEXT_FIELDS = PROFILE_FIELDS.filter((f) => !f.address).map((f) => f.name as TextField);
+
+/** The create request for the form's values, empty fields left out; or the rule it breaks. */
+export function createBody(values: Partial<ProfileValues>): Checked<CreateCustomerRequest> {
+  const problem = checkProfile(values);
+  if (problem) return { ok: false, problem };
+  const v = clean(values);
+  const body: CreateCustomerRequest = {};
+  for (const f of TEXT_FIELDS) {
+    if (v[f] !== "") body[f] = f === "birthday" ? (normalizeBirthday(v[f]) ?? v[f]) : v[f];
+  }
+  const address: Record<string, string> = {};
+  for (const f of ADDRESS_FIELDS) if (v[f] !== "") address[f] = v[f];
+  // The country was checked against the interface's list by checkProfile.
+  if (Object.keys(address).length > 0) body.address = address as Address;
+  return { ok: true, value: body };
+}
+
+/** An update request: a value sets a field, `null` removes it (as the interface defines), absent leaves it. */
+export type CustomerUpdate = {
+  [K in Exclude<keyof UpdateCustomerRequest, "address">]?: UpdateCustomerRequest[K] | null;
+} & { address?: { [K in keyof Address]?: Address[K] | null } | null };
+
+/**
+ * The update request that takes `original` to the form's values: only changed fields; a field the
+ * manager cleared is sent as `null`, which the interface defines as "remove" (an empty string works
+ * for text fields only); a cleared address goes as a whole, a changed one sends only its changed
+ * parts. It carries the version the form was opened on, so a colleague's change in between is a
+ * conflict instead of being overwritten. "Nothing changed" when the values match the profile.
+ */
+export function updateBody(original: Customer, values: Partial<ProfileValues>): Checked<CustomerUpdate> {
+  const problem = checkProfile(values);
+  if (problem) return { ok: false, problem };
+  const before = profileValues(original);
+  const v = clean(values);
+  const body: CustomerUpdate = {};
+  for (const f of TEXT_FIELDS) {
+    if (v[f] === before[f]) continue;
+    if (v[f] === "") body[f] = null;
+    else body[f] = f === "birthday" ? (normalizeBirthday(v[f]) ?? v[f]) : v[f];
+  }
+  const changed = ADDRESS_FIELDS.filter((f) => v[f] !== before[f]);
+  if (changed.length > 0) {
+    if (ADDRESS_FIELDS.every((f) => v[f] === "")) body.address = null;
+    // The country was checked against the interface's list by checkProfile.
+    else
+      body.address = Object.fromEntries(changed.map((f) => [f, v[f] === "" ? null : v[f]])) as NonNullable<
+        CustomerUpdate["address"]
+      >;
+  }
+  if (Object.keys(body).length === 0) return { ok: false, problem: "Nothing changed." };
+  if (original.version !== undefined) body.version = original.version;
+  return { ok: true, value: body };
+}
+
+/** Who changed a field since the form was opened. */
+export type FieldChange = "mine" | "theirs" | "both-same" | "both";
+
+/** One field of a version conflict: the value when the form opened, the manager's, and the colleague's. */
+export interface FieldDiff {
+  field: ProfileField;
+  label: string;
+  base: string;
+  mine: string;
+  theirs: string;
+  change: FieldChange;
+}
+
+/**
+ * The fields that differ between the version the form was opened on (`base`), the manager's values
+ * (`mine`) and the profile as it is now (`theirs`), in form order.
+ */
+export function conflictDiff(base: Customer, mine: Partial<ProfileValues>, theirs: Customer): FieldDiff[] {
+  const b = profileValues(base);
+  const m = clean(mine);
+  const t = profileValues(theirs);
+  const out: FieldDiff[] = [];
+  for (const { name } of PROFILE_FIELDS) {
+    const mineChanged = m[name] !== b[name];
+    const theirsChanged = t[name] !== b[name];
+    if (!mineChanged && !theirsChanged) continue;
+    const change: FieldChange =
+      mineChanged && theirsChanged ? (m[name] === t[name] ? "both-same" : "both") : mineChanged ? "mine" : "theirs";
+    out.push({ field: name, label: label(name), base: b[name], mine: m[name], theirs: t[name], change });
+  }
+  return out;
+}
+
+/**
+ * The fields to re-apply by default: every change of the manager's that the new version does not
+ * already hold. Where both changed the same field the manager's change is offered too, and the
+ * side-by-side view shows the colleague's value beside it.
+ */
+export function defaultReapply(diff: readonly FieldDiff[]): ProfileField[] {
+  return diff.filter((d) => d.change === "mine" || d.change === "both").map((d) => d.field);
+}
+
+/** The form's values for the new version with the picked fields of the manager's put back. */
+export function reapplyValues(
+  theirs: Customer,
+  mine: Partial<ProfileValues>,
+  picked: readonly ProfileField[],
+): ProfileValues {
+  const out = profileValues(theirs);
+  const m = clean(mine);
+  for (const f of picked) out[f] = m[f];
+  return out;
+}

@@ -1,0 +1,430 @@
+import { Box, type Key } from "ink";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
+import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
+import { profileValues } from "../../../domain/customers-profile.js";
+import type { Customer } from "../../../spec/generated/types.js";
+import {
+  type CustomerResults,
+  filterInputOf,
+  selectTimeZone,
+  useAppStore,
+  useAppStoreApi,
+  useShallow,
+} from "../../../state/index.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { fitCell } from "../../components/columns.js";
+import { FormView } from "../../components/FormView.js";
+import { TextField } from "../../components/TextField.js";
+import { Txt } from "../../components/Txt.js";
+import { useList } from "../../components/use-list.js";
+import { useKeys } from "../../keyboard.js";
+import type { Command } from "../../keymap.js";
+import { useScreenCommands } from "../../screen-commands.js";
+import { useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
+import { customerColumns, DUPLICATE_MARK } from "./columns.js";
+import { FILTER_FIELDS, ProfileForm } from "./forms.js";
+import { ProfilePane } from "./ProfilePane.js";
+import { CardsView, ConflictView, DuplicatesView, GroupsView } from "./views.js";
+
+/** At least this many columns put the profile beside the list; fewer put it below (or hide it). */
+export const SIDE_PANE_COLUMNS = 100;
+/** Fewer body rows than this hide the profile pane; enter then shows the profile alone. */
+const PANE_BELOW_ROWS = 16;
+/** Rows of the profile pane when it sits below the list. */
+const PANE_BELOW_HEIGHT = 7;
+/** Load the next page when the cursor comes this close to the last loaded row. */
+const PREFETCH_ROWS = 10;
+
+/** How the screen lays out the profile at a size. */
+export function paneLayout(width: number, height: number): "side" | "below" | "hidden" {
+  if (width >= SIDE_PANE_COLUMNS) return "side";
+  return height >= PANE_BELOW_ROWS ? "below" : "hidden";
+}
+
+function countText(r: CustomerResults): string {
+  if (r.phase === "loading" && r.rows.length === 0) return "searching…";
+  const n = r.count;
+  const text =
+    n === undefined
+      ? `${r.rows.length.toLocaleString("en-US")}+ shown`
+      : `${n.toLocaleString("en-US")} match${n === 1 ? "" : "es"}`;
+  return r.phase === "loading" ? `${text} · searching…` : text;
+}
+
+/** The search line: its own component, so a typed key re-renders it and not the list. */
+function SearchLine({ width, editing, highlighted }: { width: number; editing: boolean; highlighted: boolean }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const line = useAppStore((st) => st.customers.line);
+  return (
+    <Box height={1} width={width} overflow="hidden">
+      <Txt color={highlighted ? theme.accent : theme.muted} bold>
+        {"Find: "}
+      </Txt>
+      <TextField
+        value={line}
+        focus={editing}
+        placeholder="name, email, phone or reference id"
+        maxLength={200}
+        onChange={(v) => store.getState().customersSetLine(v)}
+      />
+    </Box>
+  );
+}
+
+/** What the search line was taken to mean, the filters, the count and the order, on one line. */
+function InfoLine({ width }: { width: number }) {
+  const theme = useTheme();
+  const i = useAppStore(
+    useShallow((st) => ({
+      line: st.customers.line,
+      filters: st.customers.filters,
+      sort: st.customers.sort,
+      results: st.customers.results,
+      groups: st.customers.groups,
+    })),
+  );
+  if (i.results.problem) {
+    return (
+      <Box height={1} width={width} overflow="hidden">
+        <Txt color={theme.warn}>{fitCell(`! ${i.results.problem}`, width).trimEnd()}</Txt>
+      </Box>
+    );
+  }
+  const f = i.filters;
+  const filterWords = [
+    f.groupId ? `group ${i.groups.find((g) => g.id === f.groupId)?.name ?? f.groupId}` : "",
+    f.sources ? `${f.sources.rule === "EXCLUDE" ? "not " : ""}from ${f.sources.values.map(sourceLabel).join("/")}` : "",
+    f.createdFrom || f.createdTo ? `created ${f.createdFrom ?? "…"}–${f.createdTo ?? "…"}` : "",
+  ].filter(Boolean);
+  const info = [
+    describeQuery(classifyQuery(i.line)),
+    filterWords.length ? `filters: ${filterWords.join(", ")}` : "",
+    countText(i.results),
+    i.sort === "name" ? "by name" : "newest first",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <Box height={1} width={width} overflow="hidden">
+      <Txt color={theme.muted}>{fitCell(info, width).trimEnd()}</Txt>
+    </Box>
+  );
+}
+
+/**
+ * Customer lookup: one search line, always ready (email, phone in any spelling, reference id, or
+ * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
+ * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
+ */
+export function CustomersScreen({ active, height, width }: ScreenProps) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const s = () => store.getState();
+  // Only what the list and pane need: a typed key re-renders the search line, not the list.
+  const c = useAppStore(
+    useShallow((st) => ({
+      rows: st.customers.results.rows,
+      more: st.customers.results.cursor !== undefined,
+      phase: st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready",
+      filters: st.customers.filters,
+      view: st.customers.view,
+      groups: st.customers.groups,
+      scanGroups: st.customers.scan.groups,
+      probed: st.customers.probed,
+      cursorTo: st.customers.cursorTo,
+      local: st.customers.local,
+    })),
+  );
+  const timeZone = useAppStore(selectTimeZone);
+  const now = useAppStore((st) => st.now);
+  const [focus, setFocus] = useState<"search" | "list">("search");
+  const [profileOnly, setProfileOnly] = useState(false);
+  const rows = c.rows;
+
+  const layout = paneLayout(width, height);
+  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
+  const listWidth = layout === "side" ? width - paneWidth - 1 : width;
+  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
+  const listHeight = Math.max(3, height - 2 - below);
+
+  const ids = useMemo(() => rows.map((r) => r.id ?? ""), [rows]);
+  const [list, onList, select] = useList(rows.length, listHeight - 1, ids);
+  const selected: Customer | undefined = rows[list.cursor];
+
+  const marks = useMemo(() => {
+    const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows)));
+    const add = (id: string, reasons: readonly DuplicateReason[]) => {
+      const have = all.get(id) ?? [];
+      all.set(id, [...have, ...reasons.filter((r) => !have.includes(r))]);
+    };
+    for (const [id, reasons] of duplicateMarks(c.scanGroups)) add(id, reasons);
+    for (const [id, reasons] of Object.entries(c.probed)) add(id, reasons);
+    return all;
+  }, [rows, c.scanGroups, c.probed]);
+  const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
+
+  // The slice asks for the cursor after a search, a new profile or a deletion: on a profile, or
+  // (no id) on the one selected before the rows changed, if still listed, else the first.
+  const lastSelected = useRef<string | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request moves the cursor.
+  useEffect(() => {
+    const wanted = c.cursorTo.id ?? lastSelected.current;
+    select(Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
+  }, [c.cursorTo.seq]);
+  // After the effect above: it reads the selection of the render before.
+  useEffect(() => {
+    lastSelected.current = selected?.id;
+  });
+  // Pages are read as the cursor nears the end of what is loaded, never all at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
+  useEffect(() => {
+    if (c.more && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
+      void s().customersLoadMore();
+    }
+  }, [list.cursor, rows.length, c.more]);
+
+  const listing = c.view.kind === "list";
+  const open = (customer: Customer | undefined) => {
+    if (!customer?.id) return;
+    if (layout === "hidden") setProfileOnly(true);
+    void s().customersOpenProfile(customer.id);
+  };
+
+  const onCommand = (command: Command) => {
+    if (!profileOnly && onList(command)) return;
+    const id = selected?.id;
+    switch (command) {
+      case "search":
+        setProfileOnly(false);
+        setFocus("search");
+        return;
+      case "back":
+        if (profileOnly) setProfileOnly(false);
+        else setFocus("search");
+        return;
+      case "open":
+        open(selected);
+        return;
+      case "newCustomer":
+        s().customersOpenView({ kind: "create" });
+        return;
+      case "editCustomer":
+        if (id) void s().customersStartEdit(id);
+        return;
+      case "deleteCustomer":
+        if (id && selected) {
+          const name = customerName(selected);
+          s().openOverlay({
+            kind: "confirm",
+            message: `Delete the profile of ${name} (version ${selected.version ?? 0})? Group memberships and cards on file go with it; this cannot be undone.`,
+            destructive: true,
+            onYes: () => s().customersDelete(id),
+          });
+        }
+        return;
+      case "groups":
+        if (id) {
+          if (!s().customers.groupsLoaded) void s().customersLoadGroups();
+          s().customersOpenView({ kind: "groups", customerId: id });
+        }
+        return;
+      case "cards":
+        if (id) s().customersOpenView({ kind: "cards", customerId: id });
+        return;
+      case "filters":
+        s().customersOpenView({ kind: "filters" });
+        return;
+      case "clearFilters":
+        void s().customersClearFilters();
+        return;
+      case "sort":
+        void s().customersToggleSort();
+        return;
+      case "duplicates":
+        void s().customersScanDuplicates();
+        return;
+      case "reload":
+        void s().customersSearch();
+        if (id) void s().customersRefreshProfile(id);
+        return;
+      default:
+        return;
+    }
+  };
+  // A letter that is no command starts a search with it: the search line is always a key away.
+  const onOther = (input: string, key: Key) => {
+    if (key.ctrl || key.meta || input.length !== 1 || input < " ") return;
+    setProfileOnly(false);
+    setFocus("search");
+    s().customersSetLine(s().customers.line + input);
+  };
+  useScreenCommands(["list", "customers"], onCommand, active && listing && focus === "list", onOther);
+
+  // In the search line typed text goes to the field; these keys move the list or leave the line.
+  useKeys(
+    (_input, key) => {
+      if (key.downArrow) onList("down");
+      else if (key.upArrow) onList("up");
+      else if (key.pageDown) onList("pageDown");
+      else if (key.pageUp) onList("pageUp");
+      else if (key.return) {
+        setFocus("list");
+        open(selected);
+      } else if (key.escape) {
+        if (s().customers.line !== "") s().customersSetLine("");
+        else setFocus("list");
+      }
+    },
+    { isActive: active && listing && focus === "search" },
+  );
+
+  const searchLine = (
+    <SearchLine
+      width={width}
+      editing={active && listing && focus === "search"}
+      highlighted={listing && focus === "search"}
+      // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
+      key={focus}
+    />
+  );
+  const infoLine = <InfoLine width={width} />;
+
+  const bodyHeight = height - 2;
+  const viewCustomer = (id: string) => c.local[id] ?? rows.find((r) => r.id === id);
+  const v = c.view;
+  switch (v.kind) {
+    case "list":
+      break;
+    case "filters":
+      return (
+        <Box flexDirection="column" width={width}>
+          {searchLine}
+          {infoLine}
+          <FormView
+            title="Filters (they combine: every one must hold)"
+            fields={FILTER_FIELDS}
+            initial={{ ...filterInputOf(c.filters, c.groups) }}
+            note={`Groups: ${c.groups.map((g) => g.name).join(", ") || "none"}`}
+            onSubmit={(values) =>
+              s().customersApplyFilters({
+                group: values.group ?? "",
+                sources: values.sources ?? "",
+                rule: values.rule ?? "",
+                from: values.from ?? "",
+                to: values.to ?? "",
+              })
+            }
+            onCancel={() => s().customersOpenView({ kind: "list" })}
+          />
+        </Box>
+      );
+    case "create":
+      return (
+        <ProfileForm
+          title="New customer profile"
+          initial={profileValues()}
+          height={height}
+          onSubmit={(values) => s().customersCreate(values)}
+          onCancel={() => s().customersOpenView({ kind: "list" })}
+        />
+      );
+    case "edit":
+      return (
+        <ProfileForm
+          key={`${v.base.id}:${v.base.version}`}
+          title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
+          initial={v.initial ?? profileValues(v.base)}
+          height={height}
+          onSubmit={(values) => s().customersSave(values)}
+          onCancel={() => s().customersOpenView({ kind: "list" })}
+        />
+      );
+    case "conflict":
+      return <ConflictView view={v} active={active} height={height} width={width} />;
+    case "groups": {
+      const customer = viewCustomer(v.customerId);
+      if (!customer) return <Txt>That profile is no longer here.</Txt>;
+      return <GroupsView customer={customer} groups={c.groups} active={active} height={height} width={width} />;
+    }
+    case "cards": {
+      const customer = viewCustomer(v.customerId);
+      if (!customer) return <Txt>That profile is no longer here.</Txt>;
+      return <CardsView customer={customer} active={active} now={now} height={height} width={width} />;
+    }
+    case "duplicates":
+      return <DuplicatesView active={active} height={height} width={width} />;
+    default: {
+      const unhandled: never = v;
+      throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
+    }
+  }
+
+  const pane = (w: number, h: number) => (
+    <ProfilePane
+      customer={selected}
+      groups={c.groups}
+      duplicates={selected?.id ? marks.get(selected.id) : undefined}
+      now={now}
+      timeZone={timeZone}
+      width={w}
+      height={h}
+    />
+  );
+  if (profileOnly) {
+    return (
+      <Box flexDirection="column" width={width}>
+        {searchLine}
+        {infoLine}
+        {pane(width, bodyHeight)}
+      </Box>
+    );
+  }
+  const listView = (
+    <ColumnList
+      columns={columns}
+      rows={rows}
+      state={list}
+      height={listHeight}
+      width={listWidth}
+      rowKey={(r, i) => r.id ?? String(i)}
+      empty={
+        c.phase === "loading"
+          ? "Searching…"
+          : c.phase === "failed"
+            ? "The search did not go through; r tries again."
+            : "No profile matches. n makes a new one."
+      }
+    />
+  );
+  return (
+    <Box flexDirection="column" width={width}>
+      {searchLine}
+      {infoLine}
+      {layout === "side" ? (
+        <Box flexDirection="row" width={width}>
+          <Box width={listWidth} flexShrink={0}>
+            {listView}
+          </Box>
+          <Box width={1} flexShrink={0} />
+          {pane(paneWidth, listHeight)}
+        </Box>
+      ) : (
+        listView
+      )}
+      {layout === "below" ? (
+        <Box flexDirection="column" width={width}>
+          <Txt color={theme.muted}>
+            {fitCell(
+              marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile",
+              width,
+            ).trimEnd()}
+          </Txt>
+          {pane(width, PANE_BELOW_HEIGHT)}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import { Box } from "ink";
+import { useReducer, useRef } from "react";
+import {
+  IDENTIFYING_FIELDS,
+  IDENTIFYING_RULE,
+  PROFILE_FIELDS,
+  type ProfileValues,
+} from "../../../domain/customers-profile.js";
+import { type FieldSpec, formReducer, initialForm } from "../../components/form.js";
+import { TextField } from "../../components/TextField.js";
+import { Txt } from "../../components/Txt.js";
+import { useKeys } from "../../keyboard.js";
+import { useTheme } from "../../theme.js";
+
+/** The filter panel's fields. */
+export const FILTER_FIELDS: FieldSpec[] = [
+  { name: "group", label: "Group", hint: "a group's name; empty for any" },
+  { name: "sources", label: "Sources", hint: "e.g. import, instant profile" },
+  { name: "rule", label: "Sources are", hint: "include or exclude" },
+  { name: "from", label: "Created from", hint: "YYYY-MM-DD" },
+  { name: "to", label: "Created to", hint: "YYYY-MM-DD" },
+];
+
+/** Rows a profile form takes besides its fields: border, title, the rule line, the footer. */
+const FORM_CHROME = 2 + 1 + 1 + 1;
+
+/** The profile form's height when it has `height` rows to use: every field, or a window of them. */
+export function profileFormHeight(height: number): number {
+  return Math.min(height, FORM_CHROME + PROFILE_FIELDS.length);
+}
+
+/** Props of {@link ProfileForm}. */
+export interface ProfileFormProps {
+  title: string;
+  initial: ProfileValues;
+  /** A problem in words keeps the form open; undefined closes it. */
+  onSubmit: (values: ProfileValues) => Promise<string | undefined>;
+  onCancel: () => void;
+  /** The rows it may take; fewer than its fields scroll with the focus. */
+  height: number;
+}
+
+/**
+ * A profile's fields in a form that fits the terminal: when there are more fields than rows, the
+ * window follows the focused field. The identifying rule is shown before anything is sent, in
+ * warning colour while no identifying field is filled.
+ */
+export function ProfileForm({ title, initial, onSubmit, onCancel, height }: ProfileFormProps) {
+  const theme = useTheme();
+  const [state, dispatch] = useReducer(formReducer, initial as Record<string, string>, initialForm);
+  const submitting = useRef(false);
+  const count = PROFILE_FIELDS.length;
+  const submit = () => {
+    if (submitting.current) return;
+    submitting.current = true;
+    void onSubmit(state.values as ProfileValues)
+      .then((problem) => {
+        if (problem) dispatch({ type: "problem", problem });
+      })
+      .finally(() => {
+        submitting.current = false;
+      });
+  };
+  useKeys(
+    (_input, key) => {
+      if (key.escape) onCancel();
+      else if (key.return) submit();
+      else if (key.tab || key.downArrow || key.upArrow) {
+        const back = (key.tab && key.shift) || key.upArrow;
+        dispatch({ type: "move", delta: back ? -1 : 1, count });
+      }
+    },
+    { isActive: true },
+  );
+  const rows = Math.max(1, Math.min(count, height - FORM_CHROME));
+  const offset = Math.min(Math.max(0, state.focus - Math.floor(rows / 2)), count - rows);
+  const shown = PROFILE_FIELDS.slice(offset, offset + rows);
+  const labelWidth = Math.max(...PROFILE_FIELDS.map((f) => f.label.length)) + 2;
+  const identified = IDENTIFYING_FIELDS.some((f) => (state.values[f] ?? "").trim() !== "");
+  return (
+    <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
+      <Txt bold wrap="truncate-end">
+        {title}
+      </Txt>
+      <Txt color={identified ? theme.muted : theme.warn} wrap="truncate-end">
+        {IDENTIFYING_RULE}
+      </Txt>
+      {shown.map((f, i) => {
+        const index = offset + i;
+        const focused = index === state.focus;
+        return (
+          <Box key={f.name} height={1} overflow="hidden">
+            <Txt color={focused ? theme.accent : undefined} bold={focused}>
+              {(focused ? "› " : "  ") + `${f.label}:`.padEnd(labelWidth)}
+            </Txt>
+            <TextField
+              value={state.values[f.name] ?? ""}
+              focus={focused}
+              {...(f.max ? { maxLength: f.max } : {})}
+              onChange={(value) => dispatch({ type: "change", name: f.name, value })}
+            />
+            {f.hint && focused ? <Txt color={theme.muted}> {f.hint}</Txt> : null}
+          </Box>
+        );
+      })}
+      {state.problem ? (
+        <Box height={1} overflow="hidden">
+          <Txt color={theme.bad} wrap="truncate-end">
+            ! {state.problem}
+          </Txt>
+        </Box>
+      ) : (
+        <Txt color={theme.muted} wrap="truncate-end">
+          {`field ${state.focus + 1} of ${count} · tab/↓ next · enter save · esc cancel · an emptied field is removed`}
+        </Txt>
+      )}
+    </Box>
+  );
+}
