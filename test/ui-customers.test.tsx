@@ -25,7 +25,7 @@ afterEach(async () => {
 async function open(size: { columns?: number; rows?: number } = {}): Promise<DrivenApp> {
   const a = await startApp({ shared: svc, columns: size.columns ?? 80, rows: size.rows ?? 24 });
   app = a;
-  await a.waitFor("Customers");
+  await a.waitFor("1 Time clock");
   await a.press("5");
   await a.waitFor(/everyone · [\d,]+ match/);
   // From the search line to the list: the list's keys work from here.
