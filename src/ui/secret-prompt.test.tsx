@@ -6,7 +6,7 @@ describe("the secret prompt", () => {
   it("masks what is typed, edits in the middle, and gives the text on Enter", async () => {
     const stdin = new FakeStdin();
     const stdout = new FakeStdout(80, 10);
-    const answer = askSecret("Token: ", { stdin, stdout: stdout as unknown as NodeJS.WriteStream });
+    const answer = askSecret("Token: ", { stdin, stdout: stdout as unknown as NodeJS.WriteStream }, { debug: true });
     await vi.waitFor(() => expect(stdout.written).toContain("Token:"));
     stdin.write("EAAAsecret");
     await vi.waitFor(() => expect(stdout.written).toContain("••••••••••"));
@@ -23,7 +23,7 @@ describe("the secret prompt", () => {
   it("is cancelled by esc", async () => {
     const stdin = new FakeStdin();
     const stdout = new FakeStdout(80, 10);
-    const answer = askSecret("Token: ", { stdin, stdout: stdout as unknown as NodeJS.WriteStream });
+    const answer = askSecret("Token: ", { stdin, stdout: stdout as unknown as NodeJS.WriteStream }, { debug: true });
     await vi.waitFor(() => expect(stdout.written).toContain("Token:"));
     stdin.write("\u001b");
     await expect(answer).rejects.toBeInstanceOf(PromptCancelled);

@@ -31,7 +31,12 @@ function SecretPrompt({ label, onDone }: { label: string; onDone: (value: string
  * editing in the middle and paste work, and nothing typed is shown. Rejects with
  * {@link PromptCancelled} on esc or ctrl+c.
  */
-export async function askSecret(label: string, io: { stdin: KeySource; stdout: NodeJS.WriteStream }): Promise<string> {
+export async function askSecret(
+  label: string,
+  io: { stdin: KeySource; stdout: NodeJS.WriteStream },
+  /** Ink's debug mode writes every frame whole, also where `CI` is set (tests read frames that way). */
+  options: { debug?: boolean } = {},
+): Promise<string> {
   let answer: string | undefined;
   // Pastes arrive whole (a token is one paste); Enter after it is its own key.
   const keys = new KeyStream(io.stdin, { textMode: () => true });
@@ -40,6 +45,7 @@ export async function askSecret(label: string, io: { stdin: KeySource; stdout: N
     stdout: io.stdout,
     exitOnCtrlC: false,
     patchConsole: false,
+    debug: options.debug ?? false,
   });
   await instance.waitUntilExit();
   instance.cleanup();
