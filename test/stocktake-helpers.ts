@@ -1,6 +1,7 @@
 /** Helpers of the stocktake tests: a faulty loopback proxy, and checks of a commit at the service. */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { seededRandom } from "../src/service/seed/random.js";
 import type { SquareClient } from "../src/square/client.js";
 
 /** What the proxy does with one request to the inventory write. */
@@ -125,14 +126,5 @@ export async function inStockAt(client: SquareClient, locationId: string): Promi
   return new Map(counts.map((c) => [c.catalog_object_id ?? "", c.quantity ?? ""]));
 }
 
-/** A deterministic pseudo-random source (mulberry32), so a fault run can be replayed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random source (the demo seed's), so a fault run can be replayed. */
+export const seeded = seededRandom;

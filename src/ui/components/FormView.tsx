@@ -1,8 +1,8 @@
 import { Box } from "ink";
-import { type ReactNode, useEffect, useReducer, useRef } from "react";
+import { type Dispatch, type ReactNode, useEffect, useReducer, useRef } from "react";
 import { useKeys } from "../keyboard.js";
 import { useTheme } from "../theme.js";
-import { type FieldSpec, formReducer, initialForm } from "./form.js";
+import { type FieldSpec, type FormAction, type FormState, formReducer, initialForm } from "./form.js";
 import { TextField } from "./TextField.js";
 import { Txt } from "./Txt.js";
 
@@ -27,22 +27,19 @@ export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): numb
   return 2 + 1 + (hasNote ? 1 : 0) + fields.length + 2;
 }
 
-/** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
-export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
-  const theme = useTheme();
+/**
+ * A form's state and its keys: tab or ↑/↓ move between `count` fields, Enter submits (once, however
+ * often it is pressed before the answer), Esc cancels. The text fields do the editing.
+ */
+export function useFormKeys(
+  initial: Record<string, string>,
+  count: number,
+  onSubmit: (values: Record<string, string>) => Promise<string | undefined> | string | undefined,
+  onCancel: () => void,
+): [FormState, Dispatch<FormAction>] {
   const [state, dispatch] = useReducer(formReducer, initial, initialForm);
   const submitting = useRef(false);
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new resetKey re-initialises.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    dispatch({ type: "reset", values: resetValues ?? initial });
-  }, [resetKey]);
   const submit = () => {
-    // Enter pressed twice before the answer would submit twice; the ref holds the second.
     if (submitting.current) return;
     submitting.current = true;
     void Promise.resolve(onSubmit(state.values))
@@ -53,18 +50,33 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
         submitting.current = false;
       });
   };
-  // The text field edits; this takes the keys that move, submit and cancel.
   useKeys(
     (_input, key) => {
       if (key.escape) onCancel();
       else if (key.return) submit();
       else if (key.tab || key.downArrow || key.upArrow) {
         const back = (key.tab && key.shift) || key.upArrow;
-        dispatch({ type: "move", delta: back ? -1 : 1, count: fields.length });
+        dispatch({ type: "move", delta: back ? -1 : 1, count });
       }
     },
     { isActive: true },
   );
+  return [state, dispatch];
+}
+
+/** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
+export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
+  const theme = useTheme();
+  const [state, dispatch] = useFormKeys(initial, fields.length, onSubmit, onCancel);
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new resetKey re-initialises.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    dispatch({ type: "reset", values: resetValues ?? initial });
+  }, [resetKey]);
   const width = Math.max(...fields.map((f) => f.label.length)) + 2;
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>

@@ -1,15 +1,14 @@
 import { Box } from "ink";
-import { useReducer, useRef } from "react";
 import {
   IDENTIFYING_FIELDS,
   IDENTIFYING_RULE,
   PROFILE_FIELDS,
   type ProfileValues,
 } from "../../../domain/customers-profile.js";
-import { type FieldSpec, formReducer, initialForm } from "../../components/form.js";
+import { useFormKeys } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
-import { useKeys } from "../../keyboard.js";
 import { useTheme } from "../../theme.js";
 
 /** The filter panel's fields. */
@@ -47,30 +46,12 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ title, initial, onSubmit, onCancel, height }: ProfileFormProps) {
   const theme = useTheme();
-  const [state, dispatch] = useReducer(formReducer, initial as Record<string, string>, initialForm);
-  const submitting = useRef(false);
   const count = PROFILE_FIELDS.length;
-  const submit = () => {
-    if (submitting.current) return;
-    submitting.current = true;
-    void onSubmit(state.values as ProfileValues)
-      .then((problem) => {
-        if (problem) dispatch({ type: "problem", problem });
-      })
-      .finally(() => {
-        submitting.current = false;
-      });
-  };
-  useKeys(
-    (_input, key) => {
-      if (key.escape) onCancel();
-      else if (key.return) submit();
-      else if (key.tab || key.downArrow || key.upArrow) {
-        const back = (key.tab && key.shift) || key.upArrow;
-        dispatch({ type: "move", delta: back ? -1 : 1, count });
-      }
-    },
-    { isActive: true },
+  const [state, dispatch] = useFormKeys(
+    initial as Record<string, string>,
+    count,
+    (v) => onSubmit(v as ProfileValues),
+    onCancel,
   );
   const rows = Math.max(1, Math.min(count, height - FORM_CHROME));
   const offset = Math.min(Math.max(0, state.focus - Math.floor(rows / 2)), count - rows);
