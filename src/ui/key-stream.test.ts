@@ -99,6 +99,7 @@ describe("the key stream", () => {
         return true;
       },
       maxBacklog: 100,
+      maxCommandChunk: 1000,
       onDropped: (n) => dropped.push(n),
     });
     const got = reader(stream);
@@ -108,9 +109,23 @@ describe("the key stream", () => {
     expect(taken).toEqual(["\u0015"]);
     text = false;
     source.write("x".repeat(100_000));
-    expect(dropped).toEqual([99_900]);
+    expect(dropped).toEqual([100_000]);
+    for (let i = 0; i < 3; i++) source.write("x".repeat(50));
+    expect(dropped).toEqual([100_000, 50]);
     await vi.waitFor(() => expect(stream.idle()).toBe(true), { timeout: 5000 });
     expect(got.length).toBe(2 + 100);
+  });
+
+  it("takes a short read outside a text field as keys, and a longer one as a paste it drops", async () => {
+    const source = new Source();
+    const dropped: number[] = [];
+    const stream = new KeyStream(source, { onDropped: (n) => dropped.push(n) });
+    const got = reader(stream);
+    source.write("jjj");
+    source.write("a pasted line with a q in it");
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(got).toEqual(["j", "j", "j"]);
+    expect(dropped).toEqual([28]);
   });
 
   it("quits on a ctrl+c read on its own, and drops one pasted inside other text", async () => {

@@ -16,7 +16,9 @@ export interface KeyStreamOptions {
   textMode?: () => boolean;
   /** More than this many characters waiting while no text field is open are dropped, with a call. */
   maxBacklog?: number;
-  /** Told how many characters were dropped (a huge paste with nowhere to go). */
+  /** A read longer than this with no text field open is a paste, and is dropped (default 16). */
+  maxCommandChunk?: number;
+  /** Told how many characters were dropped (a paste with nowhere to go). */
   onDropped?: (count: number) => void;
   /** Offered each key first while in text mode; a key it takes does not go to Ink. */
   intercept?: (key: string) => boolean;
@@ -122,6 +124,7 @@ export class KeyStream extends EventEmitter {
   private readonly source: KeySource;
   private readonly textMode: () => boolean;
   private readonly maxBacklog: number;
+  private readonly maxCommandChunk: number;
   private readonly onDropped: (count: number) => void;
   private readonly intercept: (key: string) => boolean;
   private readonly onSourceReadable = () => {
@@ -129,6 +132,13 @@ export class KeyStream extends EventEmitter {
       const chunk = this.source.read();
       if (chunk === null || chunk === undefined) break;
       const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      // A paste with no text field open is not a series of commands: pasted text holding a `q`
+      // would quit, an `x` would ask to delete. Nobody types this many keys in one read; a
+      // scanner types into the counting line, which is a text field.
+      if (text.length > this.maxCommandChunk && !this.textMode()) {
+        this.onDropped(text.length);
+        continue;
+      }
       // ctrl+c pressed is a read of its own; one inside a longer read is part of a paste, not a
       // request to quit, and goes.
       this.pending += text.length > 1 ? text.replaceAll(CTRL_C, "") : text;
@@ -143,6 +153,7 @@ export class KeyStream extends EventEmitter {
     this.isTTY = source.isTTY === true;
     this.textMode = options.textMode ?? (() => false);
     this.maxBacklog = options.maxBacklog ?? 512;
+    this.maxCommandChunk = options.maxCommandChunk ?? 16;
     this.onDropped = options.onDropped ?? (() => {});
     this.intercept = options.intercept ?? (() => false);
     this.on("newListener", (event) => {

@@ -39,7 +39,7 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
     onDropped: (count) =>
       options.store.getState().setStatus({
         kind: "rule",
-        text: "A long paste arrived with no text field open; the rest of it was ignored.",
+        text: "A paste arrived with no text field open; it was ignored.",
         details: `${count.toLocaleString("en-US")} characters`,
       }),
   });

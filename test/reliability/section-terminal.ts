@@ -56,7 +56,6 @@ export const terminalSection: Section = {
     const service = createService({});
     const url = await service.listen(0, "127.0.0.1");
     const client = createClient({ baseUrl: url, accessToken: service.accessToken, maxRetries: 0 });
-    const store = createStore({ client, dataDir: `${ctx.tmp}/terminal-data` });
     const stdout = new FakeStdout(100, 30);
     const stdin = new FakeStdin();
     let crashes = 0;
@@ -65,13 +64,21 @@ export const terminalSection: Section = {
       ctx.log(`terminal: uncaught ${err instanceof Error ? err.stack : String(err)}`);
     };
     process.on("uncaughtException", onCrash);
-    const { instance, keys } = renderApp({
-      store,
-      stdin,
-      stdout: stdout as unknown as NodeJS.WriteStream,
-      color: false,
-      debug: true,
-    });
+    // The storm may quit the app the way a manager does (the palette's quit, then Enter): that is
+    // the app working, so it is counted and the app started again, as the manager would.
+    const start = () => {
+      const store = createStore({ client, dataDir: `${ctx.tmp}/terminal-data` });
+      const view = renderApp({
+        store,
+        stdin,
+        stdout: stdout as unknown as NodeJS.WriteStream,
+        color: false,
+        debug: true,
+      });
+      return { store, ...view };
+    };
+    let app = start();
+    let quits = 0;
     let overflow = 0;
     const watchWidth = () => {
       if (stdout.columns < 60) return;
@@ -83,7 +90,13 @@ export const terminalSection: Section = {
     };
     const send = async (chunk: string) => {
       stdin.write(chunk);
-      await until(() => keys.idle(), 30_000);
+      await until(() => app.keys.idle(), 30_000);
+      if (app.store.getState().exited) {
+        quits += 1;
+        app.instance.unmount();
+        app = start();
+        await until(() => stdout.last.includes("Who is here"), 30_000);
+      }
       // The frame drawn for the current size (a resize is drawn once the keys have settled).
       await new Promise((r) => setTimeout(r, 5));
       watchWidth();
@@ -132,6 +145,11 @@ export const terminalSection: Section = {
       const figures: Figure[] = [
         atLeast("hostile chunks sent", cases, cases),
         { label: "characters sent", value: sent.toLocaleString("en-US"), ok: true },
+        {
+          label: "quits the input itself asked for (a quit command), app started again",
+          value: String(quits),
+          ok: true,
+        },
         exactly("uncaught errors (crashes)", crashes),
         exactly("frames wider than the terminal (60 columns and up)", overflow),
         check("answers keys afterwards", responds),
@@ -140,7 +158,7 @@ export const terminalSection: Section = {
       return figures;
     } finally {
       process.off("uncaughtException", onCrash);
-      instance.unmount();
+      app.instance.unmount();
       await client.close();
       await service.close();
     }

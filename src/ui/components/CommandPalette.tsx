@@ -53,6 +53,9 @@ export function CommandPalette({
       else if (key.return) {
         const match = matches[state.selected];
         store.getState().closeOverlay();
+        // `:` then Enter with nothing typed or chosen closes the palette; it does not run the first
+        // command of the list (which is quit).
+        if (state.text.trim() === "" && state.selected === 0) return;
         if (!match) store.getState().setStatus({ kind: "info", text: `No command matches "${state.text}".` });
         else if (match.disabled)
           store.getState().setStatus({ kind: "rule", text: `${match.description}: only ${match.disabled}.` });
