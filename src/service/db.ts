@@ -10,7 +10,7 @@ export type Db = Database.Database;
  * loss), and every acknowledged write has been committed before the answer is sent.
  */
 export function openDb(path = ":memory:"): Db {
-  const db = new Database(path);
+  const db = cachePrepared(new Database(path));
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
@@ -41,27 +41,40 @@ export function migrate(db: Db): number {
   return applied;
 }
 
-const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+/** Statements kept per database, by their SQL text. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Makes `db.prepare` answer a statement compiled once per SQL text. Compiling costs more than
+ * running a small statement (a token look-up, a row by id), and every rule prepares its
+ * statements where it uses them; caching here serves every caller without each keeping its own.
+ * Sharing is safe because no caller sets a mode on a statement (pluck, raw, expand) and none
+ * runs one statement inside its own iteration; `pragma()` compiles on its own and is not cached.
+ */
+function cachePrepared(db: Db): Db {
+  const compile = db.prepare.bind(db) as (source: string) => Database.Statement;
+  const byText = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    let s = byText.get(source);
+    if (!s) {
+      // Filters build IN lists of any length: keep the cache from growing without bound.
+      if (byText.size >= STATEMENT_CACHE_SIZE) byText.clear();
+      s = compile(source);
+      byText.set(source, s);
+    }
+    return s;
+  };
+  db.prepare = prepare as Db["prepare"];
+  return db;
+}
 
 /**
  * A prepared statement, compiled once per database: preparing costs more than running a small
  * statement, and hot paths (a 100-change inventory batch, a seed) run the same few thousands of
- * times.
+ * times. (`db.prepare` of an opened database caches the same way; this names the intent.)
  */
 export function stmt(db: Db, sql: string): Database.Statement {
-  let byText = statements.get(db);
-  if (!byText) {
-    byText = new Map();
-    statements.set(db, byText);
-  }
-  let s = byText.get(sql);
-  if (!s) {
-    // Filters build IN lists of any length: keep the cache from growing without bound.
-    if (byText.size >= 1000) byText.clear();
-    s = db.prepare(sql);
-    byText.set(sql, s);
-  }
-  return s;
+  return db.prepare(sql);
 }
 
 /** `?, ?, ?` for an IN list of n values. */

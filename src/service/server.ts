@@ -39,6 +39,11 @@ export interface HttpOptions {
 export function createHttpServer(opts: HttpOptions): Server {
   const route = createRouter();
   const ids = opts.ids ?? randomIds();
+  // Built once: wrapping a function in a transaction costs more than a small read's own work.
+  const inTransaction = opts.db.transaction(
+    (ctx: RequestContext, handler: (ctx: RequestContext) => HandlerResult): HandlerResult =>
+      runIdempotent(opts.db, ctx, handler),
+  );
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -138,11 +143,17 @@ export function createHttpServer(opts: HttpOptions): Server {
         emit: (e) => events.push(e),
       };
       // better-sqlite3 transactions are synchronous: nothing in here may await.
-      const result = opts.db.transaction(() => runIdempotent(opts.db, ctx, raw, handler))();
+      const result = inTransaction(ctx, handler);
       if (events.length > 0) opts.events.publish(events);
       // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
       const final = result.after ? await result.after() : result;
-      return send(res, final.status ?? 200, final.body, { "square-version": version, ...final.headers });
+      return send(
+        res,
+        final.status ?? 200,
+        final.body,
+        { "square-version": version, ...final.headers },
+        serialized.get(final),
+      );
     } catch (err) {
       if (err instanceof ServiceError) return sendError(res, err);
       throw err;
@@ -156,17 +167,15 @@ export function createHttpServer(opts: HttpOptions): Server {
  * A write that carries an idempotency key answers the first response again for the same body,
  * and refuses a different body under the same key.
  */
-function runIdempotent(
-  db: Db,
-  ctx: RequestContext,
-  raw: string,
-  handler: (ctx: RequestContext) => HandlerResult,
-): HandlerResult {
+function runIdempotent(db: Db, ctx: RequestContext, handler: (ctx: RequestContext) => HandlerResult): HandlerResult {
   const field = ctx.op.idempotency?.field;
   const key = field ? ctx.body[field] : undefined;
   if (typeof key !== "string" || key === "" || !ctx.auth) return handler(ctx);
   const merchant = ctx.auth.merchantId;
-  const bodyHash = createHash("sha256").update(canonicalBody(raw)).digest("hex");
+  // The body as parsed (before the rule runs): the same hash as the raw text's, without parsing it twice.
+  const bodyHash = createHash("sha256")
+    .update(JSON.stringify(sortKeys(ctx.body)))
+    .digest("hex");
   const seen = db
     .prepare("SELECT body_hash, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?")
     .get(merchant, ctx.op.name, key) as { body_hash: string; status: number; response: string } | undefined;
@@ -177,21 +186,18 @@ function runIdempotent(
     return { status: seen.status, body: JSON.parse(seen.response) };
   }
   const result = handler(ctx);
+  const text = JSON.stringify(result.body);
+  serialized.set(result, text);
   db.prepare(
     "INSERT INTO idempotency (merchant_id, operation, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, JSON.stringify(result.body), ctx.now.toISOString());
+  ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, text, ctx.now.toISOString());
   return result;
 }
 
-/** The same JSON sent with other white space or key order is the same request. */
-function canonicalBody(raw: string): string {
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(raw)));
-  } catch {
-    return raw;
-  }
-}
+/** A stored write's response as it was serialised for the idempotency record: sent as is. */
+const serialized = new WeakMap<HandlerResult, string>();
 
+/** The same JSON sent with other white space or key order is the same request. */
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v && typeof v === "object") {
@@ -251,13 +257,18 @@ function sendError(res: ServerResponse, err: ServiceError, headers: Record<strin
   send(res, err.status, envelope(err.errors), headers);
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  text = JSON.stringify(body ?? {}),
+): void {
   if (status >= 300 && status < 400 && body === undefined) {
     res.writeHead(status, headers);
     res.end();
     return;
   }
-  const text = JSON.stringify(body ?? {});
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),
