@@ -1,6 +1,7 @@
 import type { Address, CustomerCreationSource } from "../../spec/generated/types.js";
-import { customerInsertSql, customerRow } from "../customers/repo.js";
-import { ordered, type StoredCustomer } from "../customers/rules.js";
+import { customerInsertSql, customerRow, layOutRanks } from "../customers/repo.js";
+import { nameKey, ordered, type StoredCustomer } from "../customers/rules.js";
+import { indexAllCustomerText } from "../customers/search.js";
 import type { SeedContext } from "./context.js";
 
 /** How many customer profiles the demo store has at scale 1. */
@@ -252,14 +253,15 @@ export function seedCustomers(s: SeedContext): void {
     insertGroup.run(g.id, merchantId, g.name, made, made);
   }
 
-  // Bulk load: secondary indexes are dropped and rebuilt afterwards (one sort each instead of
-  // 100,000 random inserts), and rows go in in id order so the primary key only appends.
-  const indexes = db
+  // Bulk load into an empty directory: secondary indexes and the search index's triggers are
+  // dropped and rebuilt afterwards (one sort each, and the search index filled in one pass,
+  // instead of 100,000 random inserts), and rows go in in id order so the primary key only appends.
+  const derived = db
     .prepare(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('customers', 'customer_group_members')",
+      "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN ('customers', 'customer_group_members')",
     )
-    .all() as { name: string; sql: string }[];
-  for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
+    .all() as { type: "index" | "trigger"; name: string; sql: string }[];
+  for (const d of derived) db.exec(`DROP ${d.type === "index" ? "INDEX" : "TRIGGER"} "${d.name}"`);
   const rows: { c: StoredCustomer; groups: string[] }[] = [];
   const insertCustomer = db.prepare(customerInsertSql);
   const insertMember = db.prepare("INSERT INTO customer_group_members (group_id, customer_id) VALUES (?, ?)");
@@ -334,11 +336,17 @@ export function seedCustomers(s: SeedContext): void {
     rows.push({ c: ordered(c), groups });
   }
   rows.sort((a, b) => (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0));
-  for (const { c, groups } of rows) {
-    insertCustomer.run(...customerRow(merchantId, c));
+  const ranks = layOutRanks(
+    rows.map(({ c }) => ({ id: c.id, nameKey: nameKey(c) })),
+    0,
+  );
+  rows.forEach(({ c, groups }, i) => {
+    insertCustomer.run(...customerRow(merchantId, c, ranks[i] ?? 0));
     for (const g of groups) insertMember.run(g, c.id);
-  }
-  for (const ix of indexes) db.exec(ix.sql);
+  });
+  for (const d of derived) if (d.type === "index") db.exec(d.sql);
+  indexAllCustomerText(db);
+  for (const d of derived) if (d.type === "trigger") db.exec(d.sql);
   // Statistics let the planner tell a selective filter (an exact email) from one that is not.
   db.exec("ANALYZE customers; ANALYZE customer_group_members;");
 }
