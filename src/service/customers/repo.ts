@@ -3,7 +3,7 @@ import type { Db } from "../db.js";
 import { emailKey, nameKey, phoneDigits, type StoredCustomer } from "./rules.js";
 
 /** The row values of a profile, in the column order of {@link customerInsertSql}. */
-export function customerRow(merchantId: string, c: StoredCustomer, nameRank: number): unknown[] {
+export function customerRow(merchantId: string, c: StoredCustomer, nameRank: number | null): unknown[] {
   return [
     c.id,
     merchantId,
@@ -92,36 +92,16 @@ function rankFor(db: Db, merchantId: string, key: string, id: string): number {
 }
 
 /**
- * Ranks for profiles laid out in bulk after `start`, by (name key, id) as SQLite orders text (by
- * code point, as UTF-8 bytes compare): the i-th of `profiles` gets the i-th rank returned.
+ * Gives every profile its rank in the default order, the room of {@link NAME_RANK_SPACING} apart
+ * (in SQLite's own text order): for a bulk load into an empty directory, before the search index
+ * is filled.
  */
-export function layOutRanks(profiles: readonly { id: string; nameKey: string }[], start: number): number[] {
-  const order = profiles.map((_, i) => i);
-  order.sort((a, b) => {
-    const x = profiles[a] as { id: string; nameKey: string };
-    const y = profiles[b] as { id: string; nameKey: string };
-    return compareCodePoints(x.nameKey, y.nameKey) || compareCodePoints(x.id, y.id);
-  });
-  const ranks = new Array<number>(profiles.length);
-  order.forEach((p, i) => {
-    ranks[p] = start + (i + 1) * NAME_RANK_SPACING;
-  });
-  return ranks;
-}
-
-/** Text order by code point: JavaScript's own `<` compares UTF-16 units, which differs above U+FFFF. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate stands for a code point above U+FFFF: after every unit that is not one.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    return xs === ys ? x - y : xs ? 1 : -1;
-  }
-  return a.length - b.length;
+export function rankAllCustomers(db: Db): void {
+  db.prepare(
+    `UPDATE customers SET name_rank = o.n * ${NAME_RANK_SPACING}
+     FROM (SELECT id, row_number() OVER (ORDER BY merchant_id, name_key, id) AS n FROM customers) AS o
+     WHERE o.id = customers.id`,
+  ).run();
 }
 
 /** Ranks used for a moment while a stretch of the order is renumbered; far below any real rank. */

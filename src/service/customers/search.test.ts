@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CustomerFilter } from "../../spec/generated/types.js";
 import { openDb } from "../db.js";
+import { seededIds } from "../ids.js";
+import { seedCustomers } from "../seed/customers.js";
 import { rng } from "../seed/random.js";
-import { compareCodePoints, deleteCustomer, layOutRanks, saveCustomer } from "./repo.js";
+import { deleteCustomer, saveCustomer } from "./repo.js";
 import { emailKey, nameKey, phoneDigits, type StoredCustomer } from "./rules.js";
 import {
   type CustomerSortKey,
@@ -30,6 +32,8 @@ const GIVEN = [
 ];
 const FAMILY = ["García", "Müller", "Smith", "Nguyễn", "O'Brien", "Dupont", "Kowalski", "Okafor", "Smithson"];
 const DOMAINS = ["example.com", "exemple.fr", "mail.de", "gmail.com"];
+/** SQLite's text order (BINARY: UTF-8 bytes), which JavaScript's own `<` is not above U+FFFF. */
+const compareCodePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const strip = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}.]/gu, "");
 
 /** A store of profiles written one by one in random order, as the service writes them. */
@@ -211,20 +215,31 @@ describe("fuzzy search over the trigram index", () => {
   });
 });
 
-describe("name ranks", () => {
-  it("lay profiles out in SQLite's text order, by code point", () => {
-    expect(compareCodePoints("\u{1F600}", "\uFFFD")).toBeGreaterThan(0);
-    expect(compareCodePoints("a", "b")).toBeLessThan(0);
-    expect(compareCodePoints("ab", "a")).toBeGreaterThan(0);
-    const ranks = layOutRanks(
-      [
-        { id: "2", nameKey: "b" },
-        { id: "1", nameKey: "\u{1F600}" },
-        { id: "3", nameKey: "b" },
-        { id: "4", nameKey: "\uFFFD" },
-      ],
-      0,
-    );
-    expect(ranks).toEqual([1, 4, 2, 3].map((n) => n * 1_048_576));
+describe("the demo seed's ranks", () => {
+  it("follow the default order, so that the search index yields pages in it", () => {
+    const db = openDb(":memory:");
+    const random = rng(7);
+    db.prepare(
+      "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
+    ).run(M);
+    seedCustomers({
+      db,
+      rng: random,
+      ids: seededIds(random),
+      now: new Date("2026-01-01T00:00:00Z"),
+      scale: 2,
+      merchantId: M,
+    });
+    const byName = db.prepare("SELECT name_rank AS r FROM customers ORDER BY merchant_id, name_key, id").all() as {
+      r: number;
+    }[];
+    expect(byName).toHaveLength(1000);
+    expect(byName.every((x, i) => i === 0 || (byName[i - 1] as { r: number }).r < x.r)).toBe(true);
+    const page = findPage(db, M, compileQuery({ email_address: { fuzzy: "smith" } }, "DEFAULT", "ASC"), undefined, 100);
+    const want = db
+      .prepare("SELECT id FROM customers WHERE email_key LIKE '%smith%' ORDER BY name_key, id LIMIT 100")
+      .all()
+      .map((r) => (r as { id: string }).id);
+    expect(page.customers.map((c) => c.id)).toEqual(want);
   });
 });

@@ -359,9 +359,10 @@ export function countMatching(db: Db, merchantId: string, q: CompiledQuery): num
  */
 export function indexAllCustomerText(db: Db): void {
   db.exec(
-    "INSERT INTO customer_text (rowid, email, phone, reference) SELECT name_rank, email_key, phone_key, lower(reference_id) FROM customers",
+    "INSERT INTO customer_text (rowid, email, phone, reference) SELECT name_rank, email_key, phone_key, lower(reference_id) FROM customers NOT INDEXED ORDER BY name_rank",
   );
-  // One segment instead of the many a bulk insert leaves: a look-up reads each term once (4× faster).
+  // In rank order, so the index appends (out of order it writes a segment at every step back);
+  // then one segment instead of the several a bulk insert leaves: a look-up reads each term once.
   db.exec("INSERT INTO customer_text (customer_text) VALUES ('optimize')");
 }
 

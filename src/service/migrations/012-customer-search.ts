@@ -23,7 +23,7 @@ CREATE VIRTUAL TABLE customer_text USING fts5(
   content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1'
 );
 INSERT INTO customer_text (rowid, email, phone, reference)
-  SELECT name_rank, email_key, phone_key, lower(reference_id) FROM customers;
+  SELECT name_rank, email_key, phone_key, lower(reference_id) FROM customers ORDER BY name_rank;
 INSERT INTO customer_text (customer_text) VALUES ('optimize');
 
 -- Kept in step by the database itself, whatever writes the profile.
