@@ -74,12 +74,15 @@ function wireOf(m: SeedMove, id: string, occurredAt: string, createdAt: string):
   };
 }
 
-/** A count being added up, by its key's name (object, location, state): small, as there are 180,000 at scale 200. */
+/**
+ * A count being added up, by its key's name (object, location, state): small, as there are
+ * 180,000 at scale 200 (times as epoch milliseconds, written out only when the count is stored).
+ */
 interface Tally {
   units: number;
-  anchorAt: string | null;
+  anchorAtMs: number | null;
   anchorSeq: number | null;
-  calculatedAt: string;
+  calculatedAtMs: number;
 }
 
 const KEY_SEPARATOR = "\u0000";
@@ -187,7 +190,7 @@ export function seedInventory(s: SeedContext, variations: readonly SeededVariati
     const name = [objectId, locationId, state].join(KEY_SEPARATOR);
     let t = tallies.get(name);
     if (!t) {
-      t = { units: 0, anchorAt: null, anchorSeq: null, calculatedAt: "" };
+      t = { units: 0, anchorAtMs: null, anchorSeq: null, calculatedAtMs: 0 };
       tallies.set(name, t);
     }
     return t;
@@ -214,9 +217,9 @@ export function seedInventory(s: SeedContext, variations: readonly SeededVariati
         locationId,
         state,
         t.units,
-        t.anchorAt,
+        t.anchorAtMs === null ? null : new Date(t.anchorAtMs).toISOString(),
         t.anchorSeq,
-        t.calculatedAt,
+        new Date(t.calculatedAtMs).toISOString(),
       );
     }
   });
@@ -241,7 +244,8 @@ function storeMoves(
   for (const m of planned) {
     const occurredAt = new Date(m.at).toISOString();
     // Received a little after it happened, as a till syncing or a counter's upload would be.
-    const createdAt = new Date(m.at + rng.int(1, 90) * 1000).toISOString();
+    const createdMs = m.at + rng.int(1, 90) * 1000;
+    const createdAt = new Date(createdMs).toISOString();
     const id = ids.next(26);
     const seq = Number(
       insert.run(
@@ -262,14 +266,14 @@ function storeMoves(
     if (m.type === "PHYSICAL_COUNT") {
       const t = tally(m.objectId, m.locationId, m.state);
       t.units = m.units;
-      t.anchorAt = occurredAt;
+      t.anchorAtMs = m.at;
       t.anchorSeq = seq;
-      t.calculatedAt = createdAt;
+      t.calculatedAtMs = createdMs;
     } else {
       for (const d of deltasOf(m, merchantId)) {
         const t = tally(m.objectId, d.key.locationId, d.key.state);
         t.units += d.units;
-        t.calculatedAt = createdAt;
+        t.calculatedAtMs = createdMs;
       }
     }
   }
