@@ -13,6 +13,7 @@ const sections = [
   ["client", async () => (await import("./bench-client.mjs")).runClientBench()],
   ["service", async () => (await import("./bench-service.mjs")).runServiceBench()],
   ["ui", async () => (await import("./bench-ui.mjs")).benchUi()],
+  ["stocktake", async () => (await import("./bench-stocktake.mjs")).benchStocktake()],
 ];
 for (const [name, run] of sections) {
   if (only && only !== name) continue;

@@ -149,6 +149,14 @@ opLines.push("} as const satisfies Record<string, OperationSpec>;");
 opLines.push("");
 opLines.push("/** An operation id of the contract. */");
 opLines.push("export type OperationName = keyof typeof operations;");
+// The request body type of each operation, so that a rule receives its body already typed.
+const bodyTypes = [...new Set(ops.map((op) => op.body).filter((b) => b !== null))].sort();
+opLines.splice(1, 0, `import type { ${bodyTypes.join(", ")} } from "./types.js";\n`);
+opLines.push("");
+opLines.push("/** The request body of each operation, as validated; `undefined` for operations without one. */");
+opLines.push("export interface OperationBodies {");
+for (const op of ops) opLines.push(`  ${op.name}: ${op.body ?? "undefined"};`);
+opLines.push("}");
 writeFileSync(join(outDir, "operations.ts"), `${opLines.join("\n")}\n`);
 
 // ---------------------------------------------------------------- schemas.ts

@@ -1,61 +1,127 @@
 import pkg from "../package.json" with { type: "json" };
-import type { CommandIo } from "./auth/cli-support.js";
-import type { OpenedClient } from "./commands/target.js";
+import { type CommandGroup, groupUsage } from "./commands/args.js";
+import type { CommandIo } from "./commands/io.js";
 
-const HELP = `backroom ${pkg.version} — a terminal back office for stores that run on Square
+type Run = (argv: string[], io: CommandIo) => Promise<number>;
 
-usage: backroom [command] [options]
-
-commands:
-  (none)            open the app (on the local demo store unless --env/--base-url say otherwise)
-  serve             run the local service alone, as an emulator of the service's interface
-  login             sign in (OAuth with PKCE, or --token for a personal access token)
-  logout            revoke the token and remove it from the keychain
-  status            who is signed in where, until when, and where the token is kept
-  shifts export     the review of a location's workdays as CSV (--from, --to, --location, --out)
-  help              this text; \`backroom <command> --help\` for a command's options
-
-app options: --env local|sandbox|production, --base-url URL, --read-only, --no-color, --db FILE
-other: --version, --help`;
-
-type Command = (argv: string[], io: CommandIo) => Promise<number>;
+/** A command: one line for the help, and how to run it; or a group of subcommands. */
+type Entry = { summary: string; run: Run } | { summary: string; group: CommandGroup; subcommands: Record<string, Run> };
 
 // Each command is imported when it runs: the app's first frame does not wait for the parsing of
 // the local service, SQLite or sign-in code it does not need yet.
-const COMMANDS: Record<string, Command> = {
-  serve: async (argv, io) => (await import("./commands/serve.js")).runServe(argv, io),
-  login: async (argv, io) => (await import("./commands/login.js")).runLogin(argv, io),
-  logout: async (argv, io) => (await import("./commands/logout.js")).runLogout(argv, io),
-  status: async (argv, io) => (await import("./commands/status.js")).runStatus(argv, io),
-  shifts: (argv, io) => runShifts(argv, io),
+const COMMANDS: Record<string, Entry> = {
+  serve: {
+    summary: "run the local service alone, as an emulator of the service's interface",
+    run: async (argv, io) => (await import("./commands/serve.js")).runServe(argv, io),
+  },
+  login: {
+    summary: "sign in (OAuth with PKCE, or --token for a personal access token)",
+    run: async (argv, io) => (await import("./commands/login.js")).runLogin(argv, io),
+  },
+  logout: {
+    summary: "revoke the token and remove it from the keychain",
+    run: async (argv, io) => (await import("./commands/logout.js")).runLogout(argv, io),
+  },
+  status: {
+    summary: "where backroom works, who is signed in, until when, where the token is kept",
+    run: async (argv, io) => (await import("./commands/status.js")).runStatus(argv, io),
+  },
+  shifts: {
+    summary: "shifts for scripts: `shifts list` prints them, `shifts export` writes the review as CSV",
+    group: {
+      name: "backroom shifts",
+      summary: "Shifts, for scripts and spreadsheets.",
+      subcommands: {
+        list: "a location's shifts of some workdays, with hours, overtime and cost (--json, --csv)",
+        export: "the review of a location's workdays as CSV files (--summary: per member per week)",
+      },
+    },
+    subcommands: {
+      list: async (argv, io) => (await import("./commands/shifts-list.js")).runShiftsList(argv, io),
+      export: async (argv, io) => (await import("./commands/shifts-export.js")).runShiftsExport(argv, io),
+    },
+  },
+  drawers: {
+    summary: "cash drawers: `drawers report` (the end-of-day over/short), `drawers events SHIFT_ID`",
+    group: {
+      name: "backroom drawers",
+      summary: "Cash drawer shifts: the end-of-day summary of a location, and one shift's events.",
+      subcommands: {
+        report: "every drawer shift of a day (or range) with its expected and counted cash, and the totals",
+        events: "one drawer shift's events, with its reconciliation",
+      },
+    },
+    subcommands: {
+      report: async (argv, io) => (await import("./commands/drawers.js")).runDrawersReport(argv, io),
+      events: async (argv, io) => (await import("./commands/drawers.js")).runDrawersEvents(argv, io),
+    },
+  },
+  stocktake: {
+    summary: "stock counts for scripts and offline scanners: `stocktake import|resume|list|export`",
+    group: {
+      name: "backroom stocktake",
+      summary:
+        "Stock counts from files and scripts, journaled on this machine like the app's counts, committed as physical counts.",
+      subcommands: {
+        import: "read a count file (sku or upc, quantity) into an open count; --commit commits it",
+        resume: "continue the open count at a location, including a commit that stopped halfway",
+        list: "the open and recent counts of this store",
+        export: "a count's items (or summary) as CSV",
+      },
+    },
+    subcommands: {
+      import: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeImport(argv, io),
+      resume: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeResume(argv, io),
+      list: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeList(argv, io),
+      export: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeExport(argv, io),
+    },
+  },
+  demo: {
+    summary: "the demo store: `demo reset` starts it over",
+    group: {
+      name: "backroom demo",
+      summary: "The demo store backroom opens by default, kept in a file between runs.",
+      subcommands: { reset: "start the demo store over (every change made on it is gone)" },
+    },
+    subcommands: {
+      reset: async (argv, io) => (await import("./commands/demo.js")).runDemoReset(argv, io),
+    },
+  },
 };
 
-/** `backroom shifts export …`: the one subcommand of `shifts` so far. */
-async function runShifts(argv: string[], io: CommandIo): Promise<number> {
+function help(): string {
+  const names = Object.keys(COMMANDS);
+  const width = Math.max(...names.map((n) => n.length), "(none)".length);
+  return [
+    `backroom ${pkg.version} — a terminal back office for stores that run on Square`,
+    "",
+    "usage: backroom [command] [options]",
+    "",
+    "commands:",
+    `  ${"(none)".padEnd(width)}  open the app (on the demo store unless --env, the environment or the config say otherwise)`,
+    ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n]?.summary}`),
+    `  ${"help".padEnd(width)}  this text; \`backroom help <command>\` or \`backroom <command> --help\` for a command's options`,
+    "",
+    "Where backroom works: --env/--base-url/--db, then BACKROOM_ENV/BACKROOM_BASE_URL, then the config file",
+    "($XDG_CONFIG_HOME/backroom/config.json), then the demo store ($XDG_DATA_HOME/backroom/demo.db).",
+    "other: --version, --help",
+  ].join("\n");
+}
+
+/** Runs a group's subcommand, or prints the group's usage (with --help, or without a subcommand). */
+async function runGroup(entry: Extract<Entry, { group: CommandGroup }>, argv: string[], io: CommandIo) {
   const [sub, ...rest] = argv;
-  if (sub !== "export") {
-    io.stderr.write(
-      `backroom shifts: unknown subcommand ${JSON.stringify(sub ?? "")}; try \`backroom shifts export --help\`\n`,
-    );
+  if (sub === "--help" || sub === "-h") {
+    io.stdout.write(`${groupUsage(entry.group)}\n`);
+    return 0;
+  }
+  const run = sub === undefined ? undefined : entry.subcommands[sub];
+  if (!run) {
+    const problem = sub === undefined ? "which one?" : `unknown command ${JSON.stringify(sub)}`;
+    io.stderr.write(`${entry.group.name}: ${problem}\n\n${groupUsage(entry.group)}\n`);
     return 2;
   }
-  const { runShiftsExport } = await import("./commands/shifts-export.js");
-  const { openTarget, TargetError } = await import("./commands/target.js");
-  let opened: OpenedClient | undefined;
-  try {
-    return await runShiftsExport(rest, io, {
-      client: async (target) => {
-        opened = await openTarget(target, io.env);
-        return opened.client;
-      },
-    });
-  } catch (err) {
-    if (!(err instanceof TargetError)) throw err;
-    io.stderr.write(`backroom shifts export: ${err.message}\n`);
-    return 1;
-  } finally {
-    await opened?.close();
-  }
+  return run(rest, io);
 }
 
 /** Runs one command line and resolves with the process exit code. */
@@ -65,20 +131,22 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     io.stdout.write(`${pkg.version}\n`);
     return 0;
   }
-  if (first === "help" || first === "--help" || first === "-h") {
-    io.stdout.write(`${HELP}\n`);
+  // `backroom help shifts export` is `backroom shifts export --help`.
+  if (first === "help" && rest.length > 0) return main([...rest, "--help"], io);
+  if (first === "--help" || first === "-h" || first === "help") {
+    io.stdout.write(`${help()}\n`);
     return 0;
   }
   // No command, or only options: the app.
-  if (first === undefined || first.startsWith("--")) {
+  if (first === undefined || first.startsWith("-")) {
     return (await import("./commands/app.js")).runAppCommand(argv, io);
   }
-  const command = COMMANDS[first];
-  if (!command) {
-    io.stderr.write(`backroom: unknown command ${JSON.stringify(first)}\n\n${HELP}\n`);
+  const entry = COMMANDS[first];
+  if (!entry) {
+    io.stderr.write(`backroom: unknown command ${JSON.stringify(first)}\n\n${help()}\n`);
     return 2;
   }
-  return command(rest, io);
+  return "run" in entry ? entry.run(rest, io) : runGroup(entry, rest, io);
 }
 
 const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };

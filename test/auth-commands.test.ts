@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { request } from "undici";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CommandIo } from "../src/auth/cli-support.js";
 import { createTokenStore } from "../src/auth/token-store.js";
+import type { CommandIo } from "../src/commands/io.js";
 import { runLogin } from "../src/commands/login.js";
 import { runLogout } from "../src/commands/logout.js";
 import { runStatus } from "../src/commands/status.js";
@@ -92,6 +92,42 @@ describe("backroom login --token", () => {
   });
 });
 
+describe("backroom login --token without a keychain", () => {
+  it("checks the token, then says plainly it was not kept and how to use BACKROOM_ACCESS_TOKEN (exit 1)", async () => {
+    const keytar = lockedKeytar();
+    const login = captureIo(env());
+    const code = await runLogin(
+      ["--env", "local", "--base-url", svc.url, "--token", svc.service.accessToken],
+      login.io,
+      {
+        keytar,
+        maxRetries: 0,
+      },
+    );
+    expect(code).toBe(1);
+    expect(login.stderr()).toContain(
+      `the token works (merchant ${svc.service.merchantId}), but the sign-in was NOT kept`,
+    );
+    expect(login.stderr()).toContain("set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command");
+    expect(login.stdout()).not.toContain("Signed in");
+    expect(login.all()).not.toContain(svc.service.accessToken);
+
+    // With the token in the environment, the same place works: status says signed in.
+    const status = captureIo({ ...env(), BACKROOM_ACCESS_TOKEN: svc.service.accessToken });
+    expect(await runStatus([], status.io, { keytar, maxRetries: 0 })).toBe(0);
+    expect(status.stdout()).toMatch(/^Service: +checked with the service$/m);
+
+    const refused = captureIo(env());
+    expect(
+      await runLogin(["--env", "local", "--base-url", svc.url, "--token", "EAAAl-not-a-token"], refused.io, {
+        keytar,
+        maxRetries: 0,
+      }),
+    ).toBe(1);
+    expect(refused.stderr()).toContain("refused the token (UNAUTHORIZED); nothing was stored");
+  });
+});
+
 describe("backroom login with OAuth, then logout", () => {
   it("still removes the sign-in when revoking fails, says so, and exits 1", async () => {
     const keytar = memoryKeytar();
@@ -111,18 +147,27 @@ describe("backroom login with OAuth, then logout", () => {
     expect(keytar.entries.size).toBe(0);
   });
 
-  it("says plainly that the sign-in is not kept when the keychain is locked", async () => {
+  it("without a keychain refuses OAuth before opening a browser, and says how to use a token instead", async () => {
+    const opened: string[] = [];
     const login = captureIo(env());
     const code = await runLogin(
-      ["--env", "local", "--base-url", svc.url, "--client-id", svc.service.clientId, "--no-browser", "--port", "0"],
+      ["--env", "local", "--base-url", svc.url, "--client-id", svc.service.clientId, "--port", "0"],
       login.io,
-      { keytar: lockedKeytar(), maxRetries: 0, loginTimeoutMs: 200 },
+      {
+        keytar: lockedKeytar(),
+        maxRetries: 0,
+        loginTimeoutMs: 200,
+        openUrl: async (u) => {
+          opened.push(u);
+          return true;
+        },
+      },
     );
-    // Nobody opens the page here, so the wait ends; the warning came first.
     expect(code).toBe(1);
-    expect(login.stderr()).toContain(
-      "backroom: the sign-in is not saved: the OS keychain is locked or does not keep entries, so sign-in lasts only while this backroom runs (set BACKROOM_ACCESS_TOKEN for scripts).",
-    );
-    expect(login.stderr()).toContain("no answer from the browser within 200 ms; run backroom login again");
+    expect(opened).toEqual([]);
+    expect(login.stdout()).toBe("");
+    expect(login.stderr()).toContain("backroom login: there is no working OS keychain here");
+    expect(login.stderr()).toContain("Nothing was started");
+    expect(login.stderr()).toContain("set BACKROOM_ACCESS_TOKEN");
   });
 });

@@ -89,7 +89,7 @@ describe("backroom serve", () => {
     });
     const code = await new Promise((r) => child.on("exit", r));
     expect(code).toBe(2);
-    expect(err).toContain("--seed must be demo or empty");
+    expect(err).toContain(`--seed must be one of demo, empty, sandbox, not "lots"`);
   });
 
   it("keeps every acknowledged write through a kill -9", async () => {

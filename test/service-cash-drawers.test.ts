@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashDrawerTotals, expectedCash, overShort } from "../src/domain/cash.js";
+import { checkExpectedCash } from "../src/domain/cash-drawers.js";
 import { saveShift, saveShiftEvents } from "../src/service/cash-drawers/repo.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { CashDrawerShift, CashDrawerShiftSummary } from "../src/spec/generated/types.js";
@@ -90,22 +91,30 @@ describe("seeded cash drawer shifts", () => {
     }
   });
 
-  it("has fields that are the sums of each shift's events", async () => {
+  it("has fields that are the sums of each shift's events, but for the two that show a mismatch", async () => {
+    const mismatched: CashDrawerShift[] = [];
     for (const s of [...shifts.values()].flat()) {
       const events = await t.client.cashDrawers
         .listCashDrawerShiftEvents(s.id ?? "", { location_id: s.location_id ?? "" })
         .all();
+      for (const e of events) {
+        expect(Date.parse(e.created_at ?? "")).toBeGreaterThanOrEqual(Date.parse(s.opened_at ?? ""));
+        if (s.ended_at) expect(Date.parse(e.created_at ?? "")).toBeLessThanOrEqual(Date.parse(s.ended_at));
+      }
+      if (checkExpectedCash(s, events)) {
+        mismatched.push(s);
+        continue;
+      }
       const totals = cashDrawerTotals(s.opened_cash_money, events);
       expect(s.cash_payment_money).toEqual(totals.cash_payment_money);
       expect(s.cash_refunds_money).toEqual(totals.cash_refunds_money);
       expect(s.cash_paid_in_money).toEqual(totals.cash_paid_in_money);
       expect(s.cash_paid_out_money).toEqual(totals.cash_paid_out_money);
       expect(s.expected_cash_money).toEqual(totals.expected_cash_money);
-      for (const e of events) {
-        expect(Date.parse(e.created_at ?? "")).toBeGreaterThanOrEqual(Date.parse(s.opened_at ?? ""));
-        if (s.ended_at) expect(Date.parse(e.created_at ?? "")).toBeLessThanOrEqual(Date.parse(s.ended_at));
-      }
     }
+    // Today's garden centre morning (a paid out missed the totals) and a paint desk shift twelve days ago.
+    expect(mismatched.map((s) => s.description).sort()).toEqual(["Garden centre, morning", "Paint desk, afternoon"]);
+    for (const s of mismatched) expect(s.state).toBe("CLOSED");
   });
 
   it("has every kind of event in the store", async () => {

@@ -1,7 +1,9 @@
 // Starts the built app the way a new user does (`npm start`) inside a real terminal (tmux), clocks
 // a member in and out, resizes between 100×30 and 80×24, and reads the screen with capture-pane.
 import { execFileSync, spawnSync } from "node:child_process";
-import { dirname, resolve } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -23,6 +25,9 @@ async function until(test: (text: string) => boolean, what: string, ms = 20_000)
   throw new Error(`waited ${ms} ms for ${what}; the screen was:\n${last}`);
 }
 
+// Folders of its own: the demo store is a file in the data folder, and no config file points elsewhere.
+const data = mkdtempSync(join(tmpdir(), "backroom-tmux-"));
+
 const keys = (...k: string[]) => tmux("send-keys", "-t", "app", ...k);
 
 beforeAll(() => {
@@ -31,13 +36,15 @@ beforeAll(() => {
 
 afterAll(() => {
   spawnSync("tmux", ["-L", socket, "kill-server"]);
+  rmSync(data, { recursive: true, force: true });
 });
 
 describe("the app in a real terminal", () => {
   it("clocks a member in and out through npm start, across a resize", async () => {
-    tmux("new-session", "-d", "-s", "app", "-x", "100", "-y", "30", "-c", root, "env -u CI npm start");
+    const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL XDG_DATA_HOME=${data} XDG_CONFIG_HOME=${data}/config npm start`;
+    tmux("new-session", "-d", "-s", "app", "-x", "100", "-y", "30", "-c", root, start);
     let text = await until((t) => t.includes("Who is here") && t.includes("clocked out"), "the time clock");
-    expect(text).toContain("LOCAL");
+    expect(text).toContain("DEMO");
     const line = text.split("\n").find((l) => l.includes("clocked out")) ?? "";
     const name = /^[›\s]*(.+?)\s{2,}clocked out/.exec(line)?.[1]?.trim() ?? "";
     expect(name).not.toBe("");
@@ -53,20 +60,23 @@ describe("the app in a real terminal", () => {
 
     tmux("resize-window", "-t", "app", "-x", "80", "-y", "24");
     text = await until(
-      (t) => t.split("\n").every((l) => l.length <= 80) && t.includes(`${name}`) && t.includes("LOCAL"),
+      (t) => t.split("\n").every((l) => l.length <= 80) && t.includes(`${name}`) && t.includes("DEMO"),
       "the 80×24 layout",
     );
     // One header after the resize: the old frame was cleared, not left behind.
-    expect(text.split("\n").filter((l) => l.includes("LOCAL"))).toHaveLength(1);
+    expect(text.split("\n").filter((l) => l.includes("DEMO"))).toHaveLength(1);
     expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
 
+    // Moments after clocking in, a clock-out looks like a mistaken press: the app asks first.
     keys("o");
+    await until((t) => t.includes("Clock out anyway?"), "the question");
+    keys("y");
     text = await until((t) => t.includes(`${name} clocked out at`), "the clock-out");
     expect(text).toMatch(new RegExp(`${name}\\s+clocked out`));
 
     tmux("resize-window", "-t", "app", "-x", "100", "-y", "30");
     await until(
-      (t) => t.includes("1 Time clock") && t.split("\n").filter((l) => l.includes("LOCAL")).length === 1,
+      (t) => t.includes("1 Time clock") && t.split("\n").filter((l) => l.includes("DEMO")).length === 1,
       "the 100×30 layout",
     );
 

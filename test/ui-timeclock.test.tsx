@@ -1,12 +1,8 @@
 // The time clock flows driven with keys through the whole app, against the real local service.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createService, type LocalService } from "../src/service/index.js";
-import { createClient, type SquareClient, type TeamMember } from "../src/square/index.js";
-import { createStore } from "../src/state/index.js";
-import { type Driven, drive, KEYS } from "../src/ui/testing.js";
+import type { LocalService } from "../src/service/index.js";
+import type { SquareClient, TeamMember } from "../src/square/index.js";
+import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
 
 // Wednesday 2026-05-06, 15:00 in New York (the main location's time zone).
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -23,9 +19,7 @@ interface Harness {
 
 let current: Harness | undefined;
 afterEach(async () => {
-  current?.app.unmount();
-  await current?.client.close();
-  await current?.svc.close();
+  await current?.app.close();
   current = undefined;
 });
 
@@ -40,16 +34,14 @@ async function start(): Promise<Harness> {
       t += seconds * 1000;
     },
   };
-  const svc = createService({ clock });
-  const url = await svc.listen();
-  const client = createClient({ baseUrl: url, accessToken: svc.accessToken, maxRetries: 0 });
+  const app = await startApp({ rows: 30, service: { clock }, store: { clock, env: "LOCAL" } });
+  const svc = app.service.service;
+  const client = app.client;
   const locations = (await client.locations.listLocations()).locations ?? [];
   const main = locations.find((l) => l.timezone === MAIN)?.id ?? "";
   const members = await client.team
     .searchTeamMembers({ query: { filter: { location_ids: [main], status: "ACTIVE" } } })
     .all();
-  const store = createStore({ client, clock, env: "LOCAL" });
-  const app = drive(store, { rows: 30 });
   current = { svc, client, app, main, members, advance: (m) => clock.advance(m * 60) };
   await app.waitFor("Who is here");
   await app.waitFor((f) => /on shift since|clocked out/.test(f));
@@ -119,7 +111,7 @@ describe("time clock against the local service", () => {
     ).toEqual([["2026-05-06T20:00:00.000Z", "2026-05-06T20:15:00.000Z"]]);
   });
 
-  it("refuses a second clock-in in words and shows the service's own refusal", async () => {
+  it("refuses a second clock-in in words, and explains a clock-out refused after a change elsewhere", async () => {
     const h = await start();
     const m = await clockedOutMember(h);
     await filterTo(h.app, fullName(m));
@@ -145,8 +137,23 @@ describe("time clock against the local service", () => {
     });
     await h.app.press("u");
     await h.app.waitFor("No break is running.");
+    // Two minutes after clocking in: the app asks first.
     await h.app.press("o");
-    await h.app.waitFor(/✖ \w+: /);
+    await h.app.waitFor("Clock out anyway?");
+    await h.app.press("y");
+    // The refusal is explained in words, and the list is read again; the service's code goes to
+    // the status's details.
+    await h.app.waitFor(
+      `! ${fullName(m)}'s shift was changed elsewhere meanwhile; the list is read again — try once more.`,
+    );
+    const status = h.app.store.getState().status;
+    expect(status.kind === "rule" && status.details).toMatch(/^[A-Z_]+ · HTTP 4\d\d/);
+    // With the list read again, the clock-out goes to the shift that is open now.
+    h.advance(3);
+    await h.app.press("o");
+    await h.app.waitFor("Clock out anyway?");
+    await h.app.press("y");
+    await h.app.waitFor(`${fullName(m)} clocked out at 15:05.`);
   });
 
   it("fixes a forgotten clock-out in one form", async () => {
@@ -192,136 +199,5 @@ describe("time clock against the local service", () => {
     const shift = (await h.client.labor.getShift(created.shift?.id ?? "")).shift;
     expect(shift?.status).toBe("CLOSED");
     expect(Date.parse(shift?.end_at ?? "")).toBe(Math.floor(endAt.getTime() / 60_000) * 60_000);
-  });
-
-  it("refuses a fourth break type in the form, before the service", async () => {
-    const h = await start();
-    const before = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types ?? [];
-    expect(before).toHaveLength(3);
-    await h.app.press("3");
-    await h.app.waitFor("3 of 3 (the limit)");
-    await h.app.press("a");
-    await h.app.waitFor("already has 3 break types, the most allowed");
-    await h.app.press(..."Nap".split(""), KEYS.enter);
-    await h.app.waitFor("! This location already has 3 break types");
-    expect((await h.client.labor.listBreakTypes({ location_id: h.main })).break_types).toHaveLength(3);
-    // Delete one (with confirmation), then the add goes through.
-    await h.app.press(KEYS.escape, "x");
-    await h.app.waitFor("Delete the break type");
-    await h.app.press("y");
-    await h.app.waitFor("2 of 3");
-    await h.app.press("a");
-    await h.app.waitFor("1 left");
-    await h.app.press(..."Nap".split(""), KEYS.enter);
-    await h.app.waitFor("Added Nap.");
-    expect(
-      (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.map((b) => b.break_name),
-    ).toContain("Nap");
-  });
-});
-
-/** Two closed shifts on a quiet day before the demo history, with known totals. */
-async function seedReviewDay(h: Harness) {
-  const [a, b] = h.members.filter((m) => !m.is_owner);
-  if (!a?.id || !b?.id) throw new Error("need two members");
-  const rate = (amount: number) => ({ hourly_rate: { amount, currency: "USD" as const } });
-  const types = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types ?? [];
-  const lunch = types.find((t) => !t.is_paid) ?? types[0];
-  await h.client.labor.createShift({
-    shift: {
-      location_id: h.main,
-      team_member_id: a.id,
-      start_at: "2026-04-01T13:00:00Z",
-      end_at: "2026-04-01T21:30:00Z",
-      wage: rate(2000),
-      breaks: [
-        {
-          start_at: "2026-04-01T17:00:00Z",
-          end_at: "2026-04-01T17:30:00Z",
-          break_type_id: lunch?.id ?? "",
-          name: "Lunch",
-          expected_duration: "PT30M",
-          is_paid: false,
-        },
-      ],
-    },
-  });
-  const two = await h.client.labor.createShift({
-    shift: {
-      location_id: h.main,
-      team_member_id: b.id,
-      start_at: "2026-04-01T12:00:00Z",
-      end_at: "2026-04-01T22:00:00Z",
-      wage: rate(1500),
-    },
-  });
-  return { a, b, shiftB: two.shift?.id ?? "" };
-}
-
-async function openReviewDay(app: Driven) {
-  await app.press("2");
-  await app.waitFor("Workday");
-  await app.press("d");
-  await app.waitFor("Workdays to review");
-  // ctrl+u empties a field.
-  await app.press("\u0015", ..."2026-04-01".split(""), KEYS.tab, "\u0015", ..."2026-04-01".split(""));
-  await app.press(KEYS.enter);
-  await app.waitFor((f) => f.includes("Workday 2026-04-01") && !f.includes("Workdays to review"));
-}
-
-describe("review against the local service", () => {
-  it("shows per-member totals and flags over 8 hours", async () => {
-    const h = await start();
-    const { a, b } = await seedReviewDay(h);
-    await openReviewDay(h.app);
-    const f = await h.app.waitFor("Total: 2 shifts");
-    expect(f).toContain("paid 18.00 h · unpaid 0.50 h · cost 310.00 USD");
-    const lineA = f.split("\n").find((l) => l.includes(fullName(a).slice(0, 19))) ?? "";
-    const lineB = f.split("\n").find((l) => l.includes(fullName(b).slice(0, 19))) ?? "";
-    expect(lineA).toMatch(/1\s+8\.00\s+0\.50\s+160\.00 USD\s*$/);
-    expect(lineB).toMatch(/1\s+10\.00\s+0\.00\s+150\.00 USD\s+>8h 1d/);
-  });
-
-  it("tells about a version conflict and shows the new values", async () => {
-    const h = await start();
-    const { b, shiftB } = await seedReviewDay(h);
-    await openReviewDay(h.app);
-    await h.app.press("s");
-    await h.app.waitFor("Start–End");
-    // Rows sort by member name; move to b's shift.
-    const lines = (await h.app.waitFor("08:00–18:00")).split("\n").filter((l) => /\d\d:\d\d–/.test(l));
-    const index = lines.findIndex((l) => l.includes(fullName(b).slice(0, 15)));
-    await h.app.press(...Array(index).fill("j"), KEYS.enter);
-    await h.app.waitFor("Edit shift times");
-    // Meanwhile someone else moves the end to 17:00.
-    const theirs = (await h.client.labor.getShift(shiftB)).shift;
-    await h.client.labor.updateShift(shiftB, {
-      shift: { ...(theirs ?? { location_id: "", start_at: "" }), end_at: "2026-04-01T21:00:00Z" },
-    });
-    await h.app.press(KEYS.tab, "\u0015", ..."09:00".split(""), KEYS.enter);
-    await h.app.waitFor("Someone else changed this shift. It now runs 08:00–17:00");
-    await h.app.waitFor(/End time:\s+17:00/);
-    // Saving again over the new version goes through.
-    await h.app.press(KEYS.enter);
-    await h.app.waitFor("Shift saved.");
-  });
-
-  it("exports the review as CSV to a confirmed path", async () => {
-    const h = await start();
-    const { a, b } = await seedReviewDay(h);
-    await openReviewDay(h.app);
-    await h.app.press("e");
-    await h.app.waitFor("shifts-2026-04-01.csv");
-    const out = join(mkdtempSync(join(tmpdir(), "backroom-")), "day.csv");
-    await h.app.press("\u0015", out, KEYS.enter);
-    await h.app.waitFor("Wrote 2 shifts to");
-    const rows = [fullName(a), fullName(b)].sort();
-    const byName: Record<string, string> = {
-      [fullName(a)]: `${fullName(a)},2026-04-01,09:00,17:30,Lunch 30m (unpaid),8.00,20.00,160.00,USD`,
-      [fullName(b)]: `${fullName(b)},2026-04-01,08:00,18:00,,10.00,15.00,150.00,USD`,
-    };
-    expect(readFileSync(out, "utf8")).toBe(
-      `member,date,start,end,breaks,paid hours,wage,cost,currency\r\n${rows.map((n) => byName[n]).join("\r\n")}\r\n`,
-    );
   });
 });

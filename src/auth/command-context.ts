@@ -1,53 +1,50 @@
-import type { CommandDeps, CommandIo } from "./cli-support.js";
-import { say } from "./cli-support.js";
-import {
-  type BackroomConfig,
-  ConfigError,
-  type Environment,
-  type EnvVars,
-  loadConfig,
-  resolveTarget,
-  type Target,
-} from "./config.js";
+import type { Dispatcher } from "undici";
+import type { Environment, EnvVars } from "./config.js";
 import { type Connection, connect } from "./connect.js";
-import { createSession, type Session } from "./session.js";
-import { openTokenStore, type TokenStore } from "./token-store.js";
+import { type Clock, createSession, type Session } from "./session.js";
+import { type KeytarLike, openTokenStore, type TokenStore } from "./token-store.js";
 
-/** Where the signed-in session of one run stands: config, target, store, session and client. */
+/** What opening a session builds on; each has a real default, tests pass their own. */
+export interface SessionDeps {
+  /** `undefined` loads the installed keytar; `null` means no keychain. */
+  keytar?: KeytarLike | null;
+  clock?: Clock;
+  dispatcher?: Dispatcher;
+  /** Retries of each call; tests pass 0. */
+  maxRetries?: number;
+}
+
+/** Where a session signs in: an environment of the service, and its address when it has one. */
+export interface SessionTarget {
+  environment: Environment;
+  /** Absent only when the address is unknown (then nothing can be called; status and logout still work). */
+  baseUrl: string | undefined;
+  applicationId: string | undefined;
+  /** The Square-Version header sent on every call. */
+  squareVersion?: string | undefined;
+}
+
+/** The signed-in session of one run: the target, the token store, the session and its client. */
 export interface OpenedSession {
-  config: BackroomConfig;
-  configPath: string;
-  /** Unknown fields of the config file, to show as warnings. */
-  warnings: string[];
-  target: Target;
+  target: SessionTarget;
   store: TokenStore;
-  /** Absent for `local` without a base URL: then only the stored sign-in can be shown or removed. */
+  /** Absent without a base URL: then only the stored sign-in can be shown or removed. */
   connection: Connection | undefined;
   /** The session of this run (the connection's, or an offline one without a base URL). */
   session: Session;
 }
 
-/** Flags that choose where to connect; each overrides the config file. */
-export interface TargetFlags {
-  environment?: Environment | undefined;
-  baseUrl?: string | undefined;
-  applicationId?: string | undefined;
-}
-
 /**
- * For the app and the commands: reads the config (a malformed file throws a {@link ConfigError}),
- * resolves the environment, opens the token store (keychain, or memory when the probe fails),
- * builds the client with the session as its token provider and loads the current sign-in —
- * `BACKROOM_ACCESS_TOKEN` first, then the store.
+ * Opens the token store (keychain, or memory when the probe fails), builds the client with the
+ * session as its token provider and loads the current sign-in — `BACKROOM_ACCESS_TOKEN` first,
+ * then the store. Where to connect is decided by the caller (the commands' one resolution).
  */
 export async function openSession(
   env: EnvVars,
-  flags: TargetFlags,
-  deps: CommandDeps = {},
+  target: SessionTarget,
+  deps: SessionDeps = {},
   extra: { clientSecret?: string | undefined } = {},
 ): Promise<OpenedSession> {
-  const loaded = await loadConfig(env);
-  const target = resolveTarget(loaded.config, flags);
   const store = await openTokenStore(deps.keytar === undefined ? {} : { keytar: deps.keytar });
   const envToken = env.BACKROOM_ACCESS_TOKEN || undefined;
   const sessionOpts = {
@@ -62,7 +59,7 @@ export async function openSession(
     ? connect({
         ...sessionOpts,
         baseUrl: target.baseUrl,
-        ...(loaded.config.squareVersion ? { squareVersion: loaded.config.squareVersion } : {}),
+        ...(target.squareVersion ? { squareVersion: target.squareVersion } : {}),
         ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
         ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
       })
@@ -71,36 +68,7 @@ export async function openSession(
   // call still lets status and logout read and remove what is stored.
   const session = connection?.session ?? createSession({ ...sessionOpts, oauth: offlineOAuth(target.environment) });
   await session.load();
-  return {
-    config: loaded.config,
-    configPath: loaded.path,
-    warnings: loaded.warnings,
-    target,
-    store,
-    connection,
-    session,
-  };
-}
-
-/** {@link openSession} for a command: prints config warnings, and a malformed config as an error (null). */
-export async function openCommandContext(
-  io: CommandIo,
-  deps: CommandDeps,
-  flags: TargetFlags,
-  extra: { clientSecret?: string | undefined } = {},
-): Promise<OpenedSession | null> {
-  let opened: OpenedSession;
-  try {
-    opened = await openSession(io.env, flags, deps, extra);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      say(io.stderr, `backroom: ${err.message}`);
-      return null;
-    }
-    throw err;
-  }
-  for (const w of opened.warnings) say(io.stderr, `backroom: ${w}`);
-  return opened;
+  return { target, store, connection, session };
 }
 
 function offlineOAuth(environment: Environment) {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, configPath, loadConfig, parseConfig, resolveTarget, saveConfig } from "./config.js";
+import { ConfigError, configPath, loadConfig, parseConfig, saveConfig } from "./config.js";
 
 describe("configPath", () => {
   it("uses XDG_CONFIG_HOME, else ~/.config", () => {
@@ -61,6 +61,31 @@ describe("parseConfig", () => {
     expect(errorOf("[1]").message).toContain("must hold one JSON object");
   });
 
+  it("reads the overtime rules, and names the setting at fault", () => {
+    expect(parseConfig('{"overtime": {"dailyHours": 8}}', file).config.overtime).toEqual({
+      weeklyHours: 40,
+      dailyHours: 8,
+      multiplier: 1.5,
+    });
+    expect(parseConfig("{}", file).config.overtime).toBeUndefined();
+    const err = errorOf('{"overtime": {"weeklyHours": "forty"}}');
+    expect(err.field).toBe("overtime.weeklyHours");
+    expect(err.message).toBe('/etc/cfg.json: field "overtime.weeklyHours" must be a number of hours, not "forty"');
+    expect(errorOf('{"overtime": {"multiplier": 0}}').message).toContain(
+      'field "overtime.multiplier" must be from 1 to 10',
+    );
+    expect(errorOf('{"overtime": 40}').message).toContain('field "overtime" must be an object');
+  });
+
+  it("reads the pay period, and names the setting at fault", () => {
+    expect(parseConfig('{"payPeriod": {"every": "half-month"}}', file).config.payPeriod).toEqual({
+      every: "half-month",
+    });
+    expect(errorOf('{"payPeriod": {"every": "two-weeks"}}').message).toMatch(
+      /^\/etc\/cfg\.json: field "payPeriod.startingOn" must be the first day of one pay period/,
+    );
+  });
+
   it("refuses a secret in the file, naming the field but not the value", () => {
     for (const field of ["accessToken", "access_token", "clientSecret", "application_secret", "password"]) {
       const err = errorOf(JSON.stringify({ [field]: "EAAAl-very-secret-9999" }));
@@ -102,33 +127,25 @@ describe("loadConfig and saveConfig", () => {
     expect((await loadConfig(env)).config).toEqual({ environment: "sandbox", applicationId: "sq0idp-x" });
   });
 
+  it("keeps the overtime rules and pay period when the file is written again (by login)", async () => {
+    const env = { XDG_CONFIG_HOME: dir };
+    const overtime = { weeklyHours: 38, dailyHours: undefined, multiplier: 2 };
+    const payPeriod = { every: "two-weeks", startingOn: "2026-01-05" } as const;
+    const path = await saveConfig(env, { environment: "sandbox", overtime, payPeriod });
+    expect(JSON.parse(await readFile(path, "utf8"))).toEqual({
+      environment: "sandbox",
+      overtime: { weeklyHours: 38, multiplier: 2 },
+      payPeriod,
+    });
+    expect((await loadConfig(env)).config.payPeriod).toEqual(payPeriod);
+    expect((await loadConfig(env)).config.overtime).toEqual(overtime);
+  });
+
   it("reports a malformed file as a ConfigError naming it", async () => {
     await mkdir(join(dir, "backroom"), { recursive: true });
     await writeFile(join(dir, "backroom", "config.json"), '{"environment": 3}');
     await expect(loadConfig({ XDG_CONFIG_HOME: dir })).rejects.toThrow(
       `${join(dir, "backroom", "config.json")}: field "environment" must be one of`,
     );
-  });
-});
-
-describe("resolveTarget", () => {
-  it("defaults to the local service, which has no fixed address", () => {
-    expect(resolveTarget({}, {})).toEqual({ environment: "local", baseUrl: undefined, applicationId: undefined });
-  });
-  it("lets flags win over the file and names the real service's addresses", () => {
-    expect(resolveTarget({ environment: "local", applicationId: "a" }, { environment: "sandbox" })).toEqual({
-      environment: "sandbox",
-      baseUrl: "https://connect.squareupsandbox.com",
-      applicationId: "a",
-    });
-    expect(resolveTarget({}, { environment: "production", applicationId: "b" }).baseUrl).toBe(
-      "https://connect.squareup.com",
-    );
-  });
-  it("keeps the file's base URL only for the file's environment", () => {
-    const config = { environment: "local" as const, baseUrl: "http://127.0.0.1:4010" };
-    expect(resolveTarget(config, {}).baseUrl).toBe("http://127.0.0.1:4010");
-    expect(resolveTarget(config, { environment: "sandbox" }).baseUrl).toBe("https://connect.squareupsandbox.com");
-    expect(resolveTarget(config, { baseUrl: "http://127.0.0.1:9" }).baseUrl).toBe("http://127.0.0.1:9");
   });
 });

@@ -1,6 +1,8 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { type OvertimeRules, parseOvertimeRules } from "../domain/overtime.js";
+import { type PayPeriodRule, parsePayPeriod } from "../domain/time.js";
 
 /** Where backroom talks to: the real service (production, sandbox) or the local service. */
 export type Environment = "production" | "sandbox" | "local";
@@ -19,6 +21,10 @@ export interface BackroomConfig {
   defaultLocationId?: string;
   /** The Square-Version header sent on every call, YYYY-MM-DD. */
   squareVersion?: string;
+  /** When hours become overtime: `{ weeklyHours, dailyHours, multiplier }` (defaults 40, none, 1.5). */
+  overtime?: OvertimeRules;
+  /** How often the store pays, for the review's pay-period range (default: the workweek). */
+  payPeriod?: PayPeriodRule;
 }
 
 /** The environment variables this module reads. */
@@ -37,7 +43,8 @@ export class ConfigError extends Error {
   }
 }
 
-const KNOWN_FIELDS = ["environment", "baseUrl", "applicationId", "defaultLocationId", "squareVersion"] as const;
+const TEXT_FIELDS = ["environment", "baseUrl", "applicationId", "defaultLocationId", "squareVersion"] as const;
+const KNOWN_FIELDS = [...TEXT_FIELDS, "overtime", "payPeriod"] as const;
 // Names that say "this is a secret". The file is plain text on disk, so such a field is refused
 // outright rather than ignored: ignoring it would leave the secret sitting there.
 const SECRET_FIELD = /secret|token|password|credential/i;
@@ -99,6 +106,18 @@ export function parseConfig(text: string, file: string): { config: BackroomConfi
         }
         config.squareVersion = value;
         break;
+      case "overtime": {
+        const rules = parseOvertimeRules(value);
+        if (!rules.ok) throw new ConfigError(file, rules.field, rules.problem);
+        config.overtime = rules.value;
+        break;
+      }
+      case "payPeriod": {
+        const period = parsePayPeriod(value);
+        if (!period.ok) throw new ConfigError(file, period.field, period.problem);
+        config.payPeriod = period.value;
+        break;
+      }
       default:
         warnings.push(`${file}: unknown field "${field}" ignored (known: ${KNOWN_FIELDS.join(", ")})`);
     }
@@ -124,11 +143,16 @@ export async function loadConfig(
 /** Writes the config file whole (write to a temporary file, then rename), and returns its path. */
 export async function saveConfig(env: EnvVars, config: BackroomConfig): Promise<string> {
   const path = configPath(env);
-  const clean: Record<string, string> = {};
-  for (const field of KNOWN_FIELDS) {
+  const clean: Record<string, unknown> = {};
+  for (const field of TEXT_FIELDS) {
     const value = config[field];
     if (value !== undefined) clean[field] = value;
   }
+  if (config.overtime) {
+    const { weeklyHours, dailyHours, multiplier } = config.overtime;
+    clean.overtime = { weeklyHours, ...(dailyHours === undefined ? {} : { dailyHours }), multiplier };
+  }
+  if (config.payPeriod) clean.payPeriod = config.payPeriod;
   // Re-check what is about to be written, so no caller can put a secret into the file.
   parseConfig(JSON.stringify(clean), path);
   await mkdir(dirname(path), { recursive: true });
@@ -144,27 +168,8 @@ export const ENVIRONMENT_URLS = {
   sandbox: "https://connect.squareupsandbox.com",
 } as const;
 
-/** Where to connect: the environment and its base URL (unknown for `local` without one given). */
-export interface Target {
-  environment: Environment;
-  baseUrl: string | undefined;
-  applicationId: string | undefined;
-}
-
-/** Combines flags over the config: a flag wins, then the file, then the defaults (`local`). */
-export function resolveTarget(
-  config: BackroomConfig,
-  flags: { environment?: Environment | undefined; baseUrl?: string | undefined; applicationId?: string | undefined },
-): Target {
-  const environment = flags.environment ?? config.environment ?? "local";
-  // A base URL in the file belongs to the environment in the file; switching environment with a
-  // flag must not keep sending requests to the old address.
-  const configUrl = flags.environment && flags.environment !== config.environment ? undefined : config.baseUrl;
-  const baseUrl = flags.baseUrl ?? configUrl ?? (environment === "local" ? undefined : ENVIRONMENT_URLS[environment]);
-  return { environment, baseUrl, applicationId: flags.applicationId ?? config.applicationId };
-}
-
-function isHttpUrl(value: string): boolean {
+/** Whether a text is an http(s) address. */
+export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     return u.protocol === "http:" || u.protocol === "https:";

@@ -1,15 +1,19 @@
 // The sign-in module's public face for the app shell, the state layer and the commands.
-export { type CommandDeps, type CommandIo, openInBrowser, readHidden } from "./cli-support.js";
-export { type OpenedSession, openCommandContext, openSession, type TargetFlags } from "./command-context.js";
+export {
+  type OpenedSession,
+  openSession,
+  type SessionDeps,
+  type SessionTarget,
+} from "./command-context.js";
 export {
   type BackroomConfig,
   ConfigError,
   configPath,
+  ENVIRONMENT_NAMES,
+  ENVIRONMENT_URLS,
   type Environment,
   loadConfig,
-  resolveTarget,
   saveConfig,
-  type Target,
 } from "./config.js";
 export { type Connection, connect, type LocalCredentials, sessionForLocal } from "./connect.js";
 export { maskToken, redact } from "./mask.js";

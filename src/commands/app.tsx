@@ -1,75 +1,111 @@
-import { type CommandIo, flagsWithEnv, readCommand, say, stringFlag } from "../auth/cli-support.js";
+import type { OvertimeRules } from "../domain/overtime.js";
+import type { PayPeriodRule } from "../domain/time.js";
 import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
-import type { OpenedClient } from "./target.js";
+import { type CommandSpec, readArgs } from "./args.js";
+import { type CommandIo, say } from "./io.js";
+import { runCommand } from "./run.js";
+import {
+  checkTargetFlags,
+  type DemoTarget,
+  describeTarget,
+  loadTarget,
+  type OpenedClient,
+  type ServiceTarget,
+  TARGET_OPTIONS,
+} from "./target.js";
 
-const USAGE = `usage: backroom [--env local|sandbox|production] [--base-url URL] [--read-only] [--no-color]
-                [--db FILE]
+/** The app's command line (`backroom` with no command). */
+export const APP_SPEC = {
+  name: "backroom",
+  summary:
+    "Opens the app where `backroom status` says backroom works: by default the demo store, kept in a file in the data folder between runs; --env sandbox|production uses the sign-in that `backroom login` stored. `backroom --help` lists the other commands.",
+  options: {
+    ...TARGET_OPTIONS,
+    "read-only": { type: "boolean", help: "disable every write" },
+    "no-color": { type: "boolean", help: "no colour (NO_COLOR in the environment does the same)" },
+  },
+} as const satisfies CommandSpec;
 
-Opens the app. With no --env it runs on the local demo store (started in this process, kept in
-memory unless --db names a file). --env sandbox|production uses the sign-in that
-\`backroom login\` stored. --read-only disables every write.`;
+const ENV_LABELS: Record<string, EnvLabel> = { local: "LOCAL", sandbox: "SANDBOX", production: "PRODUCTION" };
 
-const FLAGS = {
-  env: "string",
-  "base-url": "string",
-  "read-only": "boolean",
-  "no-color": "boolean",
-  db: "string",
-  help: "boolean",
-} as const;
-
-const LABELS: Record<string, EnvLabel> = { local: "LOCAL", sandbox: "SANDBOX", production: "PRODUCTION" };
+/** What the app is told when stdin is not a terminal: it needs keys, and scripts have commands. */
+export const NOT_A_TERMINAL =
+  "backroom: the app needs a terminal to read keys from, and standard input is not one (a pipe, a file or /dev/null). For scripts, use the commands instead: `backroom status`, `backroom shifts export`, `backroom demo reset` (`backroom --help` lists them all).";
 
 /** `backroom` with no command: the full-screen app. */
 export async function runAppCommand(argv: string[], io: CommandIo): Promise<number> {
-  const read = readCommand(io, "backroom", USAGE, () => flagsWithEnv(argv, FLAGS));
+  const read = readArgs(io, APP_SPEC, argv, (a) => {
+    checkTargetFlags(a.values);
+    return a.values;
+  });
   if ("exit" in read) return read.exit;
-  const { flags, environment } = read.value;
-  const baseUrl = stringFlag(flags["base-url"]);
-  const readOnly = flags["read-only"] === true;
-  const noColor = flags["no-color"] === true;
-
-  if ((environment ?? "local") === "local" && !baseUrl) {
-    return runOnLocalService({ dbPath: stringFlag(flags.db) ?? ":memory:", readOnly, noColor }, io);
+  // Before anything is drawn: without a terminal Ink cannot read keys and would wait forever.
+  if (!io.stdin.isTTY) {
+    say(io.stderr, NOT_A_TERMINAL);
+    return 1;
   }
+  const flags = read.value;
+  const view = { readOnly: flags["read-only"] === true, noColor: flags["no-color"] === true };
+  return runCommand(io, APP_SPEC.name, async () => {
+    const resolved = await loadTarget(flags, io.env);
+    for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
+    const { target } = resolved;
+    // The review's rules from the config file travel with the view options.
+    const { overtime, payPeriod } = resolved.config;
+    const withRules = { ...view, ...(overtime ? { overtime } : {}), ...(payPeriod ? { payPeriod } : {}) };
+    if (target.kind === "demo") return runOnDemo(target, withRules, io);
+    return runOnService(target, withRules, io);
+  });
+}
 
-  let opened: OpenedClient | undefined;
+interface ViewOptions {
+  readOnly: boolean;
+  noColor: boolean;
+  overtime?: OvertimeRules;
+  payPeriod?: PayPeriodRule;
+}
+
+// The command's streams are the process's own outside tests; the app needs them as terminals.
+const terminal = (io: CommandIo) => ({
+  stdin: io.stdin as NodeJS.ReadStream,
+  stdout: io.stdout as NodeJS.WriteStream,
+});
+
+async function runOnService(target: ServiceTarget, view: ViewOptions, io: CommandIo): Promise<number> {
+  const { openTarget } = await import("./target.js");
+  const opened = await openTarget(target, io.env);
   try {
-    const { openTarget } = await import("./target.js");
-    opened = await openTarget({ environment, baseUrl }, io.env);
     await runApp({
       client: opened.client,
-      envLabel: LABELS[opened.environment] ?? "LOCAL",
-      readOnly,
-      noColor,
+      envLabel: ENV_LABELS[target.environment] ?? "LOCAL",
+      storeLabel: target.label,
+      baseUrl: target.baseUrl,
+      ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
+      ...view,
+      ...terminal(io),
       ...(opened.notice ? { notice: opened.notice } : {}),
     });
     return 0;
-  } catch (err) {
-    say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
   } finally {
-    await opened?.close();
+    await opened.close();
   }
 }
 
 /**
- * The demo store: the first frame is drawn at once, and the local service is built right after
- * it; calls made meanwhile wait for it (a deferred client) rather than fail.
+ * The demo store: the first frame is drawn at once, and the store's file is opened (made and
+ * seeded on first use) right after it; calls made meanwhile wait for it (a deferred client)
+ * rather than fail.
  */
-async function runOnLocalService(
-  opts: { dbPath: string; readOnly: boolean; noColor: boolean },
-  io: CommandIo,
-): Promise<number> {
+async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): Promise<number> {
   let local: OpenedClient | undefined;
   let startService!: () => void;
   const ready = new Promise<void>((resolve) => {
     startService = resolve;
   }).then(async () => {
     // Loaded only now, after the first frame: the service and SQLite are the bulk of the code.
-    const { startLocal } = await import("./target.js");
-    local = await startLocal(opts.dbPath);
+    const { openDemo } = await import("./target.js");
+    local = await openDemo(target);
     return local.client;
   });
   // A failure to start is shown by the app on its first call; keep it from being unhandled here.
@@ -78,15 +114,18 @@ async function runOnLocalService(
     await runApp({
       client: deferredClient(ready),
       envLabel: "LOCAL",
-      readOnly: opts.readOnly,
-      noColor: opts.noColor,
+      storeLabel: "DEMO",
+      ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
+      ...view,
+      ...terminal(io),
       onFirstFrame: startService,
     });
-    return 0;
-  } catch (err) {
-    say(io.stderr, `backroom: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
   } finally {
     await local?.close();
   }
+  // The app's own screen is gone now; say where the work was kept, once, on the way out.
+  if (local && target.dbPath !== ":memory:") {
+    say(io.stderr, `backroom: ${describeTarget(target)} keeps your changes; \`backroom demo reset\` starts it over.`);
+  }
+  return 0;
 }

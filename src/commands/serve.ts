@@ -1,71 +1,64 @@
-import { type CommandIo, parseFlags, readCommand, say, stringFlag, UsageError } from "../auth/cli-support.js";
 import { createService, type LocalService } from "../service/index.js";
+import { SEED_KINDS, type SeedKind } from "../service/seed/index.js";
+import { type CommandSpec, intOption, oneOf, type ParsedArgs, readArgs, UsageError } from "./args.js";
+import { type CommandIo, say } from "./io.js";
 
-const USAGE = `usage: backroom serve [--host 127.0.0.1] [--port N|0] [--db FILE|:memory:] [--seed demo|empty]
-                     [--scale N] [--access-token T] [--client-id ID] [--client-secret S]
-
-Runs the local service alone: the service's interface with its rules, over SQLite, for the
-official SDK or any other client. Prints the address, the demo seller's personal access token
-and the OAuth application's id and secret. Admin endpoints live under /_emulator/.
-Ctrl+C (or SIGTERM) finishes in-flight requests, closes the database and exits 0.`;
-
-const FLAGS = {
-  host: "string",
-  port: "string",
-  db: "string",
-  seed: "string",
-  scale: "string",
-  "access-token": "string",
-  "client-id": "string",
-  "client-secret": "string",
-  help: "boolean",
-} as const;
+/** `backroom serve`'s command line. */
+export const SERVE_SPEC = {
+  name: "backroom serve",
+  summary:
+    "Runs the local service alone: the service's interface with its rules, over SQLite, for the official SDK or any other client. Prints the address, the demo seller's personal access token and the OAuth application's id and secret. Admin endpoints live under /_emulator/. Ctrl+C (or SIGTERM) finishes in-flight requests, closes the database and exits 0.",
+  options: {
+    host: { type: "string", value: "HOST", help: "the address to listen on (default 127.0.0.1)" },
+    port: { type: "string", short: "p", value: "N", help: "the port; 0 (the default) picks a free one" },
+    db: {
+      type: "string",
+      value: "FILE|:memory:",
+      help: "the SQLite file (default :memory:); an existing file keeps its store",
+    },
+    seed: {
+      type: "string",
+      value: "demo|empty|sandbox",
+      help: "what a new store starts with: demo (the default), empty (the seller and its locations), or sandbox (as a new sandbox account: one location, the owner, a small catalog, no break types or customers)",
+    },
+    scale: { type: "string", value: "N", help: "multiplies the demo volumes, 1 to 1000 (default 1)" },
+    "access-token": { type: "string", value: "T", help: "the demo seller's personal access token (default: random)" },
+    "client-id": { type: "string", value: "ID", help: "the OAuth application's id" },
+    "client-secret": { type: "string", value: "S", help: "the OAuth application's secret (default: random)" },
+  },
+} as const satisfies CommandSpec;
 
 /** The parsed, checked options of `backroom serve`. */
 export interface ServeOptions {
   host: string;
   port: number;
   dbPath: string;
-  seed: "demo" | "empty";
+  seed: SeedKind;
   scale: number;
   accessToken?: string;
   clientId?: string;
   clientSecret?: string;
 }
 
-/** Reads and checks the flags; a bad value is a UsageError naming the flag. */
-export function parseServeFlags(argv: readonly string[]): ServeOptions | "help" {
-  const flags = parseFlags(argv, FLAGS);
-  if (flags.help) return "help";
-  const port = stringFlag(flags.port) ?? "0";
-  if (!/^\d+$/.test(port) || Number(port) > 65_535)
-    throw new UsageError(`--port must be 0–65535, not ${JSON.stringify(port)}`);
-  const seed = stringFlag(flags.seed) ?? "demo";
-  if (seed !== "demo" && seed !== "empty")
-    throw new UsageError(`--seed must be demo or empty, not ${JSON.stringify(seed)}`);
-  const scale = stringFlag(flags.scale) ?? "1";
-  if (!/^\d+$/.test(scale) || Number(scale) < 1 || Number(scale) > 1000) {
-    throw new UsageError(`--scale must be a whole number from 1 to 1000, not ${JSON.stringify(scale)}`);
-  }
+/** Checks the options; a bad value is a UsageError naming the flag. */
+export function serveOptions({ values }: ParsedArgs<typeof SERVE_SPEC.options>): ServeOptions {
   const out: ServeOptions = {
-    host: stringFlag(flags.host) ?? "127.0.0.1",
-    port: Number(port),
-    dbPath: stringFlag(flags.db) ?? ":memory:",
-    seed,
-    scale: Number(scale),
+    host: values.host ?? "127.0.0.1",
+    port: intOption("port", values.port, 0, 65_535) ?? 0,
+    dbPath: values.db ?? ":memory:",
+    seed: oneOf("seed", values.seed, SEED_KINDS) ?? "demo",
+    scale: intOption("scale", values.scale, 1, 1000) ?? 1,
   };
-  const token = stringFlag(flags["access-token"]);
-  const clientId = stringFlag(flags["client-id"]);
-  const secret = stringFlag(flags["client-secret"]);
-  if (token) out.accessToken = token;
-  if (clientId) out.clientId = clientId;
-  if (secret) out.clientSecret = secret;
+  if (values.db === "") throw new UsageError("--db needs a file name, or :memory:");
+  if (values["access-token"]) out.accessToken = values["access-token"];
+  if (values["client-id"]) out.clientId = values["client-id"];
+  if (values["client-secret"]) out.clientSecret = values["client-secret"];
   return out;
 }
 
 /** `backroom serve`: runs the local service until SIGINT or SIGTERM. */
 export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.EventEmitter = process): Promise<number> {
-  const read = readCommand(io, "backroom serve", USAGE, () => parseServeFlags(argv));
+  const read = readArgs(io, SERVE_SPEC, argv, serveOptions);
   if ("exit" in read) return read.exit;
   const opts = read.value;
 

@@ -1,150 +1,180 @@
-import { writeFile } from "node:fs/promises";
-import {
-  type CommandIo,
-  environmentFlag,
-  parseFlags,
-  readCommand,
-  say,
-  stringFlag,
-  UsageError,
-} from "../auth/cli-support.js";
-import { reviewCsv } from "../domain/csv.js";
-import { buildReview, reviewShiftSearch } from "../domain/shifts.js";
-import { parseDate, workdayOf } from "../domain/time.js";
-import type { Shift, TeamMember } from "../spec/generated/types.js";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import { memberWeeks } from "../domain/shifts.js";
 import type { StoreClient } from "../state/index.js";
-import type { TargetFlags } from "./target.js";
+import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
+import { CommandError, type CommandIo, say } from "./io.js";
+import { OUT_OPTIONS, type OutTarget, writeOut } from "./output.js";
+import { runCommand } from "./run.js";
+import {
+  type DayRange,
+  dayRange,
+  describeRange,
+  type LoadedReview,
+  loadShiftsReview,
+  RANGE_OPTIONS,
+} from "./shifts-review.js";
+import {
+  checkTargetFlags,
+  expandPath,
+  loadTarget,
+  type OpenedClient,
+  openTarget,
+  TARGET_OPTIONS,
+  type Target,
+  type TargetFlagValues,
+} from "./target.js";
 
-const USAGE = `usage: backroom shifts export --from YYYY-MM-DD [--to YYYY-MM-DD] [--location ID|NAME] [--out FILE|-]
-                              [--env local|sandbox|production] [--base-url URL] [--db FILE]
+/** `backroom shifts export`'s command line. */
+export const SHIFTS_EXPORT_SPEC = {
+  name: "backroom shifts export",
+  summary:
+    "Writes the review of a location's workdays as CSV, one row per shift: location, member, job title, start and end (each with its date), time zone, workday, status, paid and unpaid break hours, regular and overtime hours, hourly rate, cost, currency and flags (no wage, open, over 8 h). Workdays follow the workweek's start of day in the location's time zone; overtime follows the config file's overtime rules (40 h a week at 1.5× unless set).",
+  options: {
+    ...RANGE_OPTIONS,
+    out: {
+      type: "string",
+      short: "o",
+      value: "FILE|FOLDER|-",
+      help: "where to write (~ is your home folder); a folder gets the default name; - is stdout (default: shifts-<location>-<dates>.csv here)",
+    },
+    force: OUT_OPTIONS.force,
+    summary: {
+      type: "boolean",
+      help: "also write one row per member per workweek to <file>-summary.csv (hours, regular and overtime cost)",
+    },
+    ...TARGET_OPTIONS,
+  },
+  details:
+    "An existing file is never overwritten without --force. Like every command, it works where `backroom status` says: see README's configuration section.",
+} as const satisfies CommandSpec;
 
-Writes the review of those workdays as CSV, one row per shift: member, workday, start, end,
-breaks, paid hours, hourly wage, cost, currency. Workdays follow the workweek's start of day in
-the location's time zone. --to defaults to --from (today when both are left out), --location to
-the first location, --out to standard output. Like the app, it reads the local demo store unless
---env/--base-url name a signed-in environment.`;
-
-const FLAGS = {
-  from: "string",
-  to: "string",
-  location: "string",
-  out: "string",
-  env: "string",
-  "base-url": "string",
-  db: "string",
-  help: "boolean",
-} as const;
+/** Where the CSV goes: standard output, a file named by the user, or the default name in a folder. */
+export type ExportOut = { kind: "stdout" } | { kind: "file"; path: string } | { kind: "folder"; path: string };
 
 /** The checked options of `backroom shifts export`. */
 export interface ShiftsExportOptions {
-  from: string | undefined;
-  to: string | undefined;
+  range: DayRange;
   location: string | undefined;
-  out: string;
-  /** Where to read the shifts from. */
-  target: TargetFlags;
+  out: ExportOut;
+  force: boolean;
+  summary: boolean;
+  /** Where to read the shifts from, before the environment variables and the config file. */
+  target: TargetFlagValues;
 }
 
-/** Reads and checks the flags; a bad value is a UsageError naming the flag. */
-export function parseShiftsExportFlags(argv: readonly string[]): ShiftsExportOptions | "help" {
-  const flags = parseFlags(argv, FLAGS);
-  if (flags.help) return "help";
-  const from = stringFlag(flags.from);
-  const to = stringFlag(flags.to);
-  for (const [name, value] of [
-    ["from", from],
-    ["to", to],
-  ] as const) {
-    if (value !== undefined && !parseDate(value))
-      throw new UsageError(`--${name} must be a date YYYY-MM-DD, not ${JSON.stringify(value)}`);
+/** Checks the options; a bad value is a UsageError naming the flag. */
+export function shiftsExportOptions(
+  { values }: ParsedArgs<typeof SHIFTS_EXPORT_SPEC.options>,
+  env: Readonly<Record<string, string | undefined>>,
+): ShiftsExportOptions {
+  const range = dayRange(values);
+  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
+  checkTargetFlags(target);
+  const out: ExportOut =
+    values.out === "-"
+      ? { kind: "stdout" }
+      : values.out === undefined
+        ? { kind: "folder", path: "." }
+        : /[/\\]$/.test(values.out)
+          ? { kind: "folder", path: expandPath(values.out.replace(/[/\\]+$/, "") || "/", env) }
+          : { kind: "file", path: expandPath(values.out, env) };
+  if (out.kind === "stdout" && values.force) throw new UsageError("--force only applies to a file");
+  if (out.kind === "stdout" && values.summary) {
+    throw new UsageError("--summary writes a second file next to the first; give --out FILE or a folder, not -");
   }
-  if (from && to && to < from) throw new UsageError("--to is before --from");
   return {
-    from,
-    to: to ?? from,
-    location: stringFlag(flags.location),
-    out: stringFlag(flags.out) ?? "-",
-    target: {
-      environment: environmentFlag(flags.env),
-      baseUrl: stringFlag(flags["base-url"]),
-      dbPath: stringFlag(flags.db),
-    },
+    range,
+    location: values.location,
+    out,
+    force: values.force === true,
+    summary: values.summary === true,
+    target,
   };
 }
 
-/** The review of a location's workdays as CSV, and how many shifts it holds. */
-export async function exportShiftsCsv(
-  client: StoreClient,
-  opts: { from?: string | undefined; to?: string | undefined; location?: string | undefined },
-  now: Date = new Date(),
-): Promise<{ csv: string; shifts: number; locationName: string; from: string; to: string }> {
-  const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
-  const locations = locs.locations ?? [];
-  const wanted = opts.location?.toLowerCase();
-  const location = wanted
-    ? locations.find((l) => l.id === opts.location || l.name?.toLowerCase() === wanted)
-    : locations[0];
-  if (!location?.id) {
-    throw new UsageError(
-      wanted
-        ? `no location ${JSON.stringify(opts.location)}; there are: ${locations.map((l) => l.name).join(", ")}`
-        : "the merchant has no locations",
-    );
-  }
-  const tz = location.timezone ?? "UTC";
-  const workweek = weeks.workweek_configs?.[0];
-  const startOfDay = workweek?.start_of_day_local_time ?? "00:00";
-  const startOfWeek = workweek?.start_of_week ?? "MON";
-  const from = opts.from ?? workdayOf(now, tz, startOfDay);
-  const to = opts.to ?? from;
-  const [shifts, members] = await Promise.all([
-    client.labor.searchShifts(reviewShiftSearch(location.id, { from, to }, { timeZone: tz, startOfWeek })).all(),
-    client.team.searchTeamMembers({ query: { filter: { location_ids: [location.id] } }, limit: 200 }).all(),
-  ]);
-  const byId = new Map<string, TeamMember>();
-  for (const m of members) if (m.id) byId.set(m.id, m);
-  const review = buildReview(shifts as Shift[], {
-    members: byId,
-    timeZone: tz,
-    startOfDay,
-    startOfWeek,
-    now,
-    from,
-    to,
-  });
+/** The export's texts: the shifts CSV, and the weekly summary CSV. */
+export function exportTexts(loaded: LoadedReview): { shifts: string; summary: string } {
   return {
-    csv: reviewCsv(review.rows, tz, now),
-    shifts: review.rows.length,
-    locationName: location.name ?? location.id,
-    from,
-    to,
+    shifts: shiftsCsv(loaded.review.rows, { locationName: loaded.locationName, timeZone: loaded.timeZone }),
+    summary: memberWeeksCsv(memberWeeks(loaded.review, loaded.startOfWeek), { locationName: loaded.locationName }),
   };
 }
 
-/** `backroom shifts export`: writes the CSV to a file or standard output. */
-export async function runShiftsExport(
-  argv: string[],
-  io: CommandIo,
-  deps: { client: (target: TargetFlags) => Promise<StoreClient> | StoreClient; now?: () => Date },
-): Promise<number> {
-  const read = readCommand(io, "backroom shifts export", USAGE, () => parseShiftsExportFlags(argv));
+const exists = async (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** What `backroom shifts export` builds on: how to open a client on the target, and the clock. */
+export interface ShiftsExportDeps {
+  /** Opens a client on the resolved target; by default {@link openTarget}. */
+  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: StoreClient }>;
+  now?: () => Date;
+}
+
+/** `backroom shifts export`: writes the CSV (and with --summary the weekly summary) to files or stdout. */
+export async function runShiftsExport(argv: string[], io: CommandIo, deps: ShiftsExportDeps = {}): Promise<number> {
+  const read = readArgs(io, SHIFTS_EXPORT_SPEC, argv, (a) => shiftsExportOptions(a, io.env));
   if ("exit" in read) return read.exit;
   const opts = read.value;
-  let result: Awaited<ReturnType<typeof exportShiftsCsv>>;
-  try {
-    result = await exportShiftsCsv(await deps.client(opts.target), opts, deps.now?.() ?? new Date());
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    say(io.stderr, `backroom shifts export: ${err.message}`);
-    return 2;
-  }
-  if (opts.out === "-") io.stdout.write(result.csv);
-  else {
-    await writeFile(opts.out, result.csv, "utf8");
-    say(
-      io.stderr,
-      `wrote ${result.shifts} shifts of ${result.locationName}, ${result.from}${result.to === result.from ? "" : ` to ${result.to}`}, to ${opts.out}`,
-    );
-  }
-  return 0;
+  return runCommand(io, SHIFTS_EXPORT_SPEC.name, async () => {
+    const resolved = await loadTarget(opts.target, io.env);
+    for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
+    const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
+    try {
+      const loaded = await loadShiftsReview(
+        opened.client,
+        { range: opts.range, location: opts.location },
+        {
+          now: deps.now?.() ?? new Date(),
+          defaultLocationId: resolved.target.defaultLocationId,
+          overtime: resolved.config.overtime,
+        },
+      );
+      const texts = exportTexts(loaded);
+      const { rows } = loaded.review;
+      const what = `${rows.length} ${rows.length === 1 ? "shift" : "shifts"} of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`;
+      if (opts.out.kind === "stdout") {
+        await writeOut({ kind: "stdout" }, texts.shifts, io.stdout);
+        if (!rows.length)
+          say(io.stderr, `no shifts of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`);
+        return 0;
+      }
+      let path = opts.out.path;
+      if (
+        opts.out.kind === "folder" ||
+        (await stat(path).then(
+          (s) => s.isDirectory(),
+          () => false,
+        ))
+      ) {
+        const name = exportFileName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
+        path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
+      }
+      const files: { target: OutTarget; text: string }[] = [
+        { target: { kind: "file", path, force: opts.force }, text: texts.shifts },
+      ];
+      if (opts.summary) {
+        files.push({ target: { kind: "file", path: summaryFileName(path), force: opts.force }, text: texts.summary });
+      }
+      // Both files are checked before either is written, so a refusal leaves nothing half done.
+      if (!opts.force) {
+        for (const f of files) {
+          if (f.target.kind === "file" && (await exists(f.target.path))) {
+            throw new CommandError(`${f.target.path} already exists; pass --force to overwrite it`, 2);
+          }
+        }
+      }
+      for (const f of files) await writeOut(f.target, f.text, io.stdout);
+      say(io.stderr, `wrote ${what}, to ${path}`);
+      if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryFileName(path)}`);
+      if (!rows.length) say(io.stderr, "there were no shifts in those workdays: the file has the header only");
+      return 0;
+    } finally {
+      await opened.close();
+    }
+  });
 }

@@ -15,20 +15,31 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-const env = () => ({ HOME: dir, XDG_CONFIG_HOME: join(dir, "config") });
+const env = () => ({ HOME: dir, XDG_CONFIG_HOME: join(dir, "config") }) as Record<string, string>;
 
 describe("command lines", () => {
-  it("refuses unknown options and bad environments with the usage", async () => {
-    for (const [run, argv] of [
-      [runLogin, ["--bogus"]],
-      [runLogout, ["--env", "staging"]],
-      [runStatus, ["extra"]],
+  it("refuses unknown options, bad environments and stray arguments with the usage", async () => {
+    for (const [run, argv, problem] of [
+      [runLogin, ["--bogus"], "unknown option --bogus"],
+      [runLogout, ["--env", "staging"], '--env must be one of demo, local, sandbox, production, not "staging"'],
+      [runStatus, ["extra"], 'unexpected argument "extra"'],
+      [runStatus, ["--env", "sandbox", "-e", "production"], "--env and -e are given more than once; give it once"],
+      [
+        runStatus,
+        ["--base-url", "notaurl"],
+        '--base-url must be an http(s) address such as http://127.0.0.1:8080, not "notaurl"',
+      ],
     ] as const) {
       const cap = captureIo(env());
       expect(await run([...argv], cap.io, { keytar: null })).toBe(2);
-      expect(cap.stderr()).toMatch(
-        /^backroom \w+: (unknown option --bogus|--env must be one of local, sandbox, production|unexpected argument "…")\nusage: backroom/,
-      );
+      expect(
+        cap
+          .stderr()
+          .startsWith(
+            `backroom ${run === runLogin ? "login" : run === runLogout ? "logout" : "status"}: ${problem}\n\nusage: backroom`,
+          ),
+      ).toBe(true);
+      expect(cap.stdout()).toBe("");
     }
   });
 
@@ -49,20 +60,39 @@ describe("command lines", () => {
 });
 
 describe("backroom status", () => {
-  it("without a sign-in says so, how to sign in, and where tokens would be kept", async () => {
+  it("on the demo store says where it is kept and that no sign-in is needed", async () => {
     const cap = captureIo(env());
-    expect(await runStatus([], cap.io, { keytar: lockedKeytar() })).toBe(1);
-    expect(cap.stdout()).toMatch(/^Environment: +local \(the local service `npm start` runs\)$/m);
-    expect(cap.stdout()).toMatch(/^Signed in: +no$/m);
-    expect(cap.stdout()).toMatch(
-      /^Why: +`npm start` signs in to its own local service by itself; for one running elsewhere/m,
+    expect(await runStatus([], cap.io, { keytar: lockedKeytar() })).toBe(0);
+    expect(cap.stdout()).toMatch(/^Store: +DEMO: the demo store/m);
+    expect(cap.stdout()).toMatch(/^Chosen by: +the default/m);
+    expect(cap.stdout()).toContain(
+      `${join(dir, ".local", "share", "backroom", "demo.db")} (made and seeded on first use`,
     );
+    const json = captureIo(env());
+    expect(await runStatus(["--json", "--db", ":memory:"], json.io, { keytar: lockedKeytar() })).toBe(0);
+    expect(JSON.parse(json.stdout())).toEqual({
+      store: "DEMO",
+      environment: "local",
+      from: "--db",
+      dbPath: ":memory:",
+      exists: false,
+      signInNeeded: false,
+    });
+  });
+
+  it("without a sign-in says so, how to sign in, and — with no keychain — how to give a token instead", async () => {
     const sandbox = captureIo(env());
     expect(await runStatus(["--env", "sandbox"], sandbox.io, { keytar: lockedKeytar() })).toBe(1);
-    expect(sandbox.stdout()).toMatch(/^Why: +Not signed in\. Run `backroom login` to sign in\.$/m);
-    expect(cap.stdout()).toMatch(
+    expect(sandbox.stdout()).toMatch(/^Signed in: +no$/m);
+    expect(sandbox.stdout()).toMatch(
+      /^Why: +Not signed in\. Run `backroom login` to sign in\. There is no working OS keychain here, so `backroom login` cannot keep a sign-in; set BACKROOM_ACCESS_TOKEN \(a personal access token for sandbox\) instead\.$/m,
+    );
+    expect(sandbox.stdout()).toMatch(
       /^Kept in: +not saved: the OS keychain is locked or does not keep entries, so sign-in lasts only while this backroom runs/m,
     );
+    const kept = captureIo(env());
+    expect(await runStatus(["--env", "sandbox"], kept.io, { keytar: memoryKeytar() })).toBe(1);
+    expect(kept.stdout()).toMatch(/^Why: +Not signed in\. Run `backroom login` to sign in\.$/m);
   });
 
   it("shows a stored sign-in offline: merchant, masked token, scopes, expiry, keychain", async () => {
@@ -82,6 +112,7 @@ describe("backroom status", () => {
     expect(cap.stdout()).toBe(
       [
         "Environment: sandbox (https://connect.squareupsandbox.com)",
+        "Chosen by:   --env",
         "Merchant:    ML9",
         "Token:       …abcd (OAuth; renews itself before it expires)",
         "Scopes:      ITEMS_READ, TIMECARDS_READ",
@@ -92,16 +123,21 @@ describe("backroom status", () => {
     );
     const json = captureIo(env());
     expect(await runStatus(["--env", "sandbox", "--offline", "--json"], json.io, { keytar, clock })).toBe(0);
-    expect(JSON.parse(json.stdout())).toMatchObject({ signedIn: true, merchantId: "ML9", tokenHint: "…abcd" });
+    expect(JSON.parse(json.stdout())).toMatchObject({
+      store: "SANDBOX",
+      signedIn: true,
+      merchantId: "ML9",
+      tokenHint: "…abcd",
+    });
     expect(json.stdout()).not.toContain("EAAAl-stored-token-abcd");
   });
 });
 
 describe("backroom login without what it needs", () => {
-  it("the local environment needs an address outside npm start", async () => {
+  it("the demo store has nothing to log in to", async () => {
     const cap = captureIo(env());
     expect(await runLogin([], cap.io, { keytar: memoryKeytar() })).toBe(1);
-    expect(cap.stderr()).toContain("`npm start` signs in to its own local service by itself");
+    expect(cap.stderr()).toContain("the demo store signs backroom in by itself; there is nothing to log in to");
   });
 
   it("OAuth needs the application id", async () => {

@@ -1,5 +1,4 @@
-import type { ReviewRow } from "./shifts.js";
-import { breakMinutes } from "./shifts.js";
+import type { MemberWeek, ReviewRow } from "./shifts.js";
 import { formatHours, localDate, localTime } from "./time.js";
 
 /** Quotes one CSV field when it holds a comma, quote, or line break (RFC 4180). */
@@ -15,39 +14,139 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + (rows.length ? "\r\n" : "");
 }
 
-/** Header of the review export. */
-export const REVIEW_CSV_HEADER = ["member", "date", "start", "end", "breaks", "paid hours", "wage", "cost", "currency"];
-
 const cents = (amount: number | undefined) => (typeof amount === "number" ? (amount / 100).toFixed(2) : "");
 
+/** Where the exported shifts were worked: the location's name and its IANA time zone. */
+export interface CsvPlace {
+  locationName: string;
+  timeZone: string;
+}
+
+/** Header of the shifts export, one name per column of {@link shiftsCsv}. */
+export const SHIFTS_CSV_HEADER = [
+  "location",
+  "member",
+  "job title",
+  "start date",
+  "start time",
+  "end date",
+  "end time",
+  "time zone",
+  "workday",
+  "status",
+  "paid hours",
+  "unpaid break hours",
+  "regular hours",
+  "overtime hours",
+  "hourly rate",
+  "cost",
+  "currency",
+  "flags",
+] as const;
+
 /**
- * The review as CSV, one row per shift: the workday, local start/end times (`open` while
- * running), breaks as `name minutes (paid|unpaid)` joined by `; `, paid hours, hourly wage, cost.
+ * The shifts export, one row per shift in {@link SHIFTS_CSV_HEADER}'s columns: local start and
+ * end, each with its own date (an overnight shift has two), empty end while open; hours with two
+ * decimals; rate and cost in major units, both empty with the `no wage` flag when the shift has
+ * no wage (never 0.00); flags joined by `; `.
  */
-export function reviewCsv(rows: readonly ReviewRow[], timeZone: string, now: Date): string {
-  const lines: (string | number)[][] = [REVIEW_CSV_HEADER];
+export function shiftsCsv(rows: readonly ReviewRow[], place: CsvPlace): string {
+  const tz = place.timeZone;
+  const lines: (string | number)[][] = [[...SHIFTS_CSV_HEADER]];
   for (const r of rows) {
     const s = r.shift;
-    const end = s.end_at ? new Date(s.end_at) : now;
-    const breaks = (s.breaks ?? [])
-      .map((b) => `${b.name} ${Math.round(breakMinutes(b, end))}m (${b.is_paid ? "paid" : "unpaid"})`)
-      .join("; ");
-    const endText = s.end_at
-      ? localDate(s.end_at, timeZone) === localDate(s.start_at, timeZone)
-        ? localTime(s.end_at, timeZone)
-        : `${localDate(s.end_at, timeZone)} ${localTime(s.end_at, timeZone)}`
-      : "open";
     lines.push([
+      place.locationName,
       r.memberName,
+      r.rate?.title ?? s.wage?.title ?? "",
+      localDate(s.start_at, tz),
+      localTime(s.start_at, tz),
+      s.end_at ? localDate(s.end_at, tz) : "",
+      s.end_at ? localTime(s.end_at, tz) : "",
+      tz,
       r.workday,
-      localTime(s.start_at, timeZone),
-      endText,
-      breaks,
+      s.end_at ? "closed" : "open",
       formatHours(r.totals.paidHours),
-      cents(s.wage?.hourly_rate?.amount),
-      cents(r.totals.cost?.amount),
-      r.totals.cost?.currency ?? s.wage?.hourly_rate?.currency ?? "",
+      formatHours(r.totals.unpaidHours),
+      formatHours(r.regularHours),
+      formatHours(r.overtimeHours),
+      cents(r.rate?.rate.amount),
+      cents(r.cost?.total.amount),
+      r.cost?.total.currency ?? "",
+      r.flags.join("; "),
     ]);
   }
   return toCsv(lines);
 }
+
+/** Header of the per-member per-week summary, one name per column of {@link memberWeeksCsv}. */
+export const MEMBER_WEEKS_CSV_HEADER = [
+  "location",
+  "member",
+  "week start",
+  "week end",
+  "shifts",
+  "paid hours",
+  "unpaid break hours",
+  "regular hours",
+  "overtime hours",
+  "regular cost",
+  "overtime cost",
+  "cost",
+  "currency",
+  "flags",
+] as const;
+
+/**
+ * The summary export: one row per member per workweek. Costs sum the shifts that have a wage
+ * (empty when none has); the flags say how many have none (their cost is missing from the sum)
+ * and how many are open.
+ */
+export function memberWeeksCsv(weeks: readonly MemberWeek[], place: Pick<CsvPlace, "locationName">): string {
+  const lines: (string | number)[][] = [[...MEMBER_WEEKS_CSV_HEADER]];
+  for (const w of weeks) {
+    // A week whose every hour lacks a wage has no cost at all, not a cost of 0.00.
+    const money = (m: { amount?: number }) =>
+      w.paidHours > 0 && w.uncostedHours >= w.paidHours ? "" : cents(m.amount);
+    const flags = [
+      w.noWageShifts ? `${w.noWageShifts} ${w.noWageShifts === 1 ? "shift" : "shifts"} without wage` : "",
+      w.openShifts ? `${w.openShifts} open` : "",
+    ].filter(Boolean);
+    lines.push([
+      place.locationName,
+      w.memberName,
+      w.week,
+      w.weekEnd,
+      w.shifts,
+      formatHours(w.paidHours),
+      formatHours(w.unpaidHours),
+      formatHours(w.regularHours),
+      formatHours(w.overtimeHours),
+      money(w.regularCost),
+      money(w.overtimeCost),
+      money(w.cost),
+      money(w.cost) === "" ? "" : (w.cost.currency ?? ""),
+      flags.join("; "),
+    ]);
+  }
+  return toCsv(lines);
+}
+
+/** A location's name as a file name part: `Harbour Dock` → `harbour-dock` (accents dropped). */
+export function fileSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replaceAll(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replaceAll(/[^a-z0-9]+/g, "-")
+    .replaceAll(/^-+|-+$/g, "");
+}
+
+/** The export's file name, naming the location: `shifts-harbour-dock-2026-05-04-to-2026-05-10.csv`. */
+export function exportFileName(locationName: string, locationId: string, from: string, to: string): string {
+  const where = fileSlug(locationName) || fileSlug(locationId) || "location";
+  return `shifts-${where}-${from === to ? from : `${from}-to-${to}`}.csv`;
+}
+
+/** The summary file that goes with a shifts file: `x.csv` → `x-summary.csv`. */
+export const summaryFileName = (path: string): string => path.replace(/(\.csv)?$/i, "-summary.csv");

@@ -6,15 +6,23 @@ import type {
   SearchShiftsRequest,
   Shift,
   TeamMember,
+  TeamMemberWage,
 } from "../spec/generated/types.js";
-import { durationMinutes, localTime, weekStartOf, workdayOf } from "./time.js";
+import { MAX_BREAK_TYPES_PER_LOCATION } from "./limits.js";
+import {
+  costOfSplit,
+  DEFAULT_OVERTIME,
+  type MinutesSplit,
+  type OvertimeRules,
+  overtimeMinutes,
+  type PaidInterval,
+  paidIntervals,
+  type SplitCost,
+  splitOvertime,
+} from "./overtime.js";
+import { addDays, durationMinutes, localTime, weekStartOf, workdayOf } from "./time.js";
 
 const MINUTE = 60_000;
-
-/** Hours beyond which a workday counts as overtime. */
-export const DAILY_OVERTIME_HOURS = 8;
-/** Hours beyond which a workweek counts as overtime. */
-export const WEEKLY_OVERTIME_HOURS = 40;
 
 /** Time worked and on break in one shift, and what it costs. */
 export interface ShiftTotals {
@@ -26,7 +34,7 @@ export interface ShiftTotals {
   paidHours: number;
   /** Unpaid breaks, in hours. */
   unpaidHours: number;
-  /** Paid hours times the shift's hourly rate; undefined without a rate. */
+  /** Paid hours at the shift's own hourly rate, no overtime; undefined without a rate. */
   cost: Money | undefined;
 }
 
@@ -60,9 +68,9 @@ export function shiftTotals(shift: Shift, now: Date): ShiftTotals {
   };
 }
 
-/** Hours at an hourly rate, rounded to the smallest currency unit. */
+/** Hours at an hourly rate, rounded to the smallest currency unit; undefined without a usable rate. */
 export function wageCost(hours: number, hourlyRate: Money | undefined): Money | undefined {
-  if (!hourlyRate || typeof hourlyRate.amount !== "number") return undefined;
+  if (!isUsableRate(hourlyRate)) return undefined;
   return { amount: Math.round(hours * hourlyRate.amount), currency: hourlyRate.currency ?? "USD" };
 }
 
@@ -117,6 +125,18 @@ export function memberState(openShift: Shift | undefined, timeZone: string): Mem
   return { kind: "on-shift", shift: openShift, since: localTime(openShift.start_at, timeZone) };
 }
 
+/** Minutes from an instant until `now` (0 when it is later than now). */
+export function minutesSince(iso: string, now: Date): number {
+  return Math.max(0, (now.getTime() - Date.parse(iso)) / MINUTE);
+}
+
+/** Minutes a break has run past its expected duration (0 while within it, or when unknown). */
+export function breakOverrun(b: Break, now: Date): number {
+  const expected = durationMinutes(b.expected_duration);
+  if (expected === undefined) return 0;
+  return Math.max(0, breakMinutes(b, now) - expected);
+}
+
 /** Sort weight: on break and on shift before clocked out. */
 export function stateRank(s: MemberState): number {
   return s.kind === "clocked-out" ? 1 : 0;
@@ -136,46 +156,151 @@ export function isForgotten(shift: Shift, now: Date, timeZone: string, startOfDa
   return workdayOf(shift.start_at, timeZone, startOfDay) < workdayOf(now, timeZone, startOfDay);
 }
 
+/** A name for a message, cut with `…` past `max` characters so the sentence stays readable. */
+export function shortName(name: string, max = 30): string {
+  const chars = [...name.trim()];
+  if (chars.length <= max) return name.trim();
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
+}
+
+/** The most break types one location may have (the service refuses a fourth): one constant for both sides. */
+export { MAX_BREAK_TYPES_PER_LOCATION };
+
+/** Before adding a break type: room left at the location, or why not, in words. */
+export function checkBreakTypeRoom(existing: readonly BreakType[]): string | undefined {
+  if (existing.length < MAX_BREAK_TYPES_PER_LOCATION) return undefined;
+  return `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`;
+}
+
+/** Before saving a break type: no other break type of the location has that name (case and spaces aside). */
+export function checkBreakTypeName(
+  name: string,
+  existing: readonly BreakType[],
+  exceptId?: string,
+): string | undefined {
+  const key = (n: string) => n.trim().replaceAll(/\s+/g, " ").toLowerCase();
+  const same = existing.find((t) => t.id !== exceptId && key(t.break_name) === key(name));
+  return same
+    ? `This location already has a break type named ${shortName(same.break_name)}; choose another name.`
+    : undefined;
+}
+
 /** Describes a break type in words: `Lunch · 30 min · unpaid`. */
 export function describeBreakType(t: Pick<BreakType, "break_name" | "expected_duration" | "is_paid">): string {
   const minutes = durationMinutes(t.expected_duration);
   return `${t.break_name} · ${minutes === undefined ? t.expected_duration : `${Math.round(minutes)} min`} · ${t.is_paid ? "paid" : "unpaid"}`;
 }
 
-/** One shift of the review, with its totals and the workday it counts to. */
+/** A shift longer than this many paid hours is flagged `over 8 h` (a long day, or a forgotten clock-out). */
+export const LONG_SHIFT_HOURS = 8;
+
+/** Where the hourly rate of a shift comes from. */
+export type RateSource = "shift" | "team-member-wage";
+
+/** The hourly rate a shift is costed at, and where it came from. */
+export interface ShiftRate {
+  rate: Money;
+  source: RateSource;
+  /** The job title of the shift's wage, or of the team member wage used. */
+  title: string | undefined;
+}
+
+/**
+ * A rate that can cost hours: an amount above zero. The service stores a zero rate on a shift
+ * created without a wage, so zero means "no wage", not "unpaid".
+ */
+export function isUsableRate(m: Money | undefined): m is Money & { amount: number } {
+  return !!m && typeof m.amount === "number" && m.amount > 0;
+}
+
+/**
+ * The rate a shift is costed at: its own wage; otherwise the member's current team member wage
+ * for the shift's job (by job ID, then by title), or the member's first wage when the shift
+ * names no job; otherwise none, and the shift is flagged "no wage".
+ */
+export function rateOfShift(shift: Shift, memberWages: readonly TeamMemberWage[]): ShiftRate | undefined {
+  const own = shift.wage?.hourly_rate;
+  if (isUsableRate(own)) return { rate: own, source: "shift", title: shift.wage?.title };
+  const usable = memberWages.filter((w) => isUsableRate(w.hourly_rate));
+  const jobId = shift.wage?.job_id;
+  const title = shift.wage?.title;
+  const match =
+    (jobId ? usable.find((w) => w.job_id === jobId) : undefined) ??
+    (title ? usable.find((w) => w.title === title) : undefined) ??
+    (!jobId && !title ? usable[0] : undefined);
+  return match?.hourly_rate
+    ? { rate: match.hourly_rate, source: "team-member-wage", title: shift.wage?.title ?? match.title }
+    : undefined;
+}
+
+/** The part of one shift worked in one workweek, split and costed. */
+export interface WeekPiece {
+  /** First date of the workweek. */
+  week: string;
+  split: MinutesSplit;
+  /** Undefined when the shift has no wage. */
+  cost: SplitCost | undefined;
+}
+
+/** One shift of the review, with its totals, overtime and cost. */
 export interface ReviewRow {
   shift: Shift;
   memberId: string;
   memberName: string;
   workday: string;
   totals: ShiftTotals;
-  /** The member worked over the daily limit on this row's workday. */
+  /** The rate it is costed at; undefined: no wage. */
+  rate: ShiftRate | undefined;
+  regularHours: number;
+  overtimeHours: number;
+  /** Regular, overtime and total cost; undefined when the shift has no wage. */
+  cost: SplitCost | undefined;
+  /** Its paid time per workweek (two pieces when it crosses the start of a week). */
+  pieces: WeekPiece[];
+  /** Part of this shift is over the daily limit. */
   overDay: boolean;
-  /** The member is over the weekly limit in this row's workweek. */
+  /** Its workweek went over the weekly limit during or before this shift. */
   overWeek: boolean;
+  /** In words, for the review and the CSV: `no wage`, `open`, `over 8 h`. */
+  flags: string[];
 }
 
-/** Per-member sums of the review. */
-export interface MemberSummary {
-  memberId: string;
-  memberName: string;
+/** Hours and cost, regular and overtime apart. */
+export interface PayTotals {
   shifts: number;
   paidHours: number;
   unpaidHours: number;
-  cost: Money;
-  /** Workdays over 8 paid hours. */
-  overDays: string[];
-  /** Workweeks (by first date) over 40 paid hours. */
-  overWeeks: string[];
-  /** Hours over the limits: daily excess, plus weekly excess of the remaining regular hours. */
+  regularHours: number;
   overtimeHours: number;
+  /** Sums over the shifts that have a wage. */
+  regularCost: Money;
+  overtimeCost: Money;
+  cost: Money;
+  /** Shifts without a wage: their hours count, their cost is unknown. */
+  noWageShifts: number;
+  openShifts: number;
+}
+
+/** Per-member sums of the review. */
+export interface MemberSummary extends PayTotals {
+  memberId: string;
+  memberName: string;
+  /** Workdays with daily overtime. */
+  overDays: string[];
+  /** Workweeks (by first date) that went over the weekly limit. */
+  overWeeks: string[];
 }
 
 /** The review of a date range: rows, per-member sums and the grand totals. */
 export interface Review {
   rows: ReviewRow[];
   members: MemberSummary[];
-  totals: { shifts: number; paidHours: number; unpaidHours: number; cost: Money };
+  totals: PayTotals;
+  /** The overtime rules the figures follow. */
+  overtime: OvertimeRules;
 }
 
 /** What {@link buildReview} needs besides the shifts. */
@@ -189,118 +314,216 @@ export interface ReviewContext {
   from: string;
   to: string;
   currency?: Currency;
+  /** Overtime rules; {@link DEFAULT_OVERTIME} when absent. */
+  overtime?: OvertimeRules;
+  /** Each member's team member wages, for shifts that carry no wage of their own. */
+  wages?: ReadonlyMap<string, readonly TeamMemberWage[]>;
 }
 
-/**
- * Builds the review: each shift bucketed into the workday of its start (the workweek's start of
- * day, the location's time zone), paid/unpaid hours and cost per member, and overtime flags over
- * 8 h a day or 40 h a week. Shifts before `from` in the same workweek count toward the week only.
- */
-export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Review {
-  const all = shifts.map((shift) => {
-    const memberId = shift.team_member_id ?? shift.employee_id ?? "";
-    const workday = workdayOf(shift.start_at, ctx.timeZone, ctx.startOfDay);
-    return {
-      shift,
-      memberId,
-      workday,
-      week: weekStartOf(workday, ctx.startOfWeek),
-      totals: shiftTotals(shift, ctx.now),
-    };
-  });
-  const day = new Map<string, number>();
-  const week = new Map<string, number>();
-  const dayKeys = new Map<string, Set<string>>();
-  for (const r of all) {
-    const dk = `${r.memberId}|${r.workday}`;
-    day.set(dk, (day.get(dk) ?? 0) + r.totals.paidHours);
-    if (!dayKeys.has(r.memberId)) dayKeys.set(r.memberId, new Set());
-    dayKeys.get(r.memberId)?.add(r.workday);
-  }
-  // Weekly hours are the regular ones (daily excess removed) so one hour is not counted twice.
-  const regularOfDay = (memberId: string, workday: string) =>
-    Math.min(DAILY_OVERTIME_HOURS, day.get(`${memberId}|${workday}`) ?? 0);
-  for (const [memberId, days] of dayKeys) {
-    for (const d of days) {
-      const wk = `${memberId}|${weekStartOf(d, ctx.startOfWeek)}`;
-      week.set(wk, (week.get(wk) ?? 0) + regularOfDay(memberId, d));
-    }
-  }
-  const weekRaw = new Map<string, number>();
-  for (const r of all) {
-    const wk = `${r.memberId}|${r.week}`;
-    weekRaw.set(wk, (weekRaw.get(wk) ?? 0) + r.totals.paidHours);
-  }
-  const weekTotal = (memberId: string, w: string) => weekRaw.get(`${memberId}|${w}`) ?? 0;
-  const shown = all.filter((r) => r.workday >= ctx.from && r.workday <= ctx.to);
-  const rows: ReviewRow[] = shown
-    .map((r) => ({
-      shift: r.shift,
-      memberId: r.memberId,
-      memberName: memberName(ctx.members.get(r.memberId)),
-      workday: r.workday,
-      totals: r.totals,
-      overDay: (day.get(`${r.memberId}|${r.workday}`) ?? 0) > DAILY_OVERTIME_HOURS,
-      overWeek: weekTotal(r.memberId, r.week) > WEEKLY_OVERTIME_HOURS,
-    }))
-    .sort((a, b) => a.memberName.localeCompare(b.memberName) || ms(a.shift.start_at) - ms(b.shift.start_at));
-
-  const byMember = new Map<string, MemberSummary>();
-  const currency: Currency = ctx.currency ?? "USD";
-  for (const r of rows) {
-    const s = byMember.get(r.memberId) ?? {
-      memberId: r.memberId,
-      memberName: r.memberName,
-      shifts: 0,
-      paidHours: 0,
-      unpaidHours: 0,
-      cost: { amount: 0, currency },
-      overDays: [],
-      overWeeks: [],
-      overtimeHours: 0,
-    };
-    byMember.set(r.memberId, s);
-    s.shifts += 1;
-    s.paidHours += r.totals.paidHours;
-    s.unpaidHours += r.totals.unpaidHours;
-    s.cost = sumMoney([s.cost, r.totals.cost], currency);
-  }
-  for (const s of byMember.values()) {
-    const days = [...(dayKeys.get(s.memberId) ?? [])].filter((d) => d >= ctx.from && d <= ctx.to).sort();
-    const weeks = new Set<string>();
-    for (const d of days) {
-      const hours = day.get(`${s.memberId}|${d}`) ?? 0;
-      if (hours > DAILY_OVERTIME_HOURS) {
-        s.overDays.push(d);
-        s.overtimeHours += hours - DAILY_OVERTIME_HOURS;
-      }
-      weeks.add(weekStartOf(d, ctx.startOfWeek));
-    }
-    for (const w of [...weeks].sort()) {
-      const regular = week.get(`${s.memberId}|${w}`) ?? 0;
-      if (weekTotal(s.memberId, w) > WEEKLY_OVERTIME_HOURS) s.overWeeks.push(w);
-      if (regular > WEEKLY_OVERTIME_HOURS) s.overtimeHours += regular - WEEKLY_OVERTIME_HOURS;
-    }
-  }
-  const members = [...byMember.values()].sort((a, b) => a.memberName.localeCompare(b.memberName));
+/** Empty totals in a currency. */
+export function emptyPayTotals(currency: Currency): PayTotals {
   return {
-    rows,
-    members,
-    totals: {
-      shifts: rows.length,
-      paidHours: members.reduce((t, m) => t + m.paidHours, 0),
-      unpaidHours: members.reduce((t, m) => t + m.unpaidHours, 0),
-      cost: sumMoney(
-        members.map((m) => m.cost),
-        currency,
-      ),
-    },
+    shifts: 0,
+    paidHours: 0,
+    unpaidHours: 0,
+    regularHours: 0,
+    overtimeHours: 0,
+    regularCost: { amount: 0, currency },
+    overtimeCost: { amount: 0, currency },
+    cost: { amount: 0, currency },
+    noWageShifts: 0,
+    openShifts: 0,
   };
 }
 
+/** Adds one row to running totals (in place). */
+export function addToTotals(t: PayTotals, r: ReviewRow): void {
+  t.shifts += 1;
+  t.paidHours += r.totals.paidHours;
+  t.unpaidHours += r.totals.unpaidHours;
+  t.regularHours += r.regularHours;
+  t.overtimeHours += r.overtimeHours;
+  if (r.cost) {
+    t.regularCost = sumMoney([t.regularCost, r.cost.regular], t.regularCost.currency);
+    t.overtimeCost = sumMoney([t.overtimeCost, r.cost.overtime], t.overtimeCost.currency);
+    t.cost = sumMoney([t.cost, r.cost.total], t.cost.currency);
+  } else t.noWageShifts += 1;
+  if (!r.shift.end_at) t.openShifts += 1;
+}
+
+const addSplit = (a: MinutesSplit, b: MinutesSplit): MinutesSplit => ({
+  regularMinutes: a.regularMinutes + b.regularMinutes,
+  dailyOvertimeMinutes: a.dailyOvertimeMinutes + b.dailyOvertimeMinutes,
+  weeklyOvertimeMinutes: a.weeklyOvertimeMinutes + b.weeklyOvertimeMinutes,
+});
+const NO_MINUTES: MinutesSplit = { regularMinutes: 0, dailyOvertimeMinutes: 0, weeklyOvertimeMinutes: 0 };
+
 /**
- * The search for a review of workdays `from`..`to` at one location: it starts at the beginning
- * of `from`'s week, so weekly (40 h) totals count the days before the range too.
+ * Builds the review: each shift bucketed into the workday of its start (the workweek's start of
+ * day, the location's time zone); its paid time split into regular and overtime by
+ * {@link splitOvertime} (each member's shifts in time order, shifts before `from` in the same
+ * workweek counting toward the week); costed at {@link rateOfShift}, overtime at the multiplier.
+ */
+export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Review {
+  const rules = ctx.overtime ?? DEFAULT_OVERTIME;
+  const calendar = { timeZone: ctx.timeZone, startOfDay: ctx.startOfDay, startOfWeek: ctx.startOfWeek };
+  const all = shifts.map((shift, index) => ({
+    key: shift.id ?? `#${index}`,
+    shift,
+    memberId: shift.team_member_id ?? shift.employee_id ?? "",
+    workday: workdayOf(shift.start_at, ctx.timeZone, ctx.startOfDay),
+  }));
+  const byMember = new Map<string, PaidInterval[]>();
+  for (const r of all) {
+    const list = byMember.get(r.memberId) ?? [];
+    list.push(...paidIntervals(r.key, r.shift, ctx.now));
+    byMember.set(r.memberId, list);
+  }
+  const pieces = new Map<string, Map<string, MinutesSplit>>();
+  for (const intervals of byMember.values()) {
+    for (const [key, weeks] of splitOvertime(intervals, calendar, rules).byKeyWeek) pieces.set(key, weeks);
+  }
+
+  const rows: ReviewRow[] = all
+    .filter((r) => r.workday >= ctx.from && r.workday <= ctx.to)
+    .map((r) => {
+      const totals = shiftTotals(r.shift, ctx.now);
+      const rate = rateOfShift(r.shift, ctx.wages?.get(r.memberId) ?? []);
+      const weekPieces: WeekPiece[] = [...(pieces.get(r.key) ?? new Map<string, MinutesSplit>())]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([week, split]) => ({
+          week,
+          split,
+          cost: rate ? costOfSplit(split, rate.rate, rules.multiplier) : undefined,
+        }));
+      const split = weekPieces.reduce((t, p) => addSplit(t, p.split), NO_MINUTES);
+      const currency = rate?.rate.currency ?? ctx.currency ?? "USD";
+      const cost: SplitCost | undefined = rate
+        ? {
+            regular: sumMoney(
+              weekPieces.map((p) => p.cost?.regular),
+              currency,
+            ),
+            overtime: sumMoney(
+              weekPieces.map((p) => p.cost?.overtime),
+              currency,
+            ),
+            total: sumMoney(
+              weekPieces.map((p) => p.cost?.total),
+              currency,
+            ),
+          }
+        : undefined;
+      const flags = [
+        rate ? "" : "no wage",
+        r.shift.end_at ? "" : "open",
+        totals.paidHours > LONG_SHIFT_HOURS ? `over ${LONG_SHIFT_HOURS} h` : "",
+      ].filter(Boolean);
+      return {
+        shift: r.shift,
+        memberId: r.memberId,
+        memberName: memberName(ctx.members.get(r.memberId)),
+        workday: r.workday,
+        totals,
+        rate,
+        regularHours: split.regularMinutes / 60,
+        overtimeHours: overtimeMinutes(split) / 60,
+        cost,
+        pieces: weekPieces,
+        overDay: split.dailyOvertimeMinutes > 0,
+        overWeek: split.weeklyOvertimeMinutes > 0,
+        flags,
+      };
+    })
+    .sort((a, b) => a.memberName.localeCompare(b.memberName) || ms(a.shift.start_at) - ms(b.shift.start_at));
+
+  const currency: Currency = ctx.currency ?? rows.find((r) => r.rate)?.rate?.rate.currency ?? "USD";
+  const summaries = new Map<string, MemberSummary>();
+  const totals = emptyPayTotals(currency);
+  for (const r of rows) {
+    const s = summaries.get(r.memberId) ?? {
+      memberId: r.memberId,
+      memberName: r.memberName,
+      ...emptyPayTotals(currency),
+      overDays: [],
+      overWeeks: [],
+    };
+    summaries.set(r.memberId, s);
+    addToTotals(s, r);
+    addToTotals(totals, r);
+    if (r.overDay && !s.overDays.includes(r.workday)) s.overDays.push(r.workday);
+    for (const p of r.pieces) {
+      if (p.split.weeklyOvertimeMinutes > 0 && !s.overWeeks.includes(p.week)) s.overWeeks.push(p.week);
+    }
+  }
+  for (const s of summaries.values()) {
+    s.overDays.sort();
+    s.overWeeks.sort();
+  }
+  const members = [...summaries.values()].sort((a, b) => a.memberName.localeCompare(b.memberName));
+  return { rows, members, totals, overtime: rules };
+}
+
+/** One member's week: the shifts of the review that count to it, in hours and cost. */
+export interface MemberWeek extends PayTotals {
+  memberId: string;
+  memberName: string;
+  /** First and last date of the workweek. */
+  week: string;
+  weekEnd: string;
+  /** Paid hours of shifts without a wage, left out of the costs. */
+  uncostedHours: number;
+}
+
+/**
+ * The review's rows summed per member per workweek. Paid, regular and overtime hours and their
+ * cost count to the week they were worked in (a shift crossing the start of the week counts to
+ * both); the shift itself, its unpaid breaks and its flags count to the week of its workday.
+ */
+export function memberWeeks(review: Review, startOfWeek: string): MemberWeek[] {
+  const out = new Map<string, MemberWeek>();
+  const currency = review.totals.cost.currency ?? "USD";
+  const bucket = (r: ReviewRow, week: string) => {
+    const k = `${r.memberId}|${week}`;
+    let w = out.get(k);
+    if (!w) {
+      w = {
+        memberId: r.memberId,
+        memberName: r.memberName,
+        week,
+        weekEnd: addDays(week, 6),
+        ...emptyPayTotals(currency),
+        uncostedHours: 0,
+      };
+      out.set(k, w);
+    }
+    return w;
+  };
+  for (const r of review.rows) {
+    const home = bucket(r, weekStartOf(r.workday, startOfWeek));
+    home.shifts += 1;
+    home.unpaidHours += r.totals.unpaidHours;
+    if (!r.rate) home.noWageShifts += 1;
+    if (!r.shift.end_at) home.openShifts += 1;
+    for (const p of r.pieces) {
+      const w = bucket(r, p.week);
+      w.paidHours += (p.split.regularMinutes + overtimeMinutes(p.split)) / 60;
+      w.regularHours += p.split.regularMinutes / 60;
+      w.overtimeHours += overtimeMinutes(p.split) / 60;
+      if (p.cost) {
+        w.regularCost = sumMoney([w.regularCost, p.cost.regular], currency);
+        w.overtimeCost = sumMoney([w.overtimeCost, p.cost.overtime], currency);
+        w.cost = sumMoney([w.cost, p.cost.total], currency);
+      } else w.uncostedHours += (p.split.regularMinutes + overtimeMinutes(p.split)) / 60;
+    }
+  }
+  return [...out.values()].sort((a, b) => a.memberName.localeCompare(b.memberName) || a.week.localeCompare(b.week));
+}
+
+/**
+ * The search for a review of workdays `from`..`to` at one location: it starts the day before
+ * `from`'s workweek, so weekly totals count the days before the range and the hours of a shift
+ * that crossed into the week.
  */
 export function reviewShiftSearch(
   locationId: string,
@@ -313,7 +536,7 @@ export function reviewShiftSearch(
         location_ids: [locationId],
         team_member_ids: [],
         workday: {
-          date_range: { start_date: weekStartOf(range.from, week.startOfWeek), end_date: range.to },
+          date_range: { start_date: addDays(weekStartOf(range.from, week.startOfWeek), -1), end_date: range.to },
           match_shifts_by: "START_AT",
           default_timezone: week.timeZone,
         },

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  describePayPeriod,
   durationMinutes,
+  formatDuration,
   isoDuration,
   localDate,
   localTime,
   parseClockTime,
   parseDate,
+  parsePayPeriod,
+  payPeriodOf,
   weekStartOf,
   workdayOf,
   zonedInstant,
@@ -58,5 +62,46 @@ describe("parsing", () => {
     expect(durationMinutes("30")).toBeUndefined();
     expect(isoDuration(75)).toBe("PT1H15M");
     expect(isoDuration(60)).toBe("PT1H");
+  });
+});
+
+describe("formatDuration", () => {
+  it("writes minutes, then hours and minutes", () => {
+    expect(formatDuration(0.4)).toBe("0 min");
+    expect(formatDuration(45)).toBe("45 min");
+    expect(formatDuration(125.9)).toBe("2 h 05 min");
+    expect(formatDuration(-3)).toBe("0 min");
+  });
+});
+
+describe("pay periods", () => {
+  it("finds the period holding a date, for each rule", () => {
+    expect(payPeriodOf("2026-05-07", { every: "week" }, "MON")).toEqual({ from: "2026-05-04", to: "2026-05-10" });
+    expect(payPeriodOf("2026-05-07", { every: "week" }, "SUN")).toEqual({ from: "2026-05-03", to: "2026-05-09" });
+    const biweekly = { every: "two-weeks", startingOn: "2026-01-05" } as const;
+    expect(payPeriodOf("2026-05-07", biweekly, "MON")).toEqual({ from: "2026-04-27", to: "2026-05-10" });
+    expect(payPeriodOf("2026-05-11", biweekly, "MON")).toEqual({ from: "2026-05-11", to: "2026-05-24" });
+    // Before the first day given, the periods run on backwards.
+    expect(payPeriodOf("2025-12-31", biweekly, "MON")).toEqual({ from: "2025-12-22", to: "2026-01-04" });
+    expect(payPeriodOf("2026-02-20", { every: "half-month" }, "MON")).toEqual({ from: "2026-02-16", to: "2026-02-28" });
+    expect(payPeriodOf("2028-02-03", { every: "half-month" }, "MON")).toEqual({ from: "2028-02-01", to: "2028-02-15" });
+    expect(payPeriodOf("2028-02-20", { every: "month" }, "MON")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
+  });
+
+  it("reads the config file's payPeriod, naming the setting at fault", () => {
+    expect(parsePayPeriod(undefined)).toEqual({ ok: true, value: { every: "week" } });
+    expect(parsePayPeriod({ every: "two-weeks", startingOn: "2026-01-05" })).toEqual({
+      ok: true,
+      value: { every: "two-weeks", startingOn: "2026-01-05" },
+    });
+    const problem = (raw: unknown) => {
+      const r = parsePayPeriod(raw);
+      return r.ok ? "accepted" : `${r.field} ${r.problem}`;
+    };
+    expect(problem({ every: "fortnight" })).toBe("payPeriod.every must be one of week, two-weeks, half-month, month");
+    expect(problem({ every: "two-weeks" })).toMatch(/^payPeriod.startingOn must be the first day of one pay period/);
+    expect(problem({ every: "month", startingOn: "2026-01-01" })).toMatch(/only goes with "every": "two-weeks"/);
+    expect(problem("weekly")).toMatch(/^payPeriod must be an object/);
+    expect(describePayPeriod({ every: "two-weeks", startingOn: "2026-01-05" })).toBe("every two weeks from 2026-01-05");
   });
 });

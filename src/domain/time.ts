@@ -168,3 +168,118 @@ export function isoDuration(minutes: number): string {
 export function formatHours(hours: number): string {
   return (Math.round(hours * 100) / 100).toFixed(2);
 }
+
+/** Whole minutes as `45 min` or `2 h 05 min` (for elapsed time on shift or on break). */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return h ? `${h} h ${pad(m)} min` : `${m} min`;
+}
+
+/** How often the store pays: a workweek, two workweeks from a first day, half a month, or a month. */
+export type PayPeriodRule =
+  | { every: "week" }
+  | { every: "two-weeks"; startingOn: string }
+  | { every: "half-month" }
+  | { every: "month" };
+
+/** Weekly, on the workweek: the rule when the config file names none. */
+export const DEFAULT_PAY_PERIOD: PayPeriodRule = { every: "week" };
+
+const PAY_PERIODS = ["week", "two-weeks", "half-month", "month"] as const;
+
+/**
+ * Reads the config file's `payPeriod`: `{ "every": "week" | "two-weeks" | "half-month" | "month",
+ * "startingOn": "YYYY-MM-DD" }` (`startingOn`, the first day of any one period, only for two weeks).
+ */
+export function parsePayPeriod(
+  raw: unknown,
+): { ok: true; value: PayPeriodRule } | { ok: false; field: string; problem: string } {
+  if (raw === undefined || raw === null) return { ok: true, value: DEFAULT_PAY_PERIOD };
+  const example = '{"every": "two-weeks", "startingOn": "2026-01-05"}';
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    return { ok: false, field: "payPeriod", problem: `must be an object such as ${example}` };
+  }
+  const o = raw as Record<string, unknown>;
+  const unknown = Object.keys(o).find((k) => k !== "every" && k !== "startingOn");
+  if (unknown !== undefined) {
+    return {
+      ok: false,
+      field: `payPeriod.${unknown}`,
+      problem: "is not a setting; payPeriod takes every and startingOn",
+    };
+  }
+  const every = o.every;
+  if (typeof every !== "string" || !(PAY_PERIODS as readonly string[]).includes(every)) {
+    return { ok: false, field: "payPeriod.every", problem: `must be one of ${PAY_PERIODS.join(", ")}` };
+  }
+  if (every === "two-weeks") {
+    const start = o.startingOn;
+    if (typeof start !== "string" || !parseDate(start)) {
+      return {
+        ok: false,
+        field: "payPeriod.startingOn",
+        problem: "must be the first day of one pay period, YYYY-MM-DD, when the period is two weeks",
+      };
+    }
+    return { ok: true, value: { every, startingOn: start } };
+  }
+  if (o.startingOn !== undefined) {
+    return { ok: false, field: "payPeriod.startingOn", problem: `only goes with "every": "two-weeks"` };
+  }
+  return { ok: true, value: { every: every as "week" | "half-month" | "month" } };
+}
+
+const daysBetween = (a: string, b: string) => {
+  const x = parseDate(a);
+  const y = parseDate(b);
+  if (!x || !y) throw new RangeError(`not a date: ${x ? b : a}`);
+  return Math.round((Date.UTC(y.year, y.month - 1, y.day) - Date.UTC(x.year, x.month - 1, x.day)) / 86_400_000);
+};
+
+/** The pay period (first and last workday) that holds `date` under `rule`. */
+export function payPeriodOf(date: string, rule: PayPeriodRule, startOfWeek: string): { from: string; to: string } {
+  const d = parseDate(date);
+  if (!d) throw new RangeError(`not a date: ${date}`);
+  switch (rule.every) {
+    case "week": {
+      const from = weekStartOf(date, startOfWeek);
+      return { from, to: addDays(from, 6) };
+    }
+    case "two-weeks": {
+      const offset = daysBetween(rule.startingOn, date);
+      const from = addDays(rule.startingOn, Math.floor(offset / 14) * 14);
+      return { from, to: addDays(from, 13) };
+    }
+    case "half-month": {
+      const month = `${pad(d.year, 4)}-${pad(d.month)}`;
+      if (d.day <= 15) return { from: `${month}-01`, to: `${month}-15` };
+      return {
+        from: `${month}-16`,
+        to: addDays(`${month}-01`, new Date(Date.UTC(d.year, d.month, 0)).getUTCDate() - 1),
+      };
+    }
+    case "month": {
+      const month = `${pad(d.year, 4)}-${pad(d.month)}`;
+      return {
+        from: `${month}-01`,
+        to: addDays(`${month}-01`, new Date(Date.UTC(d.year, d.month, 0)).getUTCDate() - 1),
+      };
+    }
+  }
+}
+
+/** In words, for the review header: `pay period: two weeks from 2026-01-05`. */
+export function describePayPeriod(rule: PayPeriodRule): string {
+  switch (rule.every) {
+    case "week":
+      return "weekly";
+    case "two-weeks":
+      return `every two weeks from ${rule.startingOn}`;
+    case "half-month":
+      return "twice a month (1–15, 16–end)";
+    case "month":
+      return "monthly";
+  }
+}

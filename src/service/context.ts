@@ -1,8 +1,8 @@
-import type { IncomingHttpHeaders } from "node:http";
-import type { OperationName, OperationSpec } from "../spec/generated/operations.js";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { OperationBodies, OperationName, OperationSpec } from "../spec/generated/operations.js";
 import type { ServiceClock } from "./clock.js";
 import type { Db } from "./db.js";
-import type { ServiceEvent } from "./events.js";
+import type { EventSink, ServiceEvent } from "./events.js";
 import type { IdSource } from "./ids.js";
 
 /** Who is calling: the seller and application behind the bearer token, and what it may do. */
@@ -16,13 +16,17 @@ export interface AuthInfo {
 /** A parsed query value, coerced to the type the spec gives it. */
 export type QueryValue = string | number | boolean;
 
-/** Everything a rule may read or use while it runs inside the request's transaction. */
-export interface RequestContext {
+/**
+ * Everything a rule may read or use while it runs inside the request's transaction. `B` is the
+ * body's type: a rule gets its operation's request type (see {@link Handler}); a helper that
+ * does not read the body takes `RequestContext` (any body).
+ */
+export interface RequestContext<B = unknown> {
   op: OperationSpec;
   path: Readonly<Record<string, string>>;
   query: Readonly<Record<string, QueryValue>>;
   /** The JSON body, already validated against the operation's request schema. */
-  body: Record<string, unknown>;
+  body: B;
   /** Set for bearer operations; null for the token operations, which authenticate themselves. */
   auth: AuthInfo | null;
   headers: IncomingHttpHeaders;
@@ -51,11 +55,26 @@ export interface HandlerResult {
   after?: () => Promise<HandlerResult>;
 }
 
-/** One operation's rule: synchronous, so it runs whole inside one SQLite transaction. */
-export type Handler = (ctx: RequestContext) => HandlerResult;
+/** The validated body an operation's rule receives: its request type, or nothing. */
+export type BodyOf<K extends OperationName> = OperationBodies[K] extends undefined
+  ? Record<string, never>
+  : OperationBodies[K];
 
-/** An area's rules, by operation name. */
-export type RouteTable = Partial<Record<OperationName, Handler>>;
+/** One operation's rule: synchronous, so it runs whole inside one SQLite transaction. */
+export type Handler<K extends OperationName = OperationName> = (ctx: RequestContext<BodyOf<K>>) => HandlerResult;
+
+/** An area's rules, by operation name, each typed by its operation's request. */
+export type RouteTable = { [K in OperationName]?: Handler<K> };
+
+/** A route outside the contract (`/oauth2/authorize`, `/_emulator/*`): may await, answers JSON or a redirect. */
+export type ExtraRoute = (req: IncomingMessage, url: URL, body: string) => Promise<HandlerResult> | HandlerResult;
+
+/** What the routes outside the contract may use. */
+export interface ExtraDeps {
+  db: Db;
+  clock: ServiceClock;
+  events: EventSink;
+}
 
 /** The merchant of an authenticated request; rules of bearer operations may rely on it. */
 export function merchantOf(ctx: RequestContext): string {

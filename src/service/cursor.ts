@@ -1,47 +1,94 @@
-import { createHash } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { invalid } from "./errors.js";
+import { sortedJson } from "./sorted-json.js";
 
-/** What a paged query is: everything that shapes its results except the cursor and the limit. */
-function fingerprint(query: unknown): string {
-  return createHash("sha256").update(stableJson(query)).digest("base64url").slice(0, 16);
+/**
+ * Cursors are opaque to callers: a position (an offset or a keyset) sealed with an HMAC over the
+ * operation, the query and the position. A cursor that was altered, made up, or minted by another
+ * operation or another query is refused with INVALID_CURSOR rather than paging from a position
+ * the query never produced. The key lives for the process: a cursor does not outlive a restart,
+ * as a real service's cursors expire.
+ */
+const KEY = randomBytes(32);
+/** Members of a query that move along a listing rather than shape it. */
+const PAGING_KEYS = new Set(["cursor", "limit", "batch_token"]);
+/** Far longer than any cursor this service mints; a longer one is not ours. */
+const MAX_CURSOR_LENGTH = 4096;
+
+/** A check that a decoded position has the shape its listing writes. */
+export type PositionGuard<P> = (p: unknown) => p is P;
+
+/** An offset into a sorted list. */
+export const isOffset: PositionGuard<number> = (p): p is number =>
+  typeof p === "number" && Number.isSafeInteger(p) && p >= 0;
+
+type FieldKind = "string" | "number";
+type Shaped<S extends Record<string, FieldKind>> = { [K in keyof S]: S[K] extends "string" ? string : number };
+
+/** A guard for a keyset position object with exactly these fields and kinds (`{t: "string", s: "number"}`). */
+export function positionOf<S extends Record<string, FieldKind>>(shape: S): PositionGuard<Shaped<S>> {
+  const fields = Object.entries(shape);
+  return (p): p is Shaped<S> =>
+    typeof p === "object" &&
+    p !== null &&
+    !Array.isArray(p) &&
+    fields.every(([k, kind]) => {
+      const v = (p as Record<string, unknown>)[k];
+      return kind === "string" ? typeof v === "string" : typeof v === "number" && Number.isFinite(v);
+    });
 }
 
-/** JSON with sorted keys, so that two equal queries give the same text. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([k, v]) => v !== undefined && k !== "cursor" && k !== "limit" && k !== "batch_token")
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+function seal(op: string, query: unknown, position: string): string {
+  const shape =
+    query !== null && typeof query === "object" && !Array.isArray(query)
+      ? Object.fromEntries(Object.entries(query).filter(([k]) => !PAGING_KEYS.has(k)))
+      : query;
+  return createHmac("sha256", KEY)
+    .update(`${op}\u0000${sortedJson(shape)}\u0000${position}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
-/** An opaque cursor holding a position, tied to the query it came from. */
-export function encodeCursor(query: unknown, position: unknown): string {
-  return Buffer.from(JSON.stringify({ q: fingerprint(query), p: position })).toString("base64url");
+/** The cursor of the page after `position`, for operation `op` and the query that made the listing. */
+export function encodeCursor(op: string, query: unknown, position: unknown): string {
+  const p = JSON.stringify(position);
+  return Buffer.from(`{"p":${p},"m":"${seal(op, query, p)}"}`).toString("base64url");
 }
 
 /**
- * The position a cursor holds, or undefined for no cursor. A cursor that is not ours, or that
- * came from another query, is refused: paging a changed query would skip or repeat records.
+ * The position a cursor holds, or undefined for no cursor; refused with INVALID_CURSOR (naming
+ * `field`) unless this operation minted it for this very query. The position is not checked:
+ * prefer {@link readCursor}, which is.
  */
-export function decodeCursor<P>(cursor: unknown, query: unknown, field = "cursor"): P | undefined {
-  if (cursor === undefined || cursor === "") return undefined;
-  let parsed: { q?: unknown; p?: unknown };
+export function decodeCursor(op: string, cursor: unknown, query: unknown, field = "cursor"): unknown {
+  if (cursor === undefined || cursor === null || cursor === "") return undefined;
+  const refuse = () =>
+    invalid("INVALID_CURSOR", `The ${field} is not one this request gave out; start again without it.`, field);
+  if (typeof cursor !== "string" || cursor.length > MAX_CURSOR_LENGTH) throw refuse();
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(String(cursor), "base64url").toString("utf8"));
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", field);
+    throw refuse();
   }
-  if (typeof parsed !== "object" || parsed === null || parsed.q === undefined) {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", field);
-  }
-  if (parsed.q !== fingerprint(query)) {
-    throw invalid("INVALID_CURSOR", "The cursor belongs to a different query; start again without a cursor.", field);
-  }
-  return parsed.p as P;
+  if (typeof parsed !== "object" || parsed === null || !("m" in parsed) || !("p" in parsed)) throw refuse();
+  const { p, m } = parsed as { p: unknown; m: unknown };
+  if (typeof m !== "string" || m !== seal(op, query, JSON.stringify(p))) throw refuse();
+  return p;
+}
+
+/** The position a cursor holds, checked against the listing's position shape; undefined for no cursor. */
+export function readCursor<P>(
+  op: string,
+  cursor: unknown,
+  query: unknown,
+  valid: PositionGuard<P>,
+  field = "cursor",
+): P | undefined {
+  const p = decodeCursor(op, cursor, query, field);
+  if (p === undefined) return undefined;
+  if (!valid(p)) throw invalid("INVALID_CURSOR", `The ${field} is not valid.`, field);
+  return p;
 }
 
 /**
@@ -49,16 +96,14 @@ export function decodeCursor<P>(cursor: unknown, query: unknown, field = "cursor
  * Rules with large tables should page in SQL with keyset positions instead.
  */
 export function pageByOffset<T>(
+  op: string,
   items: readonly T[],
   query: unknown,
   cursor: unknown,
   limit: number,
 ): { items: T[]; cursor?: string } {
-  const start = decodeCursor<number>(cursor, query) ?? 0;
-  if (typeof start !== "number" || start < 0 || !Number.isInteger(start)) {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
+  const start = readCursor(op, cursor, query, isOffset) ?? 0;
   const page = items.slice(start, start + limit);
-  const next = start + limit < items.length ? encodeCursor(query, start + limit) : undefined;
+  const next = start + limit < items.length ? encodeCursor(op, query, start + limit) : undefined;
   return next === undefined ? { items: page } : { items: page, cursor: next };
 }

@@ -1,3 +1,4 @@
+import { enums } from "../spec/generated/schemas.js";
 import type { QueryValue } from "./context.js";
 import { invalid } from "./errors.js";
 
@@ -32,20 +33,88 @@ export function sortOrder(value: unknown, def: "ASC" | "DESC" = "ASC", field = "
   throw invalid("INVALID_SORT_ORDER", `${field} must be ASC or DESC.`, field);
 }
 
-/** An RFC 3339 timestamp, or INVALID_TIME naming the field. */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))$/;
+
+/** Days in a month of the proleptic Gregorian calendar. */
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * An RFC 3339 timestamp, or INVALID_TIME naming the field. Every part is checked against the
+ * calendar and the clock: 2023-02-29, 24:00, a 61st second or an offset of +25:00 are refused,
+ * never rolled over into another instant.
+ */
 export function parseTime(value: QueryValue | unknown, field: string): Date {
+  const m = typeof value === "string" ? RFC3339.exec(value) : null;
+  if (!m) throw invalid("INVALID_TIME", `${field} must be an RFC 3339 timestamp.`, field);
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const offsetHours = Number(m[9] ?? 0);
+  const offsetMinutes = Number(m[10] ?? 0);
   if (
-    typeof value !== "string" ||
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)
+    year < 1 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    offsetHours > 23 ||
+    offsetMinutes > 59
   ) {
-    throw invalid("INVALID_TIME", `${field} must be an RFC 3339 timestamp.`, field);
+    throw invalid("INVALID_TIME", `${field} is not a real point in time: ${JSON.stringify(value)}.`, field);
   }
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw invalid("INVALID_TIME", `${field} is not a real point in time.`, field);
+  const fraction = Number(`0${m[7] ?? ""}`);
+  const sign = m[8] === "-" ? -1 : 1;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, Math.floor(fraction * 1000));
+  d.setTime(d.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
+  if (Number.isNaN(d.getTime())) throw invalid("INVALID_TIME", `${field} is out of range.`, field);
   return d;
 }
 
 /** An optional RFC 3339 timestamp. */
 export function optionalTime(value: unknown, field: string): Date | undefined {
   return value === undefined || value === null || value === "" ? undefined : parseTime(value, field);
+}
+
+/** The same instant `years` calendar years later (earlier when negative). */
+export function addYears(d: Date, years: number): Date {
+  const out = new Date(d.getTime());
+  out.setUTCFullYear(out.getUTCFullYear() + years);
+  return out;
+}
+
+/**
+ * A listing's reporting window from `begin_time` and `end_time`: by default the year up to now.
+ * A begin after the end → INVALID_TIME_RANGE.
+ */
+export function timeWindow(query: Readonly<Record<string, unknown>>, now: Date): { begin: Date; end: Date } {
+  const end = optionalTime(query.end_time, "end_time") ?? now;
+  const begin = optionalTime(query.begin_time, "begin_time") ?? addYears(now, -1);
+  if (begin.getTime() > end.getTime()) {
+    throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
+  }
+  return { begin, end };
+}
+
+/** An optional value that must be one of an enumeration's values, or INVALID_ENUM_VALUE on `field`. */
+export function enumValue<T extends string = string>(value: unknown, enumName: string, field: string): T | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const s = String(value);
+  if (!enums[enumName]?.includes(s)) {
+    throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(s)} is not a valid ${enumName} for ${field}.`, field);
+  }
+  return s as T;
 }

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClock } from "./clock.js";
 import type { RouteTable } from "./context.js";
 import { openDb } from "./db.js";
@@ -100,7 +101,11 @@ async function call(
 ) {
   const res = await fetch(`${url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${init.token ?? "all"}`, ...init.headers },
+    headers: {
+      authorization: `Bearer ${init.token ?? "all"}`,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...init.headers,
+    },
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   return { status: res.status, headers: res.headers, json: (await res.json()) as any };
@@ -216,6 +221,29 @@ describe("the service pipeline", () => {
       console.error = original;
     }
     expect((await call("GET", "/v2/labor/break-types")).status).toBe(200);
+  });
+
+  it("does not count a client that hangs up mid-body as an internal error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const closed = new Promise<void>((resolve) => server.once("connection", (s) => s.once("close", () => resolve())));
+    try {
+      const { port, hostname } = new URL(url);
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          'POST /v2/labor/break-types HTTP/1.1\r\nhost: x\r\nauthorization: Bearer all\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"break_',
+        );
+        // Let the server start reading the body before the client leaves.
+        socket.once("drain", () => socket.destroy());
+        setImmediate(() => socket.destroy());
+      });
+      await closed;
+      // The request's own close and the handler's settling follow the socket's close.
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      expect(logged).not.toHaveBeenCalled();
+      expect((await call("GET", "/v2/labor/break-types")).status).toBe(200);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("injects faults for an operation, a given number of times", async () => {

@@ -1,24 +1,22 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { OperationSpec } from "../spec/generated/operations.js";
+import { parseDate } from "../domain/time.js";
 import type { ServiceClock } from "./clock.js";
-import type { HandlerResult, RequestContext, RouteTable } from "./context.js";
+import type { ExtraRoute, HandlerResult, RequestContext, RouteTable } from "./context.js";
 import type { Db } from "./db.js";
 import { type ErrorBody, invalid, ServiceError } from "./errors.js";
 import type { EventSink, ServiceEvent } from "./events.js";
 import type { Faults } from "./faults.js";
 import { type IdSource, randomIds } from "./ids.js";
+import { clientSecretOf } from "./oauth/grants.js";
+import { answerClientErrors, bodyText, ClientGone, readBody, requestTarget } from "./request.js";
 import { createRouter } from "./router.js";
+import { sortedJson } from "./sorted-json.js";
 import { authenticate, requireScopes } from "./tokens.js";
 import { parseQuery, validateBody } from "./validate.js";
 
-/** The largest request body accepted; the interface's biggest batch is far below it. */
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const SQUARE_VERSION = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A route outside the contract (`/oauth2/authorize`, `/_emulator/*`): async, may stream. */
-export type ExtraRoute = (req: IncomingMessage, url: URL, body: string) => Promise<HandlerResult> | HandlerResult;
 
 /** What the HTTP front needs: storage, clock, rules, and where committed events go. */
 export interface HttpOptions {
@@ -41,12 +39,17 @@ export function createHttpServer(opts: HttpOptions): Server {
   const ids = opts.ids ?? randomIds();
   // Built once: wrapping a function in a transaction costs more than a small read's own work.
   const inTransaction = opts.db.transaction(
-    (ctx: RequestContext, handler: (ctx: RequestContext) => HandlerResult): HandlerResult =>
-      runIdempotent(opts.db, ctx, handler),
+    (ctx: RequestContext<Record<string, unknown>>, raw: string, handler: UntypedHandler): HandlerResult =>
+      runIdempotent(opts.db, ctx, raw, handler),
   );
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
+      // A client that hung up mid-request left nobody to answer; it is not the service's fault.
+      if (err instanceof ClientGone) {
+        res.destroy();
+        return;
+      }
       // Only a bug of the service gets here; a client mistake is always a ServiceError.
       console.error("backroom service: internal error", err);
       if (!res.headersSent)
@@ -56,20 +59,24 @@ export function createHttpServer(opts: HttpOptions): Server {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    let raw: string;
+    let target: { path: string; search: URLSearchParams };
+    let bytes: Buffer;
     try {
-      raw = await readBody(req);
+      bytes = await readBody(req);
+      target = requestTarget(req.url ?? "/");
     } catch (err) {
       if (err instanceof ServiceError) return sendError(res, err);
       throw err;
     }
     const baseUrl = `http://${req.headers.host ?? "127.0.0.1"}`;
+    const contentType = headerValue(req.headers["content-type"]);
 
-    const extra = opts.extra[`${req.method} ${url.pathname}`];
+    const extra = opts.extra[`${req.method} ${target.path}`];
     if (extra) {
       try {
-        const result = await extra(req, url, raw);
+        const url = new URL(`${target.path}?${target.search.toString()}`, "http://localhost");
+        // The admin endpoints take JSON however it is labelled (`curl -d` says form data).
+        const result = await extra(req, url, bodyText(bytes, contentType, false));
         return send(res, result.status ?? 200, result.body, result.headers);
       } catch (err) {
         if (err instanceof ServiceError) return sendError(res, err);
@@ -77,12 +84,12 @@ export function createHttpServer(opts: HttpOptions): Server {
       }
     }
 
-    const match = route(req.method ?? "GET", url.pathname);
+    const match = route(req.method ?? "GET", target.path);
     if (match.kind === "not-found") {
       return sendError(
         res,
         new ServiceError(404, [
-          { category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: `No such path: ${url.pathname}` },
+          { category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: `No such path: ${target.path}` },
         ]),
       );
     }
@@ -93,7 +100,7 @@ export function createHttpServer(opts: HttpOptions): Server {
           {
             category: "INVALID_REQUEST_ERROR",
             code: "METHOD_NOT_ALLOWED",
-            detail: `${req.method} is not allowed on ${url.pathname}; use ${match.allowed.join(", ")}.`,
+            detail: `${req.method} is not allowed on ${target.path}; use ${match.allowed.join(", ")}.`,
           },
         ]),
         { allow: match.allowed.join(", ") },
@@ -101,9 +108,10 @@ export function createHttpServer(opts: HttpOptions): Server {
     }
 
     const op = match.op;
-    const version = headerValue(req.headers["square-version"]) ?? opts.defaultSquareVersion;
+    // An empty header is no header: the default version applies, as when it is left out.
+    const version = headerValue(req.headers["square-version"]) || opts.defaultSquareVersion;
     try {
-      if (!SQUARE_VERSION.test(version) || Number.isNaN(Date.parse(version))) {
+      if (!SQUARE_VERSION.test(version) || !parseDate(version)) {
         throw invalid(
           "INVALID_SQUARE_VERSION_FORMAT",
           `Square-Version must be YYYY-MM-DD, got ${JSON.stringify(version)}.`,
@@ -112,14 +120,21 @@ export function createHttpServer(opts: HttpOptions): Server {
       const now = opts.clock.now();
       const auth = op.auth === "bearer" ? authenticate(opts.db, headerValue(req.headers.authorization), now) : null;
       if (auth) requireScopes(auth, op.scopes);
-      const query = parseQuery(op, url.searchParams);
-      const body = validateBody(op, parseJson(raw, op));
+      // The token operations that take the application's secret check it in their rule (it needs
+      // the application); one sent without it at all is refused here, before its body is read.
+      if (op.auth === "client") clientSecretOf(headerValue(req.headers.authorization));
+      const query = parseQuery(op, target.search);
+      // Bodies on GET and DELETE are ignored, as the real service does.
+      const raw = op.body ? bodyText(bytes, contentType) : "";
+      const body = validateBody(op, parseJson(raw));
 
       const fault = opts.faults.pick(op.name);
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.error) throw fault.error;
 
-      const handler = opts.routes[op.name as keyof RouteTable];
+      // validateBody checked the body against op.body's schema, which is the type BodyOf<op>
+      // promises the rule: this is the one place a body is trusted to have its operation's type.
+      const handler = opts.routes[op.name as keyof RouteTable] as UntypedHandler | undefined;
       if (!handler) {
         throw new ServiceError(501, [
           { category: "API_ERROR", code: "NOT_IMPLEMENTED", detail: `${op.name} has no rule in this service.` },
@@ -127,7 +142,7 @@ export function createHttpServer(opts: HttpOptions): Server {
       }
 
       const events: ServiceEvent[] = [];
-      const ctx: RequestContext = {
+      const ctx: RequestContext<Record<string, unknown>> = {
         op,
         path: match.params,
         query,
@@ -142,8 +157,12 @@ export function createHttpServer(opts: HttpOptions): Server {
         baseUrl,
         emit: (e) => events.push(e),
       };
-      // better-sqlite3 transactions are synchronous: nothing in here may await.
-      const result = inTransaction(ctx, handler);
+      // better-sqlite3 transactions are synchronous: nothing in here may await. A call that may
+      // write takes the write lock when it begins (IMMEDIATE): another process on the same file
+      // (a second backroom on the demo store) then waits its turn under the busy timeout, where a
+      // read that turned into a write would fail at once with SQLITE_BUSY_SNAPSHOT.
+      const result =
+        op.method === "GET" ? inTransaction(ctx, raw, handler) : inTransaction.immediate(ctx, raw, handler);
       if (events.length > 0) opts.events.publish(events);
       // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
       const final = result.after ? await result.after() : result;
@@ -160,22 +179,30 @@ export function createHttpServer(opts: HttpOptions): Server {
     }
   }
 
+  answerClientErrors(server);
+  // A client that starts a request and never finishes it is answered 408 rather than held forever.
+  server.requestTimeout = 60_000;
   return server;
 }
+
+/** A rule as the pipeline calls it, with the body the validator passed. */
+type UntypedHandler = (ctx: RequestContext<Record<string, unknown>>) => HandlerResult;
 
 /**
  * A write that carries an idempotency key answers the first response again for the same body,
  * and refuses a different body under the same key.
  */
-function runIdempotent(db: Db, ctx: RequestContext, handler: (ctx: RequestContext) => HandlerResult): HandlerResult {
+function runIdempotent(
+  db: Db,
+  ctx: RequestContext<Record<string, unknown>>,
+  raw: string,
+  handler: UntypedHandler,
+): HandlerResult {
   const field = ctx.op.idempotency?.field;
   const key = field ? ctx.body[field] : undefined;
   if (typeof key !== "string" || key === "" || !ctx.auth) return handler(ctx);
   const merchant = ctx.auth.merchantId;
-  // The body as parsed (before the rule runs): the same hash as the raw text's, without parsing it twice.
-  const bodyHash = createHash("sha256")
-    .update(JSON.stringify(sortKeys(ctx.body)))
-    .digest("hex");
+  const bodyHash = createHash("sha256").update(canonicalBody(raw)).digest("hex");
   const seen = db
     .prepare("SELECT body_hash, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?")
     .get(merchant, ctx.op.name, key) as { body_hash: string; status: number; response: string } | undefined;
@@ -198,21 +225,16 @@ function runIdempotent(db: Db, ctx: RequestContext, handler: (ctx: RequestContex
 const serialized = new WeakMap<HandlerResult, string>();
 
 /** The same JSON sent with other white space or key order is the same request. */
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === "object") {
-    return Object.fromEntries(
-      Object.entries(v as Record<string, unknown>)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([k, x]) => [k, sortKeys(x)]),
-    );
+function canonicalBody(raw: string): string {
+  try {
+    return sortedJson(JSON.parse(raw));
+  } catch {
+    return raw;
   }
-  return v;
 }
 
-function parseJson(raw: string, op: OperationSpec): unknown {
+function parseJson(raw: string): unknown {
   if (raw.trim() === "") return undefined;
-  if (!op.body) return undefined; // bodies on GET/DELETE are ignored, as the real service does
   try {
     return JSON.parse(raw);
   } catch {
@@ -220,32 +242,6 @@ function parseJson(raw: string, op: OperationSpec): unknown {
       { category: "INVALID_REQUEST_ERROR", code: "INVALID_VALUE", detail: "The request body is not valid JSON." },
     ]);
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(
-          new ServiceError(413, [
-            {
-              category: "INVALID_REQUEST_ERROR",
-              code: "REQUEST_ENTITY_TOO_LARGE",
-              detail: "The request body is too large.",
-            },
-          ]),
-        );
-        req.resume();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 const headerValue = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);

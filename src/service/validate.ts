@@ -3,11 +3,37 @@ import { enums, type FieldSchema, schemas } from "../spec/generated/schemas.js";
 import type { QueryValue } from "./context.js";
 import { invalid } from "./errors.js";
 
+/** The most items any array of a request may hold (each operation may allow fewer). */
+export const MAX_ARRAY_ITEMS = 1000;
+
+/**
+ * Where `null` is a value rather than "not sent": in a sparse update of a customer profile, a
+ * field set to null is removed (as "" is). The fields listed, and everything inside them, keep
+ * their nulls; everywhere else a null optional field is read as absent, and a null required
+ * field is missing.
+ */
+const NULL_CLEARS: Readonly<Record<string, ReadonlySet<string>>> = {
+  UpdateCustomerRequest: new Set([
+    "given_name",
+    "family_name",
+    "company_name",
+    "nickname",
+    "email_address",
+    "address",
+    "phone_number",
+    "reference_id",
+    "note",
+    "birthday",
+    "tax_ids",
+  ]),
+};
+
 /**
  * Checks a request body against the operation's schema from the spec: types, required fields,
- * enumeration values, lengths and bounds. The first problem found is thrown as the service's
- * INVALID_REQUEST_ERROR, with `field` naming where it is (`shift.start_at`). Unknown fields are
- * ignored, as the real service does for forward compatibility.
+ * enumeration values, lengths, bounds and array sizes. The first problem found is thrown as the
+ * service's INVALID_REQUEST_ERROR, with `field` naming where it is (`shift.start_at`). Fields the
+ * schema does not name are ignored, as the real service does for forward compatibility, and
+ * dropped from the body the rule sees; so are nulls that mean "not sent" (see NULL_CLEARS).
  */
 export function validateBody(op: OperationSpec, body: unknown): Record<string, unknown> {
   if (!op.body) return {};
@@ -18,11 +44,12 @@ export function validateBody(op: OperationSpec, body: unknown): Record<string, u
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw invalid("EXPECTED_OBJECT", "The request body must be a JSON object.");
   }
-  checkObject(op.body, body as Record<string, unknown>, "");
+  checkObject(op.body, body as Record<string, unknown>, "", false);
   return body as Record<string, unknown>;
 }
 
-function checkObject(name: string, value: Record<string, unknown>, at: string): void {
+/** Checks one object in place: unknown members and "not sent" nulls are deleted from it. */
+function checkObject(name: string, value: Record<string, unknown>, at: string, keepNulls: boolean): void {
   const schema = schemas[name];
   if (!schema || schema.open) return;
   for (const field of schema.required) {
@@ -30,14 +57,24 @@ function checkObject(name: string, value: Record<string, unknown>, at: string): 
       throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${join(at, field)}.`, join(at, field));
     }
   }
-  for (const [field, fieldSchema] of Object.entries(schema.properties)) {
+  const clears = NULL_CLEARS[name];
+  for (const field of Object.keys(value)) {
+    const fieldSchema = Object.hasOwn(schema.properties, field) ? schema.properties[field] : undefined;
+    if (!fieldSchema) {
+      delete value[field];
+      continue;
+    }
     const v = value[field];
-    if (v === undefined || v === null) continue;
-    checkField(fieldSchema, v, join(at, field));
+    const keep = keepNulls || clears?.has(field) === true;
+    if (v === null) {
+      if (!keep) delete value[field];
+      continue;
+    }
+    checkField(fieldSchema, v, join(at, field), keep);
   }
 }
 
-function checkField(s: FieldSchema, v: unknown, at: string): void {
+function checkField(s: FieldSchema, v: unknown, at: string, keepNulls: boolean): void {
   if (s.ref) {
     if (enums[s.ref]) {
       checkEnum(s.ref, v, at);
@@ -46,7 +83,7 @@ function checkField(s: FieldSchema, v: unknown, at: string): void {
     if (typeof v !== "object" || v === null || Array.isArray(v)) {
       throw invalid("EXPECTED_OBJECT", `Expected an object at ${at}.`, at);
     }
-    checkObject(s.ref, v as Record<string, unknown>, at);
+    checkObject(s.ref, v as Record<string, unknown>, at, keepNulls);
     return;
   }
   switch (s.type) {
@@ -69,10 +106,18 @@ function checkField(s: FieldSchema, v: unknown, at: string): void {
       if (typeof v !== "number" || !Number.isInteger(v)) {
         throw invalid("EXPECTED_INTEGER", `Expected an integer at ${at}.`, at);
       }
+      // Beyond 2^53 a JSON number no longer names one integer: refused, not rounded.
+      if (!Number.isSafeInteger(v)) {
+        throw v > 0
+          ? invalid("VALUE_TOO_HIGH", `Must be at most ${Number.MAX_SAFE_INTEGER}: ${at}.`, at)
+          : invalid("VALUE_TOO_LOW", `Must be at least ${Number.MIN_SAFE_INTEGER}: ${at}.`, at);
+      }
       checkBounds(s, v, at);
       return;
     case "number":
-      if (typeof v !== "number") throw invalid("EXPECTED_FLOAT", `Expected a number at ${at}.`, at);
+      if (typeof v !== "number" || !Number.isFinite(v)) {
+        throw invalid("EXPECTED_FLOAT", `Expected a number at ${at}.`, at);
+      }
       checkBounds(s, v, at);
       return;
     case "boolean":
@@ -80,8 +125,11 @@ function checkField(s: FieldSchema, v: unknown, at: string): void {
       return;
     case "array": {
       if (!Array.isArray(v)) throw invalid("EXPECTED_ARRAY", `Expected an array at ${at}.`, at);
+      if (v.length > MAX_ARRAY_ITEMS) {
+        throw invalid("ARRAY_LENGTH_TOO_LONG", `At most ${MAX_ARRAY_ITEMS} items: ${at}.`, at);
+      }
       const items = s.items;
-      if (items) for (const [i, item] of v.entries()) checkField(items, item, `${at}[${i}]`);
+      if (items) for (const [i, item] of v.entries()) checkField(items, item, `${at}[${i}]`, keepNulls);
       return;
     }
     case "object":
@@ -90,7 +138,7 @@ function checkField(s: FieldSchema, v: unknown, at: string): void {
       }
       if (s.values) {
         const values = s.values;
-        for (const [k, item] of Object.entries(v)) checkField(values, item, `${at}.${k}`);
+        for (const [k, item] of Object.entries(v)) checkField(values, item, `${at}.${k}`, keepNulls);
       }
       return;
     default:
@@ -126,7 +174,11 @@ export function parseQuery(op: OperationSpec, search: URLSearchParams): Record<s
     }
     if (p.type === "integer") {
       if (!/^-?\d+$/.test(raw)) throw invalid("EXPECTED_INTEGER", `Expected an integer for ${name}.`, name);
-      out[name] = Number(raw);
+      const n = Number(raw);
+      if (!Number.isSafeInteger(n)) {
+        throw invalid(n > 0 ? "VALUE_TOO_HIGH" : "VALUE_TOO_LOW", `${name} is out of range.`, name);
+      }
+      out[name] = n;
     } else if (p.type === "boolean") {
       if (raw !== "true" && raw !== "false")
         throw invalid("EXPECTED_BOOLEAN", `Expected true or false for ${name}.`, name);

@@ -1,9 +1,8 @@
+import { checkBreakTypeName, checkBreakTypeRoom } from "../domain/shifts.js";
 import { durationMinutes, isoDuration } from "../domain/time.js";
 import type { BreakType } from "../spec/generated/types.js";
+import { writeProblem } from "./errors.js";
 import type { SliceCreator } from "./store.js";
-
-/** The service allows at most this many break types per location. */
-export const MAX_BREAK_TYPES_PER_LOCATION = 3;
 
 /** The form open on the break types screen, if any. */
 export type BreakTypeForm = { kind: "none" } | { kind: "add" } | { kind: "edit"; id: string };
@@ -18,7 +17,8 @@ export interface BreakTypeInput {
 /** The break types slice: the location's break types and their editing. */
 export interface BreakTypesSlice {
   breakTypes: { items: BreakType[]; form: BreakTypeForm; loaded: boolean };
-  loadBreakTypes(): Promise<void>;
+  /** Reads the location's break types; `quiet` for the background refresh. */
+  loadBreakTypes(options?: { quiet?: boolean }): Promise<void>;
   openBreakTypeForm(form: BreakTypeForm): void;
   /** Adds a break type; refuses in words at the limit, before the service would. */
   addBreakType(input: BreakTypeInput): Promise<string | undefined>;
@@ -62,18 +62,20 @@ export function breakTypeInputOf(t: BreakType): BreakTypeInput {
 /** Builds the break types slice. */
 export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, deps) => {
   const patch = (p: Partial<BreakTypesSlice["breakTypes"]>) => set((s) => ({ breakTypes: { ...s.breakTypes, ...p } }));
-  const errorText = () => {
-    const st = get().status;
-    return st.kind === "error" ? `${st.code}: ${st.detail}` : undefined;
-  };
+  // Another screen read the list afresh (it found a type deleted elsewhere): show the same.
+  deps.events.on("break-types-read", (e) => {
+    if (e.locationId === get().locationId) patch({ items: e.items, loaded: true });
+  });
   return {
     breakTypes: { items: [], form: { kind: "none" }, loaded: false },
 
-    async loadBreakTypes() {
+    async loadBreakTypes(options = {}) {
       const locationId = get().locationId;
       if (!locationId) return;
-      const items = await get().runRead("Loading break types", () =>
-        deps.client.labor.listBreakTypes({ location_id: locationId }).all(),
+      const items = await get().runRead(
+        "Loading break types",
+        () => deps.client.labor.listBreakTypes({ location_id: locationId }).all(),
+        options,
       );
       if (items && get().locationId === locationId) patch({ items, loaded: true });
     },
@@ -85,11 +87,12 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
     async addBreakType(input) {
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
-      if (get().breakTypes.items.length >= MAX_BREAK_TYPES_PER_LOCATION) {
-        return `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`;
-      }
+      const full = checkBreakTypeRoom(get().breakTypes.items);
+      if (full) return full;
       const parsed = parseBreakTypeInput(input);
       if (!parsed.ok) return parsed.problem;
+      const taken = checkBreakTypeName(parsed.value.break_name, get().breakTypes.items);
+      if (taken) return taken;
       const key = deps.newIdempotencyKey();
       const res = await get().runWrite("break-type:add", `Adding ${parsed.value.break_name}`, () =>
         deps.client.labor.createBreakType({
@@ -97,9 +100,11 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
           break_type: { location_id: locationId, ...parsed.value },
         }),
       );
-      if (!res?.break_type) return errorText();
-      patch({ items: [...get().breakTypes.items, res.break_type], form: { kind: "none" } });
-      get().setStatus({ kind: "info", text: `Added ${res.break_type.break_name}.` });
+      if (!res.ok) return writeProblem(res.error);
+      const added = res.value.break_type;
+      if (!added) return "The service did not return the new break type.";
+      patch({ items: [...get().breakTypes.items, added], form: { kind: "none" } });
+      get().setStatus({ kind: "info", text: `Added ${added.break_name}.` });
       return undefined;
     },
 
@@ -108,12 +113,15 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       if (!current) return "That break type no longer exists.";
       const parsed = parseBreakTypeInput(input);
       if (!parsed.ok) return parsed.problem;
+      const taken = checkBreakTypeName(parsed.value.break_name, get().breakTypes.items, id);
+      if (taken) return taken;
       const { created_at: _c, updated_at: _u, id: _i, ...rest } = current;
       const res = await get().runWrite(`break-type:${id}`, `Saving ${parsed.value.break_name}`, () =>
         deps.client.labor.updateBreakType(id, { break_type: { ...rest, ...parsed.value } }),
       );
-      if (!res?.break_type) return errorText();
-      const saved = res.break_type;
+      if (!res.ok) return writeProblem(res.error);
+      const saved = res.value.break_type;
+      if (!saved) return "The service did not return the saved break type.";
       patch({ items: get().breakTypes.items.map((t) => (t.id === id ? saved : t)), form: { kind: "none" } });
       get().setStatus({ kind: "info", text: `Saved ${saved.break_name}.` });
       return undefined;
@@ -122,11 +130,10 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
     async deleteBreakType(id) {
       const current = get().breakTypes.items.find((t) => t.id === id);
       if (!current) return;
-      const ok = await get().runWrite(`break-type:${id}`, `Deleting ${current.break_name}`, async () => {
-        await deps.client.labor.deleteBreakType(id);
-        return true;
-      });
-      if (ok) {
+      const res = await get().runWrite(`break-type:${id}`, `Deleting ${current.break_name}`, () =>
+        deps.client.labor.deleteBreakType(id),
+      );
+      if (res.ok) {
         patch({ items: get().breakTypes.items.filter((t) => t.id !== id) });
         get().setStatus({ kind: "info", text: `Deleted ${current.break_name}.` });
       }

@@ -1,19 +1,84 @@
-import { SquareApiError, SquareError } from "../square/index.js";
-import type { Status } from "./types.js";
+import { SquareApiError, SquareNetworkError, SquareTimeoutError } from "../square/index.js";
 
-/** The status to show for a failed call: the service's code and detail, never a stack. */
-export function statusOfError(err: unknown): Status & { kind: "error" } {
-  if (err instanceof SquareApiError) {
-    const first = err.errors[0];
-    return { kind: "error", code: err.code, detail: first?.detail ?? `HTTP ${err.status}` };
-  }
-  if (err instanceof SquareError) return { kind: "error", code: err.name, detail: err.message };
-  return { kind: "error", code: "ERROR", detail: err instanceof Error ? err.message : String(err) };
+/** A failure as the manager reads it: a headline in words, and the codes and ids for a details line. */
+export interface Problem {
+  headline: string;
+  details?: string;
 }
+
+/** Why a write did not happen. */
+export type WriteError =
+  | { kind: "read-only" }
+  /** The same write (same key) is already on its way; this press was a repeat. */
+  | { kind: "in-flight" }
+  | { kind: "failed"; cause: unknown; problem: Problem };
+
+/** What a write returns: its value, or why there is none. */
+export type WriteResult<T> = { ok: true; value: T } | { ok: false; error: WriteError };
 
 /** Whether the service refused a write because the object's `version` was stale. */
 export function isVersionConflict(err: unknown): boolean {
   return (
     err instanceof SquareApiError && (err.status === 409 || err.hasCode("CONFLICT") || err.hasCode("VERSION_MISMATCH"))
   );
+}
+
+/** Whether the service's answer carries this error code (any entry of the envelope). */
+export function hasErrorCode(err: unknown, code: string): boolean {
+  return err instanceof SquareApiError && err.hasCode(code);
+}
+
+/** Whether the failure means the service could not be reached (as opposed to a refusal). */
+export function isUnreachable(err: unknown): boolean {
+  return err instanceof SquareNetworkError || err instanceof SquareTimeoutError;
+}
+
+const AUTH_CODES = ["UNAUTHORIZED", "ACCESS_TOKEN_EXPIRED", "ACCESS_TOKEN_REVOKED", "INVALID_ACCESS_TOKEN"];
+
+/** A failed call in the manager's words; the service's code, status and operation go to details. */
+export function problemOf(err: unknown): Problem {
+  if (err instanceof SquareNetworkError) {
+    return { headline: "The service cannot be reached.", details: err.message };
+  }
+  if (err instanceof SquareTimeoutError) {
+    return { headline: "The service did not answer in time.", details: err.message };
+  }
+  if (err instanceof SquareApiError) {
+    const first = err.errors[0];
+    const details = [err.code, `HTTP ${err.status}`, err.operation, first?.field ? `field ${first.field}` : ""]
+      .filter(Boolean)
+      .join(" · ");
+    if (AUTH_CODES.some((c) => err.hasCode(c))) {
+      return { headline: "The sign-in is no longer valid: run `backroom login` again.", details };
+    }
+    if (err.hasCode("FORBIDDEN") || err.hasCode("INSUFFICIENT_SCOPES")) {
+      return { headline: "This sign-in is not allowed to do that.", details };
+    }
+    if (isVersionConflict(err)) return { headline: "Someone else changed this first.", details };
+    if (err.status === 429 || err.hasCode("RATE_LIMITED")) {
+      return { headline: "The service is busy; try again in a moment.", details };
+    }
+    if (err.status >= 500) return { headline: "The service had a problem; try again.", details };
+    return { headline: first?.detail ? sentence(first.detail) : "The service refused the request.", details };
+  }
+  return { headline: err instanceof Error ? sentence(err.message) : String(err) };
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const capital = t[0]?.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** What a form shows when its write did not happen; nothing for a repeated press. */
+export function writeProblem(error: WriteError): string | undefined {
+  switch (error.kind) {
+    case "read-only":
+      return "Read-only mode: changes are disabled.";
+    case "in-flight":
+      return undefined;
+    case "failed":
+      return error.problem.headline;
+  }
 }

@@ -1,17 +1,39 @@
 // The state layer's public face: the UI imports from here.
 
 export { useShallow } from "zustand/react/shallow";
-export {
-  type BreakTypeForm,
-  type BreakTypeInput,
-  breakTypeInputOf,
-  MAX_BREAK_TYPES_PER_LOCATION,
-} from "./break-types-slice.js";
+export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export { deferredClient } from "./deferred-client.js";
-export { isVersionConflict, statusOfError } from "./errors.js";
-export type { ReviewForm, ShiftTimesInput } from "./review-slice.js";
+export {
+  hasErrorCode,
+  isUnreachable,
+  isVersionConflict,
+  type Problem,
+  problemOf,
+  type WriteError,
+  type WriteResult,
+  writeProblem,
+} from "./errors.js";
+export { type AppEvent, createEventBus, type EventBus } from "./events.js";
+export {
+  type ExportOutcome,
+  type ReviewConflict,
+  type ReviewForm,
+  type ShiftTimesInput,
+  shiftTimesInputOf,
+} from "./review-slice.js";
 export * from "./selectors.js";
-export { type AppState, type AppStore, type CreateStoreOptions, createStore } from "./store.js";
-export type { TimeClockForm } from "./timeclock-slice.js";
+export { timeZoneOf } from "./shell-slice.js";
+export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
+export * from "./stocktake-slice.js";
+export {
+  type AppState,
+  type AppStore,
+  type CreateStoreOptions,
+  createStore,
+  defaultDataDir,
+  type SliceCreator,
+} from "./store.js";
+export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";

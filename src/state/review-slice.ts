@@ -1,22 +1,60 @@
-import { checkShiftTimes, shiftForUpdate, withShiftTimes } from "../domain/clock-rules.js";
-import { reviewCsv } from "../domain/csv.js";
-import { buildReview, type Review, reviewShiftSearch } from "../domain/shifts.js";
-import { addDays, localTime, parseClockTime, parseDate, workdayOf, zonedInstant } from "../domain/time.js";
-import type { Shift, TeamMember } from "../spec/generated/types.js";
-import { isVersionConflict, statusOfError } from "./errors.js";
+import {
+  breakDrafts,
+  checkNoOverlap,
+  checkShiftDraft,
+  formatBreaks,
+  parseBreaks,
+  parseLocalTime,
+  shiftForUpdate,
+  withBreakDrafts,
+  withShiftTimes,
+} from "../domain/clock-rules.js";
+import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import type { OvertimeRules } from "../domain/overtime.js";
+import { buildReview, memberName, memberWeeks, type Review, reviewShiftSearch } from "../domain/shifts.js";
+import {
+  addDays,
+  localDate,
+  localTime,
+  type PayPeriodRule,
+  parseDate,
+  payPeriodOf,
+  weekStartOf,
+  workdayOf,
+} from "../domain/time.js";
+import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { hasErrorCode, isVersionConflict, problemOf, writeProblem } from "./errors.js";
+import { readMemberShifts } from "./member-shifts.js";
+import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
-import { timeZoneOf } from "./timeclock-slice.js";
 
 /** The form open on the review, if any. */
-export type ReviewForm = { kind: "none" } | { kind: "range" } | { kind: "edit"; shiftId: string } | { kind: "export" };
+export type ReviewForm =
+  | { kind: "none" }
+  | { kind: "range" }
+  | { kind: "filter" }
+  | { kind: "edit"; shiftId: string }
+  /** The export form, with the values it reopens with (after "no" to replacing a file). */
+  | { kind: "export"; path?: string; summary?: boolean };
 
-/** What the shift edit form submits: local dates and times; an empty end keeps the shift open. */
+/** What the shift edit form submits: local dates and times (an empty end keeps the shift open), and the breaks field. */
 export interface ShiftTimesInput {
   startDate: string;
   startTime: string;
   endDate: string;
   endTime: string;
+  /** `Lunch 12:00-12:30; Coffee 15:00-15:10`; absent: the breaks stay as they are. */
+  breaks?: string;
 }
+
+/** An edit that lost to someone else's save: their shift, and the values the manager typed. */
+export interface ReviewConflict {
+  theirs: Shift;
+  mine: ShiftTimesInput;
+}
+
+/** What an export did: wrote its files, found one already there (ask before replacing), or failed. */
+export type ExportOutcome = { kind: "written" } | { kind: "exists"; path: string } | { kind: "problem"; text: string };
 
 /** Data of the review screen. */
 export interface ReviewData {
@@ -28,28 +66,47 @@ export interface ReviewData {
   view: "members" | "shifts";
   /** When set, the shift view shows only this member. */
   memberId: string | undefined;
+  /** Shows only members whose name holds this text (`/`). */
+  filter: string;
   form: ReviewForm;
-  /** The newer shift found when an edit lost to someone else's. */
-  conflict: Shift | undefined;
+  /** The newer shift found when an edit lost to someone else's, with the manager's values. */
+  conflict: ReviewConflict | undefined;
+  /** Everyone's names and team member wages (a shift without a wage is costed at them). */
+  team: { locationId: string; members: TeamMember[]; wages: Record<string, TeamMemberWage[]> } | undefined;
+  /** The config's rules the figures follow, for the header. */
+  overtime: OvertimeRules;
+  payPeriod: PayPeriodRule;
   stale: boolean;
 }
 
-/** The review slice: the workday view, totals, shift edits and the CSV export. */
+/** The review slice: the workday view, totals with overtime, shift edits and deletes, the CSV export. */
 export interface ReviewSlice {
   review: ReviewData;
   markReviewStale(): void;
   loadReviewIfStale(): Promise<void>;
-  loadReview(range?: { from: string; to: string }): Promise<string | undefined>;
+  /** Reads the range's shifts (the current range without one); `quiet` for the background refresh. */
+  loadReview(
+    range?: { from: string; to: string },
+    options?: { quiet?: boolean; team?: boolean },
+  ): Promise<string | undefined>;
   /** Shows today's workday. */
   reviewToday(): Promise<void>;
   /** Moves the range by whole days (`[`/`]`). */
   shiftReviewRange(days: number): Promise<void>;
+  /** Shows the workweek before or after the one holding the range's first day (`{`/`}`). */
+  shiftReviewWeek(weeks: number): Promise<void>;
+  /** Shows the pay period holding today (`p`). */
+  reviewPayPeriod(): Promise<void>;
   setReviewView(view: "members" | "shifts", memberId?: string): void;
+  setReviewFilter(text: string): void;
   openReviewForm(form: ReviewForm): void;
+  /** Saves a shift's times and breaks; a problem in words keeps the form open. */
   editShiftTimes(shiftId: string, input: ShiftTimesInput): Promise<string | undefined>;
-  /** Writes the review's rows as CSV; returns a problem in words or undefined. */
-  exportReview(path: string): Promise<string | undefined>;
-  /** The default file name of the export. */
+  /** Deletes a shift (after the screen asked). */
+  deleteShift(shiftId: string): Promise<void>;
+  /** Writes the review's rows as CSV (and the weekly summary); an existing file only with `overwrite`. */
+  exportReview(path: string, options?: { summary?: boolean; overwrite?: boolean }): Promise<ExportOutcome>;
+  /** The default file name of the export (it names the location). */
   exportPath(): string;
 }
 
@@ -66,24 +123,42 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   };
   const rebuild = (shifts: Shift[]) => {
     const { tz, startOfDay, startOfWeek } = context();
+    const team = get().review.team;
     const members = new Map<string, TeamMember>();
-    for (const m of get().timeclock.members) if (m.id) members.set(m.id, m);
+    for (const m of team?.members ?? []) if (m.id) members.set(m.id, m);
+    const wages = new Map(Object.entries(team?.wages ?? {}));
     const { from, to } = get().review;
+    const currency = get().locations.find((l) => l.id === get().locationId)?.currency;
     const result = buildReview(shifts, {
       members,
+      wages,
       timeZone: tz,
       startOfDay,
       startOfWeek,
       now: deps.clock.now(),
       from,
       to,
+      overtime: deps.overtime,
+      ...(currency ? { currency } : {}),
     });
     patch({ shifts, result });
   };
+  // Shifts saved on other screens (a clock-in, a clock-out) change what the review shows.
+  deps.events.on("shift-saved", () => patch({ stale: true }));
+  deps.events.on("shift-deleted", () => patch({ stale: true }));
+  deps.events.on("location-changed", () => patch({ stale: true, team: undefined }));
   const today = () => {
     const { tz, startOfDay } = context();
     return workdayOf(deps.clock.now(), tz, startOfDay);
   };
+  const nameOf = (shift: Shift) =>
+    memberName(get().review.team?.members.find((m) => m.id === (shift.team_member_id ?? shift.employee_id)));
+  const replaceShift = (shiftId: string, next: Shift | undefined) =>
+    rebuild(
+      next
+        ? get().review.shifts.map((s) => (s.id === shiftId ? next : s))
+        : get().review.shifts.filter((s) => s.id !== shiftId),
+    );
 
   return {
     review: {
@@ -93,8 +168,12 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       result: undefined,
       view: "members",
       memberId: undefined,
+      filter: "",
       form: { kind: "none" },
       conflict: undefined,
+      team: undefined,
+      overtime: deps.overtime,
+      payPeriod: deps.payPeriod,
       stale: true,
     },
 
@@ -106,33 +185,54 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (get().review.stale) await get().loadReview();
     },
 
-    async loadReview(range) {
+    async loadReview(range, options = {}) {
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
-      const from = range?.from ?? (get().review.from || today());
-      const to = range?.to ?? (get().review.to || from);
+      const from = (range?.from ?? (get().review.from || today())).trim();
+      const to = (range?.to ?? (get().review.to || from)).trim();
       if (!parseDate(from) || !parseDate(to)) return "Dates are YYYY-MM-DD.";
       if (to < from) return "The range ends before it starts.";
       const { tz, startOfWeek } = context();
-      patch({ from, to, stale: false, conflict: undefined });
-      const shifts = await get().runRead("Loading shifts", async () => {
-        const out: Shift[] = [];
-        const pages = deps.client.labor
-          .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
-          .pages();
-        for await (const page of pages) {
-          out.push(...(page.shifts ?? []));
-          // The count of shifts is unknown until the last page; the bar shows what has arrived.
-          set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
-        }
-        return out;
-      });
-      set({ progress: undefined });
-      if (!shifts) {
+      patch({ from, to, stale: false });
+      const known = get().review.team;
+      const needTeam = options.team === true || !known || known.locationId !== locationId;
+      const read = await get().runRead(
+        "Loading shifts",
+        async () => {
+          const teamRead = needTeam
+            ? Promise.all([
+                // Everyone, not only who is assigned here now: a shift of someone since moved keeps their name.
+                deps.client.team.searchTeamMembers({ limit: 200 }).all(),
+                deps.client.labor.listTeamMemberWages({ limit: 200 }).all(),
+              ])
+            : undefined;
+          const out: Shift[] = [];
+          const pages = deps.client.labor
+            .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
+            .pages();
+          for await (const page of pages) {
+            out.push(...(page.shifts ?? []));
+            // The count of shifts is unknown until the last page; the bar shows what has arrived.
+            if (!options.quiet) set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
+          }
+          return { shifts: out, team: await teamRead };
+        },
+        options,
+      );
+      if (get().progress) set({ progress: undefined });
+      if (!read) {
         patch({ stale: true });
         return undefined;
       }
-      if (get().review.from === from && get().review.to === to) rebuild(shifts);
+      if (read.team) {
+        const [members, wages] = read.team;
+        const byMember: Record<string, TeamMemberWage[]> = {};
+        for (const w of wages) {
+          if (w.team_member_id) byMember[w.team_member_id] = [...(byMember[w.team_member_id] ?? []), w];
+        }
+        patch({ team: { locationId, members, wages: byMember } });
+      }
+      if (get().review.from === from && get().review.to === to && get().locationId === locationId) rebuild(read.shifts);
       return undefined;
     },
 
@@ -146,93 +246,177 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       await get().loadReview({ from: addDays(from, days), to: addDays(to, days) });
     },
 
+    async shiftReviewWeek(weeks) {
+      const from = get().review.from || today();
+      const first = weekStartOf(addDays(from, 7 * weeks), context().startOfWeek);
+      await get().loadReview({ from: first, to: addDays(first, 6) });
+    },
+
+    async reviewPayPeriod() {
+      await get().loadReview(payPeriodOf(today(), deps.payPeriod, context().startOfWeek));
+    },
+
     setReviewView(view, memberId) {
       patch({ view, memberId });
     },
 
+    setReviewFilter(text) {
+      patch({ filter: text });
+    },
+
     openReviewForm(form) {
-      patch({ form, conflict: form.kind === "edit" ? get().review.conflict : undefined });
+      const conflict = get().review.conflict;
+      patch({ form, conflict: form.kind === "edit" && conflict?.theirs.id === form.shiftId ? conflict : undefined });
     },
 
     async editShiftTimes(shiftId, input) {
       const shift = get().review.shifts.find((s) => s.id === shiftId);
       if (!shift) return "That shift is not in the review any more.";
       const { tz } = context();
-      if (!parseDate(input.startDate) || !parseClockTime(input.startTime)) return "Start is YYYY-MM-DD and HH:MM.";
+      const start = parseLocalTime(input.startDate, input.startTime, tz, "start");
+      if (!start.ok) return start.problem;
       const hasEnd = input.endDate.trim() !== "" || input.endTime.trim() !== "";
-      if (hasEnd && (!parseDate(input.endDate) || !parseClockTime(input.endTime)))
-        return "End is YYYY-MM-DD and HH:MM, or both empty.";
-      const startAt = zonedInstant(input.startDate, input.startTime, tz);
-      const endAt = hasEnd ? zonedInstant(input.endDate, input.endTime, tz) : undefined;
-      if (!endAt && shift.end_at) return "A closed shift needs an end.";
-      const problem = checkShiftTimes(shift, startAt, endAt, deps.clock.now(), tz);
+      const end = hasEnd ? parseLocalTime(input.endDate, input.endTime, tz, "end") : undefined;
+      if (end && !end.ok) return end.problem;
+      const endAt = end?.ok ? end.at : undefined;
+      if (!endAt && shift.end_at)
+        return "A closed shift needs an end; empty both end fields only for a shift still running.";
+      const now = deps.clock.now();
+      const existing = breakDrafts(shift);
+      const breaks =
+        input.breaks === undefined
+          ? { ok: true as const, value: existing }
+          : parseBreaks(input.breaks, {
+              startAt: start.at,
+              endAt: endAt ?? now,
+              timeZone: tz,
+              types: get().breakTypes.items,
+              existing,
+            });
+      if (!breaks.ok) return breaks.problem;
+      const draft = { startAt: start.at, endAt, breaks: breaks.value };
+      const problem = checkShiftDraft(draft, now, tz);
       if (problem) return problem;
-      let conflict = false;
-      const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, "Saving the shift", async () => {
-        try {
-          // The version we read travels with the edit: the service refuses it if someone saved since.
-          return await deps.client.labor.updateShift(shiftId, {
-            shift: shiftForUpdate(withShiftTimes(shift, startAt, endAt)),
-          });
-        } catch (err) {
-          if (!isVersionConflict(err)) throw err;
-          conflict = true;
-          return undefined;
-        }
-      });
-      if (conflict) {
+      const memberId = shift.team_member_id ?? shift.employee_id ?? "";
+      // Moving a shift's times may run into another of the member's shifts, at any location.
+      const theirs = await get().runRead(
+        "Reading the member's shifts",
+        () => readMemberShifts(deps.client, memberId, start.at.getTime(), (endAt ?? now).getTime()),
+        { quiet: true },
+      );
+      if (!theirs) return "Their other shifts could not be read, so nothing was sent; try again.";
+      const clash = checkNoOverlap(draft, theirs, tz, shiftId, (id) =>
+        id === get().locationId ? undefined : get().locations.find((l) => l.id === id)?.name,
+      );
+      if (clash) return clash;
+      // The version we read travels with the edit: the service refuses it if someone saved since.
+      const body = shiftForUpdate(withBreakDrafts(withShiftTimes(shift, start.at, endAt), breaks.value));
+      const res = await get().runWrite(`shift:${memberId || shiftId}`, "Saving the shift", () =>
+        deps.client.labor.updateShift(shiftId, { shift: body }),
+      );
+      if (!res.ok) {
+        if (res.error.kind !== "failed" || !isVersionConflict(res.error.cause)) return writeProblem(res.error);
         const fresh = await get().runRead("Reading the shift again", () => deps.client.labor.getShift(shiftId));
-        const theirs = fresh?.shift;
-        if (theirs) {
-          rebuild(get().review.shifts.map((s) => (s.id === shiftId ? theirs : s)));
-          patch({ conflict: theirs });
+        const newer = fresh?.shift;
+        if (newer) {
+          replaceShift(shiftId, newer);
+          // The manager's typed values stay in the form; saving again applies them over the newer version.
+          deps.events.emit({ type: "shift-saved", shift: newer });
+          // The event marked the review stale; it already shows the newer version.
+          patch({ conflict: { theirs: newer, mine: { ...input } }, stale: false });
         }
-        const text = theirs
-          ? `Someone else changed this shift; it now runs ${localTime(theirs.start_at, tz)}–${theirs.end_at ? localTime(theirs.end_at, tz) : "open"} (version ${theirs.version ?? "?"}). Your edit was not saved.`
-          : "Someone else changed this shift; your edit was not saved.";
-        get().setStatus({ kind: "rule", text });
+        const text = newer
+          ? `Someone else changed this shift first: it now runs ${localTime(newer.start_at, tz)}–${newer.end_at ? localTime(newer.end_at, tz) : "open"}. Your values are kept; enter saves them over it.`
+          : "Someone else changed this shift first; your edit was not saved.";
+        get().setStatus({ kind: "rule", text, details: `shift ${shiftId} · version ${newer?.version ?? "?"}` });
         return text;
       }
-      if (!res?.shift) {
-        const st = get().status;
-        return st.kind === "error" ? `${st.code}: ${st.detail}` : undefined;
-      }
-      const saved = res.shift;
-      rebuild(get().review.shifts.map((s) => (s.id === shiftId ? saved : s)));
-      // The time clock holds open shifts too; its copy must carry the new version.
-      const tc = get().timeclock;
-      if (tc.openShifts.some((s) => s.id === shiftId)) {
-        const open = saved.end_at
-          ? tc.openShifts.filter((s) => s.id !== shiftId)
-          : tc.openShifts.map((s) => (s.id === shiftId ? saved : s));
-        set({ timeclock: { ...tc, openShifts: open } });
-      }
-      patch({ form: { kind: "none" }, conflict: undefined });
-      get().setStatus({ kind: "info", text: "Shift saved." });
+      const saved = res.value.shift;
+      if (!saved) return "The service did not return the saved shift.";
+      replaceShift(shiftId, saved);
+      deps.events.emit({ type: "shift-saved", shift: saved });
+      // The event marked the review stale; what it shows is this very save.
+      patch({ form: { kind: "none" }, conflict: undefined, stale: false });
+      get().setStatus({ kind: "info", text: `Saved ${nameOf(saved)}'s shift of ${localDate(saved.start_at, tz)}.` });
       return undefined;
     },
 
-    async exportReview(path) {
-      const target = path.trim();
-      if (!target) return "Give a file path.";
-      const result = get().review.result;
-      if (!result) return "Nothing to export yet.";
+    async deleteShift(shiftId) {
+      const shift = get().review.shifts.find((s) => s.id === shiftId);
+      if (!shift) return;
       const { tz } = context();
-      try {
-        await deps.writeFile(target, reviewCsv(result.rows, tz, deps.clock.now()));
-      } catch (err) {
-        const st = statusOfError(err);
-        get().setStatus(st);
-        return `${st.code}: ${st.detail}`;
+      const who = nameOf(shift);
+      const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, `Deleting ${who}'s shift`, () =>
+        deps.client.labor.deleteShift(shiftId),
+      );
+      if (!res.ok) {
+        if (res.error.kind === "failed" && hasErrorCode(res.error.cause, "NOT_FOUND")) {
+          // Already gone (deleted in another terminal): the review just catches up.
+          replaceShift(shiftId, undefined);
+          get().setStatus({ kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
+        }
+        return;
+      }
+      replaceShift(shiftId, undefined);
+      deps.events.emit({ type: "shift-deleted", shiftId });
+      patch({ stale: false });
+      get().setStatus({
+        kind: "info",
+        text: `Deleted ${who}'s shift of ${localDate(shift.start_at, tz)} ${localTime(shift.start_at, tz)}.`,
+      });
+    },
+
+    async exportReview(path, options = {}) {
+      const target = path.trim();
+      if (!target) return { kind: "problem", text: "Give a file path." };
+      const result = get().review.result;
+      if (!result) return { kind: "problem", text: "Nothing to export yet." };
+      const { tz, startOfWeek } = context();
+      const locationName = get().locations.find((l) => l.id === get().locationId)?.name ?? get().locationId ?? "";
+      const files = [{ path: target, text: shiftsCsv(result.rows, { locationName, timeZone: tz }) }];
+      if (options.summary) {
+        const weeks = memberWeeks(result, startOfWeek);
+        files.push({ path: summaryFileName(target), text: memberWeeksCsv(weeks, { locationName }) });
+      }
+      for (const f of files) {
+        try {
+          await deps.writeFile(f.path, f.text, { overwrite: options.overwrite === true });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "EEXIST") return { kind: "exists", path: f.path };
+          const code = (err as NodeJS.ErrnoException).code;
+          const text =
+            code === "ENOENT"
+              ? `The file was not written: its folder does not exist.`
+              : code === "EACCES"
+                ? "The file was not written: that folder may not be written to."
+                : `The file was not written: ${problemOf(err).headline}`;
+          get().setStatus({ kind: "error", text, details: [code, f.path].filter(Boolean).join(" · ") });
+          return { kind: "problem", text };
+        }
       }
       patch({ form: { kind: "none" } });
-      get().setStatus({ kind: "info", text: `Wrote ${result.rows.length} shifts to ${target}.` });
-      return undefined;
+      get().setStatus({
+        kind: "info",
+        text: `Wrote ${result.rows.length} shifts to ${target}${options.summary ? ` and the weekly summary to ${summaryFileName(target)}` : ""}.`,
+      });
+      return { kind: "written" };
     },
 
     exportPath() {
       const { from, to } = get().review;
-      return from === to ? `shifts-${from}.csv` : `shifts-${from}-to-${to}.csv`;
+      const location = get().locations.find((l) => l.id === get().locationId);
+      return exportFileName(location?.name ?? "", location?.id ?? "", from, to);
     },
   };
 };
+
+/** The edit form's values for a shift: its local times and its breaks. */
+export function shiftTimesInputOf(shift: Shift, timeZone: string): ShiftTimesInput {
+  return {
+    startDate: localDate(shift.start_at, timeZone),
+    startTime: localTime(shift.start_at, timeZone),
+    endDate: shift.end_at ? localDate(shift.end_at, timeZone) : "",
+    endTime: shift.end_at ? localTime(shift.end_at, timeZone) : "",
+    breaks: formatBreaks(breakDrafts(shift), timeZone),
+  };
+}

@@ -1,7 +1,16 @@
-import { isForgotten, type MemberState, memberName, memberState, stateRank } from "../domain/shifts.js";
+import {
+  breakOverrun,
+  isForgotten,
+  type MemberState,
+  memberName,
+  memberState,
+  minutesSince,
+  runningBreak,
+  stateRank,
+} from "../domain/shifts.js";
 import type { BreakType, Location, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { timeZoneOf } from "./shell-slice.js";
 import type { AppState } from "./store.js";
-import { timeZoneOf } from "./timeclock-slice.js";
 
 /** One line of "who is here". */
 export interface WhoIsHereRow {
@@ -12,6 +21,13 @@ export interface WhoIsHereRow {
   /** An open shift that began on an earlier workday. */
   forgotten: Shift | undefined;
   wage: TeamMemberWage | undefined;
+  /** The member's open shift at another location, and that location's name. */
+  elsewhere: { shift: Shift; locationName: string } | undefined;
+  /** Minutes since clock-in, while on shift here. */
+  shiftMinutes: number | undefined;
+  /** Minutes on the running break, and how many past its expected length. */
+  breakMinutes: number | undefined;
+  breakOverrun: number;
 }
 
 /**
@@ -32,6 +48,8 @@ const whoIsHere = memo(
   (
     members: TeamMember[],
     openShifts: Shift[],
+    elsewhere: Shift[],
+    locations: Location[],
     wages: Record<string, TeamMemberWage>,
     filter: string,
     tz: string,
@@ -44,6 +62,8 @@ const whoIsHere = memo(
       .map((m) => {
         const id = m.id ?? "";
         const open = openShifts.find((s) => s.team_member_id === id);
+        const away = open ? undefined : elsewhere.find((s) => s.team_member_id === id);
+        const running = runningBreak(open);
         return {
           member: m,
           id,
@@ -51,10 +71,21 @@ const whoIsHere = memo(
           state: memberState(open, tz),
           forgotten: open && isForgotten(open, now, tz, startOfDay) ? open : undefined,
           wage: wages[id],
+          elsewhere: away
+            ? {
+                shift: away,
+                locationName: locations.find((l) => l.id === away.location_id)?.name ?? "another location",
+              }
+            : undefined,
+          shiftMinutes: open ? minutesSince(open.start_at, now) : undefined,
+          breakMinutes: running ? minutesSince(running.start_at, now) : undefined,
+          breakOverrun: running ? breakOverrun(running, now) : 0,
         };
       })
       .filter((r) => !needle || r.name.toLowerCase().includes(needle));
-    return rows.sort((a, b) => stateRank(a.state) - stateRank(b.state) || a.name.localeCompare(b.name));
+    // On shift here first, then at another location, then clocked out.
+    const rank = (r: WhoIsHereRow) => (r.elsewhere ? 1 : stateRank(r.state) * 2);
+    return rows.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   },
 );
 
@@ -63,6 +94,8 @@ export const selectWhoIsHere = (s: AppState): WhoIsHereRow[] =>
   whoIsHere(
     s.timeclock.members,
     s.timeclock.openShifts,
+    s.timeclock.elsewhere,
+    s.locations,
     s.timeclock.wages,
     s.timeclock.filter,
     timeZoneOf(s),
@@ -86,16 +119,29 @@ export const selectBreakTypes = (s: AppState): BreakType[] => s.breakTypes.items
 /** Whether a write is on its way. */
 export const selectBusy = (s: AppState): boolean => s.inFlight.length > 0;
 
-/** Review rows of the current view: every shift, or one member's. */
+const matches = (name: string, needle: string) => !needle || name.toLowerCase().includes(needle);
+
+/** Review rows of the current view: every shift, or one member's, and only names holding the filter. */
 const reviewRows = memo(
-  (rows: NonNullable<AppState["review"]["result"]>["rows"] | undefined, memberId: string | undefined) =>
-    (rows ?? []).filter((r) => !memberId || r.memberId === memberId),
+  (
+    rows: NonNullable<AppState["review"]["result"]>["rows"] | undefined,
+    memberId: string | undefined,
+    filter: string,
+  ) => {
+    const needle = filter.trim().toLowerCase();
+    return (rows ?? []).filter((r) => (!memberId || r.memberId === memberId) && matches(r.memberName, needle));
+  },
 );
 
 /** The review's shift rows shown now. */
-export const selectReviewRows = (s: AppState) => reviewRows(s.review.result?.rows, s.review.memberId);
+export const selectReviewRows = (s: AppState) => reviewRows(s.review.result?.rows, s.review.memberId, s.review.filter);
 
-/** The review's per-member summaries. */
-export const selectReviewMembers = (s: AppState) => s.review.result?.members ?? EMPTY;
+const reviewMembers = memo(
+  (members: NonNullable<AppState["review"]["result"]>["members"] | undefined, filter: string) => {
+    const needle = filter.trim().toLowerCase();
+    return (members ?? []).filter((m) => matches(m.memberName, needle));
+  },
+);
 
-const EMPTY: never[] = [];
+/** The review's per-member summaries, only names holding the filter. */
+export const selectReviewMembers = (s: AppState) => reviewMembers(s.review.result?.members, s.review.filter);

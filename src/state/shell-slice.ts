@@ -1,11 +1,14 @@
+import { localTime } from "../domain/time.js";
 import type { Location, WorkweekConfig } from "../spec/generated/types.js";
-import { statusOfError } from "./errors.js";
+import { isUnreachable, problemOf, type WriteResult } from "./errors.js";
 import type { SliceCreator, StoreDeps } from "./store.js";
-import { type EnvLabel, type Overlay, type Progress, SCREEN_ORDER, type Screen, type Status } from "./types.js";
+import type { Connection, EnvLabel, Overlay, Progress, Screen, ScreenKind, Status } from "./types.js";
 
-/** The shell: screen, overlay, header data, status bar and the write guard. */
+/** The shell: screen, overlay, header data, connection, status bar and the write guard. */
 export interface ShellSlice {
   env: EnvLabel;
+  /** The service's address when it is not the demo store or a named environment's default. */
+  baseUrl: string | undefined;
   readOnly: boolean;
   /** A standing warning the status bar keeps showing (e.g. no keychain). */
   notice: string | undefined;
@@ -21,19 +24,20 @@ export interface ShellSlice {
   signedIn: "checking" | "signed-in" | "signed-out";
   merchantId: string | undefined;
   workweek: WorkweekConfig | undefined;
+  connection: Connection;
+  /** When the data on screen was last read successfully (rows read before a failure are stale). */
+  lastReadAt: Date | undefined;
   /** Keys of writes sent and not yet answered. */
   inFlight: readonly string[];
   /** Set once the user has asked to leave; the UI exits on it. */
   exited: boolean;
 
-  /** Loads locations, token status and the first screen's data. */
+  /** Loads locations, token status and the workweek; selects the default (or first) location. */
   init(): Promise<void>;
-  showScreen(kind: Screen["kind"]): void;
-  /** Moves to the next (or previous) screen in number order. */
-  cycleScreen(step: 1 | -1): void;
+  showScreen(kind: ScreenKind): void;
   openOverlay(overlay: Overlay): void;
   closeOverlay(): void;
-  selectLocation(id: string): Promise<void>;
+  selectLocation(id: string): void;
   setStatus(status: Status): void;
   /** Re-reads the clock; the header shows minutes, so only a new minute re-renders. */
   tick(): void;
@@ -41,13 +45,22 @@ export interface ShellSlice {
   requestQuit(): void;
   quit(): void;
   /**
-   * Runs one write unless a write with the same key is already on its way: a double key press
-   * sends one request. Failures land in the status bar. Resolves with the write's result, or
-   * undefined when it was skipped or failed.
+   * Runs one write unless a write with the same key is already on its way (a double key press
+   * sends one request) or the app is read-only. Failures land in the status bar too.
    */
-  runWrite<T>(key: string, label: string, write: () => Promise<T>): Promise<T | undefined>;
-  /** Runs a read with the spinner on; failures land in the status bar. */
-  runRead<T>(label: string, read: () => Promise<T>): Promise<T | undefined>;
+  runWrite<T>(key: string, label: string, write: () => Promise<T>): Promise<WriteResult<T>>;
+  /** Runs a read with the spinner on; failures land in the status bar and the connection state. */
+  runRead<T>(label: string, read: () => Promise<T>, options?: { quiet?: boolean }): Promise<T | undefined>;
+}
+
+/** What the shell starts with. */
+export interface ShellInit {
+  env: EnvLabel;
+  baseUrl?: string | undefined;
+  readOnly: boolean;
+  notice: string | undefined;
+  /** The location to open on (config `defaultLocationId`); the first active one otherwise. */
+  defaultLocationId?: string | undefined;
 }
 
 /** Builds the shell slice. */
@@ -55,11 +68,40 @@ export function createShellSlice(
   set: Parameters<SliceCreator<ShellSlice>>[0],
   get: Parameters<SliceCreator<ShellSlice>>[1],
   deps: StoreDeps,
-  initial: { env: EnvLabel; readOnly: boolean; notice: string | undefined },
+  initial: ShellInit,
 ): ShellSlice {
   let reads = 0;
+  const reached = () => {
+    const s = get();
+    const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
+    if (s.connection.state !== "online") patch.connection = { state: "online" };
+    // The message reported the service as unreachable; it answers again, so the message goes.
+    if (s.status.kind === "error" && s.status.cause === "unreachable") patch.status = { kind: "idle" };
+    set(patch);
+  };
+  const failed = (err: unknown) => {
+    const problem = problemOf(err);
+    if (isUnreachable(err)) {
+      const c = get().connection;
+      const read = get().lastReadAt;
+      if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
+      set({
+        connection:
+          c.state === "offline"
+            ? { ...c, retrying: false, problem: problem.headline }
+            : { state: "offline", since: deps.clock.now(), retrying: false, problem: problem.headline },
+        status: { kind: "error", text: problem.headline, cause: "unreachable", ...detailsOf(problem.details) },
+      });
+    } else {
+      // Any answer, even a refusal, means the service is reachable.
+      if (get().connection.state !== "online") set({ connection: { state: "online" } });
+      set({ status: { kind: "error", text: problem.headline, ...detailsOf(problem.details) } });
+    }
+    return problem;
+  };
   return {
     env: initial.env,
+    baseUrl: initial.baseUrl,
     readOnly: initial.readOnly,
     notice: initial.notice,
     screen: { kind: "timeclock" },
@@ -73,6 +115,8 @@ export function createShellSlice(
     signedIn: "checking",
     merchantId: undefined,
     workweek: undefined,
+    connection: { state: "unknown" },
+    lastReadAt: undefined,
     inFlight: [],
     exited: false,
 
@@ -98,21 +142,26 @@ export function createShellSlice(
         workweek: loaded.workweek,
         signedIn: client.oauth ? get().signedIn : "signed-in",
       });
-      const first = loaded.locations[0]?.id;
-      if (first) await get().selectLocation(first);
+      const wanted = initial.defaultLocationId;
+      const preferred = wanted ? loaded.locations.find((l) => l.id === wanted) : undefined;
+      if (wanted && !preferred) {
+        get().setStatus({
+          kind: "rule",
+          text: "The default location in the config file is not one of this seller's locations; showing the first.",
+          details: `defaultLocationId ${wanted}`,
+        });
+      }
+      const first = preferred?.id ?? loaded.locations[0]?.id;
+      if (first) get().selectLocation(first);
       await status;
     },
 
     showScreen(kind) {
-      set({ screen: { kind } as Screen, overlay: { kind: "none" } });
-      if (kind === "review") void get().loadReviewIfStale();
-      if (kind === "break-types") void get().loadBreakTypes();
-    },
-
-    cycleScreen(step) {
-      const i = SCREEN_ORDER.indexOf(get().screen.kind);
-      const next = SCREEN_ORDER[(i + step + SCREEN_ORDER.length) % SCREEN_ORDER.length];
-      if (next) get().showScreen(next);
+      const s = get();
+      if (s.screen.kind === kind && s.overlay.kind === "none") return;
+      // A message belongs to the screen it was said on, unless it reports the service being down.
+      const keep = s.status.kind === "error" && s.status.cause === "unreachable";
+      set({ screen: { kind } as Screen, overlay: { kind: "none" }, ...(keep ? {} : { status: { kind: "idle" } }) });
     },
 
     openOverlay(overlay) {
@@ -123,11 +172,9 @@ export function createShellSlice(
       set({ overlay: { kind: "none" } });
     },
 
-    async selectLocation(id) {
+    selectLocation(id) {
       set({ locationId: id, overlay: { kind: "none" } });
-      get().markReviewStale();
-      await Promise.all([get().loadTimeClock(), get().loadBreakTypes()]);
-      if (get().screen.kind === "review") await get().loadReviewIfStale();
+      deps.events.emit({ type: "location-changed", locationId: id });
     },
 
     setStatus(status) {
@@ -158,36 +205,54 @@ export function createShellSlice(
     },
 
     async runWrite(key, label, write) {
+      // The one read-only guard: every write of every screen passes here.
       if (get().readOnly) {
         set({ status: { kind: "rule", text: "Read-only mode: changes are disabled." } });
-        return undefined;
+        return { ok: false, error: { kind: "read-only" } };
       }
-      if (get().inFlight.includes(key)) return undefined;
+      if (get().inFlight.includes(key)) return { ok: false, error: { kind: "in-flight" } };
       set((s) => ({ inFlight: [...s.inFlight, key], status: { kind: "info", text: `${label}…` } }));
       try {
-        const result = await write();
+        const value = await write();
+        reached();
         set({ status: { kind: "info", text: `${label}: done.` } });
-        return result;
-      } catch (err) {
-        set({ status: statusOfError(err) });
-        return undefined;
+        return { ok: true, value };
+      } catch (cause) {
+        const problem = failed(cause);
+        return { ok: false, error: { kind: "failed", cause, problem } };
       } finally {
         set((s) => ({ inFlight: s.inFlight.filter((k) => k !== key) }));
       }
     },
 
-    async runRead(label, read) {
+    async runRead(label, read, options = {}) {
       reads += 1;
-      set({ loading: label });
+      if (!options.quiet) set({ loading: label });
+      const c = get().connection;
+      if (c.state === "offline" && !c.retrying) set({ connection: { ...c, retrying: true } });
       try {
-        return await read();
+        const value = await read();
+        reached();
+        return value;
       } catch (err) {
-        set({ status: statusOfError(err) });
+        failed(err);
         return undefined;
       } finally {
         reads -= 1;
-        if (reads === 0) set({ loading: undefined });
+        if (reads === 0 && get().loading !== undefined) set({ loading: undefined });
       }
     },
   };
+}
+
+/** The IANA time zone of the selected location (UTC when it has none). */
+export function timeZoneOf(s: {
+  locations: { id?: string; timezone?: string }[];
+  locationId: string | undefined;
+}): string {
+  return s.locations.find((l) => l.id === s.locationId)?.timezone ?? "UTC";
+}
+
+function detailsOf(details: string | undefined): { details?: string } {
+  return details ? { details } : {};
 }

@@ -1,121 +1,157 @@
-import { describe, expect, it, vi } from "vitest";
-import { createFakeClient, fakeDemoData } from "./fake-client.js";
+// The store against the in-process local service: the same rules and answers as the real one.
+import { afterEach, describe, expect, it } from "vitest";
+import { startProxy } from "../../test/helpers/proxy.js";
+import { startService, type TestService } from "../../test/helpers/service.js";
+import { createClient, SquareApiError } from "../square/index.js";
+import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
-import { createStore } from "./store.js";
+import { type AppStore, createStore } from "./store.js";
 
-// 15:00 in New York: a workday that started at 05:00.
-const NOW = new Date("2026-05-06T19:00:00Z");
+// Wednesday 2026-05-06, 15:00 in New York.
+const NOW = Date.parse("2026-05-06T19:00:00Z");
+
+let svc: TestService | undefined;
+afterEach(async () => {
+  await svc?.close();
+  svc = undefined;
+});
 
 async function setup(opts: { readOnly?: boolean } = {}) {
-  const data = fakeDemoData(NOW);
-  const client = createFakeClient(data, () => NOW);
-  const files = new Map<string, string>();
-  const store = createStore({
-    client,
-    clock: { now: () => NOW },
-    readOnly: opts.readOnly ?? false,
-    writeFile: async (p, t) => {
-      files.set(p, t);
+  let t = NOW;
+  const clock = {
+    now: () => new Date(t),
+    set: (at: Date) => {
+      t = at.getTime();
     },
-  });
+    advance: (s: number) => {
+      t += s * 1000;
+    },
+  };
+  svc = await startService({ clock });
+  const store = createStore({ client: svc.client, clock, readOnly: opts.readOnly ?? false });
   await store.getState().init();
-  return { store, client, data, files };
+  await store.getState().loadTimeClock();
+  await store.getState().loadBreakTypes();
+  return { store, svc, clock };
 }
 
-describe("the store", () => {
-  it("loads who is here, on shift first, with the forgotten shift flagged", async () => {
-    const { store } = await setup();
-    const rows = selectWhoIsHere(store.getState());
-    expect(rows.map((r) => [r.name, r.state.kind, Boolean(r.forgotten)])).toEqual([
-      ["Bo Li", "on-shift", false],
-      ["Cy Okafor", "on-shift", true],
-      ["Ana Diaz", "clocked-out", false],
-      ["Dev Rao", "clocked-out", false],
+const clockedOut = (store: AppStore) =>
+  selectWhoIsHere(store.getState()).find((r) => r.state.kind === "clocked-out" && !r.forgotten);
+
+describe("writes return a typed result", () => {
+  it("gives the value of a write that went through, and sends one request for a double press", async () => {
+    const { store, svc } = await setup();
+    const m = clockedOut(store);
+    if (!m) throw new Error("no clocked-out member");
+    const before = await svc.client.labor
+      .searchShifts({ query: { filter: { team_member_ids: [m.id], location_ids: [] } } })
+      .all();
+    const key = `test:${m.id}`;
+    const write = () =>
+      svc.client.labor.createShift({
+        idempotency_key: crypto.randomUUID(),
+        shift: {
+          location_id: store.getState().locationId ?? "",
+          team_member_id: m.id,
+          start_at: new Date(NOW).toISOString(),
+        },
+      });
+    const [first, second] = await Promise.all([
+      store.getState().runWrite(key, "Clocking in", write),
+      store.getState().runWrite(key, "Clocking in", write),
     ]);
-    expect(selectWhoIsHere(store.getState())).toBe(rows);
+    expect(first.ok && first.value.shift?.team_member_id).toBe(m.id);
+    expect(second).toEqual({ ok: false, error: { kind: "in-flight" } });
+    const after = await svc.client.labor
+      .searchShifts({ query: { filter: { team_member_ids: [m.id], location_ids: [] } } })
+      .all();
+    expect(after).toHaveLength(before.length + 1);
   });
 
-  it("sends one clock-in for a double press, with the member's wage and a key", async () => {
-    const { store, client } = await setup();
-    await Promise.all([store.getState().clockIn("TM-ANA"), store.getState().clockIn("TM-ANA")]);
-    const creates = client.calls.filter((c) => c.op === "createShift");
-    expect(creates).toHaveLength(1);
-    expect(creates[0]?.body).toMatchObject({
-      idempotency_key: expect.any(String),
-      shift: { team_member_id: "TM-ANA", location_id: "L-MAIN", wage: { hourly_rate: { amount: 2000 } } },
+  it("detects a version conflict by its code, with the manager's words and the code in details", async () => {
+    const { store, svc } = await setup();
+    const open = store.getState().timeclock.openShifts[0];
+    if (!open?.id) throw new Error("no open shift");
+    // Someone else saves the shift first: its version moves on.
+    await svc.client.labor.updateShift(open.id, { shift: { ...open, id: undefined } as never });
+    const res = await store
+      .getState()
+      .runWrite("edit", "Saving", () =>
+        svc.client.labor.updateShift(open.id ?? "", { shift: { ...open, id: undefined } as never }),
+      );
+    if (res.ok || res.error.kind !== "failed") throw new Error("expected a refusal");
+    expect(res.error.cause).toBeInstanceOf(SquareApiError);
+    expect(isVersionConflict(res.error.cause)).toBe(true);
+    expect(res.error.problem.headline).toBe("Someone else changed this first.");
+    expect(res.error.problem.details).toMatch(/^[A-Z_]+ · HTTP 4\d\d · UpdateShift/);
+    expect(store.getState().status).toMatchObject({ kind: "error", text: "Someone else changed this first." });
+  });
+
+  it("refuses every write in read-only mode, in one place, without a request", async () => {
+    const { store, svc } = await setup({ readOnly: true });
+    let sent = false;
+    const res = await store.getState().runWrite("x", "Anything", async () => {
+      sent = true;
+      return svc.client.locations.listLocations();
     });
-    expect(store.getState().status).toEqual({ kind: "info", text: "Ana Diaz clocked in at 15:00." });
-  });
-
-  it("explains a rule in words instead of sending", async () => {
-    const { store, client } = await setup();
-    expect(await store.getState().clockIn("TM-BO")).toMatch(/Already clocked in since 13:00/);
-    expect(client.calls).toHaveLength(0);
-  });
-
-  it("runs a break and clocks out", async () => {
-    const { store, data } = await setup();
-    await store.getState().startBreak("TM-BO", "BT-MEAL");
-    expect(selectWhoIsHere(store.getState())[0]?.state).toMatchObject({ kind: "on-break", breakName: "Meal" });
-    expect(await store.getState().startBreak("TM-BO", "BT-REST")).toMatch(/still running/);
-    await store.getState().endBreak("TM-BO");
-    await store.getState().clockOut("TM-BO");
-    expect(data.shifts.find((s) => s.id === "SH-BO")).toMatchObject({ status: "CLOSED", end_at: NOW.toISOString() });
-  });
-
-  it("fixes a forgotten clock-out at a local time", async () => {
-    const { store, data } = await setup();
-    expect(await store.getState().fixForgotten("SH-CY", "2026-05-05", "18:00")).toBeUndefined();
-    expect(data.shifts.find((s) => s.id === "SH-CY")?.end_at).toBe("2026-05-05T22:00:00.000Z");
-  });
-
-  it("refuses a fourth break type before asking the service", async () => {
-    const { store, client } = await setup();
-    expect(await store.getState().addBreakType({ name: "Nap", minutes: "20", paid: "n" })).toMatch(/already has 3/);
-    expect(client.calls).toHaveLength(0);
-  });
-
-  it("tells about a version conflict and shows the newer shift", async () => {
-    const { store, data } = await setup();
-    await store.getState().loadReview({ from: "2026-05-05", to: "2026-05-05" });
-    const dev = data.shifts.find((s) => s.id === "SH-DEV");
-    if (dev) dev.version = 7;
-    const problem = await store.getState().editShiftTimes("SH-DEV", {
-      startDate: "2026-05-05",
-      startTime: "09:00",
-      endDate: "2026-05-05",
-      endTime: "17:00",
-    });
-    expect(problem).toMatch(/Someone else changed this shift; it now runs 11:00–21:00 \(version 7\)/);
-    expect(store.getState().review.conflict?.version).toBe(7);
-  });
-
-  it("refuses every write in read-only mode", async () => {
-    const { store, client } = await setup({ readOnly: true });
-    await store.getState().clockIn("TM-ANA");
-    expect(client.calls).toHaveLength(0);
+    expect(res).toEqual({ ok: false, error: { kind: "read-only" } });
+    expect(sent).toBe(false);
+    const m = clockedOut(store);
+    await store.getState().clockIn(m?.id ?? "");
     expect(store.getState().status).toEqual({ kind: "rule", text: "Read-only mode: changes are disabled." });
-  });
-
-  it("exports the review as CSV", async () => {
-    const { store, files } = await setup();
-    await store.getState().loadReview({ from: "2026-05-05", to: "2026-05-05" });
-    expect(await store.getState().exportReview("out.csv")).toBeUndefined();
-    expect(files.get("out.csv")).toContain("Dev Rao,2026-05-05,11:00,21:00,,10.00,17.00,170.00,USD");
   });
 });
 
-describe("the store after changes elsewhere", () => {
-  it("reads the time clock again when a clock-out loses to someone else's change", async () => {
-    const { store, data } = await setup();
-    const bo = data.shifts.find((s) => s.id === "SH-BO");
-    if (bo) bo.version = 5;
-    await store.getState().clockOut("TM-BO");
-    expect(store.getState().status).toMatchObject({ kind: "error", code: "CONFLICT" });
-    await vi.waitFor(() =>
-      expect(store.getState().timeclock.openShifts.find((s) => s.id === "SH-BO")?.version).toBe(5),
+describe("slices tell each other through events", () => {
+  it("a shift saved on the review reaches the time clock's open shifts and marks nothing stale twice", async () => {
+    const { store } = await setup();
+    const open = store
+      .getState()
+      .timeclock.openShifts.find((s) => !s.end_at && (s.breaks ?? []).every((b) => b.end_at));
+    if (!open?.id || !open.team_member_id) throw new Error("no open shift");
+    const tz = store.getState().locations.find((l) => l.id === store.getState().locationId)?.timezone ?? "UTC";
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(open.start_at));
+    await store.getState().loadReview({ from: day, to: day });
+    const start = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit" }).format(
+      new Date(Date.parse(open.start_at) + 60_000 * 5),
     );
-    await store.getState().clockOut("TM-BO");
-    expect(data.shifts.find((s) => s.id === "SH-BO")?.status).toBe("CLOSED");
+    expect(
+      await store.getState().editShiftTimes(open.id, { startDate: day, startTime: start, endDate: "", endTime: "" }),
+    ).toBeUndefined();
+    const copy = store.getState().timeclock.openShifts.find((s) => s.id === open.id);
+    expect(copy?.version).toBeGreaterThan(open.version ?? 0);
+    expect(store.getState().review.stale).toBe(false);
+  });
+
+  it("a clock-in on the time clock marks the review stale", async () => {
+    const { store } = await setup();
+    await store.getState().loadReview();
+    expect(store.getState().review.stale).toBe(false);
+    await store.getState().clockIn(clockedOut(store)?.id ?? "");
+    expect(store.getState().review.stale).toBe(true);
+  });
+});
+
+describe("connection state", () => {
+  it("goes offline when the service cannot be reached, and back online (clearing the message) when it answers", async () => {
+    svc = await startService({});
+    const proxy = await startProxy(svc.url);
+    const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
+    try {
+      const store = createStore({ client });
+      await store.getState().init();
+      expect(store.getState().connection).toEqual({ state: "online" });
+      await proxy.down();
+      await store.getState().loadTimeClock();
+      expect(store.getState().connection).toMatchObject({ state: "offline", retrying: false });
+      expect(store.getState().status).toMatchObject({ kind: "error", cause: "unreachable" });
+      await proxy.up();
+      await store.getState().loadTimeClock();
+      expect(store.getState().connection).toEqual({ state: "online" });
+      expect(store.getState().status).toEqual({ kind: "idle" });
+    } finally {
+      await client.close();
+      await proxy.down();
+    }
   });
 });

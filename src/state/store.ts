@@ -1,19 +1,36 @@
 import { writeFile as fsWriteFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
+import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
+import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
+import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
+import { createEventBus, type EventBus } from "./events.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
-import { createShellSlice, type ShellSlice } from "./shell-slice.js";
+import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
+import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
-import type { Clock, EnvLabel, StoreClient, WriteFile } from "./types.js";
+import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
 
 /** The whole app state: one slice per screen plus the shell. */
-export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice;
+export type AppState = ShellSlice & TimeClockSlice & ReviewSlice & BreakTypesSlice & StocktakeSlice & DrawersSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
   client: StoreClient;
   clock: Clock;
   writeFile: WriteFile;
+  /** Minted once per logical write, reused on its retries. */
+  newIdempotencyKey: () => string;
+  /** How slices tell each other what happened, instead of writing each other's state. */
+  events: EventBus;
+  /** The app's local data folder (`$XDG_DATA_HOME/backroom`). */
+  dataDir: DataDir;
+  /** When hours become overtime (config `overtime`). */
+  overtime: OvertimeRules;
+  /** How often the store pays, for the review's pay-period range (config `payPeriod`). */
+  payPeriod: PayPeriodRule;
 }
 
 /** Options of {@link createStore}. */
@@ -21,12 +38,20 @@ export interface CreateStoreOptions {
   client: StoreClient;
   clock?: Clock;
   env?: EnvLabel;
+  baseUrl?: string;
   readOnly?: boolean;
   /** A standing warning for the status bar (e.g. no keychain). */
   notice?: string;
+  /** The location to open on; the first active location otherwise. */
+  defaultLocationId?: string;
   writeFile?: WriteFile;
   /** Minted per logical write; injected for deterministic tests. */
   newIdempotencyKey?: () => string;
+  dataDir?: DataDir;
+  /** Config `overtime`; 40 h a week at 1.5× otherwise. */
+  overtime?: OvertimeRules;
+  /** Config `payPeriod`; the workweek otherwise. */
+  payPeriod?: PayPeriodRule;
 }
 
 /** The store's type, for the React provider. */
@@ -36,25 +61,42 @@ export type AppStore = StoreApi<AppState>;
 export type SliceCreator<T> = (
   set: StoreApi<AppState>["setState"],
   get: StoreApi<AppState>["getState"],
-  deps: StoreDeps & { newIdempotencyKey: () => string },
+  deps: StoreDeps,
 ) => T;
+
+/** `$XDG_DATA_HOME/backroom`, or `~/.local/share/backroom`. */
+export function defaultDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), ".local", "share"), "backroom");
+}
 
 /** Builds the app's one store around an injected client and clock. */
 export function createStore(options: CreateStoreOptions): AppStore {
-  const deps = {
+  const deps: StoreDeps = {
     client: options.client,
     clock: options.clock ?? { now: () => new Date() },
-    writeFile: options.writeFile ?? ((path: string, text: string) => fsWriteFile(path, text, "utf8")),
+    // Never over an existing file unless asked: the caller asks the manager first.
+    writeFile:
+      options.writeFile ??
+      ((path, text, o) => fsWriteFile(path, text, { encoding: "utf8", flag: o?.overwrite ? "w" : "wx" })),
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
+    events: createEventBus(),
+    dataDir: options.dataDir ?? defaultDataDir(),
+    overtime: options.overtime ?? DEFAULT_OVERTIME,
+    payPeriod: options.payPeriod ?? DEFAULT_PAY_PERIOD,
+  };
+  const shell: ShellInit = {
+    env: options.env ?? "DEMO",
+    baseUrl: options.baseUrl,
+    readOnly: options.readOnly ?? false,
+    notice: options.notice,
+    defaultLocationId: options.defaultLocationId,
   };
   return createVanillaStore<AppState>()((set, get) => ({
-    ...createShellSlice(set, get, deps, {
-      env: options.env ?? "LOCAL",
-      readOnly: options.readOnly ?? false,
-      notice: options.notice,
-    }),
+    ...createShellSlice(set, get, deps, shell),
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createBreakTypesSlice(set, get, deps),
+    ...createStocktakeSlice(set, get, deps),
+    ...createDrawersSlice(set, get, deps),
   }));
 }

@@ -1,17 +1,30 @@
 import {
+  type BreakDraft,
+  type ClockOutQuestion,
   checkClockIn,
   checkEndBreak,
   checkEndTime,
+  checkNoOverlap,
+  checkNotOnShiftElsewhere,
+  checkShiftDraft,
   checkStartBreak,
+  clockOutQuestion,
+  newPastShift,
   newShift,
+  parseBreaks,
+  parseLocalTime,
+  type RuleProblem,
   shiftForUpdate,
   withBreakEnded,
   withBreakStarted,
   withShiftClosed,
 } from "../domain/clock-rules.js";
 import { memberName, runningBreak } from "../domain/shifts.js";
-import { localTime, parseClockTime, parseDate, zonedInstant } from "../domain/time.js";
+import { localDate, localTime } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { hasErrorCode, isVersionConflict, type WriteError, writeProblem } from "./errors.js";
+import { readMemberShifts } from "./member-shifts.js";
+import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
 /** The form open on the time clock, if any. */
@@ -19,89 +32,256 @@ export type TimeClockForm =
   | { kind: "none" }
   | { kind: "filter" }
   | { kind: "pick-break"; memberId: string }
-  | { kind: "fix-forgot"; shiftId: string };
+  | { kind: "fix-forgot"; shiftId: string }
+  /** Clock in or out at a time already past (a manager arriving at 9:10 records the 8:55 clock-in). */
+  | { kind: "clock-in-at"; memberId: string }
+  | { kind: "clock-out-at"; memberId: string }
+  /** A whole shift for someone who forgot to clock in at all. */
+  | { kind: "add-shift"; memberId: string };
 
 /** Data of the time clock screen. */
 export interface TimeClockData {
   members: TeamMember[];
-  /** The first wage of each member, by member ID. */
+  /** The first wage of each member, by member ID (the rate a clock-in records). */
   wages: Record<string, TeamMemberWage>;
   /** Open shifts at the location, one per member at most. */
   openShifts: Shift[];
+  /** Open shifts of this location's members at other locations (they work at several). */
+  elsewhere: Shift[];
   filter: string;
   form: TimeClockForm;
   loaded: boolean;
 }
 
-/** The time clock slice: who is here, clock in/out, breaks, forgotten clock-outs. */
+/** A past shift as the add-shift form gives it: local dates and times, and the breaks field. */
+export interface PastShiftInput {
+  startDate: string;
+  startTime: string;
+  /** Both empty: the shift is still running. */
+  endDate: string;
+  endTime: string;
+  /** `Lunch 12:00-12:30; Coffee 15:00-15:10`. */
+  breaks: string;
+}
+
+/** The time clock slice: who is here, clock in/out (now or earlier), breaks, shifts added after the fact. */
 export interface TimeClockSlice {
   timeclock: TimeClockData;
-  loadTimeClock(): Promise<void>;
+  /** Reads the team, wages and open shifts; `quiet` for the background refresh (no spinner). */
+  loadTimeClock(options?: { quiet?: boolean }): Promise<void>;
   setFilter(text: string): void;
   openTimeClockForm(form: TimeClockForm): void;
   /** Opens the break picker, or explains why a break cannot start now. */
   openBreakPicker(memberId: string): void;
+  /** Opens a form for the member, or explains (in the status bar) why it does not apply. */
+  openClockForm(kind: "clock-in-at" | "clock-out-at" | "add-shift", memberId: string): void;
   /** Each write returns a problem in words when a rule stops it before sending. */
   clockIn(memberId: string): Promise<string | undefined>;
+  /** Clocks in at a past local date and time. */
+  clockInAt(memberId: string, date: string, time: string): Promise<string | undefined>;
   startBreak(memberId: string, breakTypeId: string): Promise<string | undefined>;
   endBreak(memberId: string): Promise<string | undefined>;
+  /** What to ask before clocking out now (a running break, a very short shift); undefined: nothing. */
+  clockOutQuestion(memberId: string): ClockOutQuestion | undefined;
+  /** Clocks out now; a running break ends at the same time. */
   clockOut(memberId: string): Promise<string | undefined>;
+  /** Clocks out at a past local date and time; a running break ends then too. */
+  clockOutAt(memberId: string, date: string, time: string): Promise<string | undefined>;
   /** Ends a forgotten shift (and its open breaks) at a local date and time. */
   fixForgotten(shiftId: string, date: string, time: string): Promise<string | undefined>;
-}
-
-/** The IANA time zone of the selected location (UTC when it has none). */
-export function timeZoneOf(s: {
-  locations: { id?: string; timezone?: string }[];
-  locationId: string | undefined;
-}): string {
-  return s.locations.find((l) => l.id === s.locationId)?.timezone ?? "UTC";
+  /** Records a whole past shift with its breaks. */
+  addPastShift(memberId: string, input: PastShiftInput): Promise<string | undefined>;
 }
 
 /** Builds the time clock slice. */
 export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, deps) => {
   const patch = (p: Partial<TimeClockData>) => set((s) => ({ timeclock: { ...s.timeclock, ...p } }));
   const openShiftOf = (memberId: string) => get().timeclock.openShifts.find((s) => s.team_member_id === memberId);
+  const elsewhereOf = (memberId: string) => get().timeclock.elsewhere.find((s) => s.team_member_id === memberId);
   const nameOf = (memberId: string) => memberName(get().timeclock.members.find((m) => m.id === memberId));
-  const replaceShift = (shift: Shift | undefined, before: Shift) => {
-    const others = get().timeclock.openShifts.filter((s) => s.id !== before.id);
-    patch({ openShifts: shift && shift.status !== "CLOSED" && !shift.end_at ? [...others, shift] : others });
-    get().markReviewStale();
+  const tz = () => timeZoneOf(get());
+  const locationName = (id: string) => get().locations.find((l) => l.id === id)?.name ?? "another location";
+  // Keeps the open shifts in step with a saved shift: open ones replace their old copy, closed ones leave.
+  const applySaved = (shift: Shift) => {
+    const { openShifts, elsewhere } = get().timeclock;
+    const isOpen = shift.status !== "CLOSED" && !shift.end_at;
+    const here = shift.location_id === get().locationId;
+    const others = openShifts.filter((s) => s.id !== shift.id);
+    const away = elsewhere.filter((s) => s.id !== shift.id);
+    patch({
+      openShifts: isOpen && here ? [...others, shift] : others,
+      elsewhere: isOpen && !here ? [...away, shift] : away,
+    });
   };
-  // A write refused because the shift changed elsewhere: read the time clock again so the next
-  // try starts from what the service holds now.
-  const reloadIfStale = () => {
-    const st = get().status;
-    if (st.kind === "error" && (st.code === "CONFLICT" || st.code === "VERSION_MISMATCH")) void get().loadTimeClock();
-  };
-  const refuse = (text: string) => {
-    get().setStatus({ kind: "rule", text });
+  deps.events.on("shift-saved", (e) => applySaved(e.shift));
+  deps.events.on("shift-deleted", (e) =>
+    patch({
+      openShifts: get().timeclock.openShifts.filter((s) => s.id !== e.shiftId),
+      elsewhere: get().timeclock.elsewhere.filter((s) => s.id !== e.shiftId),
+    }),
+  );
+  const saved = (shift: Shift) => deps.events.emit({ type: "shift-saved", shift });
+  const refuse = (text: string, details?: string) => {
+    get().setStatus({ kind: "rule", text, ...(details ? { details } : {}) });
     return text;
   };
 
-  return {
-    timeclock: { members: [], wages: {}, openShifts: [], filter: "", form: { kind: "none" }, loaded: false },
+  /** The member's shifts (any location) that could overlap the instants from `fromMs` to `toMs`. */
+  const memberShifts = (memberId: string, fromMs: number, toMs: number) =>
+    get().runRead("Reading the member's shifts", () => readMemberShifts(deps.client, memberId, fromMs, toMs), {
+      quiet: true,
+    });
 
-    async loadTimeClock() {
+  /** The rules between a new or changed shift and the member's other shifts, in words. */
+  const checkAgainstTheirShifts = (
+    shifts: readonly Shift[],
+    draft: { startAt: Date; endAt: Date | undefined },
+    exceptId?: string,
+  ): RuleProblem => {
+    if (!draft.endAt) {
+      const open = shifts.find((s) => !s.end_at && s.id !== exceptId);
+      if (open && open.location_id !== get().locationId) {
+        return checkNotOnShiftElsewhere(open, get().locationId ?? "", locationName(open.location_id), tz());
+      }
+      if (open) return checkClockIn(open, draft.startAt, deps.clock.now(), tz());
+    }
+    return checkNoOverlap(draft, shifts, tz(), exceptId, (id) =>
+      id === get().locationId ? undefined : locationName(id),
+    );
+  };
+
+  /**
+   * A write the service refused: when data changed elsewhere broke one of the time clock's rules
+   * (a shift created in another terminal, a clock-in at another location), say which in words,
+   * with the service's code on the details line, and read the time clock again.
+   */
+  const explainRefusal = async (
+    error: WriteError,
+    memberId: string,
+    draft: { startAt: Date; endAt: Date | undefined },
+    exceptId?: string,
+  ): Promise<string | undefined> => {
+    if (error.kind !== "failed") return writeProblem(error);
+    if (isVersionConflict(error.cause)) {
+      void get().loadTimeClock();
+      return refuse(
+        `${nameOf(memberId)}'s shift was changed elsewhere meanwhile; the list is read again — try once more.`,
+        error.problem.details,
+      );
+    }
+    if (!hasErrorCode(error.cause, "BAD_REQUEST")) return error.problem.headline;
+    const theirs = await memberShifts(memberId, draft.startAt.getTime(), (draft.endAt ?? deps.clock.now()).getTime());
+    const problem = theirs ? checkAgainstTheirShifts(theirs, draft, exceptId) : undefined;
+    if (!problem) return error.problem.headline;
+    void get().loadTimeClock({ quiet: true });
+    // The list is read again, so the rows show what changed; the service's code goes to details.
+    return refuse(`${nameOf(memberId)}: ${problem}`, `changed elsewhere · ${error.problem.details ?? ""}`);
+  };
+
+  /** Sends a clock-in at `startAt` after the rules, including the member's shifts elsewhere. */
+  const sendClockIn = async (memberId: string, startAt: Date, form: boolean): Promise<string | undefined> => {
+    const locationId = get().locationId;
+    if (!locationId) return refuse("No location is selected.");
+    const now = deps.clock.now();
+    const who = nameOf(memberId);
+    const away = elsewhereOf(memberId);
+    const local =
+      checkNotOnShiftElsewhere(away, locationId, away ? locationName(away.location_id) : "", tz()) ??
+      checkClockIn(openShiftOf(memberId), startAt, now, tz());
+    if (local) return form ? local : refuse(`${who}: ${local}`);
+    if (form) {
+      // A start in the past may run into a shift that ended since; the service refuses an overlap.
+      const theirs = await memberShifts(memberId, startAt.getTime(), now.getTime());
+      const problem = theirs ? checkAgainstTheirShifts(theirs, { startAt, endAt: undefined }) : undefined;
+      if (problem) return problem;
+    }
+    const wage = get().timeclock.wages[memberId];
+    // One key per logical clock-in, so a retry of this same press cannot create a second shift.
+    const idempotencyKey = deps.newIdempotencyKey();
+    const res = await get().runWrite(`shift:${memberId}`, `Clocking in ${who}`, () =>
+      deps.client.labor.createShift({
+        idempotency_key: idempotencyKey,
+        shift: newShift({ locationId, teamMemberId: memberId, startAt, wage }),
+      }),
+    );
+    if (!res.ok) return explainRefusal(res.error, memberId, { startAt, endAt: undefined });
+    const shift = res.value.shift;
+    if (shift) {
+      saved(shift);
+      patch({ form: { kind: "none" } });
+      const when =
+        localDate(shift.start_at, tz()) === localDate(now, tz()) ? "" : `${localDate(shift.start_at, tz())} `;
+      get().setStatus({ kind: "info", text: `${who} clocked in at ${when}${localTime(shift.start_at, tz())}.` });
+    }
+    return undefined;
+  };
+
+  /** Sends a clock-out at `endAt`: running breaks end then too. */
+  const sendClockOut = async (memberId: string, endAt: Date, form: boolean): Promise<string | undefined> => {
+    const shift = openShiftOf(memberId);
+    const who = nameOf(memberId);
+    const away = elsewhereOf(memberId);
+    if (!shift && away) {
+      const text = `${who} is on shift at ${locationName(away.location_id)}, not here; clock out there.`;
+      return form ? text : refuse(text);
+    }
+    const problem = checkEndTime(shift, endAt, deps.clock.now(), tz());
+    if (problem || !shift?.id) return form ? problem : refuse(`${who}: ${problem ?? "no open shift"}`);
+    const res = await get().runWrite(`shift:${memberId}`, `Clocking out ${who}`, () =>
+      deps.client.labor.updateShift(shift.id ?? "", { shift: shiftForUpdate(withShiftClosed(shift, endAt)) }),
+    );
+    if (!res.ok) {
+      return explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt }, shift.id);
+    }
+    if (res.value.shift) saved(res.value.shift);
+    patch({ form: { kind: "none" } });
+    get().setStatus({ kind: "info", text: `${who} clocked out at ${localTime(endAt, tz())}.` });
+    return undefined;
+  };
+
+  return {
+    timeclock: {
+      members: [],
+      wages: {},
+      openShifts: [],
+      elsewhere: [],
+      filter: "",
+      form: { kind: "none" },
+      loaded: false,
+    },
+
+    async loadTimeClock(options = {}) {
       const locationId = get().locationId;
       if (!locationId) return;
-      const data = await get().runRead("Loading the team", async () => {
-        const [members, wages, open] = await Promise.all([
-          deps.client.team
-            .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } }, limit: 200 })
-            .all(),
-          deps.client.labor.listTeamMemberWages({ limit: 200 }).all(),
-          deps.client.labor
-            .searchShifts({
-              query: { filter: { location_ids: [locationId], team_member_ids: [], status: "OPEN" } },
-              limit: 200,
-            })
-            .all(),
-        ]);
-        const byMember: Record<string, TeamMemberWage> = {};
-        for (const w of wages) if (w.team_member_id && !byMember[w.team_member_id]) byMember[w.team_member_id] = w;
-        return { members, wages: byMember, openShifts: open };
-      });
+      const data = await get().runRead(
+        "Loading the team",
+        async () => {
+          const [members, wages, open] = await Promise.all([
+            deps.client.team
+              .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } }, limit: 200 })
+              .all(),
+            deps.client.labor.listTeamMemberWages({ limit: 200 }).all(),
+            // Every open shift of the seller: few (one per person at work), and they tell who of
+            // this team is at work at another location.
+            deps.client.labor
+              .searchShifts({
+                query: { filter: { location_ids: [], team_member_ids: [], status: "OPEN" } },
+                limit: 200,
+              })
+              .all(),
+          ]);
+          const byMember: Record<string, TeamMemberWage> = {};
+          for (const w of wages) if (w.team_member_id && !byMember[w.team_member_id]) byMember[w.team_member_id] = w;
+          const team = new Set(members.map((m) => m.id));
+          return {
+            members,
+            wages: byMember,
+            openShifts: open.filter((s) => s.location_id === locationId),
+            elsewhere: open.filter((s) => s.location_id !== locationId && team.has(s.team_member_id)),
+          };
+        },
+        options,
+      );
       if (data && get().locationId === locationId) patch({ ...data, loaded: true });
     },
 
@@ -114,7 +294,12 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     },
 
     openBreakPicker(memberId) {
-      const problem = checkStartBreak(openShiftOf(memberId), timeZoneOf(get()));
+      const away = elsewhereOf(memberId);
+      if (!openShiftOf(memberId) && away) {
+        refuse(`${nameOf(memberId)} is on shift at ${locationName(away.location_id)}; breaks are taken there.`);
+        return;
+      }
+      const problem = checkStartBreak(openShiftOf(memberId), tz());
       if (problem) {
         refuse(`${nameOf(memberId)}: ${problem}`);
         return;
@@ -126,35 +311,43 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       patch({ form: { kind: "pick-break", memberId } });
     },
 
-    async clockIn(memberId) {
-      const locationId = get().locationId;
-      if (!locationId) return refuse("No location is selected.");
-      const now = deps.clock.now();
-      const problem = checkClockIn(openShiftOf(memberId), now, now, timeZoneOf(get()));
-      if (problem) return refuse(`${nameOf(memberId)}: ${problem}`);
-      const wage = get().timeclock.wages[memberId];
-      // One key per logical clock-in, so a retry of this same press cannot create a second shift.
-      const idempotencyKey = deps.newIdempotencyKey();
-      const res = await get().runWrite(`shift:${memberId}`, `Clocking in ${nameOf(memberId)}`, () =>
-        deps.client.labor.createShift({
-          idempotency_key: idempotencyKey,
-          shift: newShift({ locationId, teamMemberId: memberId, startAt: now, wage }),
-        }),
-      );
-      if (res?.shift) {
-        patch({ openShifts: [...get().timeclock.openShifts.filter((s) => s.team_member_id !== memberId), res.shift] });
-        get().markReviewStale();
-        get().setStatus({
-          kind: "info",
-          text: `${nameOf(memberId)} clocked in at ${localTime(res.shift.start_at, timeZoneOf(get()))}.`,
-        });
+    openClockForm(kind, memberId) {
+      const who = nameOf(memberId);
+      const away = elsewhereOf(memberId);
+      if (kind === "clock-out-at") {
+        if (!openShiftOf(memberId)) {
+          refuse(
+            away
+              ? `${who} is on shift at ${locationName(away.location_id)}, not here; clock out there.`
+              : `${who}: Not clocked in, so there is nothing to clock out of.`,
+          );
+          return;
+        }
+      } else if (kind === "clock-in-at") {
+        const problem =
+          checkNotOnShiftElsewhere(away, get().locationId ?? "", away ? locationName(away.location_id) : "", tz()) ??
+          checkClockIn(openShiftOf(memberId), deps.clock.now(), deps.clock.now(), tz());
+        if (problem) {
+          refuse(`${who}: ${problem}`);
+          return;
+        }
       }
-      return undefined;
+      patch({ form: { kind, memberId } });
+    },
+
+    clockIn(memberId) {
+      return sendClockIn(memberId, deps.clock.now(), false);
+    },
+
+    async clockInAt(memberId, date, time) {
+      const read = parseLocalTime(date, time, tz(), "start");
+      if (!read.ok) return read.problem;
+      return sendClockIn(memberId, read.at, true);
     },
 
     async startBreak(memberId, breakTypeId) {
       const shift = openShiftOf(memberId);
-      const problem = checkStartBreak(shift, timeZoneOf(get()));
+      const problem = checkStartBreak(shift, tz());
       if (problem || !shift?.id) return refuse(`${nameOf(memberId)}: ${problem ?? "no open shift"}`);
       const type = get().breakTypes.items.find((t) => t.id === breakTypeId);
       if (!type) return refuse("That break type no longer exists; reload with another location or screen.");
@@ -163,11 +356,38 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           shift: shiftForUpdate(withBreakStarted(shift, type, deps.clock.now())),
         }),
       );
-      if (res?.shift) {
-        replaceShift(res.shift, shift);
+      if (res.ok && res.value.shift) {
+        saved(res.value.shift);
         patch({ form: { kind: "none" } });
         get().setStatus({ kind: "info", text: `${nameOf(memberId)} is on ${type.break_name}.` });
-      } else reloadIfStale();
+        return undefined;
+      }
+      if (!res.ok && res.error.kind === "failed" && hasErrorCode(res.error.cause, "BAD_REQUEST")) {
+        // Is the break type still there? It may have been deleted in another terminal.
+        const locationId = get().locationId ?? "";
+        const types = await get().runRead(
+          "Reading break types",
+          () => deps.client.labor.listBreakTypes({ location_id: locationId }).all(),
+          { quiet: true },
+        );
+        if (types && !types.some((t) => t.id === breakTypeId)) {
+          deps.events.emit({ type: "break-types-read", locationId, items: types });
+          patch({ form: types.length ? { kind: "pick-break", memberId } : { kind: "none" } });
+          return refuse(
+            `The break type ${type.break_name} was deleted elsewhere, so it cannot start; the list is read again${types.length ? " — pick another" : ""}.`,
+            res.error.problem.details,
+          );
+        }
+      }
+      if (!res.ok) {
+        const text = await explainRefusal(
+          res.error,
+          memberId,
+          { startAt: new Date(shift.start_at), endAt: undefined },
+          shift.id,
+        );
+        return text;
+      }
       return undefined;
     },
 
@@ -181,51 +401,95 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           shift: shiftForUpdate(withBreakEnded(shift, deps.clock.now())),
         }),
       );
-      if (res?.shift) {
-        replaceShift(res.shift, shift);
+      if (res.ok && res.value.shift) {
+        saved(res.value.shift);
         get().setStatus({ kind: "info", text: `${nameOf(memberId)} is back from ${name}.` });
-      } else reloadIfStale();
+      } else if (!res.ok)
+        await explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt: undefined }, shift.id);
       return undefined;
     },
 
-    async clockOut(memberId) {
+    clockOutQuestion(memberId) {
       const shift = openShiftOf(memberId);
-      const now = deps.clock.now();
-      const problem = checkEndTime(shift, now, now, timeZoneOf(get()));
-      if (problem || !shift?.id) return refuse(`${nameOf(memberId)}: ${problem ?? "no open shift"}`);
-      const res = await get().runWrite(`shift:${memberId}`, `Clocking out ${nameOf(memberId)}`, () =>
-        deps.client.labor.updateShift(shift.id ?? "", { shift: shiftForUpdate(withShiftClosed(shift, now)) }),
-      );
-      if (res?.shift) {
-        replaceShift(res.shift, shift);
-        get().setStatus({
-          kind: "info",
-          text: `${nameOf(memberId)} clocked out at ${localTime(now, timeZoneOf(get()))}.`,
-        });
-      } else reloadIfStale();
-      return undefined;
+      if (!shift) return undefined;
+      return clockOutQuestion(shift, nameOf(memberId), deps.clock.now(), tz());
+    },
+
+    clockOut(memberId) {
+      return sendClockOut(memberId, deps.clock.now(), false);
+    },
+
+    async clockOutAt(memberId, date, time) {
+      const read = parseLocalTime(date, time, tz(), "end");
+      if (!read.ok) return read.problem;
+      return sendClockOut(memberId, read.at, true);
     },
 
     async fixForgotten(shiftId, date, time) {
       const shift = get().timeclock.openShifts.find((s) => s.id === shiftId);
       if (!shift) return "That shift is no longer open.";
-      if (!parseDate(date)) return `"${date}" is not a date (YYYY-MM-DD).`;
-      if (!parseClockTime(time)) return `"${time}" is not a time (HH:MM).`;
-      const tz = timeZoneOf(get());
-      const endAt = zonedInstant(date, time, tz);
-      const problem = checkEndTime(shift, endAt, deps.clock.now(), tz);
+      const read = parseLocalTime(date, time, tz(), "end");
+      if (!read.ok) return read.problem;
+      const problem = checkEndTime(shift, read.at, deps.clock.now(), tz());
       if (problem) return problem;
       const memberId = shift.team_member_id ?? "";
       const res = await get().runWrite(`shift:${memberId}`, `Ending ${nameOf(memberId)}'s shift`, () =>
-        deps.client.labor.updateShift(shiftId, { shift: shiftForUpdate(withShiftClosed(shift, endAt)) }),
+        deps.client.labor.updateShift(shiftId, { shift: shiftForUpdate(withShiftClosed(shift, read.at)) }),
       );
-      if (!res?.shift) {
-        const st = get().status;
-        return st.kind === "error" ? `${st.code}: ${st.detail}` : undefined;
-      }
-      replaceShift(res.shift, shift);
+      if (!res.ok)
+        return explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt: read.at }, shiftId);
+      if (res.value.shift) saved(res.value.shift);
       patch({ form: { kind: "none" } });
-      get().setStatus({ kind: "info", text: `${nameOf(memberId)}'s shift now ends ${date} ${time}.` });
+      get().setStatus({ kind: "info", text: `${nameOf(memberId)}'s shift now ends ${date.trim()} ${time.trim()}.` });
+      return undefined;
+    },
+
+    async addPastShift(memberId, input) {
+      const locationId = get().locationId;
+      if (!locationId) return "No location is selected.";
+      const zone = tz();
+      const start = parseLocalTime(input.startDate, input.startTime, zone, "start");
+      if (!start.ok) return start.problem;
+      const open = input.endDate.trim() === "" && input.endTime.trim() === "";
+      const end = open ? undefined : parseLocalTime(input.endDate, input.endTime, zone, "end");
+      if (end && !end.ok) return end.problem;
+      const endAt = end?.ok ? end.at : undefined;
+      const now = deps.clock.now();
+      const breaks = parseBreaks(input.breaks, {
+        startAt: start.at,
+        endAt: endAt ?? now,
+        timeZone: zone,
+        types: get().breakTypes.items,
+        existing: [] as BreakDraft[],
+      });
+      if (!breaks.ok) return breaks.problem;
+      const draft = { startAt: start.at, endAt, breaks: breaks.value };
+      const problem = checkShiftDraft(draft, now, zone);
+      if (problem) return problem;
+      const theirs = await memberShifts(memberId, start.at.getTime(), (endAt ?? now).getTime());
+      if (!theirs) return "Their other shifts could not be read, so nothing was sent; try again.";
+      const clash = checkAgainstTheirShifts(theirs, draft);
+      if (clash) return clash;
+      const who = nameOf(memberId);
+      const idempotencyKey = deps.newIdempotencyKey();
+      const res = await get().runWrite(`shift:${memberId}`, `Adding a shift for ${who}`, () =>
+        deps.client.labor.createShift({
+          idempotency_key: idempotencyKey,
+          shift: newPastShift({
+            locationId,
+            teamMemberId: memberId,
+            startAt: start.at,
+            endAt,
+            breaks: breaks.value,
+            wage: get().timeclock.wages[memberId],
+          }),
+        }),
+      );
+      if (!res.ok) return explainRefusal(res.error, memberId, draft);
+      if (res.value.shift) saved(res.value.shift);
+      patch({ form: { kind: "none" } });
+      const span = `${localDate(start.at, zone)} ${localTime(start.at, zone)}–${endAt ? localTime(endAt, zone) : "still open"}`;
+      get().setStatus({ kind: "info", text: `Added ${who}'s shift of ${span}.` });
       return undefined;
     },
   };

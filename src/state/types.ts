@@ -9,6 +9,7 @@ export interface StoreClient {
     | "updateBreakType"
     | "deleteBreakType"
     | "createShift"
+    | "deleteShift"
     | "searchShifts"
     | "updateShift"
     | "getShift"
@@ -16,30 +17,49 @@ export interface StoreClient {
     | "listWorkweekConfigs"
   >;
   team: Pick<SquareClient["team"], "searchTeamMembers">;
+  catalog: Pick<SquareClient["catalog"], "searchCatalogObjects" | "searchCatalogItems">;
+  inventory: Pick<
+    SquareClient["inventory"],
+    "batchRetrieveInventoryCounts" | "batchRetrieveInventoryChanges" | "batchChangeInventory"
+  >;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
+  cashDrawers: Pick<
+    SquareClient["cashDrawers"],
+    "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
+  >;
 }
+
+/** The folder the app keeps its local files in (the stocktake journal, exports by default). */
+export type DataDir = string;
 
 /** Where "now" comes from; tests pin it. */
 export interface Clock {
   now(): Date;
 }
 
-/** The environment the app talks to, shown in the header. */
-export type EnvLabel = "LOCAL" | "SANDBOX" | "PRODUCTION";
+/** Which store the app works on, shown in the header: the demo store, or a service by environment. */
+export type EnvLabel = "DEMO" | "LOCAL" | "SANDBOX" | "PRODUCTION";
 
-/** The screen in the body: one union, switched exhaustively by the shell. */
-export type Screen = { kind: "timeclock" } | { kind: "review" } | { kind: "break-types" };
+/**
+ * The screen in the body: one union. The UI's screen registry (src/ui/screens/registry.ts) gives
+ * each kind its title, number key, keys and component.
+ */
+export type Screen =
+  | { kind: "timeclock" }
+  | { kind: "review" }
+  | { kind: "break-types" }
+  | { kind: "stocktake" }
+  | { kind: "drawers" };
 
-/** The kinds of screen, in the order of their number keys. */
-export const SCREEN_ORDER: readonly Screen["kind"][] = ["timeclock", "review", "break-types"];
+/** A kind of screen. */
+export type ScreenKind = Screen["kind"];
 
-/** Titles of the screens, for the tab bar and the palette. */
-export const SCREEN_TITLES: Record<Screen["kind"], string> = {
-  timeclock: "Time clock",
-  review: "Review",
-  "break-types": "Break types",
-};
+/** Whether the service answers: unknown until the first call, then online, or offline since a time. */
+export type Connection =
+  | { state: "unknown" }
+  | { state: "online" }
+  | { state: "offline"; since: Date; retrying: boolean; problem: string };
 
 /** What sits over the body and owns the keyboard while open. */
 export type Overlay =
@@ -48,14 +68,24 @@ export type Overlay =
   | { kind: "palette" }
   | { kind: "locations" }
   | { kind: "confirm-quit"; reason: string }
-  | { kind: "confirm"; message: string; onYes: () => Promise<void> | void };
+  | {
+      kind: "confirm";
+      message: string;
+      onYes: () => Promise<void> | void;
+      destructive?: boolean;
+      /** Runs after "no" (e.g. reopens the form the question came from). */
+      onNo?: () => void;
+    };
 
-/** The status bar's message. */
+/**
+ * The status bar's message: the headline in the manager's words, and codes and ids in `details`.
+ * `cause` says what condition it reports, so it clears when that condition is gone.
+ */
 export type Status =
   | { kind: "idle" }
-  | { kind: "info"; text: string }
-  | { kind: "rule"; text: string }
-  | { kind: "error"; code: string; detail: string };
+  | { kind: "info"; text: string; details?: string }
+  | { kind: "rule"; text: string; details?: string }
+  | { kind: "error"; text: string; details?: string; cause?: "unreachable" };
 
 /** Long work with a known size. */
 export interface Progress {
@@ -64,5 +94,8 @@ export interface Progress {
   total: number;
 }
 
-/** Writes files for the export; injected so tests need no disk. */
-export type WriteFile = (path: string, text: string) => Promise<void>;
+/**
+ * Writes files for the export; injected so tests need no disk. Without `overwrite` an existing
+ * file is left alone and the promise rejects with the `EEXIST` error.
+ */
+export type WriteFile = (path: string, text: string, options?: { overwrite?: boolean }) => Promise<void>;

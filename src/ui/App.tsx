@@ -1,21 +1,20 @@
 import { Box, useApp, useStdout } from "ink";
 import { useEffect, useRef, useState } from "react";
-import { type AppStore, type Screen, StoreProvider, useAppStore, useAppStoreApi } from "../state/index.js";
+import { type AppStore, StoreProvider, useAppStore, useAppStoreApi } from "../state/index.js";
 import { CommandPalette } from "./components/CommandPalette.js";
 import { ConfirmDialog } from "./components/ConfirmDialog.js";
 import { Header } from "./components/Header.js";
 import { HelpOverlay } from "./components/HelpOverlay.js";
 import { LocationPicker } from "./components/LocationPicker.js";
-import { StatusBar } from "./components/StatusBar.js";
+import { StatusBar, statusBarHeight } from "./components/StatusBar.js";
 import { Txt } from "./components/Txt.js";
-import { KeyboardProvider } from "./keyboard.js";
+import { type Keyboard, KeyboardProvider, useKeys } from "./keyboard.js";
 import type { Command, Scope } from "./keymap.js";
 import { CommandSinkProvider } from "./screen-commands.js";
-import { BreakTypesScreen } from "./screens/break-types/BreakTypesScreen.js";
-import { ReviewScreen } from "./screens/review/ReviewScreen.js";
-import { TimeClockScreen } from "./screens/timeclock/TimeClockScreen.js";
+import { SCREENS } from "./screens/registry.js";
+import type { ScreenDef } from "./screens/screen-def.js";
+import { ShellProvider, scopesOf, useShell } from "./shell.js";
 import { makeTheme, ThemeProvider } from "./theme.js";
-import { useCommands } from "./use-commands.js";
 
 /** Below this size the app says so instead of drawing a garbled frame. */
 export const MIN_COLUMNS = 60;
@@ -43,51 +42,78 @@ function useTerminalSize(): { columns: number; rows: number } {
   return size;
 }
 
-/** The app with its providers: what `runApp` renders and what tests render. */
+/** The app with its providers: what `renderApp` renders for the terminal and for tests. */
 export function AppRoot({
   store,
   color = true,
   onFirstFrame,
+  screens = SCREENS,
+  keyboard,
 }: {
   store: AppStore;
   color?: boolean;
   /** Called once the first frame has been written. */
   onFirstFrame?: () => void;
+  /** The screen registry; tests may pass their own. */
+  screens?: readonly ScreenDef[];
+  keyboard?: Keyboard;
 }) {
   return (
     <StoreProvider store={store}>
-      <ThemeProvider theme={makeTheme(color)}>
-        <KeyboardProvider onCtrlC={() => store.getState().quit()}>
-          <App {...(onFirstFrame ? { onFirstFrame } : {})} />
-        </KeyboardProvider>
-      </ThemeProvider>
+      <ShellProvider screens={screens}>
+        <ThemeProvider theme={makeTheme(color)}>
+          <KeyboardProvider onCtrlC={() => store.getState().quit()} {...(keyboard ? { keyboard } : {})}>
+            <App {...(onFirstFrame ? { onFirstFrame } : {})} />
+          </KeyboardProvider>
+        </ThemeProvider>
+      </ShellProvider>
     </StoreProvider>
   );
 }
 
-/** The scopes of keys that apply on a screen, for help and hints. */
-function scopesOf(screen: Screen): Scope[] {
-  switch (screen.kind) {
-    case "timeclock":
-      return ["timeclock", "global", "list"];
-    case "review":
-      return ["review", "global", "list"];
-    case "break-types":
-      return ["break-types", "global", "list"];
-    default:
-      return assertNever(screen);
-  }
+/** Runs the registry's hooks: on showing a screen, on a location change, and the quiet refresh. */
+function useScreenHooks(def: ScreenDef | undefined) {
+  const store = useAppStoreApi();
+  const { screens } = useShell();
+  const locationId = useAppStore((s) => s.locationId);
+  const kind = def?.kind;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen or location changes.
+  useEffect(() => {
+    if (!locationId) return;
+    for (const d of screens) void d.onLocationChange?.(store.getState(), d.kind === store.getState().screen.kind);
+  }, [locationId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
+  useEffect(() => {
+    if (def && store.getState().locationId) void def.onShow?.(store.getState());
+  }, [kind]);
+  useEffect(() => {
+    if (!def?.refresh) return;
+    const refresh = def.refresh;
+    const timer = setInterval(
+      () => {
+        const s = store.getState();
+        // Not while something is loading or being sent: the refresh waits for the next turn.
+        if (s.locationId && s.loading === undefined && s.inFlight.length === 0) void refresh(s);
+      },
+      (def.refreshSeconds ?? 15) * 1000,
+    );
+    return () => clearInterval(timer);
+  }, [def, store]);
 }
 
-/** The shell: header, the current screen, overlays, and the status bar. */
+/** The shell: header, the current screen from the registry, overlays, and the status bar. */
 export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   const store = useAppStoreApi();
+  const { screens } = useShell();
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
-  const screen = useAppStore((s) => s.screen);
+  const kind = useAppStore((s) => s.screen.kind);
   const overlay = useAppStore((s) => s.overlay);
   const exited = useAppStore((s) => s.exited);
+  const notice = useAppStore((s) => s.notice);
   const sink = useRef<((command: Command) => void) | undefined>(undefined);
+  const def = screens.find((d) => d.kind === kind) ?? screens[0];
+  useScreenHooks(def);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit.
   useEffect(() => {
@@ -103,73 +129,71 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
     if (exited) exit();
   }, [exited, exit]);
 
-  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
-    return <TooSmall columns={columns} rows={rows} />;
-  }
+  if (!def) return <Txt>No screens are registered.</Txt>;
+  // Too small: the app stays mounted but hidden, so a half-typed form survives a resize.
+  const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   // One row spare: a frame as tall as the terminal makes Ink clear and redraw the whole screen.
-  const height = rows - 1;
-  const bodyHeight = height - 2 - 2;
-  const active = overlay.kind === "none";
-  const scopes = scopesOf(screen);
-  const props = { active, height: bodyHeight, width: columns };
-  let body: React.ReactNode;
-  switch (screen.kind) {
-    case "timeclock":
-      body = <TimeClockScreen {...props} />;
-      break;
-    case "review":
-      body = <ReviewScreen {...props} />;
-      break;
-    case "break-types":
-      body = <BreakTypesScreen {...props} />;
-      break;
-    default:
-      body = assertNever(screen);
-  }
+  const height = Math.max(MIN_ROWS, rows) - 1;
+  const width = Math.max(MIN_COLUMNS, columns);
+  const bodyHeight = height - 2 - statusBarHeight(notice);
+  const active = overlay.kind === "none" && !tooSmall;
+  const scopes = scopesOf(def.kind);
+  const Body = def.component;
   return (
     <CommandSinkProvider sink={sink}>
-      <Box flexDirection="column" width={columns} height={height}>
-        <Header width={columns} />
+      {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
+      <Box flexDirection="column" width={width} height={height} display={tooSmall ? "none" : "flex"}>
+        <Header width={width} />
         <Box flexDirection="column" height={bodyHeight} overflow="hidden">
           {/* Yoga would squeeze boxes taller than the body onto each other; cut them off instead. */}
           <Box flexShrink={0} flexDirection="column">
-            <OverlayView overlay={overlay} scopes={scopes} height={bodyHeight} onRun={(c) => sink.current?.(c)} />
+            <OverlayView
+              scopes={scopes}
+              height={bodyHeight}
+              width={width}
+              help={def.help}
+              onRun={(c) => sink.current?.(c)}
+            />
           </Box>
           <Box flexShrink={0} flexDirection="column">
-            {body}
+            <Body active={active} height={bodyHeight} width={width} />
           </Box>
         </Box>
-        <StatusBar scopes={scopes} width={columns} />
+        <StatusBar scopes={scopes} width={width} />
       </Box>
     </CommandSinkProvider>
   );
 }
 
 function OverlayView({
-  overlay,
   scopes,
   height,
+  width,
+  help,
   onRun,
 }: {
-  overlay: ReturnType<AppStore["getState"]>["overlay"];
   scopes: Scope[];
   height: number;
+  width: number;
+  help: string | undefined;
   onRun: (command: Command) => void;
 }) {
   const store = useAppStoreApi();
+  const overlay = useAppStore((s) => s.overlay);
   switch (overlay.kind) {
     case "none":
       return null;
     case "help":
-      return <HelpOverlay scopes={scopes} height={height} />;
+      return <HelpOverlay scopes={scopes} height={height} {...(help ? { note: help } : {})} />;
     case "palette":
-      return <CommandPalette onRun={onRun} />;
+      return <CommandPalette scopes={scopes} height={height} width={width} onRun={onRun} />;
     case "locations":
       return <LocationPicker height={height} />;
     case "confirm-quit":
       return (
         <ConfirmDialog
           message={`${overlay.reason} Quit anyway?`}
+          destructive
           onYes={() => store.getState().quit()}
           onNo={() => store.getState().closeOverlay()}
         />
@@ -178,11 +202,15 @@ function OverlayView({
       return (
         <ConfirmDialog
           message={overlay.message}
+          destructive={overlay.destructive ?? false}
           onYes={() => {
             store.getState().closeOverlay();
             void overlay.onYes();
           }}
-          onNo={() => store.getState().closeOverlay()}
+          onNo={() => {
+            store.getState().closeOverlay();
+            overlay.onNo?.();
+          }}
         />
       );
     default:
@@ -192,20 +220,22 @@ function OverlayView({
 
 function TooSmall({ columns, rows }: { columns: number; rows: number }) {
   const store = useAppStoreApi();
-  useCommands(
-    ["global"],
-    (c) => {
-      if (c === "quit" || c === "forceQuit") store.getState().quit();
+  useKeys(
+    (input, key) => {
+      if (input === "q" || (key.ctrl && input === "c")) store.getState().quit();
     },
-    true,
+    { isActive: true },
   );
+  // Short lines: this is read on terminals as small as a few cells.
   return (
     <Box flexDirection="column">
-      <Txt bold>The terminal is too small.</Txt>
-      <Txt>
-        backroom needs at least {MIN_COLUMNS}×{MIN_ROWS}; this one is {columns}×{rows}. Enlarge the window, or press q
-        to quit.
+      <Txt bold wrap="truncate-end">
+        Too small: {columns}×{rows}
       </Txt>
+      <Txt wrap="truncate-end">
+        Need {MIN_COLUMNS}×{MIN_ROWS}.
+      </Txt>
+      <Txt wrap="truncate-end">Enlarge, or q quits.</Txt>
     </Box>
   );
 }

@@ -1,6 +1,70 @@
-import { render } from "ink";
-import { type Clock, createStore, deferredClient, type EnvLabel, type StoreClient } from "../state/index.js";
+import { type Instance, render } from "ink";
+import type { OvertimeRules } from "../domain/overtime.js";
+import type { PayPeriodRule } from "../domain/time.js";
+import {
+  type AppStore,
+  type Clock,
+  createStore,
+  deferredClient,
+  type EnvLabel,
+  type StoreClient,
+} from "../state/index.js";
 import { AppRoot } from "./App.js";
+import { type KeySource, KeyStream } from "./key-stream.js";
+import { createKeyboard } from "./keyboard.js";
+import type { ScreenDef } from "./screens/screen-def.js";
+
+/** Options of {@link renderApp}. */
+export interface RenderAppOptions {
+  store: AppStore;
+  stdin: KeySource;
+  stdout: NodeJS.WriteStream;
+  color: boolean;
+  onFirstFrame?: () => void;
+  /** The screen registry; tests may pass their own. */
+  screens?: readonly ScreenDef[];
+  /** Ink's debug mode writes every frame whole (tests read frames that way). */
+  debug?: boolean;
+}
+
+/**
+ * Renders the app on a terminal: keys come through a {@link KeyStream}, which hands over a chunk
+ * of keys (a fast typist, a paste, a barcode scanner) one key at a time.
+ */
+export function renderApp(options: RenderAppOptions): { instance: Instance; keys: KeyStream } {
+  const keyboard = createKeyboard();
+  const keys = new KeyStream(options.stdin, {
+    textMode: () => keyboard.textFields.size > 0,
+    intercept: (key) => keyboard.textControl?.(key) ?? false,
+    onDropped: (count) =>
+      options.store.getState().setStatus({
+        kind: "rule",
+        text: "A long paste arrived with no text field open; the rest of it was ignored.",
+        details: `${count.toLocaleString("en-US")} characters`,
+      }),
+  });
+  const instance = render(
+    <AppRoot
+      store={options.store}
+      color={options.color}
+      keyboard={keyboard}
+      {...(options.onFirstFrame ? { onFirstFrame: options.onFirstFrame } : {})}
+      {...(options.screens ? { screens: options.screens } : {})}
+    />,
+    {
+      stdout: options.stdout,
+      stdin: keys as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      patchConsole: !options.debug,
+      debug: options.debug ?? false,
+      // Only the lines that changed are written: moving the cursor rewrites two rows, not the screen.
+      incrementalRendering: true,
+      // A key's frame is drawn at once; Ink's default throttle (30 a second) could hold it 33 ms.
+      maxFps: 120,
+    },
+  );
+  return { instance, keys };
+}
 
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
@@ -11,6 +75,15 @@ export interface RunAppOptions {
    */
   client: StoreClient | Promise<StoreClient> | (() => Promise<StoreClient>);
   envLabel: EnvLabel;
+  /** Which store the app works on, for the header: the demo store, or a service's environment. */
+  storeLabel?: EnvLabel;
+  /** The service's address, shown in the header when it is not a named environment's own. */
+  baseUrl?: string;
+  /** The location to open on (config `defaultLocationId`). */
+  defaultLocationId?: string;
+  /** Config `overtime` and `payPeriod`, for the review. */
+  overtime?: OvertimeRules;
+  payPeriod?: PayPeriodRule;
   readOnly?: boolean;
   /** Turns colour off; NO_COLOR in the environment does too. */
   noColor?: boolean;
@@ -48,10 +121,14 @@ export async function runApp(options: RunAppOptions): Promise<void> {
         : given;
   const store = createStore({
     client,
-    env: options.envLabel,
+    env: options.storeLabel ?? options.envLabel,
     readOnly: options.readOnly ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.notice ? { notice: options.notice } : {}),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
+    ...(options.overtime ? { overtime: options.overtime } : {}),
+    ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
@@ -82,12 +159,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     options.onFirstFrame?.();
     startClient();
   };
-  const instance = render(<AppRoot store={store} color={color} onFirstFrame={onFirstFrame} />, {
-    stdout,
-    stdin,
-    exitOnCtrlC: false,
-    patchConsole: true,
-  });
+  const { instance } = renderApp({ store, stdin: stdin as unknown as KeySource, stdout, color, onFirstFrame });
   try {
     await instance.waitUntilExit();
   } finally {

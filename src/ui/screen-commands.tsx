@@ -1,7 +1,8 @@
 import type { Key } from "ink";
 import { createContext, type ReactNode, useContext, useRef } from "react";
 import type { Command, Scope } from "./keymap.js";
-import { useCommands, useGlobalCommands } from "./use-commands.js";
+import { useGlobalCommands } from "./shell.js";
+import { useCommands } from "./use-commands.js";
 
 type Sink = { current: ((command: Command) => void) | undefined };
 
@@ -30,5 +31,5 @@ export function useScreenCommands(
   };
   // Like the keyboard, the palette's target is set while rendering, so it is never a step behind.
   if (isActive) sink.current = (command: Command) => handle.current(command);
-  useCommands(["global", ...scopes], (c) => handle.current(c), isActive, onOther);
+  useCommands([...scopes, "global"], (c) => handle.current(c), isActive, onOther);
 }

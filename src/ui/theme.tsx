@@ -23,7 +23,8 @@ export function makeTheme(color: boolean): Theme {
     warn: c("yellow"),
     bad: c("red"),
     env: {
-      LOCAL: { bg: c("green"), fg: c("black") },
+      DEMO: { bg: c("green"), fg: c("black") },
+      LOCAL: { bg: c("blue"), fg: c("white") },
       SANDBOX: { bg: c("yellow"), fg: c("black") },
       PRODUCTION: { bg: c("red"), fg: c("white") },
     },

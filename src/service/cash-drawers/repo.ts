@@ -106,7 +106,7 @@ export function listShiftEvents(
 }
 
 /** The summary a list returns: the shift without its event totals, device and team. */
-export function summaryOf(s: CashDrawerShift): CashDrawerShiftSummary {
+function summaryOf(s: CashDrawerShift): CashDrawerShiftSummary {
   const out: CashDrawerShiftSummary = {};
   const keys = [
     "id",

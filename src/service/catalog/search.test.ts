@@ -3,8 +3,8 @@ import { openDb } from "../db.js";
 import { seededIds } from "../ids.js";
 import { seedCatalog } from "../seed/catalog.js";
 import { rng } from "../seed/random.js";
+import { rowsOfTypes, toObject } from "./repo.js";
 import { applyCatalogQuery, attributeOf, textFilterSql, textFilterWords, usableKeywords } from "./search.js";
-import { rowsOfTypes, toObject } from "./store.js";
 
 const M = "MERCHANT";
 const db = openDb(":memory:");

@@ -1,7 +1,7 @@
 import type { CatalogObject, CatalogQuery } from "../../spec/generated/types.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
-import { type CatalogRow, toObject } from "./store.js";
+import { type CatalogRow, toObject } from "./repo.js";
 
 /** A scalar attribute of an object's data (`name`, `sku`, `upc`, `description`, `ordinal`, ...). */
 export function attributeOf(o: CatalogObject, name: string): string | number | boolean | undefined {

@@ -1,5 +1,5 @@
 /** The prefix of the 16-digit account numbers the service issues, like the real one's. */
-export const SQUARE_GAN_PREFIX = "7783";
+const SQUARE_GAN_PREFIX = "7783";
 
 /** The Luhn check digit of a string of digits, so that a mistyped GAN is caught at the till. */
 export function luhnCheckDigit(digits: string): string {

@@ -197,16 +197,3 @@ export function listActivities(
     ...(last ? { last: { t: last.created_at, s: last.seq } } : {}),
   };
 }
-
-/** Whether the seller has a location with this id. */
-export function locationExists(db: Db, merchantId: string, id: string): boolean {
-  return stmt(db, "SELECT 1 FROM locations WHERE merchant_id = ? AND id = ?").get(merchantId, id) !== undefined;
-}
-
-/** The seller's currency, which new cards hold. */
-export function merchantCurrency(db: Db, merchantId: string): Currency {
-  const row = stmt(db, "SELECT currency FROM merchants WHERE id = ?").get(merchantId) as
-    | { currency: Currency }
-    | undefined;
-  return row?.currency ?? "USD";
-}

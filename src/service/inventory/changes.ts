@@ -1,3 +1,4 @@
+import { CLOCK_SKEW_MS, MAX_INVENTORY_CHANGES_PER_BATCH } from "../../domain/limits.js";
 import { formatQuantity, parseQuantity } from "../../domain/quantity.js";
 import type {
   InventoryAdjustment,
@@ -6,15 +7,13 @@ import type {
   InventoryPhysicalCount,
   InventoryTransfer,
 } from "../../spec/generated/types.js";
-import { objectType } from "../catalog/store.js";
+import { objectType } from "../catalog/repo.js";
 import type { Db } from "../db.js";
 import { placeholders, stmt } from "../db.js";
+import { locationExists } from "../directory/repo.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { isTracked } from "./ledger.js";
-
-/** At most this many changes in one BatchChangeInventory request. */
-export const MAX_CHANGES_PER_BATCH = 100;
 
 /** A requested change, checked and normalised, not yet stored. */
 export interface PlannedChange {
@@ -59,11 +58,6 @@ const CLIENT_FIELDS = {
   TRANSFER: ["reference_id", "source", "employee_id", "team_member_id"],
 } as const;
 
-/** Whether a location belongs to the seller. */
-export function locationExists(db: Db, merchantId: string, locationId: string): boolean {
-  return stmt(db, "SELECT 1 FROM locations WHERE id = ? AND merchant_id = ?").get(locationId, merchantId) !== undefined;
-}
-
 /**
  * The types of the live catalog objects among `ids`, in one query instead of one per change;
  * ids not found are left out (the checks below look those up again, and refuse them).
@@ -93,10 +87,10 @@ export function planChanges(
   changes: readonly InventoryChange[],
   now: Date,
 ): PlannedChange[] {
-  if (changes.length > MAX_CHANGES_PER_BATCH) {
+  if (changes.length > MAX_INVENTORY_CHANGES_PER_BATCH) {
     throw invalid(
       "ARRAY_LENGTH_TOO_LONG",
-      `At most ${MAX_CHANGES_PER_BATCH} changes per request; got ${changes.length}.`,
+      `At most ${MAX_INVENTORY_CHANGES_PER_BATCH} changes per request; got ${changes.length}.`,
       "changes",
     );
   }
@@ -154,8 +148,9 @@ export function planChanges(
     if (typeof q !== "string" || q === "") {
       throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
     }
-    const units = parseQuantity(q);
-    if (units === undefined || units < 0 || q.trim().startsWith("-")) {
+    // Exactly a decimal: the app's parser forgives spaces around a typed number, the service does not.
+    const units = q.trim() === q ? parseQuantity(q) : undefined;
+    if (units === undefined || units < 0 || q.startsWith("-")) {
       throw invalid(
         "INVALID_VALUE",
         `quantity must be a non-negative decimal string with at most 5 decimal places, got ${JSON.stringify(q)}.`,
@@ -169,7 +164,7 @@ export function planChanges(
       throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
     }
     const d = parseTime(value, at);
-    if (d.getTime() > now.getTime()) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
+    if (d.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
     return d.toISOString();
   };
 

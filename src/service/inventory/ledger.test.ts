@@ -3,7 +3,7 @@ import { openDb } from "../db.js";
 import { seededRandom } from "../seed/random.js";
 import type { PlannedChange } from "./changes.js";
 import { getCount, recomputeUnits } from "./ledger.js";
-import { recordChange } from "./store.js";
+import { recordChange } from "./repo.js";
 
 const M = "MERCHANT";
 const OBJECT = "VARIATION";

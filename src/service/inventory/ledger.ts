@@ -2,6 +2,7 @@ import { formatQuantity } from "../../domain/quantity.js";
 import type { InventoryCount, InventoryState } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
 import { stmt } from "../db.js";
+import { invalid } from "../errors.js";
 
 /**
  * The count engine. A count is kept per key (catalog object, location, state). Its value is the
@@ -16,7 +17,7 @@ import { stmt } from "../db.js";
  */
 
 /** States the service keeps no count of: quantities move into or out of them and vanish. */
-export const UNTRACKED_STATES: ReadonlySet<string> = new Set(["NONE", "SOLD", "UNLINKED_RETURN"]);
+const UNTRACKED_STATES: ReadonlySet<string> = new Set(["NONE", "SOLD", "UNLINKED_RETURN"]);
 
 /** Whether a state has counts. */
 export const isTracked = (state: string): boolean => !UNTRACKED_STATES.has(state);
@@ -170,6 +171,22 @@ export function writeCount(
 const supersededBy = (row: CountRow | undefined, occurredAt: string): boolean =>
   row?.anchor_at != null && occurredAt < row.anchor_at;
 
+/**
+ * The largest count a key may reach, in units of 0.00001: what a quantity may spell (ten integer
+ * digits). Beyond it the count could no longer be written exactly, so the change is refused.
+ */
+const MAX_COUNT_UNITS = 999_999_999_999_999;
+
+function checkRange(k: CountKey, units: number): void {
+  if (Math.abs(units) > MAX_COUNT_UNITS) {
+    throw invalid(
+      "VALUE_TOO_HIGH",
+      `The count of ${k.objectId} at ${k.locationId} (${k.state}) would go beyond ${formatQuantity(MAX_COUNT_UNITS)}.`,
+      "changes",
+    );
+  }
+}
+
 /** A count as it now stands, when a change moved it. */
 const countNow = (k: CountKey, units: number, now: string): InventoryCount => ({
   catalog_object_id: k.objectId,
@@ -201,6 +218,7 @@ export function applyPhysicalCount(
     "SELECT seq, type, location_id, to_location_id, state, to_state, units, occurred_at FROM inventory_changes WHERE merchant_id = ? AND catalog_object_id = ? AND occurred_at > ? AND type != 'PHYSICAL_COUNT'",
   ).all(k.merchantId, k.objectId, occurredAt) as MovementRow[];
   const value = units + sumFor(k, later);
+  checkRange(k, value);
   writeCount(db, k, value, { at: occurredAt, seq }, now, current?.id);
   return current === undefined || current.units !== value ? countNow(k, value, now) : undefined;
 }
@@ -224,6 +242,7 @@ export function applyDelta(
       ? { at: current.anchor_at, seq: current.anchor_seq }
       : null;
   const value = (current?.units ?? 0) + units;
+  checkRange(k, value);
   writeCount(db, k, value, anchor, now, current?.id);
   return current === undefined || units !== 0 ? countNow(k, value, now) : undefined;
 }

@@ -1,24 +1,5 @@
-import type Database from "better-sqlite3";
 import type { BreakType, Shift, TeamMemberWage, WorkweekConfig } from "../../spec/generated/types.js";
-import type { Db } from "../db.js";
-
-type Statement = Database.Statement<unknown[]>;
-const cache = new WeakMap<Db, Map<string, Statement>>();
-
-/** A prepared statement, compiled once per database: the seed and hot rules run them in loops. */
-function stmt(db: Db, sql: string): Statement {
-  let byText = cache.get(db);
-  if (!byText) {
-    byText = new Map();
-    cache.set(db, byText);
-  }
-  let st = byText.get(sql);
-  if (!st) {
-    st = db.prepare<unknown[]>(sql);
-    byText.set(sql, st);
-  }
-  return st;
-}
+import { type Db, stmt } from "../db.js";
 
 /** A shift as stored: the wire object and its instants in epoch milliseconds. */
 export interface StoredShift {

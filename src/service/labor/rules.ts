@@ -1,11 +1,9 @@
+import { CLOCK_SKEW_MS } from "../../domain/limits.js";
 import { durationMinutes, isoDuration } from "../../domain/time.js";
 import type { Break, BreakType, Shift, ShiftWage } from "../../spec/generated/types.js";
 import { badRequest, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { truncateToMinute, zonedRfc3339 } from "./time.js";
-
-/** The most break types one location may have. */
-export const MAX_BREAK_TYPES_PER_LOCATION = 3;
 
 /**
  * An ISO 8601 duration of a break (`PT15M`), in the canonical form the service writes back;
@@ -56,8 +54,12 @@ const minuteOf = (value: string, field: string): number => truncateToMinute(pars
  */
 export function buildShift(p: ShiftInputs): BuiltShift {
   const { input, existing } = p;
+  // Compared as sent, before the seconds are cut: a caller a few seconds fast is within the
+  // allowance whatever second of the minute it asks in.
+  if (parseTime(input.start_at, "shift.start_at").getTime() > p.now.getTime() + CLOCK_SKEW_MS) {
+    throw badRequest("start_at must not be in the future.", "shift.start_at");
+  }
   const startMs = minuteOf(input.start_at, "shift.start_at");
-  if (startMs > p.now.getTime()) throw badRequest("start_at must not be in the future.", "shift.start_at");
   const endMs = input.end_at === undefined || input.end_at === null ? null : minuteOf(input.end_at, "shift.end_at");
   if (endMs !== null && endMs < startMs) throw badRequest("end_at must not be before start_at.", "shift.end_at");
 
@@ -66,6 +68,7 @@ export function buildShift(p: ShiftInputs): BuiltShift {
     (raw, index) => {
       const at = `shift.breaks[${index}]`;
       const start = minuteOf(raw.start_at, `${at}.start_at`);
+      normalizeBreakDuration(raw.expected_duration, `${at}.expected_duration`);
       const end = raw.end_at === undefined || raw.end_at === null ? null : minuteOf(raw.end_at, `${at}.end_at`);
       const old = raw.id ? oldBreaks.get(raw.id) : undefined;
       const type = p.breakType(raw.break_type_id);

@@ -1,5 +1,5 @@
 import type { Location, SearchShiftsRequest, ShiftSortField } from "../../spec/generated/types.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
+import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import type { Db } from "../db.js";
 import { invalid } from "../errors.js";
 import { pageLimit, parseTime, sortOrder } from "../params.js";
@@ -17,13 +17,12 @@ const SORT_COLUMNS: Record<ShiftSortField, string> = {
 };
 
 /** Where a page stops: the last shift's sort value and id. */
-interface Position {
-  v: number;
-  id: string;
-}
+const isPosition = positionOf({ v: "number", id: "string" });
 
 /** What a search needs besides the request: the seller's locations and the workday start. */
 export interface SearchScope {
+  /** The operation asking, which its cursors are sealed to. */
+  op: string;
   merchantId: string;
   locations: readonly Location[];
   /** The workweek config's `start_of_day_local_time`, `HH:MM`. */
@@ -77,12 +76,9 @@ export function searchShifts(
     if (filter.workday) workdayClause(filter.workday, locations, scope, where, args);
   }
 
-  const position = decodeCursor<Position>(req.cursor, query);
+  const position = readCursor(scope.op, req.cursor, query, isPosition);
   const column = SORT_COLUMNS[field];
   if (position !== undefined) {
-    if (typeof position?.v !== "number" || typeof position.id !== "string") {
-      throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-    }
     const cmp = order === "ASC" ? ">" : "<";
     where.push(`(${column} ${cmp} ? OR (${column} = ? AND id ${cmp} ?))`);
     args.push(position.v, position.v, position.id);
@@ -96,7 +92,8 @@ export function searchShifts(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const shifts = page.map(shiftFromRow);
-  if (rows.length > limit && last) return { shifts, cursor: encodeCursor(query, { v: last.sort_value, id: last.id }) };
+  if (rows.length > limit && last)
+    return { shifts, cursor: encodeCursor(scope.op, query, { v: last.sort_value, id: last.id }) };
   return { shifts };
 }
 

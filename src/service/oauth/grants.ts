@@ -38,7 +38,7 @@ export interface OAuthApp {
 }
 
 /** Looks an application up by its client id. */
-export function findApp(db: Db, clientId: string): OAuthApp | undefined {
+function findApp(db: Db, clientId: string): OAuthApp | undefined {
   return db.prepare("SELECT client_id, secret_hash, name FROM oauth_apps WHERE client_id = ?").get(clientId) as
     | OAuthApp
     | undefined;
@@ -59,13 +59,19 @@ export const secretMatches = (app: OAuthApp, secret: string): boolean => hashSec
  * application: a missing header or a wrong secret → 401 UNAUTHORIZED.
  */
 export function authenticateClient(db: Db, header: string | undefined, clientId: string): OAuthApp {
+  const secret = clientSecretOf(header);
+  const app = requireApp(db, clientId);
+  if (!secretMatches(app, secret)) throw unauthorized("UNAUTHORIZED", "The application secret is not valid.");
+  return app;
+}
+
+/** The secret of `Authorization: Client <secret>`, or 401 UNAUTHORIZED when the header is not that. */
+export function clientSecretOf(header: string | undefined): string {
   const m = /^Client\s+(\S+)\s*$/i.exec(header ?? "");
   if (!m?.[1]) {
     throw unauthorized("UNAUTHORIZED", "Send the application secret as Authorization: Client <secret>.");
   }
-  const app = requireApp(db, clientId);
-  if (!secretMatches(app, m[1])) throw unauthorized("UNAUTHORIZED", "The application secret is not valid.");
-  return app;
+  return m[1];
 }
 
 /** Scope names as stored on a token or code row. */

@@ -35,14 +35,6 @@ export function findPayout(db: Db, merchantId: string, id: string): Payout | und
   return row ? (JSON.parse(row.data) as Payout) : undefined;
 }
 
-/** The seller's main location, where payouts are listed when no location is named. */
-export function mainLocationOf(db: Db, merchantId: string): string | undefined {
-  const row = stmt(db, "SELECT main_location_id FROM merchants WHERE id = ?").get(merchantId) as
-    | { main_location_id: string | null }
-    | undefined;
-  return row?.main_location_id ?? undefined;
-}
-
 /** Where clause and arguments that continue a keyset page after `after` in `order`. */
 function keyset(
   timeColumn: string,

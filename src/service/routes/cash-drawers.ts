@@ -1,6 +1,6 @@
 import { findShift, listShiftEvents, listShifts, type ShiftPosition } from "../cash-drawers/repo.js";
 import { merchantOf, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
+import { encodeCursor, isOffset, type PositionGuard, positionOf, readCursor } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { optionalTime, pageLimit, sortOrder } from "../params.js";
 
@@ -19,8 +19,8 @@ export const cashDrawerRoutes: RouteTable = {
       throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
     }
     const limit = pageLimit(ctx.query.limit, LIMIT);
-    const query = { op: "shifts", locationId, order, begin: begin?.toISOString(), end: end?.toISOString() };
-    const after = position(decodeCursor<ShiftPosition>(ctx.query.cursor, query));
+    const query = { locationId, order, begin: begin?.toISOString(), end: end?.toISOString() };
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listShifts(ctx.db, {
       merchantId,
       locationId,
@@ -33,7 +33,7 @@ export const cashDrawerRoutes: RouteTable = {
     return {
       body: {
         cash_drawer_shifts: page.summaries,
-        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
       },
     };
   },
@@ -51,16 +51,13 @@ export const cashDrawerRoutes: RouteTable = {
       throw notFound(`Cash drawer shift ${shiftId} not found at this location.`);
     }
     const limit = pageLimit(ctx.query.limit, LIMIT);
-    const query = { op: "shift-events", shiftId, locationId };
-    const after = decodeCursor<number>(ctx.query.cursor, query);
-    if (after !== undefined && (typeof after !== "number" || !Number.isInteger(after))) {
-      throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-    }
+    const query = { shiftId, locationId };
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isOffset);
     const page = listShiftEvents(ctx.db, shiftId, after, limit);
     return {
       body: {
         cash_drawer_shift_events: page.events,
-        ...(page.more && page.lastSeq !== undefined ? { cursor: encodeCursor(query, page.lastSeq) } : {}),
+        ...(page.more && page.lastSeq !== undefined ? { cursor: encodeCursor(ctx.op.name, query, page.lastSeq) } : {}),
       },
     };
   },
@@ -68,11 +65,5 @@ export const cashDrawerRoutes: RouteTable = {
 
 const shiftIdOf = (path: Readonly<Record<string, string>>): string => path.shift_id ?? "";
 
-/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
-function position(p: ShiftPosition | undefined): ShiftPosition | undefined {
-  if (p === undefined) return undefined;
-  if (typeof p !== "object" || p === null || typeof p.o !== "string" || typeof p.i !== "string") {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
-  return p;
-}
+/** The keyset position of the shift listing: opened_at and id. */
+const isPosition: PositionGuard<ShiftPosition> = positionOf({ o: "string", i: "string" });

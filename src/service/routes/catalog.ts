@@ -10,7 +10,6 @@ import type {
   SearchCatalogObjectsRequest,
   SearchCatalogObjectsResponse,
 } from "../../spec/generated/types.js";
-import { applyCatalogQuery, containsAll, textFilterSql, textFilterWords } from "../catalog/search.js";
 import {
   CATALOG_OBJECT_TYPES,
   findObject,
@@ -21,9 +20,10 @@ import {
   TOP_LEVEL_TYPES,
   toObject,
   variationsByCode,
-} from "../catalog/store.js";
+} from "../catalog/repo.js";
+import { applyCatalogQuery, containsAll, textFilterSql, textFilterWords } from "../catalog/search.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor, pageByOffset } from "../cursor.js";
+import { encodeCursor, isOffset, pageByOffset, readCursor } from "../cursor.js";
 import type { Db } from "../db.js";
 import { placeholders, stmt } from "../db.js";
 import { invalid, notFound } from "../errors.js";
@@ -70,11 +70,8 @@ function listCatalog(ctx: RequestContext) {
   const merchant = merchantOf(ctx);
   const typesText = typeof ctx.query.types === "string" ? ctx.query.types : "";
   const types = objectTypes(typesText ? typesText.split(",") : undefined, "types");
-  const q = { op: "ListCatalog", types: [...types].sort() };
-  const after = decodeCursor<number>(ctx.query.cursor, q);
-  if (after !== undefined && (typeof after !== "number" || !Number.isInteger(after))) {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
+  const q = { types: [...types].sort() };
+  const after = readCursor(ctx.op.name, ctx.query.cursor, q, isOffset);
   const rows = rowsOfTypes(ctx.db, merchant, types, {
     limit: LIST_PAGE + 1,
     ...(after === undefined ? {} : { afterSeq: after }),
@@ -82,7 +79,7 @@ function listCatalog(ctx: RequestContext) {
   const page = rows.slice(0, LIST_PAGE);
   const last = page.at(-1);
   const body: ListCatalogResponse = { objects: page.map(toObject) };
-  if (rows.length > LIST_PAGE && last) body.cursor = encodeCursor(q, last.seq);
+  if (rows.length > LIST_PAGE && last) body.cursor = encodeCursor(ctx.op.name, q, last.seq);
   return { body };
 }
 
@@ -100,8 +97,8 @@ function retrieveCatalogObject(ctx: RequestContext) {
 }
 
 /** BatchRetrieveCatalogObjects: the objects found among the ids, in the order asked. */
-function batchRetrieveCatalogObjects(ctx: RequestContext) {
-  const req = ctx.body as unknown as BatchRetrieveCatalogObjectsRequest;
+function batchRetrieveCatalogObjects(ctx: RequestContext<BatchRetrieveCatalogObjectsRequest>) {
+  const req = ctx.body;
   if (req.object_ids.length > 1000) {
     throw invalid("ARRAY_LENGTH_TOO_LONG", "At most 1000 object ids per request.", "object_ids");
   }
@@ -116,9 +113,9 @@ function batchRetrieveCatalogObjects(ctx: RequestContext) {
 }
 
 /** SearchCatalogObjects: exact (SKU/UPC indexed), set, prefix, range, text and sorted queries over types. */
-function searchCatalogObjects(ctx: RequestContext) {
+function searchCatalogObjects(ctx: RequestContext<SearchCatalogObjectsRequest>) {
   const merchant = merchantOf(ctx);
-  const req = ctx.body as unknown as SearchCatalogObjectsRequest;
+  const req = ctx.body;
   const types = objectTypes(req.object_types, "object_types");
   // The limit is advisory: out of range means the default, as the interface says.
   const limit = pageLimit(req.limit, { max: 1000, def: 100, clamp: true });
@@ -132,7 +129,7 @@ function searchCatalogObjects(ctx: RequestContext) {
       : rowsOfTypes(ctx.db, merchant, types, { includeDeleted: req.include_deleted_objects === true });
   const rows = applyCatalogQuery(candidates, req.query, req.begin_time);
   const { cursor: _c, limit: _l, ...shape } = req;
-  const page = pageByOffset(rows, { op: "SearchCatalogObjects", ...shape }, req.cursor, limit);
+  const page = pageByOffset(ctx.op.name, rows, shape, req.cursor, limit);
   const objects = page.items.map(toObject);
   const latest = latestTime(ctx.db, merchant);
   const body: SearchCatalogObjectsResponse = {
@@ -177,9 +174,9 @@ function atStockLevel(v: CatalogObject, levels: ReadonlySet<string>, totals: Rea
  * categories, product types, stock levels; sorted by name; each page lists the variations that
  * matched.
  */
-function searchCatalogItems(ctx: RequestContext) {
+function searchCatalogItems(ctx: RequestContext<SearchCatalogItemsRequest>) {
   const merchant = merchantOf(ctx);
-  const req = ctx.body as unknown as SearchCatalogItemsRequest;
+  const req = ctx.body;
   const limit = pageLimit(req.limit, { max: 100, def: 100 });
   const order = sortOrder(req.sort_order, "ASC");
   checkEach(req.product_types, PRODUCT_TYPES, "product_types", "product type");
@@ -239,7 +236,7 @@ function searchCatalogItems(ctx: RequestContext) {
   }
 
   const { cursor: _c, limit: _l, ...shape } = req;
-  const page = pageByOffset(ids, { op: "SearchCatalogItems", ...shape }, req.cursor, limit);
+  const page = pageByOffset(ctx.op.name, ids, shape, req.cursor, limit);
   const items = findObjects(ctx.db, merchant, page.items).map(toObject);
   const matched: string[] = [];
   if (words.length > 0 || stockOk) {

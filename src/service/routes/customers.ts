@@ -1,12 +1,4 @@
-import type {
-  Card,
-  CardBrand,
-  CreateCustomerCardRequest,
-  CreateCustomerRequest,
-  CustomerSortField,
-  SearchCustomersRequest,
-  UpdateCustomerRequest,
-} from "../../spec/generated/types.js";
+import type { Card, CardBrand, CustomerSortField } from "../../spec/generated/types.js";
 import { type Handler, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
 import {
@@ -23,17 +15,13 @@ import {
 } from "../customers/repo.js";
 import { applyUpdate, newCustomer, ordered, type StoredCustomer } from "../customers/rules.js";
 import { asPosition, compileQuery, countMatching, findPage } from "../customers/search.js";
-import { conflict, invalid, notFound } from "../errors.js";
-import { pageLimit, sortOrder } from "../params.js";
+import { conflict, notFound } from "../errors.js";
+import { enumValue, pageLimit, sortOrder } from "../params.js";
 import { hashSecret } from "../tokens.js";
 
-const SORT_FIELDS: readonly CustomerSortField[] = ["DEFAULT", "CREATED_AT"];
-
-function sortField(value: unknown, field: string): CustomerSortField {
-  if (value === undefined || value === "") return "DEFAULT";
-  if (SORT_FIELDS.includes(value as CustomerSortField)) return value as CustomerSortField;
-  throw invalid("INVALID_ENUM_VALUE", `${field} must be DEFAULT or CREATED_AT.`, field);
-}
+/** A sort field of the customer listings; DEFAULT when absent. */
+const sortField = (value: unknown, field: string): CustomerSortField =>
+  enumValue<CustomerSortField>(value, "CustomerSortField", field) ?? "DEFAULT";
 
 function requireCustomer(ctx: RequestContext): StoredCustomer {
   const id = ctx.path.customer_id ?? "";
@@ -60,12 +48,12 @@ const listCustomers: Handler = (ctx) => {
   const order = sortOrder(ctx.query.sort_order, "ASC");
   const shape = { sort_field: field, sort_order: order };
   const compiled = compileQuery(undefined, field, order);
-  const after = asPosition(decodeCursor(ctx.query.cursor, shape));
+  const after = asPosition(decodeCursor(ctx.op.name, ctx.query.cursor, shape));
   const page = findPage(ctx.db, merchantOf(ctx), compiled, after, limit);
   return {
     body: {
       ...(page.customers.length > 0 ? { customers: page.customers } : {}),
-      ...(page.next ? { cursor: encodeCursor(shape, page.next) } : {}),
+      ...(page.next ? { cursor: encodeCursor(ctx.op.name, shape, page.next) } : {}),
       ...(ctx.query.count === true ? { count: countMatching(ctx.db, merchantOf(ctx), compiled) } : {}),
     },
   };
@@ -75,26 +63,26 @@ const listCustomers: Handler = (ctx) => {
  * searchCustomers: filters combine with AND; with no sort the order is by given name then
  * family name. The cursor is tied to the query: a changed filter or sort refuses it.
  */
-const searchCustomers: Handler = (ctx) => {
-  const b = ctx.body as SearchCustomersRequest;
+const searchCustomers: Handler<"SearchCustomers"> = (ctx) => {
+  const b = ctx.body;
   const limit = pageLimit(b.limit, { min: 1, max: 100, def: 100 });
   const field = sortField(b.query?.sort?.field, "query.sort.field");
   const order = sortOrder(b.query?.sort?.order, "ASC", "query.sort.order");
   const compiled = compileQuery(b.query?.filter, field, order);
   const shape = { query: b.query ?? null };
-  const after = asPosition(decodeCursor(b.cursor, shape));
+  const after = asPosition(decodeCursor(ctx.op.name, b.cursor, shape));
   const page = findPage(ctx.db, merchantOf(ctx), compiled, after, limit);
   return {
     body: {
       ...(page.customers.length > 0 ? { customers: page.customers } : {}),
-      ...(page.next ? { cursor: encodeCursor(shape, page.next) } : {}),
+      ...(page.next ? { cursor: encodeCursor(ctx.op.name, shape, page.next) } : {}),
       ...(b.count === true ? { count: countMatching(ctx.db, merchantOf(ctx), compiled) } : {}),
     },
   };
 };
 
-const createCustomer: Handler = (ctx) => {
-  const c = newCustomer(ctx.body as CreateCustomerRequest, { id: ctx.ids.next(), now: ctx.now });
+const createCustomer: Handler<"CreateCustomer"> = (ctx) => {
+  const c = newCustomer(ctx.body, { id: ctx.ids.next(), now: ctx.now });
   saveCustomer(ctx.db, merchantOf(ctx), c);
   emitCustomer(ctx, "customer.created", c);
   return { body: { customer: c } };
@@ -103,9 +91,9 @@ const createCustomer: Handler = (ctx) => {
 const retrieveCustomer: Handler = (ctx) => ({ body: { customer: requireCustomer(ctx) } });
 
 /** updateCustomer: a stale `version` is a conflict; otherwise the changes apply and the version goes up. */
-const updateCustomer: Handler = (ctx) => {
+const updateCustomer: Handler<"UpdateCustomer"> = (ctx) => {
   const current = requireCustomer(ctx);
-  const b = ctx.body as UpdateCustomerRequest;
+  const b = ctx.body;
   if (b.version !== undefined && b.version !== current.version) {
     throw conflict(`The customer is at version ${current.version}, not ${b.version}.`, "version");
   }
@@ -149,15 +137,15 @@ function changeMembership(ctx: RequestContext, member: boolean) {
 
 const listCustomerGroups: Handler = (ctx) => {
   const limit = pageLimit(ctx.query.limit, { min: 1, max: 50, def: 50 });
-  const shape = { op: "ListCustomerGroups" };
-  const after = asPosition(decodeCursor(ctx.query.cursor, shape));
+  const shape = {};
+  const after = asPosition(decodeCursor(ctx.op.name, ctx.query.cursor, shape));
   const rows = listGroups(ctx.db, merchantOf(ctx), after, limit + 1);
   const groups = rows.slice(0, limit);
   const last = groups[groups.length - 1];
   return {
     body: {
       ...(groups.length > 0 ? { groups } : {}),
-      ...(rows.length > limit && last ? { cursor: encodeCursor(shape, [last.created_at, last.id]) } : {}),
+      ...(rows.length > limit && last ? { cursor: encodeCursor(ctx.op.name, shape, [last.created_at, last.id]) } : {}),
     },
   };
 };
@@ -192,9 +180,9 @@ function cardFromNonce(nonceHash: string, now: Date): Pick<Card, "card_brand" | 
  * createCustomerCard (deprecated): a nonce is spent once. The same nonce again answers the card
  * it made the first time instead of a second card.
  */
-const createCustomerCard: Handler = (ctx) => {
+const createCustomerCard: Handler<"CreateCustomerCard"> = (ctx) => {
   const customer = requireCustomer(ctx);
-  const b = ctx.body as unknown as CreateCustomerCardRequest;
+  const b = ctx.body;
   const merchant = merchantOf(ctx);
   const nonceHash = hashSecret(b.card_nonce);
   const first = cardByNonce(ctx.db, merchant, nonceHash);

@@ -1,14 +1,8 @@
 import { randomInt } from "node:crypto";
-import { enums } from "../../spec/generated/schemas.js";
-import type {
-  CreateGiftCardActivityRequest,
-  CreateGiftCardRequest,
-  GiftCardActivity,
-  GiftCardGANSource,
-  RetrieveGiftCardFromGANRequest,
-} from "../../spec/generated/types.js";
+import type { GiftCardActivity, GiftCardGANSource } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
+import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
+import { locationExists, merchantCurrency } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { customGanProblem, newSquareGan, squareGanProblem } from "../gift-cards/gan.js";
 import { recordActivity } from "../gift-cards/record.js";
@@ -20,11 +14,9 @@ import {
   insertCard,
   listActivities,
   listCards,
-  locationExists,
-  merchantCurrency,
   type Position,
 } from "../gift-cards/repo.js";
-import { optionalTime, pageLimit, sortOrder } from "../params.js";
+import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
 
 /** listGiftCards: 30 by default, at most 200. */
 const CARDS_LIMIT = { def: 30, max: 200 } as const;
@@ -35,7 +27,7 @@ const ACTIVITIES_LIMIT = { def: 50, max: 100 } as const;
 export const giftCardRoutes: RouteTable = {
   CreateGiftCard(ctx) {
     const merchantId = merchantOf(ctx);
-    const body = ctx.body as unknown as CreateGiftCardRequest;
+    const body = ctx.body;
     requireLocation(ctx, body.location_id, "location_id");
     const requested = body.gift_card;
     const source: GiftCardGANSource = requested.gan_source ?? "SQUARE";
@@ -89,12 +81,12 @@ export const giftCardRoutes: RouteTable = {
   },
 
   ListGiftCards(ctx) {
-    const type = enumQuery(ctx, "type", "GiftCardType");
-    const state = enumQuery(ctx, "state", "GiftCardStatus");
+    const type = enumValue(ctx.query.type, "GiftCardType", "type");
+    const state = enumValue(ctx.query.state, "GiftCardStatus", "state");
     const customerId = typeof ctx.query.customer_id === "string" ? ctx.query.customer_id : undefined;
     const limit = pageLimit(ctx.query.limit, CARDS_LIMIT);
-    const query = { op: "gift-cards", type, state, customerId };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const query = { type, state, customerId };
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listCards(ctx.db, {
       merchantId: merchantOf(ctx),
       limit,
@@ -104,7 +96,10 @@ export const giftCardRoutes: RouteTable = {
       ...(after ? { after } : {}),
     });
     return {
-      body: { gift_cards: page.cards, ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}) },
+      body: {
+        gift_cards: page.cards,
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
+      },
     };
   },
 
@@ -116,7 +111,7 @@ export const giftCardRoutes: RouteTable = {
   },
 
   RetrieveGiftCardFromGAN(ctx) {
-    const { gan } = ctx.body as unknown as RetrieveGiftCardFromGANRequest;
+    const { gan } = ctx.body;
     const row = findCardByGan(ctx.db, merchantOf(ctx), gan);
     if (!row) throw notFound("No gift card has that GAN.");
     return { body: { gift_card: cardOf(row) } };
@@ -124,7 +119,7 @@ export const giftCardRoutes: RouteTable = {
 
   CreateGiftCardActivity(ctx) {
     const merchantId = merchantOf(ctx);
-    const input = (ctx.body as unknown as CreateGiftCardActivityRequest).gift_card_activity;
+    const input = ctx.body.gift_card_activity;
     requireLocation(ctx, input.location_id, "gift_card_activity.location_id");
     const card = cardNamed(ctx, input);
     const { activity, card: after } = recordActivity(ctx.db, merchantId, card, input, {
@@ -151,19 +146,14 @@ export const giftCardRoutes: RouteTable = {
   },
 
   ListGiftCardActivities(ctx) {
-    const type = enumQuery(ctx, "type", "GiftCardActivityType");
+    const type = enumValue(ctx.query.type, "GiftCardActivityType", "type");
     const giftCardId = typeof ctx.query.gift_card_id === "string" ? ctx.query.gift_card_id : undefined;
     const locationId = typeof ctx.query.location_id === "string" ? ctx.query.location_id : undefined;
-    const begin = optionalTime(ctx.query.begin_time, "begin_time") ?? yearBefore(ctx.now);
-    const end = optionalTime(ctx.query.end_time, "end_time") ?? ctx.now;
-    if (begin.getTime() > end.getTime()) {
-      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
-    }
+    const { begin, end } = timeWindow(ctx.query, ctx.now);
     const order = sortOrder(ctx.query.sort_order, "DESC");
     const limit = pageLimit(ctx.query.limit, ACTIVITIES_LIMIT);
     // The query as asked (not its defaults resolved against the clock), so paging survives time passing.
     const query = {
-      op: "gift-card-activities",
       type,
       giftCardId,
       locationId,
@@ -171,7 +161,7 @@ export const giftCardRoutes: RouteTable = {
       begin: ctx.query.begin_time,
       end: ctx.query.end_time,
     };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listActivities(ctx.db, {
       merchantId: merchantOf(ctx),
       begin: begin.toISOString(),
@@ -186,7 +176,7 @@ export const giftCardRoutes: RouteTable = {
     return {
       body: {
         gift_card_activities: page.activities,
-        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
       },
     };
   },
@@ -221,29 +211,5 @@ function requireLocation(ctx: RequestContext, id: string, field: string): void {
   }
 }
 
-/** An optional query parameter that must be one of an enumeration's values. */
-function enumQuery(ctx: RequestContext, name: string, enumName: string): string | undefined {
-  const v = ctx.query[name];
-  if (v === undefined) return undefined;
-  const s = String(v);
-  if (!enums[enumName]?.includes(s)) {
-    throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(s)} is not a valid ${enumName}.`, name);
-  }
-  return s;
-}
-
-/** The same instant a calendar year earlier. */
-function yearBefore(d: Date): Date {
-  const out = new Date(d.getTime());
-  out.setUTCFullYear(out.getUTCFullYear() - 1);
-  return out;
-}
-
-/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
-function position(p: Position | undefined): Position | undefined {
-  if (p === undefined) return undefined;
-  if (typeof p !== "object" || p === null || typeof p.t !== "string" || typeof p.s !== "number") {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
-  return p;
-}
+/** The keyset position of both gift-card listings: created_at and sequence. */
+const isPosition: PositionGuard<Position> = positionOf({ t: "string", s: "number" });

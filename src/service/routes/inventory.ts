@@ -11,8 +11,8 @@ import type {
   RetrieveInventoryCountResponse,
 } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
-import { invalid, notFound } from "../errors.js";
+import { encodeCursor, positionOf, readCursor } from "../cursor.js";
+import { notFound } from "../errors.js";
 import { planChanges } from "../inventory/changes.js";
 import { toCount } from "../inventory/ledger.js";
 import {
@@ -26,7 +26,7 @@ import {
   pageChanges,
   pageCounts,
   recordChange,
-} from "../inventory/store.js";
+} from "../inventory/repo.js";
 import { pageLimit, parseTime } from "../params.js";
 
 /** Page size of the GET listings, which take no limit. */
@@ -40,9 +40,9 @@ const DEFAULT_CHANGE_TYPES = ["PHYSICAL_COUNT", "ADJUSTMENT"];
  * a physical count equal to the key's current count is not recorded. Answers the current counts
  * of every (object, location) the request names, and the changes recorded.
  */
-function batchChangeInventory(ctx: RequestContext) {
+function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) {
   const merchant = merchantOf(ctx);
-  const req = ctx.body as unknown as BatchChangeInventoryRequest;
+  const req = ctx.body;
   const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
   const ignoreUnchanged = req.ignore_unchanged_counts !== false;
   const now = ctx.now.toISOString();
@@ -90,12 +90,8 @@ function emitCountUpdates(ctx: RequestContext, merchantId: string, counts: reado
 const optionalTimeText = (value: unknown, field: string): string | undefined =>
   value === undefined || value === null || value === "" ? undefined : parseTime(value, field).toISOString();
 
-function checkPosition<P extends object>(p: P | undefined, ok: (p: P) => boolean): P | undefined {
-  if (p !== undefined && (typeof p !== "object" || p === null || !ok(p))) {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
-  return p;
-}
+const isChangePosition = positionOf({ o: "string", s: "number" });
+const isCountPosition = positionOf({ c: "string", i: "number" });
 
 function changesPage(
   ctx: RequestContext,
@@ -105,14 +101,13 @@ function changesPage(
   cursor: unknown,
   limit: number,
 ): { changes: InventoryChange[]; cursor?: string } {
-  const after = checkPosition(
-    decodeCursor<ChangePosition>(cursor, query),
-    (p) => typeof p.o === "string" && typeof p.s === "number",
-  );
+  const after: ChangePosition | undefined = readCursor(ctx.op.name, cursor, query, isChangePosition);
   const { rows, more } = pageChanges(ctx.db, merchantOf(ctx), filter, order, after, limit);
   const last = rows.at(-1);
   const changes = rows.map(changeOf);
-  return more && last ? { changes, cursor: encodeCursor(query, { o: last.occurred_at, s: last.seq }) } : { changes };
+  return more && last
+    ? { changes, cursor: encodeCursor(ctx.op.name, query, { o: last.occurred_at, s: last.seq }) }
+    : { changes };
 }
 
 /**
@@ -121,8 +116,8 @@ function changesPage(
  * server receipt time (`updated_after` / `updated_before`, both exclusive); oldest `occurred_at`
  * first; `limit` 1–1000, default 100.
  */
-function batchRetrieveInventoryChanges(ctx: RequestContext) {
-  const req = ctx.body as unknown as BatchRetrieveInventoryChangesRequest;
+function batchRetrieveInventoryChanges(ctx: RequestContext<BatchRetrieveInventoryChangesRequest>) {
+  const req = ctx.body;
   const limit = pageLimit(req.limit, { max: 1000, def: 100 });
   const after = optionalTimeText(req.updated_after, "updated_after");
   const before = optionalTimeText(req.updated_before, "updated_before");
@@ -135,7 +130,7 @@ function batchRetrieveInventoryChanges(ctx: RequestContext) {
     ...(before ? { createdBefore: before } : {}),
   };
   const { cursor: _c, limit: _l, ...shape } = req;
-  const page = changesPage(ctx, filter, "ASC", { op: "BatchRetrieveInventoryChanges", ...shape }, req.cursor, limit);
+  const page = changesPage(ctx, filter, "ASC", shape, req.cursor, limit);
   const body: BatchRetrieveInventoryChangesResponse = page;
   return { body };
 }
@@ -149,7 +144,7 @@ function retrieveInventoryChanges(ctx: RequestContext) {
     objectIds: [objectId],
     ...(locations.length > 0 ? { locationIds: locations } : {}),
   };
-  const query = { op: "RetrieveInventoryChanges", objectId, locations };
+  const query = { objectId, locations };
   const page = changesPage(ctx, filter, "DESC", query, ctx.query.cursor, GET_PAGE);
   const body: RetrieveInventoryChangesResponse = page;
   return { body };
@@ -162,14 +157,13 @@ function countsPage(
   cursor: unknown,
   limit: number,
 ): { counts: ReturnType<typeof toCount>[]; cursor?: string } {
-  const after = checkPosition(
-    decodeCursor<CountPosition>(cursor, query),
-    (p) => typeof p.c === "string" && typeof p.i === "number",
-  );
+  const after: CountPosition | undefined = readCursor(ctx.op.name, cursor, query, isCountPosition);
   const { rows, more } = pageCounts(ctx.db, merchantOf(ctx), filter, after, limit);
   const last = rows.at(-1);
   const counts = rows.map(toCount);
-  return more && last ? { counts, cursor: encodeCursor(query, { c: last.calculated_at, i: last.id }) } : { counts };
+  return more && last
+    ? { counts, cursor: encodeCursor(ctx.op.name, query, { c: last.calculated_at, i: last.id }) }
+    : { counts };
 }
 
 /**
@@ -177,8 +171,8 @@ function countsPage(
  * `updated_after` (on `calculated_at`, the server time of the latest change, exclusive); newest
  * `calculated_at` first; `limit` 1–1000, default 100.
  */
-function batchRetrieveInventoryCounts(ctx: RequestContext) {
-  const req = ctx.body as unknown as BatchRetrieveInventoryCountsRequest;
+function batchRetrieveInventoryCounts(ctx: RequestContext<BatchRetrieveInventoryCountsRequest>) {
+  const req = ctx.body;
   const limit = pageLimit(req.limit, { max: 1000, def: 100 });
   const after = optionalTimeText(req.updated_after, "updated_after");
   const filter: CountFilter = {
@@ -188,13 +182,7 @@ function batchRetrieveInventoryCounts(ctx: RequestContext) {
     ...(after ? { calculatedAfter: after } : {}),
   };
   const { cursor: _c, limit: _l, ...shape } = req;
-  const body: BatchRetrieveInventoryCountsResponse = countsPage(
-    ctx,
-    filter,
-    { op: "BatchRetrieveInventoryCounts", ...shape },
-    req.cursor,
-    limit,
-  );
+  const body: BatchRetrieveInventoryCountsResponse = countsPage(ctx, filter, shape, req.cursor, limit);
   return { body };
 }
 
@@ -211,7 +199,7 @@ function retrieveInventoryCount(ctx: RequestContext) {
   const objectId = ctx.path.catalog_object_id ?? "";
   const locations = commaList(ctx.query.location_ids);
   const filter: CountFilter = { objectIds: [objectId], ...(locations.length > 0 ? { locationIds: locations } : {}) };
-  const query = { op: "RetrieveInventoryCount", objectId, locations };
+  const query = { objectId, locations };
   const body: RetrieveInventoryCountResponse = countsPage(ctx, filter, query, ctx.query.cursor, GET_PAGE);
   return { body };
 }

@@ -1,16 +1,8 @@
-import type {
-  CreateBreakTypeRequest,
-  CreateShiftRequest,
-  EmployeeWage,
-  SearchShiftsRequest,
-  Shift,
-  ShiftWage,
-  UpdateBreakTypeRequest,
-  UpdateShiftRequest,
-  UpdateWorkweekConfigRequest,
-} from "../../spec/generated/types.js";
+import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
+import type { EmployeeWage, Shift, ShiftWage } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
+import { allLocations, findLocation, findTeamMember, locationExists } from "../directory/repo.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import {
   countBreakTypes,
@@ -32,22 +24,16 @@ import {
   saveShift,
   saveWorkweek,
 } from "../labor/repo.js";
-import {
-  buildShift,
-  checkAgainstOthers,
-  MAX_BREAK_TYPES_PER_LOCATION,
-  normalizeBreakDuration,
-} from "../labor/rules.js";
+import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "../labor/rules.js";
 import { searchShifts } from "../labor/search.js";
 import { normalizeLocalTime } from "../labor/time.js";
 import { pageLimit } from "../params.js";
-import { allLocations, findLocation, findTeamMember } from "./directory.js";
 
 /** The workweek every seller has until it changes it: Monday, midnight. */
 const DEFAULT_WORKWEEK = { start_of_week: "MON", start_of_day_local_time: "00:00" } as const;
 
 /** The seller's workweek config; a seller that never wrote one gets the default, stored on first use. */
-export function workweekOf(ctx: RequestContext): StoredWorkweek {
+function workweekOf(ctx: RequestContext): StoredWorkweek {
   const merchant = merchantOf(ctx);
   const found = getWorkweek(ctx.db, merchant);
   if (found) return found;
@@ -74,7 +60,7 @@ function requireShift(ctx: RequestContext): StoredShift {
 /** The location's break-type slots: a location holds at most three. */
 function checkBreakTypeRoom(ctx: RequestContext, locationId: string, exceptId?: string): void {
   const merchant = merchantOf(ctx);
-  if (!findLocation(ctx.db, merchant, locationId)) {
+  if (!locationExists(ctx.db, merchant, locationId)) {
     throw badRequest(`Location not found: ${locationId}.`, "break_type.location_id");
   }
   if (countBreakTypes(ctx.db, merchant, locationId, exceptId) >= MAX_BREAK_TYPES_PER_LOCATION) {
@@ -182,12 +168,15 @@ export const laborRoutes: RouteTable = {
     const locationId = text(ctx.query.location_id);
     const items = listBreakTypes(ctx.db, merchantOf(ctx), locationId);
     return {
-      body: withCursor("break_types", pageByOffset(items, { location_id: locationId }, ctx.query.cursor, limit)),
+      body: withCursor(
+        "break_types",
+        pageByOffset(ctx.op.name, items, { location_id: locationId }, ctx.query.cursor, limit),
+      ),
     };
   },
 
   CreateBreakType(ctx) {
-    const { break_type: input } = ctx.body as unknown as CreateBreakTypeRequest;
+    const { break_type: input } = ctx.body;
     const expected_duration = normalizeBreakDuration(input.expected_duration, "break_type.expected_duration");
     checkBreakTypeRoom(ctx, input.location_id);
     const at = ctx.now.toISOString();
@@ -211,7 +200,7 @@ export const laborRoutes: RouteTable = {
 
   UpdateBreakType(ctx) {
     const old = requireBreakType(ctx);
-    const { break_type: input } = ctx.body as unknown as UpdateBreakTypeRequest;
+    const { break_type: input } = ctx.body;
     if (input.version !== undefined && input.version !== old.version) {
       throw conflict(
         `The break type was changed since version ${input.version}; it is at version ${old.version}.`,
@@ -240,7 +229,7 @@ export const laborRoutes: RouteTable = {
   },
 
   CreateShift(ctx) {
-    const { shift } = ctx.body as unknown as CreateShiftRequest;
+    const { shift } = ctx.body;
     return { body: { shift: writeShift(ctx, shift, undefined).shift } };
   },
 
@@ -250,7 +239,7 @@ export const laborRoutes: RouteTable = {
 
   UpdateShift(ctx) {
     const existing = requireShift(ctx);
-    const { shift } = ctx.body as unknown as UpdateShiftRequest;
+    const { shift } = ctx.body;
     return { body: { shift: writeShift(ctx, shift, existing).shift } };
   },
 
@@ -271,8 +260,9 @@ export const laborRoutes: RouteTable = {
 
   SearchShifts(ctx) {
     const merchant = merchantOf(ctx);
-    const req = ctx.body as SearchShiftsRequest;
+    const req = ctx.body;
     const page = searchShifts(ctx.db, req, {
+      op: ctx.op.name,
       merchantId: merchant,
       locations: req.query?.filter?.workday ? allLocations(ctx.db, merchant) : [],
       startOfDay: req.query?.filter?.workday ? workweekOf(ctx).start_of_day_local_time : "00:00",
@@ -285,7 +275,10 @@ export const laborRoutes: RouteTable = {
     const memberId = text(ctx.query.team_member_id);
     const items = listWages(ctx.db, merchantOf(ctx), memberId);
     return {
-      body: withCursor("team_member_wages", pageByOffset(items, { team_member_id: memberId }, ctx.query.cursor, limit)),
+      body: withCursor(
+        "team_member_wages",
+        pageByOffset(ctx.op.name, items, { team_member_id: memberId }, ctx.query.cursor, limit),
+      ),
     };
   },
 
@@ -301,7 +294,10 @@ export const laborRoutes: RouteTable = {
     const employeeId = text(ctx.query.employee_id);
     const items = listWages(ctx.db, merchantOf(ctx), employeeId).map(asEmployeeWage);
     return {
-      body: withCursor("employee_wages", pageByOffset(items, { employee_id: employeeId }, ctx.query.cursor, limit)),
+      body: withCursor(
+        "employee_wages",
+        pageByOffset(ctx.op.name, items, { employee_id: employeeId }, ctx.query.cursor, limit),
+      ),
     };
   },
 
@@ -314,14 +310,16 @@ export const laborRoutes: RouteTable = {
 
   ListWorkweekConfigs(ctx) {
     const limit = pageLimit(ctx.query.limit, { max: 200, def: 200 });
-    return { body: withCursor("workweek_configs", pageByOffset([workweekOf(ctx)], {}, ctx.query.cursor, limit)) };
+    return {
+      body: withCursor("workweek_configs", pageByOffset(ctx.op.name, [workweekOf(ctx)], {}, ctx.query.cursor, limit)),
+    };
   },
 
   UpdateWorkweekConfig(ctx) {
     const id = ctx.path.id ?? "";
     const old = workweekOf(ctx);
     if (old.id !== id) throw notFound(`Workweek config not found: ${id}.`);
-    const { workweek_config: input } = ctx.body as unknown as UpdateWorkweekConfigRequest;
+    const { workweek_config: input } = ctx.body;
     if (input.version !== undefined && input.version !== old.version) {
       throw conflict(
         `The workweek config was changed since version ${input.version}; it is at version ${old.version}.`,

@@ -1,5 +1,5 @@
 import type * as T from "../../spec/generated/types.js";
-import type { Handler, RequestContext, RouteTable } from "../context.js";
+import type { ExtraDeps, ExtraRoute, Handler, RequestContext, RouteTable } from "../context.js";
 import { badRequest, invalid, notFound, unauthorized } from "../errors.js";
 import {
   authenticateClient,
@@ -18,9 +18,7 @@ import {
   tokenTime,
 } from "../oauth/grants.js";
 import { DEMO } from "../seed/demo-ids.js";
-import type { ExtraRoute } from "../server.js";
 import { ALL_SCOPES, findToken, hashSecret, newSecret, storeToken } from "../tokens.js";
-import type { ExtraDeps } from "./extra.js";
 
 const header = (ctx: RequestContext, name: string): string | undefined => {
   const v = ctx.headers[name];
@@ -171,8 +169,8 @@ function exchangeMigration(ctx: RequestContext, app: OAuthApp, b: T.ObtainTokenR
   });
 }
 
-const obtainToken: Handler = (ctx) => {
-  const b = ctx.body as unknown as T.ObtainTokenRequest;
+const obtainToken: Handler<"ObtainToken"> = (ctx) => {
+  const b = ctx.body;
   const app = requireApp(ctx.db, b.client_id);
   switch (b.grant_type) {
     case "authorization_code":
@@ -194,10 +192,10 @@ const obtainToken: Handler = (ctx) => {
  * renewToken (deprecated): an access token of this application that is still valid or expired
  * less than 15 days ago is replaced by a new 30-day token; the old one stops working.
  */
-const renewToken: Handler = (ctx) => {
+const renewToken: Handler<"RenewToken"> = (ctx) => {
   const clientId = ctx.path.client_id ?? "";
   const app = authenticateClient(ctx.db, header(ctx, "authorization"), clientId);
-  const b = ctx.body as T.RenewTokenRequest;
+  const b = ctx.body;
   const token = required(b.access_token, "access_token");
   const row = findToken(ctx.db, token);
   if (row?.kind !== "access" || row.client_id !== app.client_id) {
@@ -236,8 +234,8 @@ const renewToken: Handler = (ctx) => {
  * token, whichever one identifies it — and tells the application by webhook. With
  * `revoke_only_access_token`, only the given access token ends.
  */
-const revokeToken: Handler = (ctx) => {
-  const b = ctx.body as T.RevokeTokenRequest;
+const revokeToken: Handler<"RevokeToken"> = (ctx) => {
+  const b = ctx.body;
   const clientId = required(b.client_id, "client_id");
   const app = authenticateClient(ctx.db, header(ctx, "authorization"), clientId);
   const hasToken = b.access_token !== undefined && b.access_token !== "";

@@ -1,9 +1,9 @@
-import { enums } from "../../spec/generated/schemas.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
-import { invalid, notFound } from "../errors.js";
-import { optionalTime, pageLimit, sortOrder } from "../params.js";
-import { findPayout, listPayoutEntries, listPayouts, mainLocationOf, type Position } from "../payouts/repo.js";
+import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
+import { mainLocationId } from "../directory/repo.js";
+import { notFound } from "../errors.js";
+import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
+import { findPayout, listPayoutEntries, listPayouts, type Position } from "../payouts/repo.js";
 
 /** Both payout lists: 100 by default and at most; the interface ignores a larger value. */
 const LIMIT = { def: 100, max: 100, clamp: true } as const;
@@ -13,28 +13,20 @@ export const payoutsRoutes: RouteTable = {
   ListPayouts(ctx) {
     const merchantId = merchantOf(ctx);
     const locationId =
-      typeof ctx.query.location_id === "string" ? ctx.query.location_id : mainLocationOf(ctx.db, merchantId);
-    const status = ctx.query.status === undefined ? undefined : String(ctx.query.status);
-    if (status !== undefined && !enums.PayoutStatus?.includes(status)) {
-      throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(status)} is not a valid PayoutStatus.`, "status");
-    }
+      typeof ctx.query.location_id === "string" ? ctx.query.location_id : mainLocationId(ctx.db, merchantId);
+    const status = enumValue(ctx.query.status, "PayoutStatus", "status");
     const order = sortOrder(ctx.query.sort_order, "DESC");
-    const end = optionalTime(ctx.query.end_time, "end_time") ?? ctx.now;
-    const begin = optionalTime(ctx.query.begin_time, "begin_time") ?? yearBefore(ctx.now);
-    if (begin.getTime() > end.getTime()) {
-      throw invalid("INVALID_TIME_RANGE", "begin_time must not be after end_time.", "begin_time");
-    }
+    const { begin, end } = timeWindow(ctx.query, ctx.now);
     const limit = pageLimit(ctx.query.limit, LIMIT);
     // The query as asked (not the defaults resolved against the clock), so paging survives time passing.
     const query = {
-      op: "payouts",
       locationId,
       status,
       order,
       begin: ctx.query.begin_time,
       end: ctx.query.end_time,
     };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     if (!locationId) return { body: { payouts: [] } };
     const page = listPayouts(ctx.db, {
       merchantId,
@@ -48,7 +40,10 @@ export const payoutsRoutes: RouteTable = {
       ...(after ? { after } : {}),
     });
     return {
-      body: { payouts: page.payouts, ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}) },
+      body: {
+        payouts: page.payouts,
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
+      },
     };
   },
 
@@ -63,32 +58,19 @@ export const payoutsRoutes: RouteTable = {
     if (!findPayout(ctx.db, merchantOf(ctx), payoutId)) throw notFound(`Payout ${payoutId} not found.`);
     const order = sortOrder(ctx.query.sort_order, "DESC");
     const limit = pageLimit(ctx.query.limit, LIMIT);
-    const query = { op: "payout-entries", payoutId, order };
-    const after = position(decodeCursor<Position>(ctx.query.cursor, query));
+    const query = { payoutId, order };
+    const after = readCursor(ctx.op.name, ctx.query.cursor, query, isPosition);
     const page = listPayoutEntries(ctx.db, { payoutId, order, limit, ...(after ? { after } : {}) });
     return {
       body: {
         payout_entries: page.entries,
-        ...(page.more && page.last ? { cursor: encodeCursor(query, page.last) } : {}),
+        ...(page.more && page.last ? { cursor: encodeCursor(ctx.op.name, query, page.last) } : {}),
       },
     };
   },
 };
 
-/** The same instant a calendar year earlier. */
-function yearBefore(d: Date): Date {
-  const out = new Date(d.getTime());
-  out.setUTCFullYear(out.getUTCFullYear() - 1);
-  return out;
-}
-
 const payoutIdOf = (ctx: RequestContext): string => ctx.path.payout_id ?? "";
 
-/** A decoded keyset position, checked: a forged cursor must not reach SQL as garbage. */
-function position(p: Position | undefined): Position | undefined {
-  if (p === undefined) return undefined;
-  if (typeof p !== "object" || p === null || typeof p.t !== "string" || typeof p.i !== "string") {
-    throw invalid("INVALID_CURSOR", "The cursor is not valid.", "cursor");
-  }
-  return p;
-}
+/** The keyset position of both payout listings: a time and an id. */
+const isPosition: PositionGuard<Position> = positionOf({ t: "string", i: "string" });

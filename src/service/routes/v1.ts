@@ -1,16 +1,11 @@
-import type {
-  V1CreateRefundRequest,
-  V1Order,
-  V1Payment,
-  V1Refund,
-  V1Settlement,
-  V1UpdateOrderRequest,
-} from "../../spec/generated/types.js";
+import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { locationExists } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
+import { enumValue } from "../params.js";
 import { type V1Row, v1Page } from "../v1/paging.js";
+import { findOrder, findPayment, saveOrder, savePayment, saveRefund } from "../v1/repo.js";
 import { refundPayment, updateOrder } from "../v1/rules.js";
-import { findOrder, findPayment, hasLocation, saveOrder, savePayment, saveRefund } from "../v1/store.js";
 
 /** `me`: every location of the seller, where the operation allows it. */
 const ALL = "me";
@@ -22,7 +17,7 @@ const ALL = "me";
 function locationOf(ctx: RequestContext, allowMe: boolean): string | null {
   const id = ctx.path.location_id ?? "";
   if (id === ALL && allowMe) return null;
-  if (!hasLocation(ctx.db, merchantOf(ctx), id)) {
+  if (!locationExists(ctx.db, merchantOf(ctx), id)) {
     throw notFound(
       id === ALL
         ? "This endpoint needs a location id; `me` is only for payments and settlements."
@@ -88,7 +83,7 @@ export const v1Routes: RouteTable = {
 
   V1CreateRefund: (ctx) => {
     const loc = locationOf(ctx, false) as string;
-    const req = ctx.body as unknown as V1CreateRefundRequest;
+    const req = ctx.body;
     const merchant = merchantOf(ctx);
     const found = findPayment(ctx.db, merchant, req.payment_id);
     if (!found || found.locationId !== loc || found.arrivedAt > ctx.now.toISOString()) {
@@ -112,10 +107,7 @@ export const v1Routes: RouteTable = {
 
   V1ListSettlements: (ctx) => {
     const loc = locationOf(ctx, true);
-    const status = ctx.query.status;
-    if (status !== undefined && status !== "SENT" && status !== "FAILED") {
-      throw invalid("INVALID_ENUM_VALUE", "status must be SENT or FAILED.", "status");
-    }
+    const status = enumValue(ctx.query.status, "V1ListSettlementsRequestStatus", "status");
     const where = ["merchant_id = @merchant"];
     if (loc) where.push("location_id = @loc");
     if (status) where.push("status = @status");
@@ -171,7 +163,7 @@ export const v1Routes: RouteTable = {
     const merchant = merchantOf(ctx);
     const order = findOrder(ctx.db, merchant, loc, id);
     if (!order) throw notFound(`Order not found: ${id}.`);
-    const next = updateOrder(order, ctx.body as unknown as V1UpdateOrderRequest, ctx.now);
+    const next = updateOrder(order, ctx.body, ctx.now);
     saveOrder(ctx.db, merchant, loc, next);
     return { body: next };
   },

@@ -1,16 +1,17 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Agent } from "undici";
-import type {
-  CreateWebhookSubscriptionRequest,
-  TestWebhookSubscriptionRequest,
-  UpdateWebhookSubscriptionRequest,
-} from "../../spec/generated/types.js";
-import { type HandlerResult, merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import {
+  type ExtraDeps,
+  type ExtraRoute,
+  type HandlerResult,
+  merchantOf,
+  type RequestContext,
+  type RouteTable,
+} from "../context.js";
 import { pageByOffset } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { pageLimit, sortOrder } from "../params.js";
 import { DEMO } from "../seed/demo-ids.js";
-import type { ExtraRoute } from "../server.js";
 import { dataTypeOf, eventTypesFor } from "../webhooks/event-types.js";
 import { envelopeOf, postNotification } from "../webhooks/notify.js";
 import {
@@ -21,8 +22,7 @@ import {
   type Subscription,
   saveSubscription,
   toWire,
-} from "../webhooks/store.js";
-import type { ExtraDeps } from "./extra.js";
+} from "../webhooks/repo.js";
 
 const API_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 /** How long testWebhookSubscription waits for the receiver. */
@@ -119,7 +119,7 @@ export const webhooksRoutes: RouteTable = {
     const limit = pageLimit(ctx.query.limit, { max: 100, def: 100 });
     const app = appOf(ctx);
     const all = listSubscriptions(ctx.db, app, { includeDisabled, order });
-    const page = pageByOffset(all, { app, includeDisabled, order }, ctx.query.cursor, limit);
+    const page = pageByOffset(ctx.op.name, all, { app, includeDisabled, order }, ctx.query.cursor, limit);
     return {
       body: {
         subscriptions: page.items.map((s) => toWire(s)),
@@ -129,7 +129,7 @@ export const webhooksRoutes: RouteTable = {
   },
 
   CreateWebhookSubscription: (ctx) => {
-    const req = ctx.body as unknown as CreateWebhookSubscriptionRequest;
+    const req = ctx.body;
     const s = req.subscription;
     const version = apiVersion(s.api_version ?? ctx.squareVersion, "subscription.api_version");
     if (s.notification_url === undefined) {
@@ -161,7 +161,7 @@ export const webhooksRoutes: RouteTable = {
 
   UpdateWebhookSubscription: (ctx) => {
     const sub = owned(ctx);
-    const s = (ctx.body as unknown as UpdateWebhookSubscriptionRequest).subscription ?? {};
+    const s = ctx.body.subscription ?? {};
     const version =
       s.api_version === undefined ? sub.apiVersion : apiVersion(s.api_version, "subscription.api_version");
     const next: Subscription = {
@@ -197,7 +197,7 @@ export const webhooksRoutes: RouteTable = {
 
   TestWebhookSubscription: (ctx) => {
     const sub = owned(ctx);
-    const req = ctx.body as unknown as TestWebhookSubscriptionRequest;
+    const req = ctx.body;
     const type = req.event_type ?? sub.eventTypes[0];
     if (type === undefined || !sub.eventTypes.includes(type)) {
       throw invalid("INVALID_VALUE", `The subscription does not listen for ${JSON.stringify(type)}.`, "event_type");

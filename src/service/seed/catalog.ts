@@ -1,5 +1,5 @@
 import type { CatalogObject } from "../../spec/generated/types.js";
-import { insertObject, nextSeq } from "../catalog/store.js";
+import { insertObject, nextSeq } from "../catalog/repo.js";
 import { bulkLoad, type SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 

@@ -1,5 +1,5 @@
 import type { BusinessHoursPeriod, DayOfWeek, Location, TeamMember } from "../../spec/generated/types.js";
-import { saveLocation, saveTeamMember } from "../routes/directory.js";
+import { saveLocation, saveTeamMember } from "../directory/repo.js";
 import type { SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 
@@ -220,7 +220,7 @@ export const DEMO_TEAM: readonly DemoMember[] = [
 ];
 
 /** The wire shape of a demo member. */
-export function demoTeamMember(m: DemoMember): TeamMember & { id: string } {
+function demoTeamMember(m: DemoMember): TeamMember & { id: string } {
   const handle = `${m.given}.${m.family}`.toLowerCase().replace(/[^a-z.]/g, "");
   return {
     id: m.id,

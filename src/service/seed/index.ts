@@ -12,11 +12,18 @@ import { seedInventory } from "./inventory.js";
 import { seedLabor } from "./labor.js";
 import { seedPayouts } from "./payouts.js";
 import { rng } from "./random.js";
+import { SANDBOX, seedSandbox } from "./sandbox.js";
 import { seedV1 } from "./v1.js";
 import { seedWebhooks } from "./webhooks.js";
 
-/** Which store to lay out: the demo shop, or only the seller with its locations. */
-export type SeedKind = "demo" | "empty";
+/**
+ * Which store to lay out: the demo shop; only the seller with its locations; or a store as a new
+ * sandbox account has it (one location, the owner, a small catalog).
+ */
+export type SeedKind = "demo" | "empty" | "sandbox";
+
+/** Every seed, for flags and help. */
+export const SEED_KINDS: readonly SeedKind[] = ["demo", "empty", "sandbox"];
 
 /** The credentials the store is opened with; they are stored hashed. */
 export interface SeedCredentials {
@@ -33,17 +40,22 @@ export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date): voi
   const random = rng(20_261_122);
   const s: SeedContext = { db, rng: random, ids: seededIds(random), now, scale, merchantId: DEMO.merchantId };
   db.transaction(() => {
+    const sandbox = kind === "sandbox";
     db.prepare(
       "INSERT INTO merchants (id, business_name, country, language_code, currency, main_location_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ).run(
       DEMO.merchantId,
-      DEMO.businessName,
+      sandbox ? SANDBOX.businessName : DEMO.businessName,
       DEMO.country,
       "en-US",
       DEMO.currency,
-      DEMO.mainLocationId,
-      "2019-04-02T14:00:00.000Z",
+      sandbox ? SANDBOX.locationId : DEMO.mainLocationId,
+      sandbox ? SANDBOX.created : "2019-04-02T14:00:00.000Z",
     );
+    if (sandbox) {
+      seedSandbox(s);
+      return;
+    }
     seedDirectory(s);
     if (kind === "empty") return;
     seedLabor(s);

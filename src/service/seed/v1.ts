@@ -10,8 +10,8 @@ import type {
   V1Tender,
   V1TenderCardBrand,
 } from "../../spec/generated/types.js";
+import { saveOrder, savePayment, saveRefund, saveSettlement } from "../v1/repo.js";
 import { refundPayment, v1Money } from "../v1/rules.js";
-import { saveOrder, savePayment, saveRefund, saveSettlement } from "../v1/store.js";
 import type { SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 

@@ -1,4 +1,4 @@
-import { saveSubscription } from "../webhooks/store.js";
+import { saveSubscription } from "../webhooks/repo.js";
 import type { SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 

@@ -1,10 +1,10 @@
 import type { RequestContext } from "../context.js";
-import { decodeCursor, encodeCursor } from "../cursor.js";
+import { encodeCursor, type PositionGuard, readCursor } from "../cursor.js";
 import { invalid } from "../errors.js";
-import { pageLimit, parseTime, sortOrder } from "../params.js";
+import { addYears, pageLimit, parseTime, sortOrder } from "../params.js";
 
 /** The earliest begin_time the V1 lists accept. */
-export const V1_EPOCH = new Date("2013-01-01T00:00:00Z");
+const V1_EPOCH = new Date("2013-01-01T00:00:00Z");
 
 /** Where a V1 batch_token resumes: the query's resolved range and the last row given. */
 interface Position {
@@ -14,16 +14,15 @@ interface Position {
   id: string;
 }
 
-const yearAfter = (d: Date): Date => {
-  const x = new Date(d.getTime());
-  x.setUTCFullYear(x.getUTCFullYear() + 1);
-  return x;
+const isPosition: PositionGuard<Position> = (p): p is Position => {
+  if (typeof p !== "object" || p === null) return false;
+  const { b, e, at, id } = p as Record<string, unknown>;
+  const optionalText = (v: unknown) => v === undefined || typeof v === "string";
+  return typeof at === "string" && typeof id === "string" && optionalText(b) && optionalText(e);
 };
-const yearBefore = (d: Date): Date => {
-  const x = new Date(d.getTime());
-  x.setUTCFullYear(x.getUTCFullYear() - 1);
-  return x;
-};
+
+const yearAfter = (d: Date): Date => addYears(d, 1);
+const yearBefore = (d: Date): Date => addYears(d, -1);
 
 /**
  * A V1 reporting period: begin_time inclusive, end_time exclusive. Without either, the year up
@@ -80,11 +79,8 @@ export function v1Page<R extends V1Row>(
 ): { rows: R[]; headers: Record<string, string> } {
   const order = sortOrder(ctx.query.order, "ASC", "order");
   const limit = pageLimit(ctx.query.limit, { max: 200, def: spec.limitDefault });
-  const fingerprint = { op: ctx.op.name, path: ctx.path, ...ctx.query };
-  const pos = decodeCursor<Position>(ctx.query.batch_token, fingerprint, "batch_token");
-  if (pos !== undefined && (typeof pos.at !== "string" || typeof pos.id !== "string")) {
-    throw invalid("INVALID_CURSOR", "The batch_token is not valid.", "batch_token");
-  }
+  const fingerprint = { path: ctx.path, ...ctx.query };
+  const pos = readCursor(ctx.op.name, ctx.query.batch_token, fingerprint, isPosition, "batch_token");
   const where = [...spec.where];
   const args: Record<string, unknown> = { ...spec.args, limit: limit + 1 };
   let range: { b: string; e: string } | undefined;
@@ -121,7 +117,7 @@ export function v1Page<R extends V1Row>(
   }
   const last = rows[rows.length - 1];
   if (!more || !last) return { rows, headers: {} };
-  const token = encodeCursor(fingerprint, { ...range, at: last.t, id: last.id } satisfies Position);
+  const token = encodeCursor(ctx.op.name, fingerprint, { ...range, at: last.t, id: last.id } satisfies Position);
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(ctx.query)) if (k !== "batch_token") params.set(k, String(v));
   params.set("batch_token", token);

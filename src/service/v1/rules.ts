@@ -13,7 +13,7 @@ import type {
 import { badRequest, invalid, ServiceError } from "../errors.js";
 
 /** How long after a payment it may still be refunded. */
-export const REFUND_WINDOW_DAYS = 60;
+const REFUND_WINDOW_DAYS = 60;
 
 /** V1 money in the seller's currency. */
 export const v1Money = (amount: number, currency = "USD"): V1Money => ({
@@ -28,7 +28,7 @@ function refundError(code: string, detail: string, field?: string): ServiceError
 }
 
 /** What a tender can still give back; refunded_money is negative on the wire. */
-export const remainingOf = (t: V1Tender): number => amountOf(t.total_money) + amountOf(t.refunded_money);
+const remainingOf = (t: V1Tender): number => amountOf(t.total_money) + amountOf(t.refunded_money);
 
 /** The result of a refund: the payment as it now stands, each tender's refund, and the answer. */
 export interface RefundOutcome {

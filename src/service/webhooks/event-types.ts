@@ -15,7 +15,7 @@ const t = (type: string, introduced: string, dataType: string, releaseStatus: "P
 });
 
 /** The event types this service knows, oldest first. */
-export const EVENT_TYPES: readonly EventTypeInfo[] = [
+const EVENT_TYPES: readonly EventTypeInfo[] = [
   t("inventory.count.updated", "2018-07-12", "inventory_counts"),
   t("catalog.version.updated", "2018-07-12", "catalog_version"),
   t("oauth.authorization.revoked", "2019-03-13", "revocation"),

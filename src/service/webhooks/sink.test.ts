@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../domain/webhook-signature.js";
 import { createClock } from "../clock.js";
 import { type Db, openDb } from "../db.js";
+import { listDeliveries, saveSubscription } from "./repo.js";
 import { createWebhookSink } from "./sink.js";
-import { listDeliveries, saveSubscription } from "./store.js";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

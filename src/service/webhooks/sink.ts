@@ -4,7 +4,7 @@ import type { ServiceClock } from "../clock.js";
 import type { Db } from "../db.js";
 import type { EventSink, ServiceEvent } from "../events.js";
 import { delivered, envelopeOf, postNotification } from "./notify.js";
-import { getSubscription, hasLiveGrant, listeningSubscriptions, recordDelivery, type Subscription } from "./store.js";
+import { getSubscription, hasLiveGrant, listeningSubscriptions, recordDelivery, type Subscription } from "./repo.js";
 
 /** How the webhook delivery behaves; the defaults suit the app, tests shorten them. */
 export interface WebhookSinkOptions {
@@ -26,7 +26,7 @@ const REVOKED = "oauth.authorization.revoked";
  * application; a seller's events reach an application the seller has authorised (a live token),
  * or a subscription the seller made with their own personal token.
  */
-export function mayHear(db: Db, sub: Subscription, e: ServiceEvent, now: Date): boolean {
+function mayHear(db: Db, sub: Subscription, e: ServiceEvent, now: Date): boolean {
   if (e.clientId !== undefined) return e.clientId === sub.clientId;
   if (e.type === REVOKED) return false;
   if (sub.ownerMerchantId === e.merchantId) return true;

@@ -1,8 +1,9 @@
 import { Box } from "ink";
 import { type ReactNode, useEffect, useReducer, useRef } from "react";
+import { useKeys } from "../keyboard.js";
 import { useTheme } from "../theme.js";
-import { useCommands } from "../use-commands.js";
 import { type FieldSpec, formReducer, initialForm } from "./form.js";
+import { TextField } from "./TextField.js";
 import { Txt } from "./Txt.js";
 
 /** Props of {@link FormView}. */
@@ -13,14 +14,21 @@ export interface FormViewProps {
   /** Returns a problem in words to keep the form open, or undefined when done. */
   onSubmit: (values: Record<string, string>) => Promise<string | undefined> | string | undefined;
   onCancel: () => void;
-  /** Shown above the fields (limits, conflicts). */
+  /** One line above the fields (limits, conflicts). */
   note?: ReactNode;
   /** Re-initialises the values when it changes (e.g. after a conflict brought newer ones). */
   resetKey?: string;
+  /** Values to put in instead of `initial` on reset (the manager's own, to re-apply). */
+  resetValues?: Record<string, string>;
 }
 
-/** A form: tab moves between fields, enter submits, esc cancels; problems show under it. */
-export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey }: FormViewProps) {
+/** The terminal rows a form takes at most: border, title, note, fields, and two lines for a problem. */
+export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): number {
+  return 2 + 1 + (hasNote ? 1 : 0) + fields.length + 2;
+}
+
+/** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
+export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
   const theme = useTheme();
   const [state, dispatch] = useReducer(formReducer, initial, initialForm);
   const submitting = useRef(false);
@@ -31,47 +39,72 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
       first.current = false;
       return;
     }
-    dispatch({ type: "reset", values: initial });
+    dispatch({ type: "reset", values: resetValues ?? initial });
   }, [resetKey]);
-  useCommands(
-    [],
-    () => undefined,
-    true,
-    (input, key) => {
-      if (key.escape) return onCancel();
-      if (key.return) {
-        // Enter pressed twice before the answer would submit twice; the ref holds the second.
-        if (submitting.current) return;
-        submitting.current = true;
-        void Promise.resolve(onSubmit(state.values))
-          .then((problem) => {
-            if (problem) dispatch({ type: "problem", problem });
-          })
-          .finally(() => {
-            submitting.current = false;
-          });
-        return;
+  const submit = () => {
+    // Enter pressed twice before the answer would submit twice; the ref holds the second.
+    if (submitting.current) return;
+    submitting.current = true;
+    void Promise.resolve(onSubmit(state.values))
+      .then((problem) => {
+        if (problem) dispatch({ type: "problem", problem });
+      })
+      .finally(() => {
+        submitting.current = false;
+      });
+  };
+  // The text field edits; this takes the keys that move, submit and cancel.
+  useKeys(
+    (_input, key) => {
+      if (key.escape) onCancel();
+      else if (key.return) submit();
+      else if (key.tab || key.downArrow || key.upArrow) {
+        const back = (key.tab && key.shift) || key.upArrow;
+        dispatch({ type: "move", delta: back ? -1 : 1, count: fields.length });
       }
-      dispatch({ type: "key", input, key, fields });
     },
+    { isActive: true },
   );
   const width = Math.max(...fields.map((f) => f.label.length)) + 2;
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1}>
-      <Txt bold>{title}</Txt>
-      {note ? <Box>{typeof note === "string" ? <Txt color={theme.warn}>{note}</Txt> : note}</Box> : null}
+    <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
+      <Txt bold wrap="truncate-end">
+        {title}
+      </Txt>
+      {note ? (
+        <Box height={1} overflow="hidden">
+          {typeof note === "string" ? (
+            <Txt color={theme.warn} wrap="truncate-end">
+              {note}
+            </Txt>
+          ) : (
+            note
+          )}
+        </Box>
+      ) : null}
       {fields.map((f, i) => (
-        <Txt key={f.name}>
+        <Box key={f.name} height={1} overflow="hidden">
           <Txt color={i === state.focus ? theme.accent : undefined} bold={i === state.focus}>
             {(i === state.focus ? "› " : "  ") + `${f.label}:`.padEnd(width)}
           </Txt>
-          {state.values[f.name] ?? ""}
-          {i === state.focus ? <Txt inverse> </Txt> : null}
+          <TextField
+            value={state.values[f.name] ?? ""}
+            focus={i === state.focus}
+            {...(f.secret ? { mask: "•" } : {})}
+            onChange={(value) => dispatch({ type: "change", name: f.name, value })}
+          />
           {f.hint ? <Txt color={theme.muted}> {f.hint}</Txt> : null}
-        </Txt>
+        </Box>
       ))}
-      {state.problem ? <Txt color={theme.bad}>! {state.problem}</Txt> : null}
-      <Txt color={theme.muted}>tab next field · enter save · esc cancel</Txt>
+      {state.problem ? (
+        <Box height={2} overflow="hidden">
+          <Txt color={theme.bad}>! {state.problem}</Txt>
+        </Box>
+      ) : (
+        <Txt color={theme.muted} wrap="truncate-end">
+          tab next field · ←/→ move in the field · enter save · esc cancel
+        </Txt>
+      )}
     </Box>
   );
 }

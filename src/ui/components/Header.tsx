@@ -1,63 +1,142 @@
 import { Box } from "ink";
+import stringWidth from "string-width";
 import { localTime } from "../../domain/time.js";
-import {
-  SCREEN_ORDER,
-  SCREEN_TITLES,
-  selectLocation,
-  selectMerchantName,
-  selectTimeZone,
-  useAppStore,
-} from "../../state/index.js";
-import { useTheme } from "../theme.js";
+import { type Connection, selectLocation, selectMerchantName, selectTimeZone, useAppStore } from "../../state/index.js";
+import { useShell } from "../shell.js";
+import { type Theme, useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";
 
-/** The header: merchant, location, environment, signed-in state, clock; then the screen tabs. */
+/** A piece of the header line: dropped when the line does not fit, highest `drop` first. */
+interface Part {
+  text: string;
+  color?: string | undefined;
+  backgroundColor?: string | undefined;
+  bold?: boolean;
+  inverse?: boolean;
+  drop: number;
+}
+
+/** What the connection part says. */
+export function connectionText(
+  c: Connection,
+  signedIn: string,
+  tz: string,
+): { text: string; tone: "good" | "bad" | "muted" } {
+  if (c.state === "offline") {
+    return { text: `○ offline (since ${localTime(c.since, tz)}${c.retrying ? ", retrying" : ""})`, tone: "bad" };
+  }
+  if (signedIn === "signed-out") return { text: "○ signed out", tone: "bad" };
+  if (c.state === "online") return { text: "● online", tone: "good" };
+  return { text: "○ connecting", tone: "muted" };
+}
+
+/** Keeps the parts that fit in `width` (with one space between), dropping the least needed first. */
+export function fitParts<T extends { text: string; drop: number }>(parts: readonly T[], width: number): T[] {
+  let kept = [...parts];
+  const need = (ps: T[]) => ps.reduce((n, p) => n + stringWidth(p.text), 0) + Math.max(0, ps.length - 1);
+  while (need(kept) > width) {
+    const victim = kept.reduce<T | undefined>((v, p) => (p.drop > (v?.drop ?? 0) ? p : v), undefined);
+    if (!victim) break;
+    kept = kept.filter((p) => p !== victim);
+  }
+  return kept;
+}
+
+function tone(theme: Theme, t: "good" | "bad" | "muted"): string | undefined {
+  return t === "good" ? theme.good : t === "bad" ? theme.bad : theme.muted;
+}
+
+/**
+ * The header: merchant and location on the left; which store, read-only, the connection and the
+ * clock on the right; then the screen tabs. On a narrow terminal the least needed parts go first;
+ * the clock and the store stay.
+ */
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
+  const { screens } = useShell();
   const merchant = useAppStore(selectMerchantName);
   const location = useAppStore(selectLocation);
   const locationCount = useAppStore((s) => s.locations.length);
   const env = useAppStore((s) => s.env);
+  const baseUrl = useAppStore((s) => s.baseUrl);
   const readOnly = useAppStore((s) => s.readOnly);
   const signedIn = useAppStore((s) => s.signedIn);
+  const connection = useAppStore((s) => s.connection);
   const tz = useAppStore(selectTimeZone);
   const now = useAppStore((s) => s.now);
   const screen = useAppStore((s) => s.screen.kind);
   const envColors = theme.env[env];
+  const conn = connectionText(connection, signedIn, tz);
+  const right: Part[] = [
+    {
+      text: ` ${env} `,
+      color: envColors.fg,
+      backgroundColor: envColors.bg,
+      inverse: !theme.color,
+      bold: true,
+      drop: 0,
+    },
+    ...(baseUrl ? [{ text: hostOf(baseUrl), color: theme.muted, drop: 5 }] : []),
+    ...(readOnly ? [{ text: "READ-ONLY", color: theme.warn, drop: 1 }] : []),
+    { text: conn.text, color: tone(theme, conn.tone), drop: conn.tone === "bad" ? 0 : 3 },
+    { text: localTime(now, tz), drop: 0 },
+  ];
+  const left: Part[] = [
+    { text: location?.name ?? "no location", bold: true, drop: 2 },
+    ...(locationCount > 1 ? [{ text: "(L to switch)", color: theme.muted, drop: 6 }] : []),
+    { text: `· ${merchant}`, color: theme.muted, drop: 4 },
+  ];
+  const kept = fitParts([...left, ...right], width - 1);
+  const keptLeft = left.filter((p) => kept.includes(p));
+  const keptRight = right.filter((p) => kept.includes(p));
+  const tabs = screens.map((d) => ({ kind: d.kind, full: `${d.key} ${d.title}`, short: d.key }));
+  const fullWidth = tabs.reduce((n, t) => n + stringWidth(t.full) + 2, 0);
+  const compact = fullWidth > width;
   return (
     <Box flexDirection="column" width={width}>
-      <Box justifyContent="space-between">
-        <Box gap={1}>
-          <Txt bold>{merchant}</Txt>
-          <Txt color={theme.muted}>·</Txt>
-          <Txt>
-            {location?.name ?? "no location"}
-            {locationCount > 1 ? <Txt color={theme.muted}> (L to switch)</Txt> : null}
-          </Txt>
-        </Box>
-        <Box gap={1}>
-          <Txt color={envColors.fg} backgroundColor={envColors.bg} inverse={!theme.color} bold>
-            {` ${env} `}
-          </Txt>
-          {readOnly ? <Txt color={theme.warn}>READ-ONLY</Txt> : null}
-          <Txt color={signedIn === "signed-in" ? theme.good : signedIn === "signed-out" ? theme.bad : theme.muted}>
-            {signedIn === "signed-in" ? "● signed in" : signedIn === "signed-out" ? "○ signed out" : "○ checking"}
-          </Txt>
-          <Txt>{localTime(now, tz)}</Txt>
-        </Box>
+      <Box justifyContent="space-between" width={width}>
+        <Box gap={1}>{keptLeft.map((p) => draw(p))}</Box>
+        <Box gap={1}>{keptRight.map((p) => draw(p))}</Box>
       </Box>
-      <Box gap={2}>
-        {SCREEN_ORDER.map((kind, i) => (
-          <Txt
-            key={kind}
-            color={kind === screen ? theme.accent : theme.muted}
-            bold={kind === screen}
-            underline={kind === screen && !theme.color}
-          >
-            {i + 1} {SCREEN_TITLES[kind]}
-          </Txt>
-        ))}
+      <Box gap={compact ? 1 : 2} height={1} overflow="hidden">
+        {tabs.map((t) => {
+          const current = t.kind === screen;
+          return (
+            <Txt
+              key={t.kind}
+              color={current ? theme.accent : theme.muted}
+              bold={current}
+              underline={current && !theme.color}
+              wrap="truncate-end"
+            >
+              {compact && !current ? t.short : t.full}
+            </Txt>
+          );
+        })}
       </Box>
     </Box>
   );
+}
+
+function draw(p: Part) {
+  return (
+    <Txt
+      key={p.text}
+      color={p.color}
+      backgroundColor={p.backgroundColor}
+      bold={Boolean(p.bold)}
+      inverse={Boolean(p.inverse)}
+      wrap="truncate-end"
+    >
+      {p.text}
+    </Txt>
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

@@ -1,15 +1,17 @@
 import { Box } from "ink";
 import { useAppStore, useAppStoreApi } from "../../state/index.js";
-import { bindingsFor, type Scope } from "../keymap.js";
+import { bindingsIn, type Scope } from "../keymap.js";
+import { useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
 import { useCommands } from "../use-commands.js";
 import { Txt } from "./Txt.js";
 
 /** Every key of the current screen, read from the keymap; esc, ? or q closes it. */
-export function HelpOverlay({ scopes, height }: { scopes: readonly Scope[]; height: number }) {
+export function HelpOverlay({ scopes, height, note }: { scopes: readonly Scope[]; height: number; note?: string }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const readOnly = useAppStore((s) => s.readOnly);
+  const { bindings: all } = useShell();
   useCommands(
     ["global", "list"],
     (c) => {
@@ -17,13 +19,14 @@ export function HelpOverlay({ scopes, height }: { scopes: readonly Scope[]; heig
     },
     true,
   );
-  const bindings = bindingsFor(scopes);
-  const half = Math.ceil(bindings.length / 2);
-  const columns = height - 3 >= bindings.length ? [bindings] : [bindings.slice(0, half), bindings.slice(half)];
+  const bindings = bindingsIn(all, scopes);
+  const room = Math.max(1, height - 4 - (note ? 1 : 0));
+  const columns: (typeof bindings)[] = [];
+  for (let i = 0; i < bindings.length; i += room) columns.push(bindings.slice(i, i + room));
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
       <Txt bold>Keys {readOnly ? "(read-only: changes disabled)" : ""}</Txt>
-      <Box gap={4}>
+      <Box gap={3}>
         {columns.map((col) => (
           <Box key={col[0]?.command ?? "none"} flexDirection="column">
             {col.map((b) => (
@@ -31,6 +34,7 @@ export function HelpOverlay({ scopes, height }: { scopes: readonly Scope[]; heig
                 key={b.command}
                 color={readOnly && b.write ? theme.muted : undefined}
                 strikethrough={Boolean(readOnly && b.write)}
+                wrap="truncate-end"
               >
                 <Txt color={theme.accent}>{b.label.padEnd(10)}</Txt>
                 {b.description}
@@ -39,6 +43,11 @@ export function HelpOverlay({ scopes, height }: { scopes: readonly Scope[]; heig
           </Box>
         ))}
       </Box>
+      {note ? (
+        <Txt color={theme.muted} wrap="truncate-end">
+          {note}
+        </Txt>
+      ) : null}
       <Txt color={theme.muted}>esc or ? closes</Txt>
     </Box>
   );

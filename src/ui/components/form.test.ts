@@ -1,41 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { editText, formReducer, initialForm } from "./form.js";
-
-const fields = [
-  { name: "date", label: "Date" },
-  { name: "time", label: "Time" },
-];
-const none = {
-  tab: false,
-  shift: false,
-  backspace: false,
-  delete: false,
-  upArrow: false,
-  downArrow: false,
-  ctrl: false,
-  meta: false,
-};
+import { formReducer, initialForm } from "./form.js";
 
 describe("form", () => {
-  it("types into the focused field and moves with tab", () => {
+  it("moves between fields both ways, wrapping round", () => {
     let s = initialForm({ date: "2026-05-05", time: "" });
-    s = formReducer(s, { type: "key", input: "", key: { ...none, tab: true }, fields });
-    for (const c of "17:30") s = formReducer(s, { type: "key", input: c, key: none, fields });
-    expect(s.values).toEqual({ date: "2026-05-05", time: "17:30" });
-    expect(s.dirty).toBe(true);
-    s = formReducer(s, { type: "key", input: "", key: { ...none, tab: true, shift: true }, fields });
-    s = formReducer(s, { type: "key", input: "", key: { ...none, delete: true }, fields });
-    expect(s.values.date).toBe("2026-05-0");
+    s = formReducer(s, { type: "move", delta: 1, count: 2 });
+    expect(s.focus).toBe(1);
+    s = formReducer(s, { type: "move", delta: 1, count: 2 });
+    expect(s.focus).toBe(0);
+    s = formReducer(s, { type: "move", delta: -1, count: 2 });
+    expect(s.focus).toBe(1);
   });
 
-  it("clears a problem when the user edits", () => {
+  it("changes a value, marks the form dirty and clears the problem", () => {
     let s = formReducer(initialForm({ date: "" }), { type: "problem", problem: "bad" });
-    s = formReducer(s, { type: "key", input: "x", key: none, fields });
-    expect(s.problem).toBeUndefined();
+    expect(s.problem).toBe("bad");
+    s = formReducer(s, { type: "change", name: "date", value: "2026-05-06" });
+    expect(s).toMatchObject({ values: { date: "2026-05-06" }, dirty: true, problem: undefined });
+    expect(formReducer(s, { type: "change", name: "date", value: "2026-05-06" })).toBe(s);
   });
 
-  it("ignores control characters and clears with ctrl+u", () => {
-    expect(editText("ab", "c\u0007d", none)).toBe("abcd");
-    expect(editText("abc", "u", { ...none, ctrl: true })).toBe("");
+  it("resets to new values and keeps the focus", () => {
+    let s = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
+    s = formReducer(s, { type: "change", name: "b", value: "3" });
+    s = formReducer(s, { type: "reset", values: { a: "x", b: "y" }, problem: "changed elsewhere" });
+    expect(s).toEqual({ values: { a: "x", b: "y" }, focus: 1, problem: "changed elsewhere", dirty: false });
   });
 });

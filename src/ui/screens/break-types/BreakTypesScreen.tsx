@@ -1,5 +1,7 @@
 import { Box } from "ink";
+import { checkBreakTypeRoom } from "../../../domain/shifts.js";
 import { durationMinutes } from "../../../domain/time.js";
+import type { BreakType } from "../../../spec/generated/types.js";
 import {
   type BreakTypeInput,
   breakTypeInputOf,
@@ -10,15 +12,29 @@ import {
   useAppStoreApi,
   useShallow,
 } from "../../../state/index.js";
-import { FormView } from "../../components/FormView.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import { type Column, fitCell } from "../../components/columns.js";
+import { FormView, formHeight } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
-import { WindowedList } from "../../components/WindowedList.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
 
-const FIELDS = [
+const COLUMNS: Column<BreakType>[] = [
+  { header: "Name", width: 16, flex: 1, render: (t) => t.break_name },
+  {
+    header: "Length",
+    width: 8,
+    align: "right",
+    render: (t) => `${Math.round(durationMinutes(t.expected_duration) ?? 0)} min`,
+  },
+  { header: "Pay", width: 6, render: (t) => (t.is_paid ? "paid" : "unpaid") },
+];
+
+const FIELDS: FieldSpec[] = [
   { name: "name", label: "Name" },
   { name: "minutes", label: "Minutes", hint: "expected length" },
   { name: "paid", label: "Paid", hint: "y or n" },
@@ -31,14 +47,14 @@ const asInput = (v: Record<string, string>): BreakTypeInput => ({
 });
 
 /** The location's break types: add (at most 3), rename, change length and pay, delete. */
-export function BreakTypesScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function BreakTypesScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const types = useAppStore(useShallow(selectBreakTypes));
   const form = useAppStore((s) => s.breakTypes.form);
   const location = useAppStore(selectLocation);
-  const listHeight = Math.max(3, height - 3 - (form.kind === "none" ? 0 : 8));
-  const [list, onList] = useList(types.length, listHeight);
+  const listHeight = Math.max(3, height - 1 - (form.kind === "none" ? 0 : formHeight(FIELDS, true)));
+  const [list, onList] = useList(types.length, listHeight - 1);
   const s = () => store.getState();
   const atLimit = types.length >= MAX_BREAK_TYPES_PER_LOCATION;
 
@@ -46,9 +62,13 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
     if (onList(c)) return;
     const t = types[list.cursor];
     switch (c) {
-      case "addBreakType":
-        s().openBreakTypeForm({ kind: "add" });
+      case "addBreakType": {
+        // At the limit the form would only refuse on submit: say why now, before anything opens.
+        const full = checkBreakTypeRoom(types);
+        if (full) s().setStatus({ kind: "rule", text: full });
+        else s().openBreakTypeForm({ kind: "add" });
         return;
+      }
       case "editBreakType":
         if (t?.id) s().openBreakTypeForm({ kind: "edit", id: t.id });
         return;
@@ -57,7 +77,8 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
           const id = t.id;
           s().openOverlay({
             kind: "confirm",
-            message: `Delete the break type "${t.break_name}"? Shifts that used it keep their breaks.`,
+            message: `Delete the break type "${fitCell(t.break_name, 40).trimEnd()}"? Shifts that used it keep their breaks.`,
+            destructive: true,
             onYes: () => s().deleteBreakType(id),
           });
         }
@@ -82,31 +103,19 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
           {atLimit ? " (the limit)" : ""}
         </Txt>
       </Txt>
-      <Txt color={theme.muted}>{`  ${"Name".padEnd(24)}${"Length".padStart(8)}  Pay`}</Txt>
-      <WindowedList
-        items={types}
+      <ColumnList
+        columns={COLUMNS}
+        rows={types}
         state={list}
         height={listHeight}
+        width={width}
         rowKey={(t) => t.id ?? t.break_name}
         empty="No break types at this location; a adds one."
-        renderRow={(t) => (
-          <Txt>
-            {" "}
-            {t.break_name.slice(0, 23).padEnd(24)}
-            {`${Math.round(durationMinutes(t.expected_duration) ?? 0)} min`.padStart(8)}
-            {"  "}
-            {t.is_paid ? "paid" : "unpaid"}
-          </Txt>
-        )}
       />
       {form.kind === "add" ? (
         <FormView
           title="Add a break type"
-          note={
-            atLimit
-              ? `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`
-              : `At most ${MAX_BREAK_TYPES_PER_LOCATION} per location; ${MAX_BREAK_TYPES_PER_LOCATION - types.length} left.`
-          }
+          note={`At most ${MAX_BREAK_TYPES_PER_LOCATION} per location, each name once; ${Math.max(0, MAX_BREAK_TYPES_PER_LOCATION - types.length)} left.`}
           fields={FIELDS}
           initial={{ name: "", minutes: "15", paid: "n" }}
           onSubmit={(v) => s().addBreakType(asInput(v))}
@@ -115,7 +124,8 @@ export function BreakTypesScreen({ active, height, width }: { active: boolean; h
       ) : null}
       {editing?.id ? (
         <FormView
-          title={`Change ${editing.break_name}`}
+          title={`Change ${fitCell(editing.break_name, 40).trimEnd()}`}
+          note="Shifts already recorded keep the break they had."
           fields={FIELDS}
           initial={{ ...breakTypeInputOf(editing) }}
           onSubmit={(v) => s().updateBreakTypeFields(editing.id ?? "", asInput(v))}

@@ -1,23 +1,42 @@
 import { Box } from "ink";
-import { formatMoney, type MemberSummary, type ReviewRow } from "../../../domain/shifts.js";
-import { formatHours, localDate, localTime } from "../../../domain/time.js";
+import { useMemo } from "react";
+import { describeOvertime } from "../../../domain/overtime.js";
+import { addToTotals, emptyPayTotals, formatMoney, type PayTotals } from "../../../domain/shifts.js";
+import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
+  type ShiftTimesInput,
   selectReviewMembers,
   selectReviewRows,
   selectTimeZone,
+  shiftTimesInputOf,
   useAppStore,
   useAppStoreApi,
+  useShallow,
 } from "../../../state/index.js";
-import { FormView } from "../../components/FormView.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import { FormView, formHeight } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
+import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
-import { WindowedList } from "../../components/WindowedList.js";
+import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
+import { memberColumns, shiftColumns, shiftSpan } from "./columns.js";
 
-/** The workday review: per member totals, then each shift; edit times and export CSV. */
-export function ReviewScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+/** Some totals in two lines: shifts, paid hours and cost; then regular and overtime apart. */
+export function totalsText(t: PayTotals): [string, string] {
+  const noWage = t.noWageShifts ? ` · ${t.noWageShifts} without wage, not costed` : "";
+  return [
+    `Total: ${t.shifts} shifts · paid ${formatHours(t.paidHours)} h · cost ${formatMoney(t.cost)}${noWage}`,
+    `Regular ${formatHours(t.regularHours)} h, ${formatMoney(t.regularCost)} · overtime ${formatHours(t.overtimeHours)} h, ${formatMoney(t.overtimeCost)}`,
+  ];
+}
+
+/** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
+export function ReviewScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const review = useAppStore((s) => s.review);
@@ -27,9 +46,21 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
   const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
   const view = review.view;
   const count = view === "members" ? members.length : rows.length;
-  const formHeight = review.form.kind === "none" ? 0 : review.form.kind === "edit" ? 10 : 6;
-  const listHeight = Math.max(3, height - 4 - formHeight);
-  const [list, onList, select] = useList(count, listHeight);
+  const panel =
+    review.form.kind === "none"
+      ? 0
+      : review.form.kind === "filter"
+        ? 1
+        : review.form.kind === "edit"
+          ? formHeight(EDIT_FIELDS, true)
+          : review.form.kind === "range"
+            ? formHeight(RANGE_FIELDS, false)
+            : formHeight(EXPORT_FIELDS, true);
+  const listHeight = Math.max(3, height - 4 - panel);
+  const [list, onList, select] = useList(count, listHeight - 1);
+  const rules = review.overtime;
+  const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
+  const mColumns = useMemo(() => memberColumns(rules), [rules]);
   const s = () => store.getState();
   const result = review.result;
 
@@ -50,22 +81,53 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
         if (view === "shifts") openEdit();
         else s().setStatus({ kind: "info", text: "Open a member (enter) or all shifts (s) to edit a shift." });
         return;
+      case "deleteShift": {
+        const r = rows[list.cursor];
+        if (view !== "shifts" || !r?.shift.id) {
+          s().setStatus({
+            kind: "info",
+            text: "Open a member (enter) or all shifts (s), then pick the shift to delete.",
+          });
+          return;
+        }
+        const id = r.shift.id;
+        const minutes = Math.round(r.totals.spanMinutes);
+        s().openOverlay({
+          kind: "confirm",
+          message: `Delete ${r.memberName}'s shift of ${localDate(r.shift.start_at, tz)} ${shiftSpan(r, tz)} (${minutes} min)? It cannot be undone.`,
+          destructive: true,
+          onYes: () => s().deleteShift(id),
+        });
+        return;
+      }
       case "back":
         if (view === "shifts") {
           const at = members.findIndex((m) => m.memberId === review.memberId);
           s().setReviewView("members");
           select(Math.max(0, at));
-        }
+        } else if (review.filter) s().setReviewFilter("");
         return;
       case "allShifts":
         s().setReviewView(view === "members" ? "shifts" : "members");
         select(0);
+        return;
+      case "filter":
+        s().openReviewForm({ kind: "filter" });
         return;
       case "prevDay":
         void s().shiftReviewRange(-1);
         return;
       case "nextDay":
         void s().shiftReviewRange(1);
+        return;
+      case "prevWeek":
+        void s().shiftReviewWeek(-1);
+        return;
+      case "nextWeek":
+        void s().shiftReviewWeek(1);
+        return;
+      case "payPeriod":
+        void s().reviewPayPeriod();
         return;
       case "today":
         void s().reviewToday();
@@ -74,7 +136,7 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
         s().openReviewForm({ kind: "range" });
         return;
       case "reload":
-        void s().loadReview();
+        void s().loadReview(undefined, { team: true });
         return;
       case "export":
         if (!result) s().setStatus({ kind: "info", text: "Nothing to export yet." });
@@ -97,6 +159,9 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
 
   const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
   const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
+  // A filter, or one member's shifts, totals what is shown.
+  const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
+  const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
@@ -105,104 +170,91 @@ export function ReviewScreen({ active, height, width }: { active: boolean; heigh
           {" "}
           · days start {startOfDay.slice(0, 5)} {tz}
           {view === "shifts" ? ` · ${memberName ?? "all members"}` : ""}
+          {review.filter ? ` · filter "${review.filter}"` : ""}
         </Txt>
       </Txt>
-      {result ? (
-        <Txt wrap="truncate-end">
-          Total: {result.totals.shifts} shifts · paid {formatHours(result.totals.paidHours)} h · unpaid{" "}
-          {formatHours(result.totals.unpaidHours)} h · cost {formatMoney(result.totals.cost)}
-        </Txt>
+      <Txt color={theme.muted} wrap="truncate-end">
+        {describeOvertime(rules)} · pay period {describePayPeriod(review.payPeriod)}
+      </Txt>
+      {totals ? (
+        <>
+          <Txt wrap="truncate-end">{totals[0]}</Txt>
+          <Txt wrap="truncate-end">{totals[1]}</Txt>
+        </>
       ) : (
-        <Txt color={theme.muted}>No shifts loaded.</Txt>
+        <>
+          <Txt color={theme.muted}>No shifts loaded.</Txt>
+          <Txt> </Txt>
+        </>
       )}
       {view === "members" ? (
-        <>
-          <Txt
-            color={theme.muted}
-          >{`  ${"Member".padEnd(20)}${"Shifts".padStart(7)}${"Paid h".padStart(8)}${"Unpaid h".padStart(9)}${"Cost".padStart(13)}  Flags`}</Txt>
-          <WindowedList
-            items={members}
-            state={list}
-            height={listHeight}
-            rowKey={(m) => m.memberId}
-            empty="No shifts in these workdays."
-            renderRow={(m) => <MemberLine m={m} />}
-          />
-        </>
+        <ColumnList
+          columns={mColumns}
+          rows={members}
+          state={list}
+          height={listHeight}
+          width={width}
+          rowKey={(m) => m.memberId}
+          empty={review.filter ? `No one matches "${review.filter}".` : "No shifts in these workdays."}
+        />
       ) : (
-        <>
-          <Txt
-            color={theme.muted}
-          >{`  ${"Member".padEnd(16)}${"Workday".padEnd(11)}${"Start–End".padEnd(12)}${"Breaks".padStart(7)}${"Paid h".padStart(7)}${"Cost".padStart(12)}  Flags`}</Txt>
-          <WindowedList
-            items={rows}
-            state={list}
-            height={listHeight}
-            rowKey={(r, i) => r.shift.id ?? String(i)}
-            empty="No shifts."
-            renderRow={(r) => <ShiftLine r={r} tz={tz} />}
-          />
-        </>
+        <ColumnList
+          columns={columns}
+          rows={rows}
+          state={list}
+          height={listHeight}
+          width={width}
+          rowKey={(r, i) => r.shift.id ?? String(i)}
+          empty="No shifts."
+        />
       )}
+      {review.form.kind === "filter" ? <FilterLine /> : null}
       {review.form.kind === "range" ? <RangeForm /> : null}
-      {review.form.kind === "export" ? <ExportForm /> : null}
+      {review.form.kind === "export" ? <ExportForm path={review.form.path} summary={review.form.summary} /> : null}
       {review.form.kind === "edit" ? <EditShiftForm shiftId={review.form.shiftId} /> : null}
     </Box>
   );
 }
 
-function MemberLine({ m }: { m: MemberSummary }) {
+/** The totals of the rows a filter leaves. */
+function sumRows(rows: ReturnType<typeof selectReviewRows>): PayTotals {
+  const t = emptyPayTotals(rows.find((r) => r.cost)?.cost?.total.currency ?? "USD");
+  for (const r of rows) addToTotals(t, r);
+  return t;
+}
+
+/** The `/` filter line: typing filters by member live, enter keeps it, esc clears it. */
+function FilterLine() {
   const theme = useTheme();
-  const flags = [m.overDays.length ? `>8h ${m.overDays.length}d` : "", m.overWeeks.length ? ">40h wk" : ""].filter(
-    Boolean,
+  const store = useAppStoreApi();
+  const filter = useAppStore((s) => s.review.filter);
+  useKeys(
+    (_input, key) => {
+      const s = store.getState();
+      if (key.escape) {
+        s.setReviewFilter("");
+        s.openReviewForm({ kind: "none" });
+      } else if (key.return) s.openReviewForm({ kind: "none" });
+    },
+    { isActive: true },
   );
   return (
-    <Txt wrap="truncate-end">
-      {" "}
-      {m.memberName.slice(0, 19).padEnd(20)}
-      {String(m.shifts).padStart(6)}
-      {formatHours(m.paidHours).padStart(8)}
-      {formatHours(m.unpaidHours).padStart(9)}
-      {formatMoney(m.cost).padStart(13)}
-      <Txt color={theme.bad} bold>
-        {"  "}
-        {flags.join(" ")}
-      </Txt>
-    </Txt>
+    <Box height={1}>
+      <Txt color={theme.accent}>/</Txt>
+      <TextField value={filter} focus onChange={(text) => store.getState().setReviewFilter(text)} />
+      <Txt color={theme.muted}> member name · enter keeps · esc clears</Txt>
+    </Box>
   );
 }
 
-function ShiftLine({ r, tz }: { r: ReviewRow; tz: string }) {
-  const theme = useTheme();
-  const s = r.shift;
-  const end = s.end_at ? new Date(s.end_at) : undefined;
-  const breakMin = r.totals.paidBreakMinutes + r.totals.unpaidBreakMinutes;
-  const flags = [r.overDay ? ">8h" : "", r.overWeek ? ">40h" : ""].filter(Boolean).join(" ");
-  return (
-    <Txt wrap="truncate-end">
-      {" "}
-      {r.memberName.slice(0, 15).padEnd(16)}
-      {r.workday.padEnd(11)}
-      {`${localTime(s.start_at, tz)}–${end ? localTime(end, tz) : "open"}`.padEnd(12)}
-      {`${Math.round(breakMin)}m`.padStart(6)}
-      {formatHours(r.totals.paidHours).padStart(7)}
-      {formatMoney(r.totals.cost).padStart(12)}
-      <Txt color={theme.bad} bold>
-        {"  "}
-        {flags}
-      </Txt>
-    </Txt>
-  );
-}
-
-const RANGE_FIELDS = [
+const RANGE_FIELDS: FieldSpec[] = [
   { name: "from", label: "From", hint: "YYYY-MM-DD" },
   { name: "to", label: "To", hint: "YYYY-MM-DD" },
 ];
 
 function RangeForm() {
   const store = useAppStoreApi();
-  const { from, to } = useAppStore((s) => s.review);
+  const { from, to } = useAppStore(useShallow((s) => ({ from: s.review.from, to: s.review.to })));
   return (
     <FormView
       title="Workdays to review"
@@ -218,65 +270,98 @@ function RangeForm() {
   );
 }
 
-const EXPORT_FIELDS = [{ name: "path", label: "Write CSV to" }];
+const EXPORT_FIELDS: FieldSpec[] = [
+  { name: "path", label: "Write CSV to" },
+  { name: "summary", label: "Weekly summary", hint: "y: also <file>-summary.csv, per member per week" },
+];
 
-function ExportForm() {
+function ExportForm({ path: given, summary: asked }: { path?: string | undefined; summary?: boolean | undefined }) {
   const store = useAppStoreApi();
   const rows = useAppStore((s) => s.review.result?.rows.length ?? 0);
+  const submit = async (v: Record<string, string>) => {
+    const s = store.getState();
+    const path = v.path ?? "";
+    const answer = (v.summary ?? "").trim().toLowerCase();
+    if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
+    const summary = answer.startsWith("y");
+    const outcome = await s.exportReview(path, { summary });
+    if (outcome.kind === "problem") return outcome.text;
+    if (outcome.kind === "exists") {
+      // The question takes the keyboard: the form steps aside and comes back on "no".
+      s.openReviewForm({ kind: "none" });
+      s.openOverlay({
+        kind: "confirm",
+        message: `${outcome.path} already exists. Replace it?`,
+        destructive: true,
+        onYes: async () => {
+          const again = await store.getState().exportReview(path, { summary, overwrite: true });
+          if (again.kind === "problem") store.getState().setStatus({ kind: "error", text: again.text });
+        },
+        onNo: () => {
+          store.getState().openReviewForm({ kind: "export", path, summary });
+          store.getState().setStatus({ kind: "info", text: `Nothing written: ${outcome.path} is kept as it was.` });
+        },
+      });
+    }
+    return undefined;
+  };
   return (
     <FormView
       title={`Export ${rows} shifts as CSV`}
-      note="Enter confirms the path; an existing file is replaced."
+      note="An existing file is never replaced without asking."
       fields={EXPORT_FIELDS}
-      initial={{ path: store.getState().exportPath() }}
-      onSubmit={(v) => store.getState().exportReview(v.path ?? "")}
+      initial={{ path: given ?? store.getState().exportPath(), summary: asked ? "y" : "n" }}
+      onSubmit={submit}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}
     />
   );
 }
 
-const EDIT_FIELDS = [
+const EDIT_FIELDS: FieldSpec[] = [
   { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
+  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
 ];
+
+const asInput = (v: Record<string, string>): ShiftTimesInput => ({
+  startDate: v.startDate ?? "",
+  startTime: v.startTime ?? "",
+  endDate: v.endDate ?? "",
+  endTime: v.endTime ?? "",
+  breaks: v.breaks ?? "",
+});
 
 function EditShiftForm({ shiftId }: { shiftId: string }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const shift = useAppStore((s) => s.review.shifts.find((x) => x.id === shiftId));
   const conflict = useAppStore((s) => s.review.conflict);
+  const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
+  const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
   const tz = useAppStore(selectTimeZone);
   if (!shift) return null;
-  const initial = {
-    startDate: localDate(shift.start_at, tz),
-    startTime: localTime(shift.start_at, tz),
-    endDate: shift.end_at ? localDate(shift.end_at, tz) : "",
-    endTime: shift.end_at ? localTime(shift.end_at, tz) : "",
-  };
+  const theirs = conflict?.theirs;
+  const mine = conflict ? ({ ...conflict.mine } as unknown as Record<string, string>) : undefined;
   return (
     <FormView
-      title={`Edit shift times (version ${shift.version ?? "?"})`}
+      title={`Edit ${who ? `${who}'s` : "the"} shift of ${localDate(shift.start_at, tz)}`}
       resetKey={`${shift.version ?? ""}`}
+      {...(mine ? { resetValues: mine } : {})}
       note={
-        conflict ? (
-          <Txt color={theme.warn}>
-            Someone else changed this shift. It now runs {localTime(conflict.start_at, tz)}–
-            {conflict.end_at ? localTime(conflict.end_at, tz) : "open"}; the form shows their values.
+        theirs ? (
+          <Txt color={theme.warn} wrap="truncate-end">
+            Someone else changed it first: now {localTime(theirs.start_at, tz)}–
+            {theirs.end_at ? localTime(theirs.end_at, tz) : "open"}. Your values are kept: enter saves them over it.
           </Txt>
-        ) : undefined
+        ) : (
+          `Break types here: ${types.join(", ") || "none"}.`
+        )
       }
       fields={EDIT_FIELDS}
-      initial={initial}
-      onSubmit={(v) =>
-        store.getState().editShiftTimes(shiftId, {
-          startDate: v.startDate ?? "",
-          startTime: v.startTime ?? "",
-          endDate: v.endDate ?? "",
-          endTime: v.endTime ?? "",
-        })
-      }
+      initial={{ ...(shiftTimesInputOf(shift, tz) as unknown as Record<string, string>) }}
+      onSubmit={(v) => store.getState().editShiftTimes(shiftId, asInput(v))}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}
     />
   );

@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
-import { describeBreakType, formatMoney } from "../../../domain/shifts.js";
+import { describeBreakType, memberName } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
   selectBreakTypes,
@@ -12,18 +12,23 @@ import {
   useShallow,
   type WhoIsHereRow,
 } from "../../../state/index.js";
-import { FormView } from "../../components/FormView.js";
-import { editText } from "../../components/form.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import { FormView, formHeight } from "../../components/FormView.js";
+import type { FieldSpec } from "../../components/form.js";
+import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
+import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
 import { useCommands } from "../../use-commands.js";
+import type { ScreenProps } from "../screen-def.js";
+import { timeClockColumns } from "./columns.js";
 
 /** Who is here, and the clock actions on the selected member. */
-export function TimeClockScreen({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function TimeClockScreen({ active, height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const rows = useAppStore(selectWhoIsHere);
@@ -33,10 +38,24 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
   const location = useAppStore(selectLocation);
   const tz = useAppStore(selectTimeZone);
   const forgotten = rows.filter((r) => r.forgotten);
-  const formHeight = form.kind === "pick-break" ? 7 : form.kind === "fix-forgot" ? 8 : form.kind === "filter" ? 1 : 0;
-  const listHeight = Math.max(3, height - 2 - (forgotten.length ? 1 : 0) - formHeight);
+  const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
+  const now = useAppStore((s) => s.now);
+  const panel =
+    form.kind === "pick-break"
+      ? breakPickerHeight(breakTypeCount)
+      : form.kind === "fix-forgot"
+        ? formHeight(FIX_FIELDS, true)
+        : form.kind === "clock-in-at" || form.kind === "clock-out-at"
+          ? formHeight(AT_FIELDS, true)
+          : form.kind === "add-shift"
+            ? formHeight(SHIFT_FIELDS, true)
+            : form.kind === "filter"
+              ? 1
+              : 0;
+  const listHeight = Math.max(3, height - 1 - (forgotten.length ? 1 : 0) - panel);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
-  const [list, onList] = useList(rows.length, listHeight, ids);
+  const [list, onList] = useList(rows.length, listHeight - 1, ids);
+  const columns = useMemo(() => timeClockColumns(tz, now), [tz, now]);
   const selected: WhoIsHereRow | undefined = rows[list.cursor];
   const s = () => store.getState();
 
@@ -56,8 +75,30 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
       case "clockIn":
         if (id) void s().clockIn(id);
         return;
-      case "clockOut":
-        if (id) void s().clockOut(id);
+      case "clockInAt":
+        if (id) s().openClockForm("clock-in-at", id);
+        return;
+      case "clockOut": {
+        if (!id) return;
+        const question = s().clockOutQuestion(id);
+        if (!question) {
+          void s().clockOut(id);
+          return;
+        }
+        // A very short shift is more likely a mistaken press: then Enter answers no.
+        s().openOverlay({
+          kind: "confirm",
+          message: question.text,
+          destructive: question.shortShift,
+          onYes: () => void s().clockOut(id),
+        });
+        return;
+      }
+      case "clockOutAt":
+        if (id) s().openClockForm("clock-out-at", id);
+        return;
+      case "addShift":
+        if (id) s().openClockForm("add-shift", id);
         return;
       case "startBreak":
         if (id) s().openBreakPicker(id);
@@ -77,7 +118,6 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
   };
   useScreenCommands(["list", "timeclock"], onCommand, active && form.kind === "none");
 
-  const nameWidth = Math.min(24, Math.max(10, ...rows.map((r) => r.name.length + 1)));
   return (
     <Box flexDirection="column" width={width}>
       <Txt>
@@ -94,53 +134,28 @@ export function TimeClockScreen({ active, height, width }: { active: boolean; he
           {forgotten.map((r) => r.name).join(", ")} — f sets the end
         </Txt>
       ) : null}
-      {!loaded ? null : (
-        <WindowedList
-          items={rows}
+      {!loaded ? (
+        <Txt color={theme.muted}>Loading the team…</Txt>
+      ) : (
+        <ColumnList
+          columns={columns}
+          rows={rows}
           state={list}
           height={listHeight}
+          width={width}
           rowKey={(r) => r.id}
           empty={filter ? `No one matches "${filter}".` : "No team members at this location."}
-          renderRow={(r) => (
-            <Txt wrap="truncate-end">
-              {" "}
-              {r.name.padEnd(nameWidth)}
-              <MemberStateText row={r} tz={tz} />
-              {r.wage?.hourly_rate ? <Txt color={theme.muted}> · {formatMoney(r.wage.hourly_rate)}/h</Txt> : null}
-            </Txt>
-          )}
         />
       )}
       {form.kind === "filter" ? <FilterLine /> : null}
       {form.kind === "pick-break" ? <BreakPicker memberId={form.memberId} /> : null}
       {form.kind === "fix-forgot" ? <FixForgotForm shiftId={form.shiftId} /> : null}
+      {form.kind === "clock-in-at" || form.kind === "clock-out-at" ? (
+        <ClockAtForm memberId={form.memberId} direction={form.kind === "clock-in-at" ? "in" : "out"} />
+      ) : null}
+      {form.kind === "add-shift" ? <AddShiftForm memberId={form.memberId} /> : null}
     </Box>
   );
-}
-
-function MemberStateText({ row, tz }: { row: WhoIsHereRow; tz: string }) {
-  const theme = useTheme();
-  const st = row.state;
-  if (row.forgotten) {
-    return (
-      <Txt color={theme.warn}>
-        ⚠ open since {localDate(row.forgotten.start_at, tz)} {localTime(row.forgotten.start_at, tz)} — forgot to clock
-        out?
-      </Txt>
-    );
-  }
-  switch (st.kind) {
-    case "clocked-out":
-      return <Txt color={theme.muted}>clocked out</Txt>;
-    case "on-shift":
-      return <Txt color={theme.good}>on shift since {st.since}</Txt>;
-    case "on-break":
-      return (
-        <Txt color={theme.warn}>
-          on break: {st.breakName} since {st.since} ({st.paid ? "paid" : "unpaid"})
-        </Txt>
-      );
-  }
 }
 
 /** The `/` filter line: typing filters live, enter keeps it, esc clears it. */
@@ -148,27 +163,28 @@ function FilterLine() {
   const theme = useTheme();
   const store = useAppStoreApi();
   const filter = useAppStore((s) => s.timeclock.filter);
-  useCommands(
-    [],
-    () => undefined,
-    true,
-    (input, key) => {
+  useKeys(
+    (_input, key) => {
       const s = store.getState();
       if (key.escape) {
         s.setFilter("");
         s.openTimeClockForm({ kind: "none" });
       } else if (key.return) s.openTimeClockForm({ kind: "none" });
-      else s.setFilter(editText(s.timeclock.filter, input, key));
     },
+    { isActive: true },
   );
   return (
-    <Txt>
+    <Box height={1}>
       <Txt color={theme.accent}>/</Txt>
-      {filter}
-      <Txt inverse> </Txt>
+      <TextField value={filter} focus onChange={(text) => store.getState().setFilter(text)} />
       <Txt color={theme.muted}> enter keeps · esc clears</Txt>
-    </Txt>
+    </Box>
   );
+}
+
+/** The rows the break picker takes for this many break types. */
+function breakPickerHeight(types: number): number {
+  return 2 + 1 + types + 1 + 1;
 }
 
 /** Chooses which break to start: j/k, enter, esc. */
@@ -192,20 +208,22 @@ function BreakPicker({ memberId }: { memberId: string }) {
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
-      <Txt bold>Start a break for {name}</Txt>
+      <Txt bold wrap="truncate-end">
+        Start a break for {name}
+      </Txt>
       <WindowedList
         items={types}
         state={list}
         height={types.length + 1}
         rowKey={(t) => t.id ?? t.break_name}
-        renderRow={(t) => <Txt> {describeBreakType(t)}</Txt>}
+        renderRow={(t) => <Txt wrap="truncate-end"> {describeBreakType(t)}</Txt>}
       />
       <Txt color={theme.muted}>enter start · esc cancel</Txt>
     </Box>
   );
 }
 
-const FIX_FIELDS = [
+const FIX_FIELDS: FieldSpec[] = [
   { name: "date", label: "End date", hint: "YYYY-MM-DD" },
   { name: "time", label: "End time", hint: "HH:MM, local" },
 ];
@@ -227,6 +245,73 @@ function FixForgotForm({ shiftId }: { shiftId: string }) {
       fields={FIX_FIELDS}
       initial={{ date: localDate(shift.start_at, tz), time: "" }}
       onSubmit={(v) => store.getState().fixForgotten(shiftId, v.date ?? "", v.time ?? "")}
+      onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
+    />
+  );
+}
+
+const AT_FIELDS: FieldSpec[] = [
+  { name: "date", label: "Date", hint: "YYYY-MM-DD" },
+  { name: "time", label: "Time", hint: "HH:MM, local" },
+];
+
+/** Clocks in or out at a time already past: a manager records the 08:55 clock-in at 09:10. */
+function ClockAtForm({ memberId, direction }: { memberId: string; direction: "in" | "out" }) {
+  const store = useAppStoreApi();
+  const name = useAppStore((s) => memberName(s.timeclock.members.find((m) => m.id === memberId)));
+  const since = useAppStore((s) => s.timeclock.openShifts.find((x) => x.team_member_id === memberId)?.start_at);
+  const tz = useAppStore(selectTimeZone);
+  const now = store.getState().now;
+  const note =
+    direction === "in"
+      ? "The start may be earlier today or on an earlier day; not later than now."
+      : `On shift since ${since ? `${localDate(since, tz)} ${localTime(since, tz)}` : "—"}; a running break ends at the same time.`;
+  return (
+    <FormView
+      title={`Clock ${direction} ${name} at an earlier time`}
+      note={note}
+      fields={AT_FIELDS}
+      initial={{ date: localDate(now, tz), time: "" }}
+      onSubmit={(v) =>
+        direction === "in"
+          ? store.getState().clockInAt(memberId, v.date ?? "", v.time ?? "")
+          : store.getState().clockOutAt(memberId, v.date ?? "", v.time ?? "")
+      }
+      onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
+    />
+  );
+}
+
+const SHIFT_FIELDS: FieldSpec[] = [
+  { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
+  { name: "startTime", label: "Start time", hint: "HH:MM" },
+  { name: "endDate", label: "End date", hint: "YYYY-MM-DD (both empty: still on shift)" },
+  { name: "endTime", label: "End time", hint: "HH:MM" },
+  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
+];
+
+/** A whole shift for someone who forgot to clock in at all: past start and end, and breaks. */
+function AddShiftForm({ memberId }: { memberId: string }) {
+  const store = useAppStoreApi();
+  const name = useAppStore((s) => memberName(s.timeclock.members.find((m) => m.id === memberId)));
+  const types = useAppStore(useShallow(selectBreakTypes));
+  const tz = useAppStore(selectTimeZone);
+  const today = localDate(store.getState().now, tz);
+  return (
+    <FormView
+      title={`Add a shift for ${name}`}
+      note={`Break types here: ${types.map((t) => t.break_name).join(", ") || "none"}. Times are local (${tz}).`}
+      fields={SHIFT_FIELDS}
+      initial={{ startDate: today, startTime: "", endDate: today, endTime: "", breaks: "" }}
+      onSubmit={(v) =>
+        store.getState().addPastShift(memberId, {
+          startDate: v.startDate ?? "",
+          startTime: v.startTime ?? "",
+          endDate: v.endDate ?? "",
+          endTime: v.endTime ?? "",
+          breaks: v.breaks ?? "",
+        })
+      }
       onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
     />
   );

@@ -1,0 +1,29 @@
+import { ConfigError } from "../auth/config.js";
+import { UsageError } from "./args.js";
+import { CommandError, type CommandIo, say } from "./io.js";
+
+/**
+ * Runs a command's body and turns the failures every command shares into one line on stderr and
+ * an exit code: a usage problem found after parsing (exit 2, with a pointer to `--help`), a
+ * malformed config file (exit 1, the same message for every command), or a {@link CommandError}.
+ * Anything else is a bug and goes on up.
+ */
+export async function runCommand(io: CommandIo, name: string, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof UsageError) {
+      say(io.stderr, `${name}: ${err.message}\n(\`${name} --help\` shows the options)`);
+      return 2;
+    }
+    if (err instanceof ConfigError) {
+      say(io.stderr, `backroom: ${err.message}`);
+      return 1;
+    }
+    if (err instanceof CommandError) {
+      say(io.stderr, `${name}: ${err.message}`);
+      return err.exitCode;
+    }
+    throw err;
+  }
+}

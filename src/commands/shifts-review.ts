@@ -1,0 +1,111 @@
+// What `shifts export` and `shifts list` share: the range flags and how they read, and loading
+// the review of one location's workdays the way the review screen builds it.
+import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
+import { buildReview, type Review, reviewShiftSearch } from "../domain/shifts.js";
+import { addDays, parseDate, workdayOf } from "../domain/time.js";
+import type { Location, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import type { StoreClient } from "../state/index.js";
+import { type OptionSpec, UsageError } from "./args.js";
+import { pickLocation } from "./target.js";
+
+/** `--from`, `--to` and `--location`, as both shifts commands take them. */
+export const RANGE_OPTIONS = {
+  from: { type: "string", value: "YYYY-MM-DD", help: "the first workday (default: --to's week, else today)" },
+  to: {
+    type: "string",
+    value: "YYYY-MM-DD",
+    help: "the last workday (default: --from; alone, the week of seven workdays ending that day)",
+  },
+  location: {
+    type: "string",
+    short: "l",
+    value: "ID|NAME",
+    help: "the location, by id or name in any case (default: the config's defaultLocationId, else the first)",
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+/** The workdays asked for: both ends, or none (today, once the location's zone is known). */
+export type DayRange = { from: string; to: string } | undefined;
+
+/**
+ * Reads `--from`/`--to`: `--from` alone is that one workday; `--to` alone is the week of seven
+ * workdays ending on it; neither is today. A malformed date, or an end before the start, is a
+ * {@link UsageError} naming the flag.
+ */
+export function dayRange(values: { from?: string | undefined; to?: string | undefined }): DayRange {
+  const { from, to } = values;
+  for (const [name, value] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
+    if (value !== undefined && !parseDate(value)) {
+      throw new UsageError(`--${name} must be a date YYYY-MM-DD, not ${JSON.stringify(value)}`);
+    }
+  }
+  if (from && to && to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
+  if (from) return { from, to: to ?? from };
+  if (to) return { from: addDays(to, -6), to };
+  return undefined;
+}
+
+/** A location's review, and what the files and records say about where and when. */
+export interface LoadedReview {
+  review: Review;
+  location: Location;
+  locationName: string;
+  timeZone: string;
+  startOfWeek: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Loads a location's shifts for the workdays (and the days before them in the first workweek,
+ * for weekly overtime), the team's names and wages, and builds the review as the screen does.
+ */
+export async function loadShiftsReview(
+  client: StoreClient,
+  ask: { range: DayRange; location: string | undefined },
+  ctx: { now: Date; defaultLocationId?: string | undefined; overtime?: OvertimeRules | undefined },
+): Promise<LoadedReview> {
+  const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
+  const location = pickLocation(locs.locations ?? [], ask.location, ctx.defaultLocationId);
+  const locationId = location.id ?? "";
+  const timeZone = location.timezone ?? "UTC";
+  const workweek = weeks.workweek_configs?.[0];
+  const startOfDay = workweek?.start_of_day_local_time ?? "00:00";
+  const startOfWeek = workweek?.start_of_week ?? "MON";
+  const today = workdayOf(ctx.now, timeZone, startOfDay);
+  const { from, to } = ask.range ?? { from: today, to: today };
+  const [shifts, members, wages] = await Promise.all([
+    client.labor.searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone, startOfWeek })).all(),
+    // Everyone, not only who is assigned here now: a shift of someone since moved keeps their name.
+    client.team.searchTeamMembers({ limit: 200 }).all(),
+    client.labor.listTeamMemberWages({ limit: 200 }).all(),
+  ]);
+  const byId = new Map<string, TeamMember>();
+  for (const m of members) if (m.id) byId.set(m.id, m);
+  const wagesOf = new Map<string, TeamMemberWage[]>();
+  for (const w of wages) {
+    if (!w.team_member_id) continue;
+    wagesOf.set(w.team_member_id, [...(wagesOf.get(w.team_member_id) ?? []), w]);
+  }
+  const review = buildReview(shifts, {
+    members: byId,
+    wages: wagesOf,
+    timeZone,
+    startOfDay,
+    startOfWeek,
+    now: ctx.now,
+    from,
+    to,
+    overtime: ctx.overtime ?? DEFAULT_OVERTIME,
+    ...(location.currency ? { currency: location.currency } : {}),
+  });
+  return { review, location, locationName: location.name ?? locationId, timeZone, startOfWeek, from, to };
+}
+
+/** `2026-05-04` or `2026-05-04 to 2026-05-10`, for messages. */
+export function describeRange(from: string, to: string): string {
+  return from === to ? from : `${from} to ${to}`;
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { buildReview, countTotals, type StockItem, sortReview } from "./stocktake.js";
+import {
+  parseCountFile,
+  parseCsvRecords,
+  STOCKTAKE_ITEMS_HEADER,
+  stocktakeItemsCsv,
+  stocktakeSummaryCsv,
+} from "./stocktake-csv.js";
+
+const item = (id: string, price: number | undefined, name = `Item ${id}`): StockItem => ({
+  variationId: id,
+  itemId: `I${id}`,
+  sku: `S-${id}`,
+  upc: `0000000000${id}`,
+  name,
+  categoryId: "",
+  priceAmount: price,
+  currency: "USD",
+  precision: 0,
+  tracked: true,
+});
+
+describe("stocktake exports", () => {
+  const items = new Map(
+    [item("1", 1899, 'Hammer, 16 "oz"'), item("2", undefined), item("3", 250)].map((i) => [i.variationId, i]),
+  );
+  const expected = new Map([
+    ["1", { quantity: "10", calculatedAt: "" }],
+    ["2", { quantity: "4", calculatedAt: "" }],
+    ["3", { quantity: "2", calculatedAt: "" }],
+  ]);
+  const rows = sortReview(
+    buildReview({
+      items,
+      lines: [
+        { variationId: "1", quantity: "8", countedAt: "2026-03-02T15:04:00Z", countedBy: "TM1" },
+        { variationId: "2", quantity: "5", countedAt: "2026-03-02T15:05:00Z", countedBy: "TM2" },
+      ],
+      expected,
+      scope: ["1", "2", "3"],
+      uncounted: "leave",
+    }),
+  );
+  const names: Record<string, string> = { TM1: "Ana Ruiz", TM2: "Bo Chen" };
+
+  it("writes one row per item, in review order, with local times and names", () => {
+    const csv = stocktakeItemsCsv(rows, { timeZone: "America/New_York", memberName: (id) => names[id] ?? id });
+    expect(csv.split("\r\n")).toEqual([
+      STOCKTAKE_ITEMS_HEADER.join(","),
+      'S-1,00000000001,"Hammer, 16 ""oz""",10,8,-2,18.99,-37.98,2026-03-02 10:04,Ana Ruiz,USD',
+      "S-2,00000000002,Item 2,4,5,1,,,2026-03-02 10:05,Bo Chen,USD",
+      "S-3,00000000003,Item 3,2,,,2.50,,,,USD",
+      "",
+    ]);
+  });
+
+  it("writes the summary in one row", () => {
+    const csv = stocktakeSummaryCsv(
+      {
+        locationName: "Main Street",
+        kind: "full",
+        scope: "full count",
+        countedBy: "Ana Ruiz, Bo Chen",
+        startedAt: "2026-03-02T14:00:00Z",
+        committedAt: undefined,
+        totals: countTotals(rows),
+        currency: "USD",
+      },
+      "America/New_York",
+    );
+    const [header, row] = csv.split("\r\n");
+    expect(header).toBe(
+      "location,kind,scope,counted by,started,committed,lines,uncounted,units over,units short,value over,value short,net value,currency",
+    );
+    expect(row).toBe(
+      'Main Street,full,full count,"Ana Ruiz, Bo Chen",2026-03-02 09:00,not committed,2,1,1,2,0.00,37.98,-37.98,USD',
+    );
+  });
+});
+
+describe("reading a count file", () => {
+  it("splits CSV records with quotes, doubled quotes, CRLF and a byte order mark", () => {
+    expect(parseCsvRecords('\uFEFFa,b\r\n"x, y","say ""hi"""\n\n"multi\nline",2')).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 2, fields: ["x, y", 'say "hi"'] },
+      { line: 4, fields: ["multi\nline", "2"] },
+    ]);
+  });
+
+  it("takes sku or upc and quantity in any order, listing bad rows by line", () => {
+    const r = parseCountFile("Quantity,SKU,note\n12,HT-1001-1,top shelf\n,HT-1001-2,\n3,,\n\n+2,HT-1001-1,\n");
+    expect(r).toEqual({
+      ok: true,
+      rows: [
+        { line: 2, code: "HT-1001-1", codeKind: "sku", quantity: "12" },
+        { line: 6, code: "HT-1001-1", codeKind: "sku", quantity: "+2" },
+      ],
+      problems: [
+        { line: 3, problem: "no quantity for HT-1001-2" },
+        { line: 4, problem: "no sku" },
+      ],
+    });
+    const upc = parseCountFile("upc,quantity\n071263000011,4\n");
+    expect(upc.ok && upc.rows).toEqual([{ line: 2, code: "071263000011", codeKind: "upc", quantity: "4" }]);
+  });
+
+  it("refuses a file without the columns it needs", () => {
+    expect(parseCountFile("")).toMatchObject({ ok: false, problem: expect.stringMatching(/empty/) });
+    expect(parseCountFile("code,qty\nA,1\n")).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/sku \(or upc\) and quantity; it has: code, qty/),
+    });
+  });
+});

@@ -1,0 +1,211 @@
+/** A stocktake as CSV (the items and the summary), and a count read from a CSV file. */
+import { toCsv } from "./csv.js";
+import { formatQuantity } from "./quantity.js";
+import { type CountTotals, formatMinor, type ReviewRow } from "./stocktake.js";
+import { localDate, localTime } from "./time.js";
+
+/** Header of the items export. */
+export const STOCKTAKE_ITEMS_HEADER = [
+  "sku",
+  "upc",
+  "name",
+  "expected",
+  "counted",
+  "variance",
+  "unit price",
+  "variance value",
+  "counted at",
+  "counted by",
+  "currency",
+];
+
+/** Header of the summary export. */
+export const STOCKTAKE_SUMMARY_HEADER = [
+  "location",
+  "kind",
+  "scope",
+  "counted by",
+  "started",
+  "committed",
+  "lines",
+  "uncounted",
+  "units over",
+  "units short",
+  "value over",
+  "value short",
+  "net value",
+  "currency",
+];
+
+const localStamp = (iso: string | undefined, timeZone: string) =>
+  iso ? `${localDate(iso, timeZone)} ${localTime(iso, timeZone)}` : "";
+
+/**
+ * The items of a count as CSV, one row per review row in the order given: codes, name, expected,
+ * counted (empty for an uncounted item left untouched), variance, unit price and variance value
+ * (two decimals), local time counted, who counted.
+ */
+export function stocktakeItemsCsv(
+  rows: readonly ReviewRow[],
+  ctx: { timeZone: string; memberName: (id: string) => string },
+): string {
+  const lines: (string | number)[][] = [STOCKTAKE_ITEMS_HEADER];
+  for (const r of rows) {
+    lines.push([
+      r.item.sku,
+      r.item.upc,
+      r.item.name,
+      r.expected,
+      r.counted ?? "",
+      r.counted === undefined ? "" : formatQuantity(r.variance),
+      r.item.priceAmount === undefined ? "" : formatMinor(r.item.priceAmount),
+      r.counted === undefined || r.value === undefined ? "" : formatMinor(r.value),
+      localStamp(r.countedAt, ctx.timeZone),
+      r.countedBy ? ctx.memberName(r.countedBy) : "",
+      r.item.currency,
+    ]);
+  }
+  return toCsv(lines);
+}
+
+/** What the summary export says about one count. */
+export interface StocktakeSummary {
+  locationName: string;
+  kind: "full" | "cycle";
+  scope: string;
+  countedBy: string;
+  startedAt: string;
+  committedAt: string | undefined;
+  totals: CountTotals;
+  currency: string;
+}
+
+/** One count's summary as CSV: a header and one row. */
+export function stocktakeSummaryCsv(s: StocktakeSummary, timeZone: string): string {
+  return toCsv([
+    STOCKTAKE_SUMMARY_HEADER,
+    [
+      s.locationName,
+      s.kind,
+      s.scope,
+      s.countedBy,
+      localStamp(s.startedAt, timeZone),
+      s.committedAt ? localStamp(s.committedAt, timeZone) : "not committed",
+      s.totals.lines,
+      s.totals.uncounted,
+      s.totals.unitsOver,
+      s.totals.unitsShort,
+      formatMinor(s.totals.valueOver),
+      formatMinor(s.totals.valueShort),
+      formatMinor(s.totals.valueNet),
+      s.currency,
+    ],
+  ]);
+}
+
+/** Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, CRLF or LF); each with its first line number. */
+export function parseCsvRecords(text: string): { line: number; fields: string[] }[] {
+  const out: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let any = false;
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"') {
+        if (body[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === "\n") line++;
+        field += c;
+      }
+      continue;
+    }
+    if (c === '"' && field === "") {
+      quoted = true;
+      any = true;
+    } else if (c === ",") {
+      fields.push(field);
+      field = "";
+      any = true;
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && body[i + 1] === "\n") i++;
+      fields.push(field);
+      if (any || field !== "") out.push({ line: start, fields });
+      fields = [];
+      field = "";
+      any = false;
+      line++;
+      start = line;
+    } else {
+      field += c;
+      any = true;
+    }
+  }
+  if (any || field !== "") {
+    fields.push(field);
+    out.push({ line: start, fields });
+  }
+  return out;
+}
+
+/** One row of a count file: the code, which column it came from, the quantity as typed. */
+export interface CountFileRow {
+  line: number;
+  code: string;
+  codeKind: "sku" | "upc";
+  quantity: string;
+}
+
+/** A row of a count file that cannot be used, with its line number. */
+export interface CountFileProblem {
+  line: number;
+  problem: string;
+}
+
+/**
+ * Reads a count file: a header naming `sku` (or `upc`) and `quantity`, in any order and case,
+ * then one row per counted item. A row without a code or quantity is a problem of its line;
+ * blank rows are skipped. A file without those columns is refused as a whole.
+ */
+export function parseCountFile(
+  text: string,
+): { ok: true; rows: CountFileRow[]; problems: CountFileProblem[] } | { ok: false; problem: string } {
+  const records = parseCsvRecords(text);
+  const header = records[0];
+  if (!header) return { ok: false, problem: "The file is empty; it needs a header with sku (or upc) and quantity." };
+  const names = header.fields.map((f) => f.trim().toLowerCase());
+  const skuAt = names.indexOf("sku");
+  const upcAt = names.indexOf("upc");
+  const qtyAt = names.indexOf("quantity");
+  if ((skuAt < 0 && upcAt < 0) || qtyAt < 0) {
+    return {
+      ok: false,
+      problem: `The header must name the columns sku (or upc) and quantity; it has: ${header.fields.join(", ") || "nothing"}.`,
+    };
+  }
+  const rows: CountFileRow[] = [];
+  const problems: CountFileProblem[] = [];
+  for (const r of records.slice(1)) {
+    if (r.fields.every((f) => f.trim() === "")) continue;
+    const sku = skuAt >= 0 ? (r.fields[skuAt] ?? "").trim() : "";
+    const upc = upcAt >= 0 ? (r.fields[upcAt] ?? "").trim() : "";
+    const quantity = (r.fields[qtyAt] ?? "").trim();
+    if (!sku && !upc) {
+      problems.push({ line: r.line, problem: `no ${skuAt >= 0 ? "sku" : "upc"}` });
+      continue;
+    }
+    if (!quantity) {
+      problems.push({ line: r.line, problem: `no quantity for ${sku || upc}` });
+      continue;
+    }
+    rows.push({ line: r.line, code: sku || upc, codeKind: sku ? "sku" : "upc", quantity });
+  }
+  return { ok: true, rows, problems };
+}

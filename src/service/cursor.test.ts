@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { decodeCursor, encodeCursor, isOffset, pageByOffset, positionOf, readCursor } from "./cursor.js";
+import { refusalCode } from "./refusal.js";
+import { sortedJson } from "./sorted-json.js";
+
+describe("cursors", () => {
+  const query = { location_id: "L1", limit: 10 };
+
+  it("give back the position for the same operation and query, whatever the limit or key order", () => {
+    const c = encodeCursor("ListBreakTypes", query, { t: "2024-01-01", s: 4 });
+    expect(decodeCursor("ListBreakTypes", c, { limit: 50, location_id: "L1" })).toEqual({ t: "2024-01-01", s: 4 });
+  });
+
+  it("are refused when minted by another operation, for another query, or altered", () => {
+    const c = encodeCursor("ListBreakTypes", query, 20);
+    expect(refusalCode(() => decodeCursor("ListTeamMemberWages", c, query))).toBe("INVALID_CURSOR");
+    expect(refusalCode(() => decodeCursor("ListBreakTypes", c, { location_id: "L2" }))).toBe("INVALID_CURSOR");
+    const forged = Buffer.from(Buffer.from(c, "base64url").toString("utf8").replace('"p":20', '"p":2000')).toString(
+      "base64url",
+    );
+    expect(refusalCode(() => decodeCursor("ListBreakTypes", forged, query))).toBe("INVALID_CURSOR");
+    for (const junk of ["x", "%%%", "e30", "a".repeat(5000), 7]) {
+      expect(refusalCode(() => decodeCursor("ListBreakTypes", junk, query))).toBe("INVALID_CURSOR");
+    }
+  });
+
+  it("check the position's shape with the listing's guard", () => {
+    const isPos = positionOf({ t: "string", s: "number" });
+    const bad = encodeCursor("Op", {}, { t: 1, s: "x" });
+    expect(refusalCode(() => readCursor("Op", bad, {}, isPos))).toBe("INVALID_CURSOR");
+    expect(readCursor("Op", encodeCursor("Op", {}, { t: "a", s: 1 }), {}, isPos)).toEqual({ t: "a", s: 1 });
+    expect(isOffset(-1)).toBe(false);
+    expect(isOffset(1.5)).toBe(false);
+    expect(isOffset(3)).toBe(true);
+  });
+
+  it("page a list by offset to its end", () => {
+    const items = [1, 2, 3, 4, 5];
+    const first = pageByOffset("Op", items, {}, undefined, 2);
+    const second = pageByOffset("Op", items, {}, first.cursor, 2);
+    const third = pageByOffset("Op", items, {}, second.cursor, 2);
+    expect([first.items, second.items, third.items]).toEqual([[1, 2], [3, 4], [5]]);
+    expect(third.cursor).toBeUndefined();
+  });
+});
+
+describe("sortedJson", () => {
+  it("writes equal values as equal text, whatever the key order", () => {
+    expect(sortedJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
+    expect(sortedJson({ a: 1, b: 2 })).toBe(sortedJson({ b: 2, a: 1 }));
+  });
+});

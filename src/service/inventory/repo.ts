@@ -1,0 +1,229 @@
+import type { InventoryChange, InventoryCount } from "../../spec/generated/types.js";
+import type { Db } from "../db.js";
+import { placeholders, stmt } from "../db.js";
+import { type PlannedChange, toWireChange } from "./changes.js";
+import { applyDelta, applyPhysicalCount, type CountKey, type CountRow, deltasOf, getCount } from "./ledger.js";
+
+/** A stored change row. */
+export interface ChangeRow {
+  seq: number;
+  id: string;
+  type: string;
+  occurred_at: string;
+  data: string;
+}
+
+/** The wire change of a row. */
+export const changeOf = (row: Pick<ChangeRow, "data">): InventoryChange => JSON.parse(row.data) as InventoryChange;
+
+/** Stores one change row; returns its arrival sequence. */
+function insertChange(
+  db: Db,
+  merchantId: string,
+  p: PlannedChange,
+  change: InventoryChange,
+  id: string,
+  createdAt: string,
+): number {
+  const r = stmt(
+    db,
+    `INSERT INTO inventory_changes (id, merchant_id, type, catalog_object_id, location_id, to_location_id, state, to_state, units, occurred_at, created_at, data)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    merchantId,
+    p.type,
+    p.objectId,
+    p.locationId,
+    p.toLocationId ?? null,
+    p.state,
+    p.toState ?? null,
+    p.units,
+    p.occurredAt,
+    createdAt,
+    JSON.stringify(change),
+  );
+  return Number(r.lastInsertRowid);
+}
+
+/**
+ * Records one checked change and updates the counts it touches. Returns the stored change and
+ * the counts that changed; or undefined when `ignoreUnchanged` skips a physical count equal to
+ * the key's current count.
+ */
+export function recordChange(
+  db: Db,
+  merchantId: string,
+  p: PlannedChange,
+  newId: () => string,
+  now: string,
+  ignoreUnchanged: boolean,
+): { change: InventoryChange; changed: InventoryCount[] } | undefined {
+  if (p.type === "PHYSICAL_COUNT") {
+    const key: CountKey = {
+      merchantId,
+      objectId: p.objectId,
+      objectType: "ITEM_VARIATION",
+      locationId: p.locationId,
+      state: p.state,
+    };
+    const current = getCount(db, key);
+    if (ignoreUnchanged && current && current.units === p.units) return undefined;
+    const id = newId();
+    const change = toWireChange(p, id, now);
+    const seq = insertChange(db, merchantId, p, change, id, now);
+    const count = applyPhysicalCount(db, key, seq, p.occurredAt, p.units, now, current);
+    return { change, changed: count ? [count] : [] };
+  }
+  const id = newId();
+  const change = toWireChange(p, id, now);
+  insertChange(db, merchantId, p, change, id, now);
+  const changed: InventoryCount[] = [];
+  for (const d of deltasOf(p, merchantId)) {
+    const count = applyDelta(db, d.key, p.occurredAt, d.units, now);
+    if (count) changed.push(count);
+  }
+  return { change, changed };
+}
+
+/** One change by id and kind; undefined when there is none of that kind. */
+export function findChange(db: Db, merchantId: string, id: string, type: string): InventoryChange | undefined {
+  const row = stmt(db, "SELECT data FROM inventory_changes WHERE id = ? AND merchant_id = ? AND type = ?").get(
+    id,
+    merchantId,
+    type,
+  ) as { data: string } | undefined;
+  return row ? changeOf(row) : undefined;
+}
+
+/** Filters of a changes search. */
+export interface ChangeFilter {
+  objectIds?: readonly string[];
+  locationIds?: readonly string[];
+  types: readonly string[];
+  states?: readonly string[];
+  /** Server receipt time (`created_at`), exclusive bounds. */
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
+/** A keyset position in a changes listing: `occurred_at`, then arrival. */
+export interface ChangePosition {
+  o: string;
+  s: number;
+}
+
+/** One page of changes by `occurred_at` (then arrival), ascending or descending, after a position. */
+export function pageChanges(
+  db: Db,
+  merchantId: string,
+  f: ChangeFilter,
+  order: "ASC" | "DESC",
+  after: ChangePosition | undefined,
+  limit: number,
+): { rows: ChangeRow[]; more: boolean } {
+  const where = ["merchant_id = ?"];
+  const args: unknown[] = [merchantId];
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (!values || values.length === 0) return;
+    where.push(`${column} IN (${placeholders(values.length)})`);
+    args.push(...values);
+  };
+  inList("catalog_object_id", f.objectIds);
+  inList("type", f.types);
+  if (f.locationIds && f.locationIds.length > 0) {
+    const list = placeholders(f.locationIds.length);
+    where.push(`(location_id IN (${list}) OR to_location_id IN (${list}))`);
+    args.push(...f.locationIds, ...f.locationIds);
+  }
+  if (f.states && f.states.length > 0) {
+    const list = placeholders(f.states.length);
+    where.push(`(state IN (${list}) OR to_state IN (${list}))`);
+    args.push(...f.states, ...f.states);
+  }
+  if (f.createdAfter !== undefined) {
+    where.push("created_at > ?");
+    args.push(f.createdAfter);
+  }
+  if (f.createdBefore !== undefined) {
+    where.push("created_at < ?");
+    args.push(f.createdBefore);
+  }
+  if (after) {
+    where.push(order === "ASC" ? "(occurred_at, seq) > (?, ?)" : "(occurred_at, seq) < (?, ?)");
+    args.push(after.o, after.s);
+  }
+  const rows = stmt(
+    db,
+    `SELECT seq, id, type, occurred_at, data FROM inventory_changes WHERE ${where.join(" AND ")} ORDER BY occurred_at ${order}, seq ${order} LIMIT ?`,
+  ).all(...args, limit + 1) as ChangeRow[];
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/** Filters of a counts search. */
+export interface CountFilter {
+  objectIds?: readonly string[];
+  locationIds?: readonly string[];
+  states?: readonly string[];
+  /** Exclusive, on `calculated_at` (the server time of the latest change). */
+  calculatedAfter?: string;
+}
+
+/** A keyset position in a counts listing: `calculated_at`, then row id, both descending. */
+export interface CountPosition {
+  c: string;
+  i: number;
+}
+
+/** One page of counts, newest `calculated_at` first, after a position. */
+export function pageCounts(
+  db: Db,
+  merchantId: string,
+  f: CountFilter,
+  after: CountPosition | undefined,
+  limit: number,
+): { rows: CountRow[]; more: boolean } {
+  const where = ["merchant_id = ?"];
+  const args: unknown[] = [merchantId];
+  const byObject = f.objectIds !== undefined && f.objectIds.length > 0;
+  for (const [column, values] of [
+    ["catalog_object_id", f.objectIds],
+    ["location_id", f.locationIds],
+    ["state", f.states],
+  ] as const) {
+    if (!values || values.length === 0) continue;
+    where.push(`${column} IN (${placeholders(values.length)})`);
+    args.push(...values);
+  }
+  if (f.calculatedAfter !== undefined) {
+    where.push("calculated_at > ?");
+    args.push(f.calculatedAfter);
+  }
+  if (after) {
+    where.push("(calculated_at, id) < (?, ?)");
+    args.push(after.c, after.i);
+  }
+  // With a few objects named, their keys are looked up directly and the handful sorted; otherwise
+  // the calculated_at index is walked backwards and stops after one page.
+  const index = byObject ? "inventory_counts_by_key" : "inventory_counts_by_calculated";
+  const rows = stmt(
+    db,
+    `SELECT * FROM inventory_counts INDEXED BY ${index} WHERE ${where.join(" AND ")} ORDER BY calculated_at DESC, id DESC LIMIT ?`,
+  ).all(...args, limit + 1) as CountRow[];
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/** The counts of some (object, location) pairs, in the order given, all their states. */
+export function countsOfPairs(
+  db: Db,
+  merchantId: string,
+  pairs: readonly { objectId: string; locationId: string }[],
+): CountRow[] {
+  const out: CountRow[] = [];
+  const q = stmt(
+    db,
+    "SELECT * FROM inventory_counts WHERE merchant_id = ? AND catalog_object_id = ? AND location_id = ? ORDER BY state",
+  );
+  for (const pair of pairs) out.push(...(q.all(merchantId, pair.objectId, pair.locationId) as CountRow[]));
+  return out;
+}

@@ -1,0 +1,194 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { planCommitBatches, type StockItem } from "../domain/stocktake.js";
+import {
+  CountStateError,
+  journalPath,
+  OpenCountExists,
+  openJournal,
+  type StocktakeJournal,
+} from "./stocktake-journal.js";
+
+const NOW = new Date("2026-03-02T15:00:00.000Z");
+
+const item = (n: number): StockItem => ({
+  variationId: `V${n}`,
+  itemId: `I${n}`,
+  sku: `SKU-${n}`,
+  upc: `0000000000${n}`,
+  name: `Item ${n}`,
+  categoryId: "C1",
+  priceAmount: 100 * n,
+  currency: "USD",
+  precision: 0,
+  tracked: true,
+});
+
+const header = {
+  merchantId: "M1",
+  locationId: "L1",
+  locationName: "Main Street",
+  timeZone: "America/New_York",
+  scope: { kind: "full" } as const,
+  counterId: "TM1",
+  counterName: "Ana Ruiz",
+  startedAt: NOW.toISOString(),
+};
+
+describe("the stocktake journal", () => {
+  let dir: string;
+  let journal: StocktakeJournal;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "backroom-journal-"));
+    journal = await openJournal(journalPath(join(dir, "data")));
+  });
+  afterEach(() => {
+    journal.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps a count's header, scope, books and lines across reopening the file", async () => {
+    const expected = new Map([
+      ["V1", { quantity: "5", calculatedAt: "2026-03-02T14:00:00.000Z" }],
+      ["V2", { quantity: "7", calculatedAt: "2026-03-02T14:30:00.000Z" }],
+    ]);
+    const count = journal.startCount(header, [item(1), item(2), item(3)], expected, NOW);
+    expect(count.id).toMatch(/^ST-20260302-[A-Z2-9]{6}$/);
+    expect(count).toMatchObject({ status: "open", uncounted: "leave", scanOne: false });
+    expect(count.expectedSyncedAt).toBe("2026-03-02T14:30:00.000Z");
+
+    journal.recordLine(count.id, { variationId: "V2", quantity: "3", countedAt: NOW.toISOString(), countedBy: "TM1" });
+    journal.recordLine(count.id, {
+      variationId: "V1",
+      quantity: "4",
+      countedAt: NOW.toISOString(),
+      countedBy: "TM1",
+      expected: "5",
+    });
+    // A recount of V2 keeps its place in the order and takes the new total.
+    journal.recordLine(count.id, {
+      variationId: "V2",
+      quantity: "6",
+      countedAt: "2026-03-02T15:05:00.000Z",
+      countedBy: "TM2",
+    });
+    journal.recordUnknown(count.id, "999", NOW.toISOString());
+    journal.recordUnknown(count.id, "999", "2026-03-02T15:01:00.000Z");
+    journal.updateSettings(count.id, { uncounted: "zero", scanOne: true });
+    journal.close();
+
+    journal = await openJournal(journalPath(join(dir, "data")));
+    const record = journal.load(count.id);
+    expect(record?.header).toMatchObject({ id: count.id, status: "open", uncounted: "zero", scanOne: true });
+    expect(record?.scope).toEqual(["V1", "V2", "V3"]);
+    expect(record?.items.get("V3")?.name).toBe("Item 3");
+    expect(record?.lines).toEqual([
+      { variationId: "V2", quantity: "6", countedAt: "2026-03-02T15:05:00.000Z", countedBy: "TM2" },
+      { variationId: "V1", quantity: "4", countedAt: NOW.toISOString(), countedBy: "TM1", expected: "5" },
+    ]);
+    expect(record?.unknown).toEqual([
+      {
+        code: "999",
+        firstSeenAt: NOW.toISOString(),
+        lastSeenAt: "2026-03-02T15:01:00.000Z",
+        times: 2,
+        resolvedTo: undefined,
+      },
+    ]);
+  });
+
+  it("allows one open count per location, and says which one is open", () => {
+    const first = journal.startCount(header, [item(1)], new Map(), NOW);
+    expect(() => journal.startCount(header, [item(1)], new Map(), NOW)).toThrow(OpenCountExists);
+    try {
+      journal.startCount(header, [], new Map(), NOW);
+    } catch (err) {
+      expect((err as OpenCountExists).existing.id).toBe(first.id);
+    }
+    // Another location, or another seller's location of the same id, is free.
+    expect(journal.startCount({ ...header, locationId: "L2" }, [], new Map(), NOW).status).toBe("open");
+    expect(journal.startCount({ ...header, merchantId: "M2" }, [], new Map(), NOW).status).toBe("open");
+    journal.discard(first.id);
+    expect(journal.openCountAt("M1", "L1")).toBeUndefined();
+    expect(journal.startCount(header, [], new Map(), NOW).status).toBe("open");
+    expect(journal.list().map((c) => c.status)).toEqual(["open", "open", "open", "discarded"]);
+  });
+
+  it("fixes the plan of a commit and tracks each request to the end", () => {
+    const count = journal.startCount(header, [item(1), item(2), item(3)], new Map(), NOW);
+    journal.recordLines(
+      count.id,
+      [1, 2, 3].map((n) => ({
+        variationId: `V${n}`,
+        quantity: String(n),
+        countedAt: NOW.toISOString(),
+        countedBy: "TM1",
+      })),
+    );
+    let k = 0;
+    const plan = planCommitBatches(
+      [1, 2, 3].map((n) => ({
+        variationId: `V${n}`,
+        quantity: String(n),
+        countedAt: NOW.toISOString(),
+        countedBy: "TM1",
+      })),
+      { referenceId: count.id, locationId: "L1", now: NOW, newKey: () => `key-${k++}`, size: 2 },
+    );
+    journal.planCommit(count.id, plan, NOW.toISOString());
+    expect(journal.get(count.id)?.status).toBe("committing");
+    expect(() =>
+      journal.recordLine(count.id, { variationId: "V1", quantity: "9", countedAt: "", countedBy: "" }),
+    ).toThrow(CountStateError);
+    // Another count at the location waits until this one is done.
+    expect(() => journal.startCount(header, [], new Map(), NOW)).toThrow(OpenCountExists);
+
+    const stored = journal.batches(count.id);
+    expect(stored.map((b) => [b.seq, b.idempotencyKey, b.state, b.variationIds])).toEqual([
+      [0, "key-0", "planned", ["V1", "V2"]],
+      [1, "key-1", "planned", ["V3"]],
+    ]);
+    expect(stored[0]?.body).toEqual(plan[0]?.body);
+
+    journal.markSent(count.id, 0, NOW.toISOString());
+    journal.markAccepted(count.id, 0, ["C1", "C2"], NOW.toISOString());
+    journal.markSent(count.id, 1, NOW.toISOString());
+    expect(() => journal.finishCommit(count.id, NOW.toISOString())).toThrow(/1 requests/);
+    journal.markSent(count.id, 1, NOW.toISOString());
+    expect(journal.batches(count.id)[1]).toMatchObject({ state: "sent", attempts: 2 });
+    journal.markAccepted(count.id, 1, ["C3"], NOW.toISOString());
+    journal.finishCommit(count.id, "2026-03-02T15:10:00.000Z");
+    expect(journal.get(count.id)).toMatchObject({ status: "committed", committedAt: "2026-03-02T15:10:00.000Z" });
+    expect(journal.list()[0]).toMatchObject({ lines: 3, batches: 2, batchesAccepted: 2 });
+  });
+
+  it("sets a refused line aside and replaces its request in one step", () => {
+    const count = journal.startCount(header, [item(1), item(2)], new Map(), NOW);
+    const lines = [1, 2].map((n) => ({
+      variationId: `V${n}`,
+      quantity: String(n),
+      countedAt: NOW.toISOString(),
+      countedBy: "TM1",
+    }));
+    journal.recordLines(count.id, lines);
+    const [plan] = planCommitBatches(lines, { referenceId: count.id, locationId: "L1", now: NOW, newKey: () => "old" });
+    if (!plan) throw new Error("no plan");
+    journal.planCommit(count.id, [plan], NOW.toISOString());
+    const replacement = { ...plan, seq: journal.nextBatchSeq(count.id), idempotencyKey: "new", variationIds: ["V2"] };
+    journal.supersede(
+      count.id,
+      0,
+      { variationId: "V1", problem: "No catalog object with id V1." },
+      replacement,
+      NOW.toISOString(),
+    );
+    expect(journal.batches(count.id).map((b) => [b.seq, b.idempotencyKey, b.state])).toEqual([
+      [0, "old", "superseded"],
+      [1, "new", "planned"],
+    ]);
+    expect(journal.load(count.id)?.refused).toEqual([{ variationId: "V1", problem: "No catalog object with id V1." }]);
+  });
+});

@@ -1,0 +1,84 @@
+/** A journaled count as its review and its exports: shared by the screen and the commands. */
+import {
+  buildReview,
+  type CountTotals,
+  countKindOf,
+  countTotals,
+  describeScope,
+  formatMinor,
+  type ReviewRow,
+  sortReview,
+} from "../domain/stocktake.js";
+import { stocktakeItemsCsv, stocktakeSummaryCsv } from "../domain/stocktake-csv.js";
+import type { CountRecord } from "./stocktake-journal.js";
+
+/** A count's review: its rows sorted by absolute variance value, and the totals. */
+export interface CountReview {
+  rows: ReviewRow[];
+  totals: CountTotals;
+  currency: string;
+}
+
+/** The review of a journaled count, with its uncounted items as the count's setting says. */
+export function reviewOfRecord(record: CountRecord): CountReview {
+  const rows = sortReview(
+    buildReview({
+      items: record.items,
+      lines: record.lines,
+      expected: record.expected,
+      scope: record.scope,
+      uncounted: record.header.uncounted,
+    }),
+  );
+  const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
+  return { rows, totals: countTotals(rows), currency };
+}
+
+/** A team member's name as the count knows it, or the id. */
+export const personOf = (record: CountRecord) => (id: string) => record.people.get(id) ?? id;
+
+/** The items export of a count. */
+export function itemsCsvOfRecord(record: CountRecord, review: CountReview = reviewOfRecord(record)): string {
+  return stocktakeItemsCsv(review.rows, { timeZone: record.header.timeZone, memberName: personOf(record) });
+}
+
+/** Who counted the lines, by name, in order of lines counted (most first). */
+export function countedByOf(record: CountRecord): string {
+  const tally = new Map<string, number>();
+  for (const l of record.lines) if (l.countedBy) tally.set(l.countedBy, (tally.get(l.countedBy) ?? 0) + 1);
+  const names = [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => personOf(record)(id));
+  return names.join(", ") || record.header.counterName;
+}
+
+/** The summary export of a count. */
+export function summaryCsvOfRecord(record: CountRecord, review: CountReview = reviewOfRecord(record)): string {
+  const h = record.header;
+  return stocktakeSummaryCsv(
+    {
+      locationName: h.locationName,
+      kind: countKindOf(h.scope),
+      scope: describeScope(h.scope),
+      countedBy: countedByOf(record),
+      startedAt: h.startedAt,
+      committedAt: h.committedAt,
+      totals: review.totals,
+      currency: review.currency,
+    },
+    h.timeZone,
+  );
+}
+
+/** The review's totals in one line of words: "412 lines · over 31 units (52.10 USD) · short 12 units (80.00 USD) · net -27.90 USD". */
+export function totalsLine(review: CountReview): string {
+  const t = review.totals;
+  const c = review.currency;
+  const parts = [
+    `${t.lines} line${t.lines === 1 ? "" : "s"}`,
+    `over ${t.unitsOver} unit${t.unitsOver === "1" ? "" : "s"} (${formatMinor(t.valueOver)} ${c})`,
+    `short ${t.unitsShort} unit${t.unitsShort === "1" ? "" : "s"} (${formatMinor(t.valueShort)} ${c})`,
+    `net ${formatMinor(t.valueNet)} ${c}`,
+  ];
+  if (t.uncounted > 0) parts.push(`${t.uncounted} not counted`);
+  if (t.unpriced > 0) parts.push(`${t.unpriced} without a price`);
+  return parts.join(" · ");
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { type Column, fitCell, layoutColumns, rowText } from "./columns.js";
+
+interface Row {
+  name: string;
+  hours: number;
+  cost: string;
+}
+const COLS: Column<Row>[] = [
+  { header: "Member", width: 8, flex: 1, render: (r) => r.name },
+  { header: "Paid h", width: 6, align: "right", render: (r) => r.hours.toFixed(2) },
+  { header: "Cost", width: 10, align: "right", drop: 1, render: (r) => r.cost },
+];
+const rows: Row[] = [
+  { name: "Ana Diaz", hours: 8, cost: "160.00 USD" },
+  { name: "Bartholomew Featherstonehaugh", hours: 10.5, cost: "9.00 USD" },
+];
+
+describe("column tables", () => {
+  it("puts every cell under its heading, for each alignment and width", () => {
+    for (const width of [30, 40, 61]) {
+      const placed = layoutColumns(COLS, width);
+      const header = rowText(placed, (c) => c.header);
+      expect(header.length).toBe(width);
+      for (const r of rows) {
+        const line = rowText(placed, (c) => c.render(r, 0));
+        expect(line.length).toBe(header.length);
+        let at = 0;
+        for (const p of placed) {
+          const h = header.slice(at, at + p.width);
+          const cell = line.slice(at, at + p.width);
+          if (p.column.align === "right") {
+            // Right-aligned: the heading's last character and the value's last character share a column.
+            expect(h.trimEnd().length).toBe(p.width);
+            expect(cell.trimEnd().length).toBe(p.width);
+          } else {
+            expect(h.trimStart().length).toBe(h.length);
+            expect(cell.trimStart().length).toBe(cell.length);
+          }
+          at += p.width + 1;
+        }
+      }
+    }
+  });
+
+  it("gives flex columns the room left and drops droppable columns when narrow", () => {
+    expect(layoutColumns(COLS, 40).map((p) => p.width)).toEqual([22, 6, 10]);
+    expect(layoutColumns(COLS, 20).map((p) => p.column.header)).toEqual(["Member", "Paid h"]);
+  });
+
+  it("never lays several flex columns out wider than the room", () => {
+    const cols: Column<Row>[] = [
+      { header: "A", width: 18, flex: 1, render: (r) => r.name },
+      { header: "B", width: 24, flex: 3, render: (r) => r.name },
+      { header: "C", width: 13, render: (r) => r.cost },
+    ];
+    for (const width of [57, 60, 80, 133]) {
+      const placed = layoutColumns(cols, width);
+      expect(placed.reduce((n, p) => n + p.width, 0) + placed.length - 1).toBe(width);
+    }
+  });
+
+  it("cuts long text with an ellipsis and pads short text to the width", () => {
+    expect(fitCell("Bartholomew", 6)).toBe("Barth…");
+    expect(fitCell("9.00", 6, "right")).toBe("  9.00");
+    expect(fitCell("日本語テキスト", 7)).toBe("日本語…");
+    expect(fitCell("a\u001b[31mb", 6)).toBe("a [31…");
+  });
+});

@@ -1,0 +1,96 @@
+import stringWidth from "string-width";
+import type { Theme } from "../theme.js";
+
+/** One column of a table: the header and every cell come from it, so they cannot drift apart. */
+export interface Column<Row> {
+  header: string;
+  /** A fixed width in cells; with `flex`, the least width. */
+  width?: number;
+  /** A share of the room left after fixed columns. */
+  flex?: number;
+  align?: "left" | "right";
+  render: (row: Row, index: number) => string;
+  color?: (row: Row, theme: Theme) => string | undefined;
+  /** Columns with a higher number are dropped first when the terminal is narrow (0 never). */
+  drop?: number;
+}
+
+/** A column with the width it gets. */
+export interface PlacedColumn<Row> {
+  column: Column<Row>;
+  width: number;
+}
+
+/** The gap between columns. */
+export const GAP = 1;
+
+/**
+ * Gives each column its width within `total` cells: fixed columns first, flex columns share what
+ * is left. When even the least widths do not fit, droppable columns go, highest `drop` first.
+ */
+export function layoutColumns<Row>(columns: readonly Column<Row>[], total: number): PlacedColumn<Row>[] {
+  let kept = [...columns];
+  const least = (c: Column<Row>) => c.width ?? Math.max(4, stringWidth(c.header));
+  const need = (cs: Column<Row>[]) => cs.reduce((sum, c) => sum + least(c), 0) + GAP * Math.max(0, cs.length - 1);
+  while (need(kept) > total) {
+    const victim = kept.reduce<Column<Row> | undefined>((v, c) => ((c.drop ?? 0) > (v?.drop ?? 0) ? c : v), undefined);
+    if (!victim) break;
+    kept = kept.filter((c) => c !== victim);
+  }
+  const fixed = kept.filter((c) => !c.flex).reduce((sum, c) => sum + least(c), 0);
+  const flexCols = kept.filter((c) => c.flex);
+  const flexTotal = flexCols.reduce((sum, c) => sum + (c.flex ?? 0), 0);
+  const flexLeast = flexCols.reduce((sum, c) => sum + least(c), 0);
+  // Every flex column gets its least width; what is left over is shared by their weights.
+  const extra = Math.max(0, total - fixed - flexLeast - GAP * Math.max(0, kept.length - 1));
+  let given = 0;
+  return kept.map((c) => {
+    if (!c.flex) return { column: c, width: least(c) };
+    const isLast = c === flexCols[flexCols.length - 1];
+    const share = isLast ? extra - given : Math.floor((extra * (c.flex ?? 0)) / Math.max(1, flexTotal));
+    given += share;
+    return { column: c, width: least(c) + share };
+  });
+}
+
+/**
+ * Replaces control characters (C0, DEL and C1: escape sequences, bells, carriage returns) that
+ * would garble the frame; a tab counts as a space.
+ */
+export function stripControl(text: string, replacement = " "): string {
+  let out = "";
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code === 0x09) out += " ";
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) out += replacement;
+    else out += ch;
+  }
+  return out;
+}
+
+/** Fits text into exactly `width` cells: padded on the side of its alignment, cut with `…`. */
+export function fitCell(text: string, width: number, align: "left" | "right" = "left"): string {
+  if (width <= 0) return "";
+  const clean = stripControl(text);
+  let w = stringWidth(clean);
+  let out = clean;
+  if (w > width) {
+    out = "";
+    w = 0;
+    for (const ch of clean) {
+      const cw = stringWidth(ch);
+      if (w + cw > width - 1) break;
+      out += ch;
+      w += cw;
+    }
+    out += "…";
+    w += 1;
+  }
+  const pad = " ".repeat(Math.max(0, width - w));
+  return align === "right" ? pad + out : out + pad;
+}
+
+/** A row's cells (or the header's) laid out as one string. */
+export function rowText<Row>(placed: readonly PlacedColumn<Row>[], cell: (c: Column<Row>) => string): string {
+  return placed.map((p) => fitCell(cell(p.column), p.width, p.column.align)).join(" ".repeat(GAP));
+}

@@ -1,0 +1,105 @@
+import type { OvertimeRules } from "../../../domain/overtime.js";
+import { formatMoney, type MemberSummary, type ReviewRow } from "../../../domain/shifts.js";
+import { formatHours, localDate, localTime } from "../../../domain/time.js";
+import type { Column } from "../../components/columns.js";
+
+const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const weekday = (date: string) => WEEKDAY[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "";
+
+/** The flags of a member's totals in words: weeks over the limit, days over the daily limit, no wage. */
+export function memberFlags(m: MemberSummary, rules: OvertimeRules): string {
+  return [
+    m.overWeeks.length ? `>${rules.weeklyHours}h wk` : "",
+    m.overDays.length && rules.dailyHours !== undefined ? `>${rules.dailyHours}h ${m.overDays.length}d` : "",
+    m.noWageShifts ? `${m.noWageShifts} no wage` : "",
+    m.openShifts ? `${m.openShifts} open` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The per-member summary's columns. */
+export function memberColumns(rules: OvertimeRules): Column<MemberSummary>[] {
+  return [
+    { header: "Member", width: 14, flex: 1, render: (m) => m.memberName },
+    { header: "Shifts", width: 6, align: "right", render: (m) => String(m.shifts) },
+    { header: "Paid h", width: 7, align: "right", render: (m) => formatHours(m.paidHours) },
+    { header: "Unpaid h", width: 8, align: "right", drop: 3, render: (m) => formatHours(m.unpaidHours) },
+    { header: "Regular", width: 7, align: "right", drop: 2, render: (m) => formatHours(m.regularHours) },
+    { header: "Overtime", width: 8, align: "right", render: (m) => formatHours(m.overtimeHours) },
+    {
+      header: "Cost",
+      width: 12,
+      align: "right",
+      // With no costed shift at all the cost is unknown, not 0.00.
+      render: (m) => (m.noWageShifts === m.shifts ? "no wage" : formatMoney(m.cost)),
+      color: (m, theme) => (m.noWageShifts ? theme.warn : undefined),
+    },
+    {
+      header: "Flags",
+      width: 12,
+      flex: 1,
+      drop: 1,
+      render: (m) => memberFlags(m, rules),
+      color: (_m, theme) => theme.bad,
+    },
+  ];
+}
+
+/** The start and end of a shift, with the end's date when it ends on another day. */
+export function shiftSpan(r: ReviewRow, tz: string): string {
+  const s = r.shift;
+  if (!s.end_at) return `${localTime(s.start_at, tz)}–open`;
+  const otherDay = localDate(s.end_at, tz) !== localDate(s.start_at, tz);
+  return `${localTime(s.start_at, tz)}–${otherDay ? `${localDate(s.end_at, tz).slice(5)} ` : ""}${localTime(s.end_at, tz)}`;
+}
+
+/** A shift row's flags: over the weekly or daily limit, no wage, open, long. */
+export function shiftFlags(r: ReviewRow, rules: OvertimeRules): string {
+  return [
+    r.overWeek ? `>${rules.weeklyHours}h` : "",
+    r.overDay && rules.dailyHours !== undefined ? `>${rules.dailyHours}h/d` : "",
+    ...r.flags,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The shift list's columns: the workday with its weekday, start–end, hours, overtime, cost, flags. */
+export function shiftColumns(tz: string, rules: OvertimeRules): Column<ReviewRow>[] {
+  return [
+    { header: "Member", width: 12, flex: 1, render: (r) => r.memberName },
+    { header: "Workday", width: 14, render: (r) => `${weekday(r.workday)} ${r.workday}` },
+    { header: "Start–End", width: 11, flex: 1, render: (r) => shiftSpan(r, tz) },
+    {
+      header: "Breaks",
+      width: 6,
+      align: "right",
+      drop: 3,
+      render: (r) => `${Math.round(r.totals.paidBreakMinutes + r.totals.unpaidBreakMinutes)}m`,
+    },
+    { header: "Paid h", width: 6, align: "right", render: (r) => formatHours(r.totals.paidHours) },
+    {
+      header: "OT h",
+      width: 5,
+      align: "right",
+      drop: 2,
+      render: (r) => (r.overtimeHours ? formatHours(r.overtimeHours) : ""),
+    },
+    {
+      header: "Cost",
+      width: 11,
+      align: "right",
+      render: (r) => (r.cost ? formatMoney(r.cost.total) : "no wage"),
+      color: (r, theme) => (r.cost ? undefined : theme.warn),
+    },
+    {
+      header: "Flags",
+      width: 10,
+      flex: 1,
+      drop: 1,
+      render: (r) => shiftFlags(r, rules),
+      color: (_r, theme) => theme.bad,
+    },
+  ];
+}

@@ -1,0 +1,190 @@
+import { Box } from "ink";
+import { memo, useMemo, useState } from "react";
+import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
+import { countedOf, expectedChangedText, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { ColumnList } from "../../components/ColumnList.js";
+import type { Column } from "../../components/columns.js";
+import { TextField } from "../../components/TextField.js";
+import { Txt } from "../../components/Txt.js";
+import type { ListState } from "../../components/windowed-list.js";
+import { useKeys } from "../../keyboard.js";
+import { useTheme } from "../../theme.js";
+import { type CountedRow, countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
+import { Picker } from "./forms.js";
+
+/** The rows above the counted lines: the count's line, the counting line, and the answer to the last entry. */
+export const COUNT_HEAD_ROWS = 3;
+
+/**
+ * Counting: one input line that has the keyboard (a scanner's code and Enter land here), the
+ * answer to the last entry, and the lines counted, most recent first. esc lets go of the line
+ * so the screen's keys apply; enter or i takes it back.
+ */
+export function CountView({
+  active,
+  height,
+  width,
+  list,
+  onList,
+}: {
+  active: boolean;
+  height: number;
+  width: number;
+  list: ListState;
+  onList: (command: string) => boolean;
+}) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const count = useAppStore((s) => s.stocktake.count);
+  const prompt = useAppStore((s) => s.stocktake.prompt);
+  const typing = useAppStore((s) => s.stocktake.typing);
+  const tz = useAppStore(selectTimeZone);
+  const [text, setText] = useState("");
+  const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
+  const columns = useMemo(() => countedColumns(tz), [tz]);
+  const s = () => store.getState();
+  const picking = prompt.kind === "pick";
+  const focus = active && typing && !picking;
+  useKeys(
+    (_input, key) => {
+      if (key.escape) {
+        if (prompt.kind === "quantity") s().stocktakeCancelPrompt();
+        else s().stocktakeSetTyping(false);
+      } else if (key.tab) s().stocktakeShow({ kind: "review" });
+      else if (key.upArrow) onList("up");
+      else if (key.downArrow) onList("down");
+      else if (key.pageUp) onList("pageUp");
+      else if (key.pageDown) onList("pageDown");
+    },
+    { isActive: focus },
+  );
+  if (!count) return null;
+  const h = count.header;
+  const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
+  const asked = prompt.kind === "quantity" ? count.items.get(prompt.variationId) : undefined;
+  const label = asked
+    ? `${asked.name} (expected ${count.expected.get(asked.variationId)?.quantity ?? "0"}${
+        countedOf(count, asked.variationId) ? `, counted ${countedOf(count, asked.variationId)}` : ""
+      }) quantity`
+    : "Scan or type a code, a name, or +N";
+  const info = [
+    `${h.id} · ${describeScope(h.scope)} · ${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
+    h.counterName ? `by ${h.counterName}` : "",
+    unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
+    h.scanOne ? "SCAN = 1 UNIT" : "",
+    expectedChangedText(count, tz),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <Box flexDirection="column">
+      <Txt wrap="truncate-end">
+        <Txt bold>Counting</Txt> <Txt color={theme.muted}>{info}</Txt>
+      </Txt>
+      <Box height={1} overflow="hidden">
+        <Txt color={focus ? theme.accent : theme.muted}>{`${label}› `}</Txt>
+        <TextField
+          value={text}
+          focus={focus}
+          maxLength={200}
+          placeholder={focus ? "" : "esc was pressed: enter or i to type again"}
+          onChange={setText}
+          onSubmit={(v) => {
+            setText("");
+            void s().stocktakeSubmit(v);
+          }}
+        />
+      </Box>
+      <Box height={1} overflow="hidden">
+        <Feedback />
+      </Box>
+      {picking ? (
+        <Picker
+          title={`Which item is “${prompt.query}”?`}
+          rows={prompt.items}
+          columns={PICK_COLUMNS}
+          rowKey={(r) => r.variationId}
+          height={height - COUNT_HEAD_ROWS}
+          width={width}
+          active={active}
+          onPick={(i) => void s().stocktakePick(i)}
+          onBack={() => s().stocktakeCancelPrompt()}
+        />
+      ) : (
+        <CountedList columns={columns} rows={rows} list={list} height={height - COUNT_HEAD_ROWS} width={width} />
+      )}
+    </Box>
+  );
+}
+
+const rowKey = (r: CountedRow) => r.item.variationId;
+
+/** The lines counted; a keystroke on the counting line does not redraw it (its props are unchanged). */
+const CountedList = memo(function CountedList({
+  columns,
+  rows,
+  list,
+  height,
+  width,
+}: {
+  columns: Column<CountedRow>[];
+  rows: CountedRow[];
+  list: ListState;
+  height: number;
+  width: number;
+}) {
+  return (
+    <ColumnList
+      columns={columns}
+      rows={rows}
+      state={list}
+      height={height}
+      width={width}
+      rowKey={rowKey}
+      empty="Nothing counted yet."
+    />
+  );
+});
+
+/** The answer to the last entry: what was counted, a code kept as unknown, or what was wrong. */
+function Feedback() {
+  const theme = useTheme();
+  const feedback = useAppStore((s) => s.stocktake.feedback);
+  const count = useAppStore((s) => s.stocktake.count);
+  if (!feedback || !count) return <Txt> </Txt>;
+  switch (feedback.kind) {
+    case "counted": {
+      const item = count.items.get(feedback.variationId);
+      const expected = count.expected.get(feedback.variationId)?.quantity ?? "0";
+      const v = countVariance(feedback.quantity, expected);
+      return (
+        <Txt wrap="truncate-end">
+          <Txt color={theme.good}>✓ </Txt>
+          {item?.name ?? feedback.variationId}: <Txt bold>{feedback.quantity}</Txt>
+          <Txt color={theme.muted}>
+            {" "}
+            (expected {expected}, {formatVariance(v)})
+          </Txt>
+        </Txt>
+      );
+    }
+    case "unknown":
+      return (
+        <Txt color={theme.warn} wrap="truncate-end">
+          ? Unknown code {feedback.code}: kept in the unknown codes (u) to resolve later.
+        </Txt>
+      );
+    case "problem":
+      return (
+        <Txt color={theme.bad} wrap="truncate-end">
+          ! {feedback.text}
+        </Txt>
+      );
+    case "info":
+      return (
+        <Txt color={theme.muted} wrap="truncate-end">
+          {feedback.text}
+        </Txt>
+      );
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  countVariance,
+  describeScope,
+  formatMinor,
+  formatVariance,
+  type ReviewRow,
+  type StockItem,
+} from "../../../domain/stocktake.js";
+import { localDate, localTime } from "../../../domain/time.js";
+import type { InventoryChange } from "../../../spec/generated/types.js";
+import type { CountListing, LoadedCount, UnknownCode } from "../../../state/index.js";
+import type { Column } from "../../components/columns.js";
+import type { Theme } from "../../theme.js";
+
+const varianceColor = (units: number, theme: Theme) => (units > 0 ? theme.good : units < 0 ? theme.bad : theme.muted);
+
+/** One counted line, as the counting view lists it. */
+export interface CountedRow {
+  item: StockItem;
+  counted: string;
+  expected: string;
+  countedAt: string;
+}
+
+/** The counting view's lines, most recent first. */
+export function countedRows(count: LoadedCount): CountedRow[] {
+  const rows: CountedRow[] = [];
+  for (let i = count.lines.length - 1; i >= 0; i--) {
+    const l = count.lines[i];
+    const item = l ? count.items.get(l.variationId) : undefined;
+    if (!l || !item) continue;
+    rows.push({
+      item,
+      counted: l.quantity,
+      expected: l.expected ?? count.expected.get(l.variationId)?.quantity ?? "0",
+      countedAt: l.countedAt,
+    });
+  }
+  return rows;
+}
+
+/** The counting view's columns. */
+export function countedColumns(tz: string): Column<CountedRow>[] {
+  return [
+    { header: "Item", width: 16, flex: 1, render: (r) => r.item.name },
+    { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
+    { header: "Counted", width: 8, align: "right", render: (r) => r.counted },
+    { header: "Expected", width: 8, align: "right", render: (r) => r.expected },
+    {
+      header: "Var",
+      width: 6,
+      align: "right",
+      render: (r) => formatVariance(countVariance(r.counted, r.expected)),
+      color: (r, theme) => varianceColor(countVariance(r.counted, r.expected), theme),
+    },
+    { header: "At", width: 5, drop: 1, render: (r) => localTime(r.countedAt, tz) },
+  ];
+}
+
+/** The review's columns. */
+export function reviewColumns(currency: string): Column<ReviewRow>[] {
+  return [
+    { header: "Item", width: 16, flex: 1, render: (r) => r.item.name },
+    { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
+    { header: "Expected", width: 8, align: "right", render: (r) => r.expected },
+    {
+      header: "Counted",
+      width: 9,
+      align: "right",
+      render: (r) => (r.counted === undefined ? "untouched" : r.uncounted ? `${r.counted} (unc.)` : r.counted),
+      color: (r, theme) => (r.uncounted ? theme.warn : undefined),
+    },
+    {
+      header: "Var",
+      width: 6,
+      align: "right",
+      render: (r) => (r.counted === undefined ? "" : formatVariance(r.variance)),
+      color: (r, theme) => varianceColor(r.variance, theme),
+    },
+    {
+      header: `Value ${currency}`,
+      width: 10,
+      align: "right",
+      render: (r) => (r.counted === undefined ? "" : r.value === undefined ? "no price" : formatMinor(r.value)),
+      color: (r, theme) => varianceColor(r.value ?? 0, theme),
+    },
+  ];
+}
+
+/** The home view's recent counts. */
+export function countListColumns(tz: string): Column<CountListing>[] {
+  return [
+    { header: "Count", width: 18, render: (c) => c.id },
+    { header: "Scope", width: 14, flex: 1, render: (c) => describeScope(c.scope) },
+    {
+      header: "Started",
+      width: 16,
+      drop: 1,
+      render: (c) => `${localDate(c.startedAt, tz)} ${localTime(c.startedAt, tz)}`,
+    },
+    { header: "Lines", width: 6, align: "right", render: (c) => String(c.lines) },
+    {
+      header: "State",
+      width: 12,
+      render: (c) => (c.status === "committing" ? `commit ${c.batchesAccepted}/${c.batches}` : c.status),
+      color: (c, theme) =>
+        c.status === "committed" ? theme.good : c.status === "discarded" ? theme.muted : theme.warn,
+    },
+  ];
+}
+
+/** The unknown codes' columns. */
+export function unknownColumns(tz: string): Column<UnknownCode>[] {
+  return [
+    { header: "Code", width: 16, flex: 1, render: (u) => u.code },
+    { header: "Scans", width: 5, align: "right", render: (u) => String(u.times) },
+    { header: "First", width: 5, render: (u) => localTime(u.firstSeenAt, tz) },
+    { header: "Last", width: 5, render: (u) => localTime(u.lastSeenAt, tz) },
+    { header: "Resolved", width: 10, drop: 1, render: (u) => (u.resolvedTo ? "yes" : "") },
+  ];
+}
+
+/** One change of an item's history, as the history view lists it. */
+export function historyColumns(tz: string, countId: string | undefined): Column<InventoryChange>[] {
+  const at = (c: InventoryChange) =>
+    c.physical_count?.occurred_at ?? c.adjustment?.occurred_at ?? c.transfer?.occurred_at ?? "";
+  return [
+    { header: "When", width: 16, render: (c) => (at(c) ? `${localDate(at(c), tz)} ${localTime(at(c), tz)}` : "") },
+    {
+      header: "What",
+      width: 22,
+      flex: 1,
+      render: (c) =>
+        c.type === "PHYSICAL_COUNT"
+          ? `counted${c.physical_count?.reference_id && c.physical_count.reference_id === countId ? " (this count)" : ""}`
+          : c.type === "ADJUSTMENT"
+            ? `${c.adjustment?.from_state ?? ""} → ${c.adjustment?.to_state ?? ""}`
+            : "transfer",
+    },
+    {
+      header: "Quantity",
+      width: 9,
+      align: "right",
+      render: (c) => c.physical_count?.quantity ?? c.adjustment?.quantity ?? c.transfer?.quantity ?? "",
+    },
+    {
+      header: "Reference",
+      width: 18,
+      drop: 1,
+      render: (c) => c.physical_count?.reference_id ?? c.adjustment?.reference_id ?? "",
+    },
+  ];
+}
+
+/** A pick list's columns (name search results). */
+export const PICK_COLUMNS: Column<StockItem>[] = [
+  { header: "#", width: 2, align: "right", render: (_r, i) => (i < 9 ? String(i + 1) : "") },
+  { header: "Item", width: 16, flex: 1, render: (r) => r.name },
+  { header: "SKU", width: 12, render: (r) => r.sku },
+  { header: "UPC", width: 13, drop: 1, render: (r) => r.upc },
+];

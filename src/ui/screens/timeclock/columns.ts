@@ -1,0 +1,66 @@
+import { onShiftElsewhere } from "../../../domain/clock-rules.js";
+import { formatMoney } from "../../../domain/shifts.js";
+import { formatDuration, localDate, localTime } from "../../../domain/time.js";
+import type { WhoIsHereRow } from "../../../state/index.js";
+import type { Column } from "../../components/columns.js";
+
+/** What a member's state says on the time clock. */
+export function stateText(row: WhoIsHereRow, tz: string, now?: Date): string {
+  if (row.forgotten) {
+    return `⚠ open since ${localDate(row.forgotten.start_at, tz)} ${localTime(row.forgotten.start_at, tz)} — forgot to clock out?`;
+  }
+  if (row.elsewhere) {
+    const text = onShiftElsewhere(row.elsewhere.shift, row.elsewhere.locationName, tz, now);
+    return text.charAt(0).toLowerCase() + text.slice(1);
+  }
+  const st = row.state;
+  switch (st.kind) {
+    case "clocked-out":
+      return "clocked out";
+    case "on-shift":
+      return `on shift since ${st.since}`;
+    case "on-break": {
+      const on = row.breakMinutes === undefined ? "" : ` · ${formatDuration(row.breakMinutes)}`;
+      const over = row.breakOverrun >= 1 ? `, ${formatDuration(row.breakOverrun)} over` : "";
+      return `on break: ${st.breakName} since ${st.since} (${st.paid ? "paid" : "unpaid"})${on}${over}`;
+    }
+  }
+}
+
+/** The time clock's columns. */
+export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[] {
+  return [
+    { header: "Member", width: 18, render: (r) => r.name },
+    {
+      header: "State",
+      width: 24,
+      flex: 3,
+      render: (r) => stateText(r, tz, now),
+      color: (r, theme) =>
+        r.forgotten || r.breakOverrun >= 1
+          ? theme.bad
+          : r.elsewhere
+            ? theme.accent
+            : r.state.kind === "on-shift"
+              ? theme.good
+              : r.state.kind === "on-break"
+                ? theme.warn
+                : theme.muted,
+    },
+    {
+      header: "On shift",
+      width: 10,
+      align: "right",
+      drop: 2,
+      render: (r) => (r.shiftMinutes === undefined ? "" : formatDuration(r.shiftMinutes)),
+    },
+    {
+      header: "Rate",
+      width: 13,
+      align: "right",
+      drop: 1,
+      render: (r) => (r.wage?.hourly_rate ? `${formatMoney(r.wage.hourly_rate)}/h` : ""),
+      color: (_r, theme) => theme.muted,
+    },
+  ];
+}

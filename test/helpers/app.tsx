@@ -1,0 +1,130 @@
+// Drives the whole app against the in-process local service: render, type keys, wait for frames.
+import { vi } from "vitest";
+import type { ServiceOptions } from "../../src/service/index.js";
+import type { SquareClient } from "../../src/square/client.js";
+import { createClient } from "../../src/square/client.js";
+import { type AppStore, type CreateStoreOptions, createStore } from "../../src/state/index.js";
+import { renderApp } from "../../src/ui/run-app.js";
+import type { ScreenDef } from "../../src/ui/screens/screen-def.js";
+import { type NetProxy, startProxy } from "./proxy.js";
+import { startService, type TestService } from "./service.js";
+import { FakeStdin, FakeStdout } from "./terminal.js";
+
+export { FakeStdin, FakeStdout };
+
+/** Named keys as terminals send them. */
+export const KEYS = {
+  enter: "\r",
+  escape: "\u001b",
+  tab: "\t",
+  shiftTab: "\u001b[Z",
+  up: "\u001b[A",
+  down: "\u001b[B",
+  right: "\u001b[C",
+  left: "\u001b[D",
+  pageDown: "\u001b[6~",
+  backspace: "\u007f",
+  ctrlC: "\u0003",
+} as const;
+
+/** A rendered app on a local service, with typing and waiting helpers. */
+export interface DrivenApp {
+  store: AppStore;
+  service: TestService;
+  client: SquareClient;
+  stdout: FakeStdout;
+  /** With `proxy: true`: the switchable proxy the app's client talks through. */
+  proxy: NetProxy | undefined;
+  frame(): string;
+  /** Types keys: each string is one read of the terminal, as a fast typist or a scanner sends it. */
+  press(...chunks: string[]): Promise<void>;
+  /** Waits until the frame satisfies `test` (a string to contain, a pattern, or a predicate). */
+  waitFor(test: string | RegExp | ((frame: string) => boolean), timeout?: number): Promise<string>;
+  /** Waits until the store satisfies `test`. */
+  waitForStore(test: (s: ReturnType<AppStore["getState"]>) => boolean, timeout?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link startApp}. */
+export interface StartAppOptions {
+  columns?: number;
+  rows?: number;
+  service?: ServiceOptions;
+  /** An already running service to share (then `close` leaves it running). */
+  shared?: TestService;
+  store?: Partial<Omit<CreateStoreOptions, "client">>;
+  screens?: readonly ScreenDef[];
+  color?: boolean;
+  /** Puts a switchable proxy between the app and the service (to take the service away). */
+  proxy?: boolean;
+}
+
+/** Starts a local service (unless shared), a store on its client, and the app on a fake terminal. */
+export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
+  const service = opts.shared ?? (await startService(opts.service));
+  const proxy = opts.proxy ? await startProxy(service.url) : undefined;
+  const client = proxy
+    ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
+    : service.client;
+  const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
+  const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
+  const stdin = new FakeStdin();
+  const { instance, keys } = renderApp({
+    store,
+    stdin,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    color: opts.color ?? false,
+    debug: true,
+    ...(opts.screens ? { screens: opts.screens } : {}),
+  });
+  const frame = () => stdout.last;
+  const waitFor: DrivenApp["waitFor"] = async (test, timeout = 8000) => {
+    const ok = (f: string) =>
+      typeof test === "string" ? f.includes(test) : test instanceof RegExp ? test.test(f) : test(f);
+    await vi.waitFor(
+      () => {
+        if (!ok(frame())) throw new Error(`the frame never matched ${String(test)}; last frame:\n${frame()}`);
+      },
+      { timeout, interval: 10 },
+    );
+    return frame();
+  };
+  return {
+    store,
+    service,
+    client: service.client,
+    stdout,
+    proxy,
+    frame,
+    async press(...chunks) {
+      for (const chunk of chunks) {
+        stdin.write(chunk);
+        // The key stream hands keys over one per settled render: wait until it has let go of all.
+        await vi.waitFor(
+          () => {
+            if (!keys.idle()) throw new Error("keys still being handed over");
+          },
+          { timeout: 10_000, interval: 2 },
+        );
+      }
+    },
+    waitFor,
+    async waitForStore(test, timeout = 8000) {
+      await vi.waitFor(
+        () => {
+          if (!test(store.getState())) throw new Error("the store never reached the state");
+        },
+        { timeout, interval: 10 },
+      );
+    },
+    async close() {
+      instance.unmount();
+      instance.cleanup();
+      if (proxy) {
+        await client.close();
+        await proxy.down();
+      }
+      if (!opts.shared) await service.close();
+    },
+  };
+}

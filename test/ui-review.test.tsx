@@ -1,0 +1,300 @@
+// The review as a store manager uses it, driven by keys against the local service: weeks and pay
+// periods, overtime and regular figures, shifts without a wage, deleting and editing shifts with
+// their breaks, a conflict that keeps what the manager typed, and an export that asks first.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Shift, TeamMember } from "../src/square/index.js";
+import { KEYS } from "./helpers/app.js";
+import { fullName, type LaborHarness, startLaborApp, typed } from "./helpers/labor-app.js";
+
+let current: LaborHarness | undefined;
+afterEach(async () => {
+  await current?.app.close();
+  current = undefined;
+});
+async function start(opts: Parameters<typeof startLaborApp>[0] = {}) {
+  current = await startLaborApp(opts);
+  return current;
+}
+
+const WEEK = ["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03"];
+
+/**
+ * The week of Monday 30 March, before the demo history: Ana works five 9-hour days at 20.00
+ * (45 h, Friday's shift crosses 40); Bo has a night shift created by another client with no
+ * wage, and one created with none at all (the service then records his job's title); Cy has a
+ * mistaken 0-minute shift.
+ */
+async function seedWeek(h: LaborHarness) {
+  const staff = h.members.filter((m) => !m.is_owner && m.assigned_locations?.location_ids?.length === 1);
+  const [ana, bo, cy] = staff as [TeamMember, TeamMember, TeamMember];
+  const ids: Record<string, string> = {};
+  for (const day of WEEK) {
+    const { shift } = await h.client.labor.createShift({
+      shift: {
+        location_id: h.main,
+        team_member_id: ana.id ?? "",
+        start_at: `${day}T12:00:00Z`,
+        end_at: `${day}T21:00:00Z`,
+        wage: { title: "Sales Associate", hourly_rate: { amount: 2000, currency: "USD" } },
+      },
+    });
+    ids[`ana ${day}`] = shift?.id ?? "";
+  }
+  await h.client.labor.createShift({
+    shift: {
+      location_id: h.main,
+      team_member_id: bo.id ?? "",
+      start_at: "2026-04-03T23:00:00Z",
+      end_at: "2026-04-04T07:00:00Z",
+      wage: { title: "Night cover", hourly_rate: { amount: 0, currency: "USD" } },
+    },
+  });
+  await h.client.labor.createShift({
+    shift: {
+      location_id: h.main,
+      team_member_id: bo.id ?? "",
+      start_at: "2026-04-01T13:00:00Z",
+      end_at: "2026-04-01T17:00:00Z",
+    },
+  });
+  const zero = await h.client.labor.createShift({
+    shift: {
+      location_id: h.main,
+      team_member_id: cy.id ?? "",
+      start_at: "2026-04-01T06:44:00Z",
+      end_at: "2026-04-01T06:44:00Z",
+    },
+  });
+  ids.zero = zero.shift?.id ?? "";
+  const boWage = (await h.client.labor.listTeamMemberWages({ team_member_id: bo.id ?? "" })).team_member_wages?.[0];
+  return { ana, bo, cy, ids, boRate: boWage?.hourly_rate?.amount ?? 0 };
+}
+
+/** Opens the review and steps back with `{` to the week of 30 March. */
+async function openSeededWeek(h: LaborHarness) {
+  await h.app.press("2", "t");
+  await h.app.waitFor("Workday 2026-05-06");
+  await h.app.press("{");
+  await h.app.waitFor("Workdays 2026-04-27 → 2026-05-03");
+  await h.app.press("{", "{", "{", "{");
+  return h.app.waitFor((f) => f.includes("Workdays 2026-03-30 → 2026-04-05") && f.includes("Total: 8 shifts"));
+}
+
+const line = (frame: string, text: string) => frame.split("\n").find((l) => l.includes(text)) ?? "";
+
+describe("review: weeks, overtime and wages", () => {
+  it("steps by workweek and by day, and shows overtime and the no-wage flag in words", async () => {
+    const h = await start({ columns: 140 });
+    const { ana, bo, boRate } = await seedWeek(h);
+    const f = await openSeededWeek(h);
+    expect(f).toContain("overtime over 40 h/week at 1.5× · pay period weekly");
+    // Ana: 45 h, 40 regular at 20.00 and 5 overtime at 30.00.
+    expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+950\.00 USD\s+>40h wk/);
+    // Bo: 12 h; the night shift has no wage (not costed, flagged); the other is costed at his wage.
+    const boCost = ((4 * boRate) / 100).toFixed(2);
+    expect(line(f, fullName(bo))).toMatch(
+      new RegExp(`2\\s+12\\.00\\s+0\\.00\\s+12\\.00\\s+0\\.00\\s+${boCost} USD\\s+1 no wage`),
+    );
+    expect(f).toContain(
+      `Total: 8 shifts · paid 57.00 h · cost ${(950 + Number(boCost)).toFixed(2)} USD · 1 without wage, not costed`,
+    );
+    expect(f).toContain(`Regular 52.00 h, ${(800 + Number(boCost)).toFixed(2)} USD · overtime 5.00 h, 150.00 USD`);
+
+    // Ana's shifts: dates shown, >40h on Friday (where the week crosses 40), not on Monday.
+    await h.app.press(KEYS.enter);
+    const shifts = await h.app.waitFor("Fri 2026-04-03");
+    expect(line(shifts, "Mon 2026-03-30")).toMatch(/08:00–17:00\s+0m\s+9\.00\s+180\.00 USD\s+over 8 h$/);
+    expect(line(shifts, "Fri 2026-04-03")).toMatch(/08:00–17:00\s+0m\s+9\.00\s+5\.00\s+230\.00 USD\s+>40h over 8 h$/);
+    await h.app.press(KEYS.escape);
+
+    // All shifts: Bo's night shift ends the next day, with no wage.
+    await h.app.press("s");
+    const all = await h.app.waitFor("Start–End");
+    expect(line(all, "19:00–04-04 03:00")).toMatch(
+      /Fri 2026-04-03\s+19:00–04-04 03:00\s+0m\s+8\.00\s+no wage\s+no wage$/,
+    );
+    await h.app.press("s");
+
+    // Days step with [ and ]; weeks with } from the day's workweek.
+    await h.app.press("}");
+    await h.app.waitFor("Workdays 2026-04-06 → 2026-04-12");
+    await h.app.press("{");
+    await h.app.waitFor("Workdays 2026-03-30 → 2026-04-05");
+    await h.app.press("]");
+    await h.app.waitFor("Workdays 2026-03-31 → 2026-04-06");
+    await h.app.press("[", "[");
+    await h.app.waitFor("Workdays 2026-03-29 → 2026-04-04");
+  });
+
+  it("follows the config's overtime rules and pay period, and filters by member with /", async () => {
+    const h = await start({
+      columns: 140,
+      store: {
+        overtime: { weeklyHours: 40, dailyHours: 8, multiplier: 2 },
+        payPeriod: { every: "two-weeks", startingOn: "2026-03-30" },
+      },
+    });
+    const { ana, bo } = await seedWeek(h);
+    await h.app.press("2");
+    await h.app.waitFor("overtime over 8 h/day or 40 h/week at 2× · pay period every two weeks from 2026-03-30");
+    await h.app.press("p");
+    await h.app.waitFor("Workdays 2026-04-27 → 2026-05-10");
+    const f = await openSeededWeek(h);
+    // Each 9-hour day is 1 hour over the daily limit: 40 regular, 5 overtime at 2×.
+    expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+1000\.00 USD\s+>8h 5d/);
+    await h.app.press("/", ...(ana.family_name ?? "").split(""), KEYS.enter);
+    const filtered = await h.app.waitFor(`filter "${ana.family_name}"`);
+    expect(filtered).toContain(fullName(ana));
+    expect(filtered).not.toContain(fullName(bo));
+    // The totals are those of the members shown.
+    expect(filtered).toContain("Total: 5 shifts · paid 45.00 h · cost 1000.00 USD");
+    expect(filtered).toContain("Regular 40.00 h, 800.00 USD · overtime 5.00 h, 200.00 USD");
+    await h.app.press("s");
+    await h.app.waitFor((fr) => fr.includes("Start–End") && fr.includes("Total: 5 shifts"));
+    await h.app.press("s", KEYS.escape);
+    await h.app.waitFor((fr) => fr.includes(fullName(bo)) && !fr.includes('filter "'));
+  });
+});
+
+describe("review: deleting and editing shifts", () => {
+  it("deletes a mistaken 0-minute shift after asking; Enter alone answers no", async () => {
+    const h = await start({ columns: 140 });
+    const { cy, ids } = await seedWeek(h);
+    await openSeededWeek(h);
+    await h.app.press("s");
+    const all = await h.app.waitFor("02:44–02:44");
+    const rows = all.split("\n").filter((l) => /\d\d:\d\d–/.test(l));
+    const at = rows.findIndex((l) => l.includes("02:44–02:44"));
+    await h.app.press(...Array(at).fill("j"), "x");
+    await h.app.waitFor(`Delete ${fullName(cy)}'s shift of 2026-04-01 02:44–02:44 (0 min)? It cannot be undone.`);
+    await h.app.waitFor("y: yes · n / esc / enter: no");
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor((f) => !f.includes("It cannot be undone"));
+    expect((await h.client.labor.getShift(ids.zero ?? "")).shift?.id).toBe(ids.zero);
+    await h.app.press("x");
+    await h.app.waitFor("It cannot be undone");
+    await h.app.press("y");
+    await h.app.waitFor(`Deleted ${fullName(cy)}'s shift of 2026-04-01 02:44.`);
+    await h.app.waitFor((f) => !f.includes("02:44–02:44") && f.includes("Total: 7 shifts"));
+    await expect(h.client.labor.getShift(ids.zero ?? "")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("adds, changes and removes breaks in the shift editor, and fixes a break that ended after the new end", async () => {
+    const h = await start({ columns: 140 });
+    const { ana, ids } = await seedWeek(h);
+    const id = ids["ana 2026-03-30"] ?? "";
+    const lunch = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.find(
+      (t) => t.break_name === "Lunch",
+    );
+    // A Lunch break from 16:30 to 17:00 on Monday, recorded elsewhere.
+    const before = (await h.client.labor.getShift(id)).shift as Shift;
+    await h.client.labor.updateShift(id, {
+      shift: {
+        ...before,
+        breaks: [
+          {
+            start_at: "2026-03-30T20:30:00Z",
+            end_at: "2026-03-30T21:00:00Z",
+            break_type_id: lunch?.id ?? "",
+            name: "Lunch",
+            expected_duration: "PT30M",
+            is_paid: false,
+          },
+        ],
+      },
+    });
+    await openSeededWeek(h);
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor("Mon 2026-03-30");
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-30`);
+    await h.app.waitFor(/Breaks:\s+Lunch 16:30-17:00/);
+    // The end moves to 16:00: the break now ends after it — refused in the time clock's words.
+    await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ...typed("16:00"), KEYS.enter);
+    await h.app.waitFor("! The break Lunch starts at 16:30, after that end.");
+    // Moving the break in the same form fixes it.
+    await h.app.press(KEYS.tab, ...typed("Lunch 12:00-12:30"), KEYS.enter);
+    await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-30.`);
+    let saved = (await h.client.labor.getShift(id)).shift;
+    expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-30T20:00:00.000Z");
+    const lunchId = saved?.breaks?.[0]?.id;
+    expect(saved?.breaks?.map((b) => [b.name, new Date(b.start_at).toISOString()])).toEqual([
+      ["Lunch", "2026-03-30T16:00:00.000Z"],
+    ]);
+
+    // Change the lunch's times and add a coffee break.
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(/Breaks:\s+Lunch 12:00-12:30/);
+    await h.app.press(KEYS.up, ...typed("Lunch 12:15-12:45; Coffee 15:00-15:10"), KEYS.enter);
+    await h.app.waitFor(/Mon 2026-03-30\s+08:00–16:00\s+40m\s+7\.50/);
+    saved = (await h.client.labor.getShift(id)).shift;
+    expect(saved?.breaks?.map((b) => [b.id === lunchId, b.name, new Date(b.start_at).toISOString()])).toEqual([
+      [true, "Lunch", "2026-03-30T16:15:00.000Z"],
+      [false, "Coffee", "2026-03-30T19:00:00.000Z"],
+    ]);
+
+    // Remove both.
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(/Breaks:\s+Lunch 12:15-12:45; Coffee 15:00-15:10/);
+    await h.app.press(KEYS.up, "\u0015", KEYS.enter);
+    await h.app.waitFor(/Mon 2026-03-30\s+08:00–16:00\s+0m\s+8\.00/);
+    expect((await h.client.labor.getShift(id)).shift?.breaks ?? []).toEqual([]);
+  });
+
+  it("keeps the manager's typed values after a version conflict and saves them over the new version", async () => {
+    const h = await start({ columns: 140 });
+    const { ana, ids } = await seedWeek(h);
+    const id = ids["ana 2026-03-31"] ?? "";
+    await openSeededWeek(h);
+    await h.app.press(KEYS.enter, "j", KEYS.enter);
+    await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+    expect(h.app.frame()).not.toMatch(/version/i);
+    // Meanwhile another terminal moves the end to 16:00.
+    const theirs = (await h.client.labor.getShift(id)).shift as Shift;
+    await h.client.labor.updateShift(id, { shift: { ...theirs, end_at: "2026-03-31T20:00:00Z" } });
+    await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ...typed("15:00"), KEYS.enter);
+    const f = await h.app.waitFor("Someone else changed it first: now 08:00–16:00. Your values are kept");
+    expect(f).toMatch(/End time:\s+15:00/);
+    expect(f).not.toMatch(/version \d/);
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-31.`);
+    const saved = (await h.client.labor.getShift(id)).shift;
+    expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-31T19:00:00.000Z");
+  });
+});
+
+describe("review: export", () => {
+  it("exports with the location in the file name, asks before replacing a file, and writes the weekly summary", async () => {
+    const h = await start({ columns: 140 });
+    const { ana } = await seedWeek(h);
+    await openSeededWeek(h);
+    await h.app.press("e");
+    await h.app.waitFor("shifts-main-street-2026-03-30-to-2026-04-05.csv");
+    const dir = mkdtempSync(join(tmpdir(), "backroom-review-"));
+    const out = join(dir, "week.csv");
+    writeFileSync(out, "mine");
+    await h.app.press(...typed(out), KEYS.tab, ...typed("y"), KEYS.enter);
+    await h.app.waitFor(`${out} already exists. Replace it?`);
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(`Nothing written: ${out} is kept as it was.`);
+    // The form is back with what was typed.
+    await h.app.waitFor(/Weekly summary:\s+y /);
+    expect(readFileSync(out, "utf8")).toBe("mine");
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor("Replace it?");
+    await h.app.press("y");
+    await h.app.waitFor(`Wrote 8 shifts to ${out}`);
+    const csv = readFileSync(out, "utf8").split("\r\n");
+    expect(csv[0]).toMatch(/^location,member,job title,start date,start time,end date,end time,time zone,workday/);
+    expect(csv).toContain(
+      `Main Street,${fullName(ana)},Sales Associate,2026-04-03,08:00,2026-04-03,17:00,America/New_York,2026-04-03,closed,9.00,0.00,4.00,5.00,20.00,230.00,USD,over 8 h`,
+    );
+    const summary = readFileSync(join(dir, "week-summary.csv"), "utf8").split("\r\n");
+    expect(summary).toContain(
+      `Main Street,${fullName(ana)},2026-03-30,2026-04-05,5,45.00,0.00,40.00,5.00,800.00,150.00,950.00,USD,`,
+    );
+  });
+});

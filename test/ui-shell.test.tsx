@@ -1,0 +1,226 @@
+// The shell as a manager meets it, driven by keys against the in-process local service.
+import { Box } from "ink";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { TextField } from "../src/ui/components/TextField.js";
+import { Txt } from "../src/ui/components/Txt.js";
+import { ch, defineBindings } from "../src/ui/keymap.js";
+import { useScreenCommands } from "../src/ui/screen-commands.js";
+import { SCREENS } from "../src/ui/screens/registry.js";
+import type { ScreenDef, ScreenProps } from "../src/ui/screens/screen-def.js";
+import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
+
+let app: DrivenApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+// A tiny screen, registered in one place: the registry list handed to the app.
+const submitted: string[] = [];
+const TINY_KEYS = defineBindings("break-types", [
+  { command: "tinyHello", keys: [ch("h")], label: "h", description: "say hello from the tiny screen", hint: 2 },
+]);
+function TinyScreen({ active }: ScreenProps) {
+  const [text, setText] = useState("");
+  const [typing, setTyping] = useState(false);
+  const [said, setSaid] = useState("");
+  useScreenCommands(
+    ["break-types"],
+    (c) => {
+      if (c === "tinyHello") setSaid("hello");
+      if (c === "filter") setTyping(true);
+    },
+    active && !typing,
+  );
+  return (
+    <Box flexDirection="column">
+      <Txt>Tiny screen {said}</Txt>
+      <Box>
+        <Txt>Code: </Txt>
+        <TextField
+          value={text}
+          focus={active && typing}
+          onChange={setText}
+          onSubmit={(v) => {
+            submitted.push(v);
+            setText("");
+          }}
+        />
+      </Box>
+    </Box>
+  );
+}
+const TINY: ScreenDef = {
+  kind: "break-types",
+  title: "Tiny",
+  key: "9",
+  component: TinyScreen,
+  bindings: defineBindings("break-types", [
+    ...TINY_KEYS,
+    { command: "filter", keys: [ch("/")], label: "/", description: "type a code" },
+  ]),
+};
+
+describe("the screen registry", () => {
+  it("puts a newly registered screen in the tabs, the number keys, the palette and the help", async () => {
+    app = await startApp({ screens: [SCREENS[0] as ScreenDef, TINY] });
+    await app.waitFor("1 Time clock  9 Tiny");
+    await app.press("9");
+    await app.waitFor("Tiny screen");
+    await app.press("h");
+    await app.waitFor("Tiny screen hello");
+    await app.press("?");
+    await app.waitFor(/h\s+say hello from the tiny screen/);
+    await app.press(KEYS.escape, "1");
+    await app.waitFor("Who is here");
+    // The palette lists the tiny screen's command, greyed out here, and its name goes there.
+    await app.press(":", "hello");
+    await app.waitFor("say hello from the tiny screen — on the Tiny screen");
+    await app.press(KEYS.escape, ":", "tiny");
+    await app.waitFor("Tiny screen");
+    await app.press(KEYS.enter);
+    await app.waitFor((f) => f.includes("Tiny screen") && !f.includes("Who is here"));
+  });
+});
+
+describe("keys that arrive together", () => {
+  it("a scanner's burst in one write is the text, then Enter; editing in the middle works", async () => {
+    submitted.length = 0;
+    app = await startApp({ screens: [TINY] });
+    await app.waitFor("Tiny screen");
+    await app.press("/");
+    await app.press("0123456789012\r");
+    await app.waitFor((f) => submitted.length === 1 && f.includes("Code:"));
+    expect(submitted).toEqual(["0123456789012"]);
+    // Type, go left three, insert in the middle, Backspace three times in one chunk.
+    await app.press("abcdef", KEYS.left, KEYS.left, KEYS.left, "XYZ");
+    await app.waitFor("Code: abcXYZdef");
+    await app.press("\u007f\u007f\u007f");
+    await app.waitFor("Code: abcdef");
+    await app.press("\u0015", "42\r");
+    await app.waitFor(() => submitted.length === 2);
+    expect(submitted[1]).toBe("42");
+  });
+
+  it("a chunk `jjj` moves three rows", async () => {
+    app = await startApp();
+    const f = await app.waitFor(/› \S/);
+    const names = f
+      .split("\n")
+      .filter((l) => /^[› ] \S/.test(l) && /clocked out|on shift|on break|open since/.test(l))
+      .map((l) => l.slice(2, 20).trim());
+    expect(names.length).toBeGreaterThan(3);
+    await app.press("jjj");
+    await app.waitFor(new RegExp(`› ${names[3]}`));
+  });
+});
+
+describe("the status line and header", () => {
+  it("at 80 columns keeps a standing notice on its own row and cuts a long message with …", async () => {
+    app = await startApp({ columns: 80, rows: 24, store: { notice: "No keychain: the sign-in lasts this run only." } });
+    await app.waitFor("Who is here");
+    app.store.getState().setStatus({
+      kind: "error",
+      text: "The service refused the request because the shift overlaps another shift of the same team member at another location, which the interface does not allow.",
+      details: "BAD_REQUEST · HTTP 400 · CreateShift",
+    });
+    const f = await app.waitFor((x) => x.includes("⚠ No keychain") && x.includes("✖ The service refused"));
+    const lines = f.split("\n");
+    const message = lines.find((l) => l.startsWith("✖ The service refused"));
+    expect(message).toBeDefined();
+    expect(message?.length).toBeLessThanOrEqual(80);
+    expect(message?.trimEnd().endsWith("…")).toBe(true);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    // Switching screens clears the message; the notice stays.
+    await app.press("2");
+    const g = await app.waitFor((x) => x.includes("Workday") && !x.includes("✖"));
+    expect(g).toContain("⚠ No keychain");
+  });
+
+  it("at 60 columns fits the header on one line with the clock whole", async () => {
+    app = await startApp({ columns: 60, rows: 24 });
+    const f = await app.waitFor("● online");
+    const [top, tabs] = f.split("\n");
+    expect(top?.length).toBeLessThanOrEqual(60);
+    expect(top).toMatch(/DEMO\s+● online \d\d:\d\d$/);
+    expect(tabs).toContain("1 Time clock");
+  });
+
+  it("says offline since when the service stops answering", async () => {
+    app = await startApp({ columns: 100, proxy: true });
+    await app.waitFor("● online");
+    await app.proxy?.down();
+    await app.press("r");
+    await app.waitFor((x) => /○ offline \(since \d\d:\d\d/.test(x) && x.includes("✖ The service cannot be reached"));
+    await app.proxy?.up();
+    await app.press("r");
+    await app.waitFor((x) => x.includes("● online") && !x.includes("✖"));
+  });
+});
+
+describe("live state", () => {
+  it("a clock-in made in another terminal appears on its own, without moving the cursor", async () => {
+    const quick = SCREENS.map((d) => ({ ...d, refreshSeconds: 0.2 }));
+    app = await startApp({ screens: quick });
+    const f = await app.waitFor(/› \S/);
+    const rows = f
+      .split("\n")
+      .filter((l) => /^[› ] \S/.test(l) && /clocked out|on shift/.test(l))
+      .map((l) => ({ name: l.slice(2, 20).trim(), out: l.includes("clocked out") }));
+    const selected = rows[1]?.name ?? "";
+    const name = rows.slice(2).find((r) => r.out)?.name ?? "";
+    await app.press("j");
+    await app.waitFor(`› ${selected}`);
+    const locationId = app.store.getState().locationId ?? "";
+    const member = app.store.getState().timeclock.members.find((m) => `${m.given_name} ${m.family_name}` === name);
+    // Another terminal clocks the member in.
+    await app.client.labor.createShift({
+      idempotency_key: crypto.randomUUID(),
+      shift: { location_id: locationId, team_member_id: member?.id ?? "", start_at: new Date().toISOString() },
+    });
+    const g = await app.waitFor(new RegExp(`${name}\\s+on shift since`));
+    expect(
+      g
+        .split("\n")
+        .find((l) => l.startsWith("›"))
+        ?.slice(2, 20)
+        .trim(),
+    ).toBe(selected);
+  });
+});
+
+describe("the palette", () => {
+  it("shows every command with key and description, scrolls and filters as you type", async () => {
+    app = await startApp({ rows: 20 });
+    await app.waitFor("Who is here");
+    await app.press(":");
+    const f = await app.waitFor(/\d+ of \d+ · ↑\/↓ scroll/);
+    expect(f).toMatch(/› q\s+quit/);
+    const total = Number(/\d+ of (\d+)/.exec(f)?.[1]);
+    expect(total).toBeGreaterThan(14);
+    for (let i = 0; i < total - 1; i++) await app.press(KEYS.down);
+    await app.waitFor(`${total} of ${total}`);
+    await app.press("export");
+    await app.waitFor(/› e\s+export CSV — on the Review screen/);
+    await app.press(KEYS.enter);
+    await app.waitFor("export CSV: only on the Review screen.");
+  });
+});
+
+describe("the shell's guards", () => {
+  it("shows writes disabled in read-only mode", async () => {
+    app = await startApp({ store: { readOnly: true } });
+    await app.waitFor("READ-ONLY");
+    await app.waitFor(/› \S/);
+    await app.press("i");
+    await app.waitFor("Read-only mode: clock in is disabled.");
+  });
+
+  it("says when the terminal is too small", async () => {
+    app = await startApp({ rows: 10 });
+    await app.waitFor("Too small: 100×10");
+    app.stdout.resize(100, 30);
+    await app.waitFor("Who is here");
+  });
+});
