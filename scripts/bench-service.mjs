@@ -332,6 +332,10 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
   }
   log(`\nservice at scale ${scale}, ${connections} connections, ${seconds} s a load, one run:`);
   table(results, log);
+  log(
+    `  seeding at scale ${scale}: ${seeded.toFixed(1)} s to listening` +
+      (seedPeak ? `, peak memory of the service process ${seedPeak.toFixed(0)} MB` : ""),
+  );
   return results;
 }
 
