@@ -4,19 +4,18 @@ import { migrations } from "./migrations/index.js";
 /** The service's database handle. */
 export type Db = Database.Database;
 
-/** The page cache of a store opened as `:memory:`, in KiB: the demo store at scale 1 fits in it whole. */
-const MEMORY_STORE_CACHE_KIB = 64 * 1024;
-
 /**
  * Opens (or creates) the database and brings its schema up to date. A file: WAL keeps readers
  * off the writer's back; synchronous=NORMAL in WAL mode loses nothing on a killed process (only
  * on power loss), and every acknowledged write has been committed before the answer is sent.
  *
  * `:memory:` opens SQLite's private temporary database instead of a pure in-memory one: the same
- * lifetime (nothing outlives the connection) and the same speed while the store fits the page
- * cache, but beyond it pages go to an unlinked temporary file that the OS caches, so a
- * benchmark store of 500 MB does not keep 500 MB in the process. Nothing in it needs to survive
- * a crash, so it is never synced; its rollback journal stays in memory.
+ * lifetime (nothing outlives the connection), but pages beyond SQLite's small page cache go to an
+ * unlinked temporary file that the OS caches, so a benchmark store of 500 MB does not keep 500 MB
+ * in the process. Nothing in it needs to survive a crash, so it is never synced; its rollback
+ * journal stays in memory. The page cache stays at SQLite's default (2 MB): measured, a temporary
+ * database's commit grows with its cache (about 8 µs at 2 MB, 100 µs at 64 MB), and its reads
+ * come from the OS's copy of the file in a few microseconds.
  */
 export function openDb(path = ":memory:"): Db {
   const temporary = path === ":memory:";
@@ -24,7 +23,6 @@ export function openDb(path = ":memory:"): Db {
   if (temporary) {
     db.pragma("journal_mode = MEMORY");
     db.pragma("synchronous = OFF");
-    db.pragma(`cache_size = -${MEMORY_STORE_CACHE_KIB}`);
   } else {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
