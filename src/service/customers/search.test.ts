@@ -243,3 +243,31 @@ describe("the demo seed's ranks", () => {
     expect(page.customers.map((c) => c.id)).toEqual(want);
   });
 });
+
+describe("the search index across a reset", () => {
+  it("forgets profiles made since, and finds the seeded ones again", async () => {
+    const { createService } = await import("../index.js");
+    const svc = createService({ events: { publish() {} } });
+    try {
+      const q = compileQuery({ email_address: { fuzzy: "smith" } }, "DEFAULT", "ASC");
+      const before = countMatching(svc.db, svc.merchantId, q);
+      expect(before).toBeGreaterThan(0);
+      saveCustomer(svc.db, svc.merchantId, {
+        id: "NEWSMITH",
+        created_at: "2025-01-01T00:00:00.000Z",
+        updated_at: "2025-01-01T00:00:00.000Z",
+        version: 0,
+        creation_source: "THIRD_PARTY",
+        email_address: "zz.smith@example.com",
+      });
+      expect(countMatching(svc.db, svc.merchantId, q)).toBe(before + 1);
+      svc.reset();
+      expect(countMatching(svc.db, svc.merchantId, q)).toBe(before);
+      const page = findPage(svc.db, svc.merchantId, q, undefined, 100).customers.map((c) => c.id);
+      expect(page).not.toContain("NEWSMITH");
+      expect(page).toHaveLength(Math.min(before, 100));
+    } finally {
+      await svc.close();
+    }
+  });
+});
