@@ -164,11 +164,18 @@ export async function runClientBench({ records = 50_000, pageSize = 100, rounds 
     const oursMs = [];
     const sdkMs = [];
     const rawMs = [];
-    // Take turns so drift of the machine (thermal, other load) hits all three alike.
+    // Take turns, each round in another order (each follows each of the others once in three
+    // rounds), so that drift of the machine and the garbage one run leaves to the next hit all alike.
+    const orders = [
+      ["ours", "sdk", "raw"],
+      ["sdk", "raw", "ours"],
+      ["raw", "ours", "sdk"],
+    ];
+    const runs = { ours: runOurs, sdk: runSdk, raw: runRaw };
     for (let r = 0; r < rounds; r++) {
-      const a = await timeIt(runOurs);
-      const b = await timeIt(runSdk);
-      const c = await timeIt(runRaw);
+      const timed = {};
+      for (const name of orders[r % orders.length]) timed[name] = await timeIt(runs[name]);
+      const { ours: a, sdk: b, raw: c } = timed;
       if (a.count !== records || b.count !== records || c.count !== records) {
         throw new Error(
           `paged ${a.count} (backroom), ${b.count} (SDK) and ${c.count} (undici) records, expected ${records}`,
