@@ -1,6 +1,12 @@
 // A small closed-loop load generator on undici: N connections, each sends its next request as
 // soon as the previous answer arrives, until a request count or a time budget is spent (both
 // bounded, loopback only). Reports requests/s, latency percentiles and non-2xx answers.
+// Run as `node scripts/bench-load.mjs bare '<json>'` it is the bare baseline instead: a node:http
+// server that answers the stored JSON body to every request, the fastest any service written on
+// node:http can answer on this machine.
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Pool } from "undici";
 
 /** Latency percentile of a sorted array of milliseconds. */
@@ -54,4 +60,26 @@ export async function load({ url, request, connections = 16, maxRequests = 20_00
     failures,
     firstFailure,
   };
+}
+
+/** The bare baseline server: reads each request to its end, then answers `body` (a JSON text). */
+export function bareServer(body) {
+  const bytes = Buffer.from(body);
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": bytes.length });
+      res.end(bytes);
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  return server;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href && process.argv[2] === "bare") {
+  const server = bareServer(process.argv[3] ?? "{}");
+  server.listen(0, "127.0.0.1", () => {
+    const { port } = server.address();
+    console.log(`listening on http://127.0.0.1:${port}`);
+  });
 }

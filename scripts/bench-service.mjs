@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 // Service benchmark: the built `backroom serve` in its own process (so it has a core of its own,
-// as it would in use), loaded over loopback from this process. Prints requests/s of
-// retrieveCustomer and searchCustomers over 100,000 customers, createShift,
-// batchChangeInventory with 100 physical counts per request, and batchRetrieveInventoryCounts
-// over 100,000+ counts; beside the same customer and shift calls against Prism (a stateless mock
-// of the same spec) when it can be run here.
+// as it would in use), loaded over loopback from this process. Prints requests/s and latency of
+// retrieveCustomer, searchCustomers over 100,000 customers (a fuzzy email fragment, and a
+// created_at range), createShift, batchChangeInventory with 100 physical counts per request and
+// batchRetrieveInventoryCounts over 100,000+ counts, each as a share of a bare node:http server
+// (its own process, answering a stored JSON body) driven by the same generator and connections,
+// and beside the same customer and shift calls against Prism (a stateless mock of the same spec)
+// when it can be run here. One table at the end, all from one run.
 // Usage: node scripts/bench-service.mjs — or import { runServiceBench } from it.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { load } from "./bench-load.mjs";
+import { load as runLoad } from "./bench-load.mjs";
+
+/**
+ * Every load is bounded by time only, so that the fast and the slow run as long, and follows an
+ * untimed second of the same requests: the JIT and the page cache warm up before the clock runs.
+ */
+async function load(opts) {
+  const warm = await runLoad({ ...opts, maxRequests: 10_000_000, maxSeconds: 1 });
+  // The timed run goes on from where the warm-up stopped: writes carry new idempotency keys.
+  return runLoad({ maxRequests: 10_000_000, ...opts, request: (i) => opts.request(i + warm.requests) });
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TOKEN = "bench-access-token";
@@ -80,13 +92,37 @@ const headers = {
   "square-version": "2024-01-18",
 };
 
+/**
+ * A fragment of an email a clerk might type: up to five letters or digits from inside one word of
+ * the address's local part (`patricia.nguyen42@…` → `trici`, `guyen`, `yen42`, …), never a whole
+ * address, so the search has to find it in the middle of the text.
+ */
+export function emailFragment(email, i) {
+  const local = email.split("@")[0] ?? "";
+  const words = local.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const word = words[i % Math.max(1, words.length)] ?? local;
+  const len = Math.min(5, word.length);
+  const start = (i * 3) % (word.length - len + 1);
+  return word.slice(start, start + len);
+}
+
 /** The customer and shift loads, shared by the service and Prism runs. */
-function customerAndShiftLoads(customerIds, memberIds, locationId) {
+function customerAndShiftLoads(customers, memberIds, locationId) {
   // Long before the demo history, even at a large --scale: the new shifts never overlap it.
   const base = Date.parse("2001-01-01T00:00:00Z");
+  const emails = customers.map((c) => c.email_address).filter((e) => typeof e === "string");
   return {
-    retrieveCustomer: (i) => ({ method: "GET", path: `/v2/customers/${customerIds[i % customerIds.length]}`, headers }),
+    retrieveCustomer: (i) => ({ method: "GET", path: `/v2/customers/${customers[i % customers.length].id}`, headers }),
     searchCustomers: (i) => ({
+      method: "POST",
+      path: "/v2/customers/search",
+      headers,
+      body: {
+        limit: 20,
+        query: { filter: { email_address: { fuzzy: emailFragment(emails[i % emails.length] ?? "smith", i) } } },
+      },
+    }),
+    searchCustomersByTime: (i) => ({
       method: "POST",
       path: "/v2/customers/search",
       headers,
@@ -119,13 +155,76 @@ function customerAndShiftLoads(customerIds, memberIds, locationId) {
   };
 }
 
+/** What each row of the table is, in order; `prism` marks the rows Prism is run for. */
+const ROWS = [
+  ["retrieveCustomer", "retrieveCustomer", true],
+  ["searchCustomers", "searchCustomers, fuzzy email fragment", true],
+  ["searchCustomersByTime", "searchCustomers, created_at range", false],
+  ["createShift", "createShift", true],
+  ["batchChangeInventory", "batchChangeInventory, 100 counts", false],
+  ["batchRetrieveInventoryCounts", "batchRetrieveInventoryCounts", false],
+];
+
 function line(name, r) {
   const fail = r.failures ? `  (${r.failures} failed: ${r.firstFailure})` : "";
   return `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)${fail}`;
 }
 
+/** Peak resident memory of a process (Linux), in MB; undefined elsewhere. */
+function peakMemoryMb(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "–";
+
+/** The one table: every figure of the run beside the bare server and Prism. */
+function table(results, log) {
+  const bare = results.bare;
+  const head = ["operation", "req/s", "p50 ms", "p99 ms", "of bare*", "Prism req/s", "× Prism"];
+  const body = [];
+  body.push([
+    `bare node:http, stored JSON (mean; ${fmt(bare.min)}–${fmt(bare.max)})`,
+    fmt(bare.rps),
+    fmt(bare.p50, 1),
+    fmt(bare.p99, 1),
+    "100%",
+    "",
+    "",
+  ]);
+  for (const [key, label, withPrism] of ROWS) {
+    const r = results[key];
+    if (!r) continue;
+    const prism = withPrism ? results.prism?.[key] : undefined;
+    const extra = key === "batchChangeInventory" ? ` (${fmt(r.rps * 100)} counts/s)` : "";
+    body.push([
+      label + extra + (r.failures ? ` [${r.failures} failed]` : ""),
+      fmt(r.rps),
+      fmt(r.p50, 1),
+      fmt(r.p99, 1),
+      `${fmt((100 * r.rps) / (r.bare ?? bare).rps, 1)}%`,
+      prism ? fmt(prism.rps) : "",
+      prism ? `${fmt(r.rps / prism.rps, 2)}×` : "",
+    ]);
+  }
+  const widths = head.map((h, c) => Math.max(h.length, ...body.map((row) => row[c].length)));
+  const lineOf = (row) =>
+    `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ")}`;
+  log(lineOf(head));
+  log(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const row of body) log(lineOf(row));
+  log("  * of the bare server's run just before the operation's own (the machine's load drifts)");
+}
+
 /** Runs the whole service benchmark; `scale` sets the demo volumes (200 → 100,000 customers). */
-export async function runServiceBench({ scale = 200, seconds = 4, log = console.log } = {}) {
+export async function runServiceBench({ scale = 200, seconds = 4, connections = 16, log = console.log } = {}) {
   if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
   const t0 = performance.now();
   const { child, match } = await startChild(
@@ -135,20 +234,24 @@ export async function runServiceBench({ scale = 200, seconds = 4, log = console.
     300_000,
   );
   const url = match[1];
+  const seeded = (performance.now() - t0) / 1000;
+  const seedPeak = peakMemoryMb(child.pid);
   log(
-    `service: demo store at scale ${scale} seeded and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `service: demo store at scale ${scale} seeded and listening in ${seeded.toFixed(1)} s` +
+      (seedPeak ? `, peak memory ${seedPeak.toFixed(0)} MB` : ""),
   );
-  const results = {};
+  const results = { seedSeconds: seeded, seedPeakMb: seedPeak };
+  let bare;
   try {
-    const ids = [];
+    const customers = [];
     let cursor;
     for (let page = 0; page < 20; page++) {
       const r = await call(
         url,
         "GET",
-        `/v2/customers?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        `/v2/customers?limit=100&sort_field=CREATED_AT${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
       );
-      ids.push(...(r.customers ?? []).map((c) => c.id));
+      customers.push(...(r.customers ?? []));
       cursor = r.cursor;
       if (!cursor) break;
     }
@@ -158,12 +261,29 @@ export async function runServiceBench({ scale = 200, seconds = 4, log = console.
     const locationId = locations.locations[0].id;
     const memberIds = members.team_members.map((m) => m.id);
     log(`  customers in store: ${total.count ?? "?"}; team members: ${memberIds.length}`);
-    const loads = customerAndShiftLoads(ids, memberIds, locationId);
-    for (const [name, request] of Object.entries(loads)) {
-      const r = await load({ url, request, maxSeconds: seconds });
+
+    // The baseline answers what retrieveCustomer answers, byte for byte, to the same requests.
+    const stored = await call(url, "GET", `/v2/customers/${customers[0].id}`);
+    bare = await startChild(
+      process.execPath,
+      ["scripts/bench-load.mjs", "bare", JSON.stringify(stored)],
+      /listening on (http:\/\/\S+)/,
+      30_000,
+    );
+    const loads = customerAndShiftLoads(customers, memberIds, locationId);
+    // The machine is shared and its load drifts within a run: each figure is taken right after a
+    // run of the bare server, and its share is of that one.
+    const bareRuns = [];
+    const measure = async (name, request) => {
+      const b = await load({ url: bare.match[1], request: loads.retrieveCustomer, connections, maxSeconds: seconds });
+      bareRuns.push(b);
+      const r = await load({ url, request, connections, maxSeconds: seconds });
+      r.bare = b;
       results[name] = r;
-      log(line(name, r));
-    }
+      log(line(`${name} (bare just before: ${b.rps.toFixed(0)})`, r));
+      return r;
+    };
+    for (const [name, request] of Object.entries(loads)) await measure(name, request);
 
     // Inventory: 100 physical counts per request over the catalog's variations.
     const variations = [];
@@ -199,8 +319,7 @@ export async function runServiceBench({ scale = 200, seconds = 4, log = console.
         })),
       },
     });
-    results.batchChangeInventory = await load({ url, request: batchChange, connections: 4, maxSeconds: seconds });
-    log(line("batchChangeInventory (100 counts)", results.batchChangeInventory));
+    await measure("batchChangeInventory", batchChange);
     const batchCounts = (i) => ({
       method: "POST",
       path: "/v2/inventory/counts/batch-retrieve",
@@ -213,28 +332,33 @@ export async function runServiceBench({ scale = 200, seconds = 4, log = console.
           i % 2 ? undefined : variations.slice((i * 10) % variations.length, ((i * 10) % variations.length) + 10),
       },
     });
-    results.batchRetrieveInventoryCounts = await load({ url, request: batchCounts, maxSeconds: seconds });
-    log(line("batchRetrieveInventoryCounts", results.batchRetrieveInventoryCounts));
+    await measure("batchRetrieveInventoryCounts", batchCounts);
+
+    const mean = (f) => bareRuns.reduce((n, r) => n + r[f], 0) / bareRuns.length;
+    results.bare = {
+      rps: mean("rps"),
+      p50: mean("p50"),
+      p99: mean("p99"),
+      min: Math.min(...bareRuns.map((r) => r.rps)),
+      max: Math.max(...bareRuns.map((r) => r.rps)),
+      runs: bareRuns,
+    };
+    results.prism = await prismRun({ customers, seconds, connections, log });
   } finally {
+    if (bare) await stop(bare.child);
     await stop(child);
   }
-
-  results.prism = await prismRun({ seconds, log });
-  if (results.prism) {
-    for (const name of ["retrieveCustomer", "searchCustomers", "createShift"]) {
-      const ours = results[name];
-      const theirs = results.prism[name];
-      if (ours && theirs)
-        log(
-          `  ${name}: backroom ${ours.rps.toFixed(0)} req/s vs Prism ${theirs.rps.toFixed(0)} req/s (×${(ours.rps / theirs.rps).toFixed(2)})`,
-        );
-    }
-  }
+  log(`\nservice at scale ${scale}, ${connections} connections, ${seconds} s a load, one run:`);
+  table(results, log);
+  log(
+    `  seeding at scale ${scale}: ${seeded.toFixed(1)} s to listening` +
+      (seedPeak ? `, peak memory of the service process ${seedPeak.toFixed(0)} MB` : ""),
+  );
   return results;
 }
 
 /** The same customer and shift calls against Prism's stateless mock, when Prism can be run. */
-async function prismRun({ seconds, log }) {
+async function prismRun({ customers, seconds, connections, log }) {
   const spec = resolve(root, "..", "shared", "spec", "square-api.json");
   if (!existsSync(spec)) {
     log("prism: not run (the spec file ../shared/spec/square-api.json is not beside the project)");
@@ -257,9 +381,11 @@ async function prismRun({ seconds, log }) {
   log(`prism: mock of the same spec at ${url}`);
   const out = {};
   try {
-    const loads = customerAndShiftLoads(["CUSTOMER1"], ["TEAMMEMBER1"], "LOCATION1");
-    for (const [name, request] of Object.entries(loads)) {
-      out[name] = await load({ url, request, maxSeconds: seconds });
+    // The same bodies; Prism answers its example whatever the id, so one id is enough.
+    const one = customers.map((c) => ({ ...c, id: "CUSTOMER1" }));
+    const loads = customerAndShiftLoads(one, ["TEAMMEMBER1"], "LOCATION1");
+    for (const name of ROWS.filter((r) => r[2]).map((r) => r[0])) {
+      out[name] = await load({ url, request: loads[name], connections, maxSeconds: seconds });
       log(line(`prism ${name}`, out[name]));
     }
   } finally {

@@ -203,6 +203,27 @@ describe("catalog: search items", () => {
     expect(v?.item_variation_data?.name).toBe("16 oz");
   });
 
+  it("answers a text filter of a thousand words, or of one enormous word, instead of failing", async () => {
+    // A thousand words, each a piece of "claw hammer 16 oz": the same items as the four words.
+    const pieces = ["claw", "hammer", "16", "oz", "cla", "law", "ham", "amm", "mme", "mer", "ha", "er"];
+    const thousand = Array.from({ length: 1000 }, (_, i) => pieces[i % pieces.length]);
+    const many = await t.raw("POST", "/v2/catalog/search-catalog-items", { body: { text_filter: thousand.join(" ") } });
+    expect(many.status).toBe(200);
+    expect(many.json.items.map((i: { item_data: { name: string } }) => i.item_data.name)).toEqual(["Claw Hammer"]);
+    // A thousand different words: no item holds them all.
+    const distinct = Array.from({ length: 1000 }, (_, i) => `word${i}`).join(" ");
+    const none = await t.raw("POST", "/v2/catalog/search-catalog-items", {
+      body: { text_filter: `hammer ${distinct}` },
+    });
+    expect(none.status).toBe(200);
+    expect(none.json.items ?? []).toEqual([]);
+    const huge = await t.raw("POST", "/v2/catalog/search-catalog-items", {
+      body: { text_filter: "h".repeat(100_000) },
+    });
+    expect(huge.status).toBe(200);
+    expect(huge.json.items ?? []).toEqual([]);
+  });
+
   it("finds the item of a scanned UPC or SKU", async () => {
     const v = variations[100]!;
     for (const code of [v.item_variation_data!.upc!, v.item_variation_data!.sku!]) {

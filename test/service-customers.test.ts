@@ -323,6 +323,77 @@ describe("searchCustomers", () => {
   });
 });
 
+describe("searchCustomers: fuzzy fragments, looked up in the search index", () => {
+  const search = async (filter: object, limit = 100) =>
+    t.client.customers.searchCustomers({ limit, query: { filter } }).all();
+  const ids = async (filter: object) => (await search(filter)).map((c) => c.id);
+
+  it("finds a fragment from the middle of an email, and follows the email when it changes", async () => {
+    const c = await newCustomer({ given_name: "Maximilian", email_address: "maximilian.oberhauser@werkstatt.example" });
+    expect(await ids({ email_address: { fuzzy: "erhause" } })).toEqual([c.id]);
+    expect(await ids({ email_address: { fuzzy: "ilian.oberh" } })).toEqual([c.id]);
+    expect(await ids({ email_address: { fuzzy: "KSTATT.EXAM" } })).toEqual([c.id]);
+    await t.client.customers.updateCustomer(c.id, { email_address: "max@kiosk.example" });
+    expect(await ids({ email_address: { fuzzy: "erhause" } })).toEqual([]);
+    expect(await ids({ email_address: { fuzzy: "kiosk" } })).toEqual([c.id]);
+  });
+
+  it("finds a phone number from digits written in another format than the stored one", async () => {
+    const c = await newCustomer({ given_name: "Pia", phone_number: "+1 (646) 555-0199" });
+    for (const fuzzy of ["646-555-01", "6465550199", "646.555.0199", "+1 646 555 0199", "(555) 01 99"]) {
+      const found = await search({ phone_number: { fuzzy } });
+      expect(found.map((x) => x.id)).toContain(c.id);
+      const digits = fuzzy.replace(/\D/g, "");
+      for (const x of found) expect((x.phone_number ?? "").replace(/\D/g, "")).toContain(digits);
+    }
+  });
+
+  it("finds names with accents, upper or lower case, and keeps accents significant", async () => {
+    const c = await newCustomer({
+      given_name: "Renée",
+      family_name: "Lefèvre-Núñez",
+      email_address: "renée.lefèvre-núñez@exemple.fr",
+    });
+    expect(await ids({ email_address: { fuzzy: "lefèvre" } })).toEqual([c.id]);
+    expect(await ids({ email_address: { fuzzy: "NÚÑEZ" } })).toEqual([c.id]);
+    expect(await ids({ email_address: { fuzzy: "enée lefè" } })).toEqual([c.id]);
+    expect(await ids({ email_address: { fuzzy: "lefevre" } })).toEqual([]);
+  });
+
+  it("answers a fragment shorter than three characters without the index, in the same order", async () => {
+    const c = await newCustomer({ given_name: "Iñigo", email_address: "iñigo@ñ.example" });
+    const found = await search({ email_address: { fuzzy: "ñ" } }, 7);
+    expect(found.map((x) => x.id)).toContain(c.id);
+    for (const x of found) expect(x.email_address).toContain("ñ");
+    const two = await search({ email_address: { fuzzy: "ay" } }, 7);
+    const count = await t.client.customers.searchCustomers({
+      count: true,
+      query: { filter: { email_address: { fuzzy: "ay" } } },
+    });
+    expect(two.length).toBe(count.count);
+    expect(two.length).toBeGreaterThan(7);
+    for (const x of two) expect(x.email_address?.toLowerCase()).toContain("ay");
+    expect(inOrder(two, byName)).toBe(true);
+  });
+
+  it("refuses 100 KB of fuzzy text with a 400 in the error envelope, not a 500", async () => {
+    const res = await t.raw("POST", "/v2/customers/search", {
+      body: { query: { filter: { email_address: { fuzzy: "ab ".repeat(34_000) } } } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.errors[0]).toMatchObject({
+      category: "INVALID_REQUEST_ERROR",
+      code: "VALUE_TOO_LONG",
+      field: "query.filter.email_address.fuzzy",
+    });
+    const word = await t.raw("POST", "/v2/customers/search", {
+      body: { query: { filter: { phone_number: { fuzzy: "5".repeat(100_000) } } } },
+    });
+    expect(word.status).toBe(400);
+    expect(word.json.errors[0].code).toBe("VALUE_TOO_LONG");
+  });
+});
+
 describe("customer groups", () => {
   it("lists the groups with limit 1–50 and a cursor, and retrieves one", async () => {
     const all = await t.client.customers.listCustomerGroups({ limit: 1 }).all();

@@ -74,7 +74,9 @@ export function createService(opts: ServiceOptions = {}): LocalService {
     try {
       const tables = db
         .prepare(
-          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
+          // Ordinary tables only: a search index (virtual table, its shadow tables) is emptied by
+          // the triggers of the table it indexes.
+          "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
         )
         .all() as { name: string }[];
       db.transaction(() => {

@@ -37,6 +37,11 @@ export interface HttpOptions {
 export function createHttpServer(opts: HttpOptions): Server {
   const route = createRouter();
   const ids = opts.ids ?? randomIds();
+  // Built once: wrapping a function in a transaction costs more than a small read's own work.
+  const inTransaction = opts.db.transaction(
+    (ctx: RequestContext<Record<string, unknown>>, raw: string, handler: UntypedHandler): HandlerResult =>
+      runIdempotent(opts.db, ctx, raw, handler),
+  );
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -156,12 +161,18 @@ export function createHttpServer(opts: HttpOptions): Server {
       // write takes the write lock when it begins (IMMEDIATE): another process on the same file
       // (a second backroom on the demo store) then waits its turn under the busy timeout, where a
       // read that turned into a write would fail at once with SQLITE_BUSY_SNAPSHOT.
-      const txn = opts.db.transaction(() => runIdempotent(opts.db, ctx, raw, handler));
-      const result = op.method === "GET" ? txn() : txn.immediate();
+      const result =
+        op.method === "GET" ? inTransaction(ctx, raw, handler) : inTransaction.immediate(ctx, raw, handler);
       if (events.length > 0) opts.events.publish(events);
       // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
       const final = result.after ? await result.after() : result;
-      return send(res, final.status ?? 200, final.body, { "square-version": version, ...final.headers });
+      return send(
+        res,
+        final.status ?? 200,
+        final.body,
+        { "square-version": version, ...final.headers },
+        serialized.get(final),
+      );
     } catch (err) {
       if (err instanceof ServiceError) return sendError(res, err);
       throw err;
@@ -202,11 +213,16 @@ function runIdempotent(
     return { status: seen.status, body: JSON.parse(seen.response) };
   }
   const result = handler(ctx);
+  const text = JSON.stringify(result.body);
+  serialized.set(result, text);
   db.prepare(
     "INSERT INTO idempotency (merchant_id, operation, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, JSON.stringify(result.body), ctx.now.toISOString());
+  ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, text, ctx.now.toISOString());
   return result;
 }
+
+/** A stored write's response as it was serialised for the idempotency record: sent as is. */
+const serialized = new WeakMap<HandlerResult, string>();
 
 /** The same JSON sent with other white space or key order is the same request. */
 function canonicalBody(raw: string): string {
@@ -237,13 +253,18 @@ function sendError(res: ServerResponse, err: ServiceError, headers: Record<strin
   send(res, err.status, envelope(err.errors), headers);
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  text = JSON.stringify(body ?? {}),
+): void {
   if (status >= 300 && status < 400 && body === undefined) {
     res.writeHead(status, headers);
     res.end();
     return;
   }
-  const text = JSON.stringify(body ?? {});
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),

@@ -101,12 +101,20 @@ export function authenticate(db: Db, header: string | undefined, now: Date): Aut
   if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) {
     throw unauthorized("ACCESS_TOKEN_EXPIRED", "The access token has expired.");
   }
-  return {
-    merchantId: row.merchant_id,
-    clientId: row.client_id,
-    scopes: new Set(JSON.parse(row.scopes) as string[]),
-    tokenHash: row.hash,
-  };
+  return { merchantId: row.merchant_id, clientId: row.client_id, scopes: scopeSet(row.scopes), tokenHash: row.hash };
+}
+
+/** Scope sets by their stored text: a service sees a handful of distinct ones, on every request. */
+const scopeSets = new Map<string, ReadonlySet<string>>();
+
+function scopeSet(stored: string): ReadonlySet<string> {
+  let set = scopeSets.get(stored);
+  if (!set) {
+    if (scopeSets.size >= 100) scopeSets.clear();
+    set = new Set(JSON.parse(stored) as string[]);
+    scopeSets.set(stored, set);
+  }
+  return set;
 }
 
 /** Refuses a caller that lacks any of the operation's scopes. */

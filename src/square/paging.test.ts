@@ -65,4 +65,32 @@ describe("PageIterator", () => {
     const caught = await failing.iterator.catch((e: unknown) => (e as Error).message);
     expect(caught).toBe("no page undefined");
   });
+
+  it("walks past empty pages, and fetches nothing more once a for-await loop is left", async () => {
+    const { iterator, asked } = fakePages({
+      first: { items: [], next: "b" },
+      b: { items: [1, 2], next: "c" },
+      c: { items: [], next: "d" },
+      d: { items: [3] },
+    });
+    const seen: number[] = [];
+    for await (const n of iterator) seen.push(n);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(asked).toEqual([undefined, "b", "c", "d"]);
+
+    const early = fakePages({ first: { items: [1, 2], next: "b" }, b: { items: [3] } });
+    for await (const n of early.iterator) if (n === 1) break;
+    expect(early.asked).toEqual([undefined]);
+  });
+
+  it("passes a failed page on to the loop", async () => {
+    const { iterator } = fakePages({ first: { items: [1], next: "missing" } });
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const n of iterator) seen.push(n);
+      })(),
+    ).rejects.toThrow("no page missing");
+    expect(seen).toEqual([1]);
+  });
 });

@@ -4,7 +4,7 @@ import { seededIds } from "../ids.js";
 import { seedCatalog } from "../seed/catalog.js";
 import { rng } from "../seed/random.js";
 import { rowsOfTypes, toObject } from "./repo.js";
-import { applyCatalogQuery, attributeOf, usableKeywords } from "./search.js";
+import { applyCatalogQuery, attributeOf, textFilterSql, textFilterWords, usableKeywords } from "./search.js";
 
 const M = "MERCHANT";
 const db = openDb(":memory:");
@@ -77,5 +77,17 @@ describe("catalog queries", () => {
   it("text keywords shorter than three letters or digits are ignored", () => {
     expect(usableKeywords(["16", "Oz!", "hammer", " a "])).toEqual(["hammer"]);
     expect(usableKeywords(["oz.", "20V"])).toEqual(["20v"]);
+  });
+});
+
+describe("SearchCatalogItems text filter", () => {
+  it("keeps each word once, longest first, and sends only a few short enough to SQL", () => {
+    expect(textFilterWords("  Claw  hammer claw 16\tOZ ")).toEqual(["hammer", "claw", "16", "oz"]);
+    const words = textFilterWords(`${[..."abcdefghij"].map((c, i) => c.repeat(i + 1)).join(" ")} ${"x".repeat(300)}`);
+    const sql = textFilterSql(words);
+    expect(sql.where).toHaveLength(4);
+    expect(sql.params).toEqual(["%jjjjjjjjjj%", "%iiiiiiiii%", "%hhhhhhhh%", "%ggggggg%"]);
+    expect(sql.rest).toEqual(["x".repeat(300), "ffffff", "eeeee", "dddd", "ccc", "bb", "a"]);
+    expect(textFilterSql(["50%_off"]).params).toEqual(["%50\\%\\_off%"]);
   });
 });

@@ -27,6 +27,33 @@ export function usableKeywords(keywords: readonly string[]): string[] {
   return keywords.map((k) => k.trim().toLowerCase()).filter((k) => k.replace(/[^\p{L}\p{N}]/gu, "").length >= 3);
 }
 
+/**
+ * The words of SearchCatalogItems' `text_filter`, lower-cased, each once, longest first: every
+ * word must occur in the item's text. Any number of words is answered.
+ */
+export function textFilterWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().split(/\s+/))].filter((w) => w !== "").sort((a, b) => b.length - a.length);
+}
+
+/** At most this many words become SQL patterns: SQLite limits how many and how long they may be. */
+const SQL_WORDS = 4;
+const SQL_WORD_LENGTH = 200;
+
+/**
+ * A text filter as SQL: LIKE conditions on `search_text` for the longest few words (the most
+ * selective), and the words left for {@link containsAll} on the rows the query returns. No
+ * input reaches SQLite's limits on expression depth or pattern length, and the answer is the
+ * same as checking every word.
+ */
+export function textFilterSql(words: readonly string[]): { where: string[]; params: string[]; rest: string[] } {
+  const inSql = words.filter((w) => w.length <= SQL_WORD_LENGTH).slice(0, SQL_WORDS);
+  return {
+    where: inSql.map(() => "search_text LIKE ? ESCAPE '\\'"),
+    params: inSql.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    rest: words.filter((w) => !inSql.includes(w)),
+  };
+}
+
 /** Whether every word occurs in the text (both lower-case). */
 export const containsAll = (text: string, words: readonly string[]): boolean => words.every((w) => text.includes(w));
 

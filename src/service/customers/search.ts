@@ -7,19 +7,41 @@ import { emailKey, phoneDigits, type StoredCustomer } from "./rules.js";
 /** Which column a customer list is ordered by: the name key (DEFAULT) or `created_at`. */
 export type CustomerSortKey = "DEFAULT" | "CREATED_AT";
 
+/** The columns the fuzzy filters look in, by the name of their column in `customer_text`. */
+const TEXT_COLUMNS = { email: "email_key", phone: "phone_key", reference: "reference_id" } as const;
+
+/** A column of `customer_text`. */
+export type TextColumn = keyof typeof TEXT_COLUMNS;
+
+/** One fuzzy term: it must occur somewhere in the column's text. Lower-case; letters and digits only. */
+export interface TextTerm {
+  column: TextColumn;
+  term: string;
+}
+
 /**
- * A compiled customer query: SQL conditions over the `customers` table, and the order. Each
- * condition comes in two forms with the same parameters: one for reading a page, written so that
- * SQLite walks the sort index and stops once the page is full, and one for counting, written so
- * that SQLite may start from the filter's own index.
+ * A compiled customer query: SQL conditions over the `customers` table, the fuzzy terms, and the
+ * order. Each condition comes in two forms with the same parameters: one for reading a page,
+ * written so that SQLite walks the sort index and stops once the page is full, and one for
+ * counting, written so that SQLite may start from the filter's own index. Fuzzy terms are kept
+ * apart: where they are looked up (the trigram index, or the sort index walked) is chosen when
+ * the query runs, from how many profiles they match.
  */
 export interface CompiledQuery {
   page: string[];
   count: string[];
   params: unknown[];
+  text: TextTerm[];
   sort: CustomerSortKey;
   order: "ASC" | "DESC";
 }
+
+/**
+ * The longest fuzzy text accepted, in characters: longer than any email address (320), so no
+ * real search is refused, and short enough that no query built from it reaches SQLite's limits
+ * on expressions and patterns.
+ */
+export const MAX_FUZZY_LENGTH = 320;
 
 /** Adds a condition; `count` defaults to the page form. */
 function add(out: CompiledQuery, page: string, params: readonly unknown[], count = page): void {
@@ -43,10 +65,16 @@ const terms = (q: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== "");
 
+/** The terms without repeats and without those inside another (which the other already requires). */
+function essentialTerms(words: readonly string[]): string[] {
+  const unique = [...new Set(words)].sort((a, b) => b.length - a.length);
+  return unique.filter((w, i) => !unique.slice(0, i).some((longer) => longer.includes(w)));
+}
+
 function textFilter(
   f: CustomerTextFilter,
   field: string,
-  column: string,
+  column: TextColumn,
   normalize: (v: string) => string,
   fuzzyTerms: (v: string) => string[],
   out: CompiledQuery,
@@ -57,12 +85,20 @@ function textFilter(
   if (!hasExact && !hasFuzzy) throw invalid("MISSING_REQUIRED_PARAMETER", `Set exact or fuzzy: ${field}.`, field);
   if (hasExact) {
     // Selective: both forms may start from the column's index.
-    add(out, `${column} = ?`, [normalize(f.exact ?? "")]);
+    add(out, `${TEXT_COLUMNS[column]} = ?`, [normalize(f.exact ?? "")]);
     return;
   }
-  const words = fuzzyTerms(f.fuzzy ?? "");
+  const fuzzy = f.fuzzy ?? "";
+  if (fuzzy.length > MAX_FUZZY_LENGTH) {
+    throw invalid(
+      "VALUE_TOO_LONG",
+      `Must be at most ${MAX_FUZZY_LENGTH} characters: ${field}.fuzzy.`,
+      `${field}.fuzzy`,
+    );
+  }
+  const words = essentialTerms(fuzzyTerms(fuzzy));
   if (words.length === 0) throw invalid("INVALID_VALUE", `Nothing to search for: ${field}.fuzzy.`, `${field}.fuzzy`);
-  for (const w of words) add(out, `${column} LIKE ? ESCAPE '\\'`, [contains(w)]);
+  for (const term of words) out.text.push({ column, term });
 }
 
 function timeRange(r: TimeRange, field: string, column: string, out: CompiledQuery): void {
@@ -110,7 +146,7 @@ export function compileQuery(
   order: "ASC" | "DESC",
   at = "query.filter",
 ): CompiledQuery {
-  const out: CompiledQuery = { page: [], count: [], params: [], sort, order };
+  const out: CompiledQuery = { page: [], count: [], params: [], text: [], sort, order };
   if (!filter) return out;
   const cs = filter.creation_source;
   if (cs?.values && cs.values.length > 0) {
@@ -119,17 +155,17 @@ export function compileQuery(
   if (filter.created_at) timeRange(filter.created_at, `${at}.created_at`, "created_at", out);
   if (filter.updated_at) timeRange(filter.updated_at, `${at}.updated_at`, "updated_at", out);
   if (filter.email_address) {
-    textFilter(filter.email_address, `${at}.email_address`, "email_key", emailKey, terms, out);
+    textFilter(filter.email_address, `${at}.email_address`, "email", emailKey, terms, out);
   }
   if (filter.phone_number) {
     const digits = (v: string) => {
       const d = phoneDigits(v);
       return d === "" ? [] : [d];
     };
-    textFilter(filter.phone_number, `${at}.phone_number`, "phone_key", phoneDigits, digits, out);
+    textFilter(filter.phone_number, `${at}.phone_number`, "phone", phoneDigits, digits, out);
   }
   if (filter.reference_id) {
-    textFilter(filter.reference_id, `${at}.reference_id`, "reference_id", (v) => v, terms, out);
+    textFilter(filter.reference_id, `${at}.reference_id`, "reference", (v) => v, terms, out);
   }
   if (filter.group_ids) {
     memberFilter(
@@ -156,9 +192,37 @@ export function compileQuery(
   return out;
 }
 
+/** Whether the trigram index can look a term up: it needs three characters (code points). */
+const indexable = (term: string): boolean => [...term].length >= 3;
+
+/** The terms as a MATCH expression of `customer_text`: each a phrase in its column, all required. */
+const matchExpression = (text: readonly TextTerm[]): string =>
+  text.map((t) => `${t.column} : "${t.term.replaceAll('"', '""')}"`).join(" AND ");
+
+/** Terms as LIKE conditions on the profile's own columns. */
+function likeConditions(text: readonly TextTerm[]): { where: string[]; params: string[] } {
+  return {
+    where: text.map((t) => `${TEXT_COLUMNS[t.column]} LIKE ? ESCAPE '\\'`),
+    params: text.map((t) => contains(t.term)),
+  };
+}
+
+/**
+ * Up to this many profiles matched by the trigram index are read and put in order to answer a
+ * page (about a millisecond); beyond it, matches are dense enough that walking the sort index
+ * finds a page sooner.
+ */
+const SORT_AT_MOST = 1000;
+
+/** How far along the sort index a page of dense matches is looked for before the index takes over. */
+const WALK_AT_MOST = 2000;
+
 /**
  * One page in SQL: the next `limit` profiles after the keyset position, and the position to
- * continue from when there are more.
+ * continue from when there are more. Fuzzy terms of three characters or more are looked up in the
+ * trigram index when they match few profiles; when they match many, the sort index is walked a
+ * bounded distance, which finds a page of dense matches at once; what neither settles is answered
+ * from the index in full. Every way gives the same rows in the same order.
  */
 export function findPage(
   db: Db,
@@ -168,30 +232,138 @@ export function findPage(
   limit: number,
 ): { customers: StoredCustomer[]; next?: Position } {
   const col = SORT_COLUMN[q.sort];
+  const dir = q.order;
   const where = ["merchant_id = ?", ...q.page];
   const params: unknown[] = [merchantId, ...q.params];
   if (after) {
-    where.push(`(${col}, id) ${q.order === "ASC" ? ">" : "<"} (?, ?)`);
+    where.push(`(${col}, id) ${dir === "ASC" ? ">" : "<"} (?, ?)`);
     params.push(after[0], after[1]);
   }
-  const rows = db
-    .prepare(
-      `SELECT ${col} AS k, id, data FROM customers WHERE ${where.join(" AND ")}
-       ORDER BY ${col} ${q.order}, id ${q.order} LIMIT ?`,
-    )
-    .all(...params, limit + 1) as { k: string; id: string; data: string }[];
+  const indexed = q.text.filter((t) => indexable(t.term));
+  const short = likeConditions(q.text.filter((t) => !indexable(t.term)));
+  const run = (extra: string[], extraParams: unknown[]) =>
+    db
+      .prepare(
+        `SELECT ${col} AS k, id, data FROM customers WHERE ${[...where, ...short.where, ...extra].join(" AND ")}
+         ORDER BY ${col} ${dir}, id ${dir} LIMIT ?`,
+      )
+      .all(...params, ...short.params, ...extraParams, limit + 1) as Row[];
+
+  let rows: Row[];
+  if (indexed.length === 0) {
+    rows = run([], []);
+  } else if (q.sort === "DEFAULT") {
+    rows = inNameOrder(
+      db,
+      merchantId,
+      matchExpression(indexed),
+      after,
+      dir,
+      [...where, ...short.where],
+      [...params, ...short.params, limit + 1],
+    );
+  } else {
+    const match = matchExpression(indexed);
+    const found = db
+      .prepare("SELECT rowid AS r FROM customer_text WHERE customer_text MATCH ? LIMIT ?")
+      .all(match, SORT_AT_MOST + 1) as { r: number }[];
+    if (found.length <= SORT_AT_MOST) {
+      rows = run(["name_rank IN (SELECT value FROM json_each(?))"], [JSON.stringify(found.map((f) => f.r))]);
+    } else {
+      const like = likeConditions(indexed);
+      const walked = db
+        .prepare(
+          `SELECT ${col} AS k, id, data FROM customers WHERE rowid IN (
+             SELECT rid FROM (
+               SELECT rowid AS rid, ${col} AS k2, id AS i2, email_key, phone_key, reference_id FROM customers
+               WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ?
+             ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ?
+           ) ORDER BY ${col} ${dir}, id ${dir}`,
+        )
+        .all(...params, ...short.params, WALK_AT_MOST, ...like.params, limit + 1) as Row[];
+      rows =
+        walked.length > limit
+          ? walked
+          : run(["name_rank IN (SELECT rowid FROM customer_text WHERE customer_text MATCH ?)"], [match]);
+    }
+  }
   const page = rows.slice(0, limit);
   const customers = page.map((r) => JSON.parse(r.data) as StoredCustomer);
   const last = page[page.length - 1];
   return rows.length > limit && last ? { customers, next: [last.k, last.id] } : { customers };
 }
 
+interface Row {
+  k: string;
+  id: string;
+  data: string;
+}
+
+/**
+ * A page in the default order straight off the search index: it is keyed by each profile's rank
+ * in that order, so it yields its matches in the order of the page, and reading stops at the
+ * page's end. The index is read between the ranks of the merchant's first profile after the
+ * position and its last one (first, descending); `where` and `params` are the page's conditions
+ * on the profile, then the row limit.
+ */
+function inNameOrder(
+  db: Db,
+  merchantId: string,
+  match: string,
+  after: Position | undefined,
+  dir: "ASC" | "DESC",
+  where: readonly string[],
+  params: readonly unknown[],
+): Row[] {
+  const back = dir === "ASC" ? "DESC" : "ASC";
+  const start = db
+    .prepare(
+      `SELECT name_rank AS r FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
+       ORDER BY name_key ${dir}, id ${dir} LIMIT 1`,
+    )
+    .get(merchantId, ...(after ?? [])) as { r: number } | undefined;
+  const end = db
+    .prepare(`SELECT name_rank AS r FROM customers WHERE merchant_id = ? ORDER BY name_key ${back}, id ${back} LIMIT 1`)
+    .get(merchantId) as { r: number } | undefined;
+  if (!start || !end) return [];
+  const [lo, hi] = dir === "ASC" ? [start.r, end.r] : [end.r, start.r];
+  // CROSS JOIN keeps the index as the outer loop, so its order is the page's order.
+  return db
+    .prepare(
+      `SELECT name_key AS k, id, data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
+       WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN ? AND ? AND ${where.join(" AND ")}
+       ORDER BY customer_text.rowid ${dir} LIMIT ?`,
+    )
+    .all(match, lo, hi, ...params) as Row[];
+}
+
 /** How many profiles match, all pages together. */
 export function countMatching(db: Db, merchantId: string, q: CompiledQuery): number {
-  const row = db
-    .prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${["merchant_id = ?", ...q.count].join(" AND ")}`)
-    .get(merchantId, ...q.params) as { n: number };
+  const indexed = q.text.filter((t) => indexable(t.term));
+  const short = likeConditions(q.text.filter((t) => !indexable(t.term)));
+  const where = ["merchant_id = ?", ...q.count, ...short.where];
+  const params: unknown[] = [merchantId, ...q.params, ...short.params];
+  if (indexed.length > 0) {
+    where.push("name_rank IN (SELECT rowid FROM customer_text WHERE customer_text MATCH ?)");
+    params.push(matchExpression(indexed));
+  }
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM customers WHERE ${where.join(" AND ")}`).get(...params) as {
+    n: number;
+  };
   return row.n;
+}
+
+/**
+ * Fills the trigram index from the profiles in one pass: for a bulk load, which drops the
+ * index's triggers while it inserts (see the demo seed). The index must be empty.
+ */
+export function indexAllCustomerText(db: Db): void {
+  db.exec(
+    "INSERT INTO customer_text (rowid, email, phone, reference) SELECT name_rank, email_key, phone_key, lower(reference_id) FROM customers NOT INDEXED ORDER BY name_rank",
+  );
+  // In rank order, so the index appends (out of order it writes a segment at every step back);
+  // then one segment instead of the several a bulk insert leaves: a look-up reads each term once.
+  db.exec("INSERT INTO customer_text (customer_text) VALUES ('optimize')");
 }
 
 /** A keyset position from a decoded cursor, or INVALID_CURSOR. */

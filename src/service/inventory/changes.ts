@@ -9,6 +9,7 @@ import type {
 } from "../../spec/generated/types.js";
 import { objectType } from "../catalog/repo.js";
 import type { Db } from "../db.js";
+import { placeholders, stmt } from "../db.js";
 import { locationExists } from "../directory/repo.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
@@ -58,6 +59,25 @@ const CLIENT_FIELDS = {
 } as const;
 
 /**
+ * The types of the live catalog objects among `ids`, in one query instead of one per change;
+ * ids not found are left out (the checks below look those up again, and refuse them).
+ */
+function objectTypes(db: Db, merchantId: string, ids: readonly unknown[]): Map<string, string | undefined> {
+  // At most MAX_CHANGES_PER_BATCH: the batch's length is checked first.
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""))];
+  const found = new Map<string, string | undefined>();
+  if (wanted.length === 0) return found;
+  const rows = stmt(
+    db,
+    // "+": by id, one probe each; a long IN list would otherwise tempt SQLite to walk the
+    // seller's whole catalog instead.
+    `SELECT id, type FROM catalog_objects WHERE +merchant_id = ? AND +is_deleted = 0 AND id IN (${placeholders(wanted.length)})`,
+  ).all(merchantId, ...wanted) as { id: string; type: string }[];
+  for (const r of rows) found.set(r.id, r.type);
+  return found;
+}
+
+/**
  * Checks every change of a batch before anything is applied, so that one bad change refuses the
  * whole request; the error's field names the change (`changes[3].adjustment.quantity`).
  */
@@ -74,7 +94,13 @@ export function planChanges(
       "changes",
     );
   }
-  const knownObjects = new Map<string, string | undefined>();
+  const knownObjects = objectTypes(
+    db,
+    merchantId,
+    changes.map(
+      (c) => c.physical_count?.catalog_object_id ?? c.adjustment?.catalog_object_id ?? c.transfer?.catalog_object_id,
+    ),
+  );
   const knownLocations = new Map<string, boolean>();
   const checkObject = (id: unknown, type: unknown, at: string) => {
     if (typeof id !== "string" || id === "") {

@@ -131,14 +131,23 @@ export function getCount(db: Db, k: Omit<CountKey, "objectType">): CountRow | un
   ).get(k.merchantId, k.objectId, k.locationId, k.state) as CountRow | undefined;
 }
 
-/** Writes a key's count (insert or replace). */
+/** Writes a key's count: in place when its row is known (`rowId`), else insert or replace. */
 export function writeCount(
   db: Db,
   k: CountKey,
   units: number,
   anchor: { at: string; seq: number } | null,
   calculatedAt: string,
+  rowId?: number,
 ): void {
+  if (rowId !== undefined) {
+    // By the row's own key: cheaper than an upsert, which first tries the insert.
+    stmt(
+      db,
+      "UPDATE inventory_counts SET units = ?, anchor_at = ?, anchor_seq = ?, calculated_at = ? WHERE id = ?",
+    ).run(units, anchor?.at ?? null, anchor?.seq ?? null, calculatedAt, rowId);
+    return;
+  }
   stmt(
     db,
     `INSERT INTO inventory_counts (merchant_id, catalog_object_id, catalog_object_type, location_id, state, units, anchor_at, anchor_seq, calculated_at)
@@ -210,7 +219,7 @@ export function applyPhysicalCount(
   ).all(k.merchantId, k.objectId, occurredAt) as MovementRow[];
   const value = units + sumFor(k, later);
   checkRange(k, value);
-  writeCount(db, k, value, { at: occurredAt, seq }, now);
+  writeCount(db, k, value, { at: occurredAt, seq }, now, current?.id);
   return current === undefined || current.units !== value ? countNow(k, value, now) : undefined;
 }
 
@@ -234,7 +243,7 @@ export function applyDelta(
       : null;
   const value = (current?.units ?? 0) + units;
   checkRange(k, value);
-  writeCount(db, k, value, anchor, now);
+  writeCount(db, k, value, anchor, now, current?.id);
   return current === undefined || units !== 0 ? countNow(k, value, now) : undefined;
 }
 

@@ -87,14 +87,25 @@ export function findOverlappingShift(
   endMs: number | null,
   exceptId = "",
 ): StoredShift | undefined {
-  const row = stmt(
+  // A member's stored shifts never overlap one another (every write is checked against the
+  // others), so in start order their ends rise too: the earliest that overlaps is either the last
+  // one to start before this one, or the first to start inside it. Two index probes, where one
+  // condition over the member's whole history would visit every earlier shift.
+  const before = stmt(
+    db,
+    `SELECT ${SHIFT_COLUMNS} FROM shifts
+       WHERE merchant_id = ? AND team_member_id = ? AND id != ? AND start_ms < ?
+       ORDER BY start_ms DESC LIMIT 1`,
+  ).get(merchantId, memberId, exceptId, startMs) as ShiftRow | undefined;
+  if (before && (before.end_ms === null || before.end_ms > startMs)) return shiftFromRow(before);
+  const inside = stmt(
     db,
     `SELECT ${SHIFT_COLUMNS} FROM shifts
        WHERE merchant_id = ? AND team_member_id = ? AND id != ?
-         AND start_ms < ? AND (end_ms IS NULL OR end_ms > ?)
+         AND start_ms >= ? AND start_ms < ? AND (end_ms IS NULL OR end_ms > ?)
        ORDER BY start_ms LIMIT 1`,
-  ).get(merchantId, memberId, exceptId, endMs ?? Number.MAX_SAFE_INTEGER, startMs) as ShiftRow | undefined;
-  return row ? shiftFromRow(row) : undefined;
+  ).get(merchantId, memberId, exceptId, startMs, endMs ?? Number.MAX_SAFE_INTEGER, startMs) as ShiftRow | undefined;
+  return inside ? shiftFromRow(inside) : undefined;
 }
 
 /** A break type as stored. */

@@ -9,6 +9,7 @@ import { sql as m008 } from "./008-payouts.js";
 import { sql as m009 } from "./009-gift-cards.js";
 import { sql as m010 } from "./010-webhooks.js";
 import { sql as m011 } from "./011-v1.js";
+import { sql as m012 } from "./012-customer-search.js";
 
 /** One numbered schema change; applied once, in order, in its own transaction. */
 export interface Migration {
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   { id: 9, name: "gift-cards", sql: m009 },
   { id: 10, name: "webhooks", sql: m010 },
   { id: 11, name: "v1", sql: m011 },
+  { id: 12, name: "customer-search", sql: m012 },
 ];

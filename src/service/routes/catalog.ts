@@ -21,7 +21,7 @@ import {
   toObject,
   variationsByCode,
 } from "../catalog/repo.js";
-import { applyCatalogQuery, containsAll } from "../catalog/search.js";
+import { applyCatalogQuery, containsAll, textFilterSql, textFilterWords } from "../catalog/search.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, isOffset, pageByOffset, readCursor } from "../cursor.js";
 import type { Db } from "../db.js";
@@ -169,8 +169,6 @@ function atStockLevel(v: CatalogObject, levels: ReadonlySet<string>, totals: Rea
   return false;
 }
 
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * SearchCatalogItems: items by text (item name and description, variation name, SKU and UPC),
  * categories, product types, stock levels; sorted by name; each page lists the variations that
@@ -190,10 +188,8 @@ function searchCatalogItems(ctx: RequestContext<SearchCatalogItemsRequest>) {
       "archived_state",
     );
   }
-  const words = (req.text_filter ?? "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w !== "");
+  const words = textFilterWords(req.text_filter ?? "");
+  const text = textFilterSql(words);
 
   const where = ["merchant_id = ?", "type = 'ITEM'", "is_deleted = 0"];
   const args: unknown[] = [merchant];
@@ -205,10 +201,8 @@ function searchCatalogItems(ctx: RequestContext<SearchCatalogItemsRequest>) {
     where.push(`product_type IN (${placeholders(req.product_types.length)})`);
     args.push(...req.product_types);
   }
-  for (const w of words) {
-    where.push("search_text LIKE ? ESCAPE '\\'");
-    args.push(likePattern(w));
-  }
+  where.push(...text.where);
+  args.push(...text.params);
   // The demo has no archived items: asking for archived ones only finds nothing.
   if (req.archived_state === "ARCHIVED_STATE_ARCHIVED") where.push("0");
   const dir = order === "DESC" ? "DESC" : "ASC";
@@ -217,9 +211,11 @@ function searchCatalogItems(ctx: RequestContext<SearchCatalogItemsRequest>) {
   let ids = (
     stmt(
       ctx.db,
-      `SELECT id FROM catalog_objects INDEXED BY catalog_items_by_name WHERE ${where.join(" AND ")} ORDER BY name ${dir}, id ${dir}`,
-    ).all(...args) as { id: string }[]
-  ).map((r) => r.id);
+      `SELECT id, search_text FROM catalog_objects INDEXED BY catalog_items_by_name WHERE ${where.join(" AND ")} ORDER BY name ${dir}, id ${dir}`,
+    ).all(...args) as { id: string; search_text: string }[]
+  )
+    .filter((r) => containsAll(r.search_text, text.rest))
+    .map((r) => r.id);
 
   const matchedIn = (item: CatalogObject): CatalogObject[] => {
     const own = `${item.item_data?.name ?? ""} ${item.item_data?.description ?? ""} ${item.item_data?.abbreviation ?? ""}`;

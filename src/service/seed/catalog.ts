@@ -1,6 +1,6 @@
 import type { CatalogObject } from "../../spec/generated/types.js";
 import { insertObject, nextSeq } from "../catalog/repo.js";
-import type { SeedContext } from "./context.js";
+import { bulkLoad, type SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 
 /**
@@ -225,12 +225,25 @@ export function isValidUpc(upc: string): boolean {
   return /^\d{12}$/.test(upc) && upcCheckDigit(upc.slice(0, 11)) === Number(upc[11]);
 }
 
+/** A seeded variation and its price in cents, in catalog order: what the inventory seed stocks. */
+export interface SeededVariation {
+  id: string;
+  price: number;
+}
+
 /**
  * Lays out the demo catalog: 8 categories and 152 items with 1–4 variations each, every
  * variation with a unique SKU (`HT-1001-2`), a valid UPC-A and a price. At `scale` N the shelves
- * are repeated N times (as further "lots") so that inventory volumes grow with it.
+ * are repeated N times (as further "lots") so that inventory volumes grow with it. Returns the
+ * variations, so that the stock seed need not read them back.
  */
-export function seedCatalog(s: SeedContext): void {
+export function seedCatalog(s: SeedContext): SeededVariation[] {
+  const seeded: SeededVariation[] = [];
+  bulkLoad(s.db, ["catalog_objects"], () => layOut(s, seeded));
+  return seeded;
+}
+
+function layOut(s: SeedContext, seeded: SeededVariation[]): void {
   const { db, rng, ids } = s;
   let seq = nextSeq(db);
   let itemNo = 1000;
@@ -327,6 +340,7 @@ export function seedCatalog(s: SeedContext): void {
         );
         for (const v of variations) {
           const d = v.item_variation_data;
+          seeded.push({ id: v.id, price: d?.price_money?.amount ?? 0 });
           insertObject(
             db,
             {

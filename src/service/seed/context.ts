@@ -13,3 +13,23 @@ export interface SeedContext {
   scale: number;
   merchantId: string;
 }
+
+/**
+ * Loads rows into empty tables with their secondary indexes and triggers out of the way: each
+ * index is built once, sorted, after the load (instead of 100,000 random inserts into each),
+ * then `afterIndexes` runs (e.g. to fill a search index in one pass), then the triggers come back.
+ * Unique indexes are checked when rebuilt, so a duplicate still fails the seed.
+ */
+export function bulkLoad(db: Db, tables: readonly string[], load: () => void, afterIndexes?: () => void): void {
+  const derived = db
+    .prepare(
+      `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL
+       AND tbl_name IN (${tables.map(() => "?").join(", ")})`,
+    )
+    .all(...tables) as { type: "index" | "trigger"; name: string; sql: string }[];
+  for (const d of derived) db.exec(`DROP ${d.type === "index" ? "INDEX" : "TRIGGER"} "${d.name}"`);
+  load();
+  for (const d of derived) if (d.type === "index") db.exec(d.sql);
+  afterIndexes?.();
+  for (const d of derived) if (d.type === "trigger") db.exec(d.sql);
+}

@@ -1,7 +1,8 @@
 import type { Address, CustomerCreationSource } from "../../spec/generated/types.js";
-import { customerInsertSql, customerRow } from "../customers/repo.js";
+import { customerInsertSql, customerRow, rankAllCustomers } from "../customers/repo.js";
 import { ordered, type StoredCustomer } from "../customers/rules.js";
-import type { SeedContext } from "./context.js";
+import { indexAllCustomerText } from "../customers/search.js";
+import { bulkLoad, type SeedContext } from "./context.js";
 
 /** How many customer profiles the demo store has at scale 1. */
 export const DEMO_CUSTOMERS = 500;
@@ -252,93 +253,93 @@ export function seedCustomers(s: SeedContext): void {
     insertGroup.run(g.id, merchantId, g.name, made, made);
   }
 
-  // Bulk load: secondary indexes are dropped and rebuilt afterwards (one sort each instead of
-  // 100,000 random inserts), and rows go in in id order so the primary key only appends.
-  const indexes = db
-    .prepare(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('customers', 'customer_group_members')",
-    )
-    .all() as { name: string; sql: string }[];
-  for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
-  const rows: { c: StoredCustomer; groups: string[] }[] = [];
+  // Each profile goes in as it is made (holding 100,000 of them first would cost 100 MB), without
+  // its rank in the default order: ranks are given to all at once when the load is done.
   const insertCustomer = db.prepare(customerInsertSql);
   const insertMember = db.prepare("INSERT INTO customer_group_members (group_id, customer_id) VALUES (?, ?)");
   const count = Math.max(0, Math.round(DEMO_CUSTOMERS * s.scale));
   const start = now.getTime() - YEARS_3_MS;
   const twoDigits = (n: number) => String(n).padStart(2, "0");
-
-  for (let i = 0; i < count; i++) {
-    const given = rng.pick(GIVEN);
-    const family = rng.pick(FAMILY);
-    const place = rng.pick(CITIES);
-    const isContractor = rng.chance(0.15);
-    const createdMs = start + Math.floor(rng() * YEARS_3_MS);
-    const edits = rng.chance(0.35) ? rng.int(1, 6) : 0;
-    const updatedMs = edits > 0 ? createdMs + Math.floor(rng() * (now.getTime() - createdMs)) : createdMs;
-    let pickSource = rng() * SOURCE_TOTAL;
-    let source: CustomerCreationSource = "OTHER";
-    for (const [name, weight] of SOURCES) {
-      pickSource -= weight;
-      if (pickSource < 0) {
-        source = name;
-        break;
+  const generate = () => {
+    for (let i = 0; i < count; i++) {
+      const given = rng.pick(GIVEN);
+      const family = rng.pick(FAMILY);
+      const place = rng.pick(CITIES);
+      const isContractor = rng.chance(0.15);
+      const createdMs = start + Math.floor(rng() * YEARS_3_MS);
+      const edits = rng.chance(0.35) ? rng.int(1, 6) : 0;
+      const updatedMs = edits > 0 ? createdMs + Math.floor(rng() * (now.getTime() - createdMs)) : createdMs;
+      let pickSource = rng() * SOURCE_TOTAL;
+      let source: CustomerCreationSource = "OTHER";
+      for (const [name, weight] of SOURCES) {
+        pickSource -= weight;
+        if (pickSource < 0) {
+          source = name;
+          break;
+        }
       }
-    }
-    const c: StoredCustomer = {
-      id: s.ids.next(),
-      created_at: new Date(createdMs).toISOString(),
-      updated_at: new Date(updatedMs).toISOString(),
-      version: edits,
-      creation_source: source,
-    };
-    // A few walk-in profiles carry only a phone number or an email, as instant profiles do.
-    const anonymous = source === "INSTANT_PROFILE" && rng.chance(0.2);
-    if (!anonymous) {
-      c.given_name = given;
-      c.family_name = family;
-    }
-    if (isContractor) c.company_name = rng.pick(COMPANIES);
-    const handle = `${given}.${family}`.toLowerCase().replace(/[^a-z.]/g, "");
-    if (!anonymous || rng.chance(0.5)) {
-      c.email_address = rng.chance(0.3)
-        ? `${handle}${rng.int(1, 99)}@${rng.pick(MAIL_DOMAINS)}`
-        : `${handle}@${rng.pick(MAIL_DOMAINS)}`;
-    }
-    if (!c.email_address || rng.chance(0.8)) {
-      c.phone_number = `+1-${rng.pick(place.area)}-555-${String(rng.int(100, 9999)).padStart(4, "0")}`;
-    }
-    if (rng.chance(0.7)) {
-      const address: Address = {
-        address_line_1: `${rng.int(1, 2999)} ${rng.pick(STREETS)}`,
-        locality: place.city,
-        administrative_district_level_1: place.state,
-        postal_code: String(place.zip * 100 + rng.int(1, 99)).padStart(5, "0"),
-        country: "US",
+      const c: StoredCustomer = {
+        id: s.ids.next(),
+        created_at: new Date(createdMs).toISOString(),
+        updated_at: new Date(updatedMs).toISOString(),
+        version: edits,
+        creation_source: source,
       };
-      if (rng.chance(0.15)) address.address_line_2 = `Apt ${rng.int(1, 40)}${rng.pick(["A", "B", "C", ""])}`;
-      c.address = address;
-    }
-    if (rng.chance(0.3))
-      c.birthday = `${rng.chance(0.3) ? "0000" : rng.int(1950, 2004)}-${twoDigits(rng.int(1, 12))}-${twoDigits(rng.int(1, 28))}`;
-    if (source === "IMPORT" || rng.chance(0.1)) c.reference_id = `CRM-${String(100_000 + i).padStart(6, "0")}`;
-    if (rng.chance(0.08)) c.note = rng.pick(NOTES);
-    if (rng.chance(0.05)) c.nickname = given.slice(0, 3);
-    c.preferences = { email_unsubscribed: c.email_address ? rng.chance(0.1) : false };
+      // A few walk-in profiles carry only a phone number or an email, as instant profiles do.
+      const anonymous = source === "INSTANT_PROFILE" && rng.chance(0.2);
+      if (!anonymous) {
+        c.given_name = given;
+        c.family_name = family;
+      }
+      if (isContractor) c.company_name = rng.pick(COMPANIES);
+      const handle = `${given}.${family}`.toLowerCase().replace(/[^a-z.]/g, "");
+      if (!anonymous || rng.chance(0.5)) {
+        c.email_address = rng.chance(0.3)
+          ? `${handle}${rng.int(1, 99)}@${rng.pick(MAIL_DOMAINS)}`
+          : `${handle}@${rng.pick(MAIL_DOMAINS)}`;
+      }
+      if (!c.email_address || rng.chance(0.8)) {
+        c.phone_number = `+1-${rng.pick(place.area)}-555-${String(rng.int(100, 9999)).padStart(4, "0")}`;
+      }
+      if (rng.chance(0.7)) {
+        const address: Address = {
+          address_line_1: `${rng.int(1, 2999)} ${rng.pick(STREETS)}`,
+          locality: place.city,
+          administrative_district_level_1: place.state,
+          postal_code: String(place.zip * 100 + rng.int(1, 99)).padStart(5, "0"),
+          country: "US",
+        };
+        if (rng.chance(0.15)) address.address_line_2 = `Apt ${rng.int(1, 40)}${rng.pick(["A", "B", "C", ""])}`;
+        c.address = address;
+      }
+      if (rng.chance(0.3))
+        c.birthday = `${rng.chance(0.3) ? "0000" : rng.int(1950, 2004)}-${twoDigits(rng.int(1, 12))}-${twoDigits(rng.int(1, 28))}`;
+      if (source === "IMPORT" || rng.chance(0.1)) c.reference_id = `CRM-${String(100_000 + i).padStart(6, "0")}`;
+      if (rng.chance(0.08)) c.note = rng.pick(NOTES);
+      if (rng.chance(0.05)) c.nickname = given.slice(0, 3);
+      c.preferences = { email_unsubscribed: c.email_address ? rng.chance(0.1) : false };
 
-    const groups: string[] = [];
-    for (const g of DEMO_GROUPS) {
-      const share = g.name === "Contractors" ? (isContractor ? 0.9 : 0.02) : g.share;
-      if (rng.chance(share)) groups.push(g.id);
+      const groups: string[] = [];
+      for (const g of DEMO_GROUPS) {
+        const share = g.name === "Contractors" ? (isContractor ? 0.9 : 0.02) : g.share;
+        if (rng.chance(share)) groups.push(g.id);
+      }
+      if (groups.length > 0) c.group_ids = groups;
+      insertCustomer.run(...customerRow(merchantId, ordered(c), null));
+      for (const g of groups) insertMember.run(g, c.id);
     }
-    if (groups.length > 0) c.group_ids = groups;
-    rows.push({ c: ordered(c), groups });
-  }
-  rows.sort((a, b) => (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0));
-  for (const { c, groups } of rows) {
-    insertCustomer.run(...customerRow(merchantId, c));
-    for (const g of groups) insertMember.run(g, c.id);
-  }
-  for (const ix of indexes) db.exec(ix.sql);
-  // Statistics let the planner tell a selective filter (an exact email) from one that is not.
+  };
+  bulkLoad(
+    db,
+    ["customers", "customer_group_members"],
+    () => {
+      generate();
+      rankAllCustomers(db);
+    },
+    () => indexAllCustomerText(db),
+  );
+  // Statistics let the planner tell a selective filter (an exact email) from one that is not; a
+  // sample of each index is enough for that.
+  db.pragma("analysis_limit = 1000");
   db.exec("ANALYZE customers; ANALYZE customer_group_members;");
 }

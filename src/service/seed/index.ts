@@ -60,8 +60,7 @@ export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date): voi
     if (kind === "empty") return;
     seedLabor(s);
     seedCustomers(s);
-    seedCatalog(s);
-    seedInventory(s);
+    seedInventory(s, seedCatalog(s));
     // These histories are fixed spans of time (30 days of drawers, a year of payouts and V1
     // payments): `scale` grows the benchmarked volumes (customers, catalog and stock, shifts),
     // not the length of history.

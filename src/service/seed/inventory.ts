@@ -2,8 +2,9 @@ import { formatQuantity } from "../../domain/quantity.js";
 import type { InventoryAdjustment, InventoryChange, InventoryState } from "../../spec/generated/types.js";
 import { stmt } from "../db.js";
 import type { PlannedChange } from "../inventory/changes.js";
-import { type CountKey, deltasOf, writeCount } from "../inventory/ledger.js";
-import type { SeedContext } from "./context.js";
+import { deltasOf } from "../inventory/ledger.js";
+import type { SeededVariation } from "./catalog.js";
+import { bulkLoad, type SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 
 const UNIT = 100_000;
@@ -73,12 +74,18 @@ function wireOf(m: SeedMove, id: string, occurredAt: string, createdAt: string):
   };
 }
 
+/**
+ * A count being added up, by its key's name (object, location, state): small, as there are
+ * 180,000 at scale 200 (times as epoch milliseconds, written out only when the count is stored).
+ */
 interface Tally {
-  key: CountKey;
   units: number;
-  anchor: { at: string; seq: number } | null;
-  calculatedAt: string;
+  anchorAtMs: number | null;
+  anchorSeq: number | null;
+  calculatedAtMs: number;
 }
+
+const KEY_SEPARATOR = "\u0000";
 
 /**
  * Lays out a month of stock history for every variation at both locations: a physical count a
@@ -86,14 +93,11 @@ interface Tally {
  * transfers from Main Street to Harbour Dock, and recounts a week ago. Counts are computed here
  * in time order (the same rule as the engine: a count sets, later moves add) and written once.
  * At `scale` N the catalog has N lots of variations; lots after the first get a lighter history
- * (a count, maybe a sale and some waste) so a benchmark store seeds quickly.
+ * (a count, maybe a sale and some waste) so a benchmark store seeds quickly. `variations` are
+ * the catalog's, in catalog order, as the catalog seed returns them (read from the store if not given).
  */
-export function seedInventory(s: SeedContext): void {
-  const { db, rng, ids, merchantId } = s;
-  const variations = stmt(
-    db,
-    "SELECT id, json_extract(data, '$.item_variation_data.price_money.amount') AS price FROM catalog_objects WHERE merchant_id = ? AND type = 'ITEM_VARIATION' ORDER BY seq",
-  ).all(merchantId) as { id: string; price: number }[];
+export function seedInventory(s: SeedContext, variations: readonly SeededVariation[] = storedVariations(s)): void {
+  const { db, rng, merchantId } = s;
   if (variations.length === 0) return;
   const lots = Math.max(1, Math.round(s.scale));
   const firstLot = Math.ceil(variations.length / lots);
@@ -183,15 +187,10 @@ export function seedInventory(s: SeedContext): void {
   planned.sort((a, b) => a.at - b.at);
   const tallies = new Map<string, Tally>();
   const tally = (objectId: string, locationId: string, state: string) => {
-    const name = `${objectId}\u0000${locationId}\u0000${state}`;
+    const name = [objectId, locationId, state].join(KEY_SEPARATOR);
     let t = tallies.get(name);
     if (!t) {
-      t = {
-        key: { merchantId, objectId, objectType: "ITEM_VARIATION", locationId, state },
-        units: 0,
-        anchor: null,
-        calculatedAt: "",
-      };
+      t = { units: 0, anchorAtMs: null, anchorSeq: null, calculatedAtMs: 0 };
       tallies.set(name, t);
     }
     return t;
@@ -201,10 +200,52 @@ export function seedInventory(s: SeedContext): void {
     `INSERT INTO inventory_changes (id, merchant_id, type, catalog_object_id, location_id, to_location_id, state, to_state, units, occurred_at, created_at, data)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // Each count once, into an empty table: a plain insert (the engine's upsert needs the key's index).
+  const insertCount = stmt(
+    db,
+    `INSERT INTO inventory_counts (merchant_id, catalog_object_id, catalog_object_type, location_id, state, units, anchor_at, anchor_seq, calculated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  bulkLoad(db, ["inventory_changes", "inventory_counts"], () => {
+    storeMoves(s, planned, insert, tally);
+    for (const [name, t] of tallies) {
+      const [objectId, locationId, state] = name.split(KEY_SEPARATOR);
+      insertCount.run(
+        merchantId,
+        objectId,
+        "ITEM_VARIATION",
+        locationId,
+        state,
+        t.units,
+        t.anchorAtMs === null ? null : new Date(t.anchorAtMs).toISOString(),
+        t.anchorSeq,
+        new Date(t.calculatedAtMs).toISOString(),
+      );
+    }
+  });
+}
+
+/** The catalog's variations and prices, in catalog order, read from the store. */
+function storedVariations(s: SeedContext): SeededVariation[] {
+  return stmt(
+    s.db,
+    "SELECT id, json_extract(data, '$.item_variation_data.price_money.amount') AS price FROM catalog_objects WHERE merchant_id = ? AND type = 'ITEM_VARIATION' ORDER BY seq",
+  ).all(s.merchantId) as SeededVariation[];
+}
+
+/** Stores the planned moves in time order and adds each into its counts' tallies. */
+function storeMoves(
+  s: SeedContext,
+  planned: readonly SeedMove[],
+  insert: ReturnType<typeof stmt>,
+  tally: (objectId: string, locationId: string, state: string) => Tally,
+): void {
+  const { rng, ids, merchantId } = s;
   for (const m of planned) {
     const occurredAt = new Date(m.at).toISOString();
     // Received a little after it happened, as a till syncing or a counter's upload would be.
-    const createdAt = new Date(m.at + rng.int(1, 90) * 1000).toISOString();
+    const createdMs = m.at + rng.int(1, 90) * 1000;
+    const createdAt = new Date(createdMs).toISOString();
     const id = ids.next(26);
     const seq = Number(
       insert.run(
@@ -225,15 +266,15 @@ export function seedInventory(s: SeedContext): void {
     if (m.type === "PHYSICAL_COUNT") {
       const t = tally(m.objectId, m.locationId, m.state);
       t.units = m.units;
-      t.anchor = { at: occurredAt, seq };
-      t.calculatedAt = createdAt;
+      t.anchorAtMs = m.at;
+      t.anchorSeq = seq;
+      t.calculatedAtMs = createdMs;
     } else {
       for (const d of deltasOf(m, merchantId)) {
         const t = tally(m.objectId, d.key.locationId, d.key.state);
         t.units += d.units;
-        t.calculatedAt = createdAt;
+        t.calculatedAtMs = createdMs;
       }
     }
   }
-  for (const t of tallies.values()) writeCount(db, t.key, t.units, t.anchor, t.calculatedAt);
 }

@@ -10,7 +10,7 @@ import {
   saveWorkweek,
 } from "../labor/repo.js";
 import { wallClockMs, zonedRfc3339 } from "../labor/time.js";
-import type { SeedContext } from "./context.js";
+import { bulkLoad, type SeedContext } from "./context.js";
 import { DEMO } from "./demo-ids.js";
 import { DEMO_LOCATIONS, DEMO_TEAM, type DemoMember, seedTeam } from "./directory.js";
 
@@ -80,8 +80,6 @@ export function seedLabor(s: SeedContext): void {
   });
 
   const tzOf = new Map(DEMO_LOCATIONS.map((l) => [l.id, l.timezone ?? "UTC"]));
-  const nowMs = s.now.getTime();
-  const days = DEMO_SHIFT_DAYS * Math.max(1, Math.round(s.scale));
   const breakOf = (bt: StoredBreakType, start: number, minutes: number, tz: string): Break => ({
     id: s.ids.next(),
     start_at: zonedRfc3339(start, tz),
@@ -121,6 +119,21 @@ export function seedLabor(s: SeedContext): void {
     saveShift(db, merchantId, shift);
   };
 
+  bulkLoad(db, ["shifts"], () => layOutShifts(s, store, breakOf, { coffee, lunch, rest }, tzOf));
+}
+
+/** Closed shifts over the history, with breaks at the main location, and the one still open. */
+function layOutShifts(
+  s: SeedContext,
+  store: (m: DemoMember, locationId: string, startMs: number, endMs: number | null, breaks: Break[]) => void,
+  breakOf: (bt: StoredBreakType, start: number, minutes: number, tz: string) => Break,
+  types: { coffee: StoredBreakType; lunch: StoredBreakType; rest: StoredBreakType },
+  tzOf: ReadonlyMap<string, string>,
+): void {
+  const { rng } = s;
+  const { coffee, lunch, rest } = types;
+  const nowMs = s.now.getTime();
+  const days = DEMO_SHIFT_DAYS * Math.max(1, Math.round(s.scale));
   for (const m of DEMO_TEAM) {
     if (m.status !== "ACTIVE") continue;
     const home = m.locations[0] ?? DEMO.mainLocationId;
