@@ -1,15 +1,20 @@
-// Runs login, a refresh, failed calls and logout as a user would, with HOME and the XDG
+// Runs login, a refresh, failed calls, the script commands (stocktake journal, CSV and JSON
+// exports) and logout as a user would, with HOME and the XDG
 // directories in a temporary folder, then looks for every secret in every file written there
 // and in everything printed: none may appear (a masked token shows at most its last 4 characters).
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { KeytarLike } from "../src/auth/token-store.js";
+import { runCustomersSearch } from "../src/commands/customers.js";
+import { runDrawersReport } from "../src/commands/drawers.js";
 import { runLogin } from "../src/commands/login.js";
 import { runLogout } from "../src/commands/logout.js";
+import { runShiftsExport } from "../src/commands/shifts-export.js";
 import { runStatus } from "../src/commands/status.js";
+import { runStocktakeImport } from "../src/commands/stocktake.js";
 import { captureIo, memoryKeytar } from "./auth-helpers.js";
 import { startService, type TestService } from "./helpers/service.js";
 
@@ -116,6 +121,33 @@ it("never writes or prints a token, refresh token, code or secret", async () => 
   expect(await runLogin(["--token"], piped.io, deps)).toBe(1);
   printed.push(piped.all());
 
+  // 3b. The script commands, signed in through the environment: their journal, CSV and JSON
+  // outputs are under the same folders and get the same scan.
+  const scriptEnv = { BACKROOM_ACCESS_TOKEN: svc.service.accessToken };
+  const where = ["--env", "local", "--base-url", svc.url];
+  const variations = await svc.client.catalog.searchCatalogObjects({ object_types: ["ITEM_VARIATION"], limit: 3 });
+  const countFile = join(root, "home", "count.csv");
+  await mkdir(join(root, "home"), { recursive: true });
+  await writeFile(
+    countFile,
+    `sku,quantity\n${(variations.objects ?? []).map((v, i) => `${v.item_variation_data?.sku},${i + 1}`).join("\n")}\n`,
+  );
+  const script = async (
+    command: (argv: string[], io: ReturnType<typeof captureIo>["io"]) => Promise<number>,
+    argv: string[],
+  ) => {
+    const cap = captureIo({ ...env, ...scriptEnv });
+    const code = await command([...argv, ...where], cap.io);
+    printed.push(cap.all());
+    return code;
+  };
+  expect(await script(runStocktakeImport, [countFile, "--location", "Main Street", "--commit"])).toBe(0);
+  expect(await script(runShiftsExport, ["--to", "2026-11-22", "--out", join(root, "home", "shifts.csv")])).toBe(0);
+  expect(
+    await script(runDrawersReport, ["--location", "Main Street", "--csv", "--out", join(root, "home", "drawers.csv")]),
+  ).toBe(0);
+  expect(await script(runCustomersSearch, ["--json", "--limit", "5"])).toBe(0);
+
   // 4. Sign out, revoking with the application secret from the environment.
   const logout = await run(runLogout, [], { BACKROOM_CLIENT_SECRET: svc.service.clientSecret });
   expect(logout.code).toBe(0);
@@ -128,6 +160,8 @@ it("never writes or prints a token, refresh token, code or secret", async () => 
   // The scan: every file under the temporary HOME and XDG folders, and everything printed.
   const files = await filesUnder(root);
   expect(files).toContain(join(root, "config", "backroom", "config.json"));
+  expect(files).toContain(join(root, "data", "backroom", "stocktake.db"));
+  expect(files).toContain(join(root, "home", "drawers.csv"));
   const haystacks = [
     ...(await Promise.all(files.map(async (f) => ({ where: f, text: await readFile(f, "latin1") })))),
     ...printed.map((text, i) => ({ where: `terminal output #${i + 1}`, text })),
