@@ -57,8 +57,6 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
       exitOnCtrlC: false,
       patchConsole: !options.debug,
       debug: options.debug ?? false,
-      // Only the lines that changed are written: moving the cursor rewrites two rows, not the screen.
-      incrementalRendering: true,
       // A key's frame is drawn at once; Ink's default throttle (30 a second) could hold it 33 ms.
       maxFps: 120,
     },
