@@ -14,12 +14,11 @@ import {
   useShallow,
 } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
+import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
-import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
-import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
@@ -208,7 +207,7 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
           empty="No shifts."
         />
       )}
-      {review.form.kind === "filter" ? <FilterLine /> : null}
+      {review.form.kind === "filter" ? <ReviewFilter /> : null}
       {review.form.kind === "range" ? <RangeForm /> : null}
       {review.form.kind === "export" ? <ExportForm path={review.form.path} summary={review.form.summary} /> : null}
       {review.form.kind === "edit" ? <EditShiftForm shiftId={review.form.shiftId} /> : null}
@@ -223,27 +222,20 @@ function sumRows(rows: ReturnType<typeof selectReviewRows>): PayTotals {
   return t;
 }
 
-/** The `/` filter line: typing filters by member live, enter keeps it, esc clears it. */
-function FilterLine() {
-  const theme = useTheme();
+/** The `/` filter line of the review: by member name. */
+function ReviewFilter() {
   const store = useAppStoreApi();
   const filter = useAppStore((s) => s.review.filter);
-  useKeys(
-    (_input, key) => {
-      const s = store.getState();
-      if (key.escape) {
-        s.setReviewFilter("");
-        s.openReviewForm({ kind: "none" });
-      } else if (key.return) s.openReviewForm({ kind: "none" });
-    },
-    { isActive: true },
-  );
   return (
-    <Box height={1}>
-      <Txt color={theme.accent}>/</Txt>
-      <TextField value={filter} focus onChange={(text) => store.getState().setReviewFilter(text)} />
-      <Txt color={theme.muted}> member name · enter keeps · esc clears</Txt>
-    </Box>
+    <FilterLine
+      value={filter}
+      what="member name"
+      onChange={(text) => store.getState().setReviewFilter(text)}
+      onClose={(clear) => {
+        if (clear) store.getState().setReviewFilter("");
+        store.getState().openReviewForm({ kind: "none" });
+      }}
+    />
   );
 }
 

@@ -13,13 +13,12 @@ import {
   type WhoIsHereRow,
 } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
+import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
-import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
-import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
 import { useTheme } from "../../theme.js";
@@ -147,7 +146,7 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
           empty={filter ? `No one matches "${filter}".` : "No team members at this location."}
         />
       )}
-      {form.kind === "filter" ? <FilterLine /> : null}
+      {form.kind === "filter" ? <TimeClockFilter /> : null}
       {form.kind === "pick-break" ? <BreakPicker memberId={form.memberId} /> : null}
       {form.kind === "fix-forgot" ? <FixForgotForm shiftId={form.shiftId} /> : null}
       {form.kind === "clock-in-at" || form.kind === "clock-out-at" ? (
@@ -158,27 +157,19 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
   );
 }
 
-/** The `/` filter line: typing filters live, enter keeps it, esc clears it. */
-function FilterLine() {
-  const theme = useTheme();
+/** The `/` filter line of the time clock: by name. */
+function TimeClockFilter() {
   const store = useAppStoreApi();
   const filter = useAppStore((s) => s.timeclock.filter);
-  useKeys(
-    (_input, key) => {
-      const s = store.getState();
-      if (key.escape) {
-        s.setFilter("");
-        s.openTimeClockForm({ kind: "none" });
-      } else if (key.return) s.openTimeClockForm({ kind: "none" });
-    },
-    { isActive: true },
-  );
   return (
-    <Box height={1}>
-      <Txt color={theme.accent}>/</Txt>
-      <TextField value={filter} focus onChange={(text) => store.getState().setFilter(text)} />
-      <Txt color={theme.muted}> enter keeps · esc clears</Txt>
-    </Box>
+    <FilterLine
+      value={filter}
+      onChange={(text) => store.getState().setFilter(text)}
+      onClose={(clear) => {
+        if (clear) store.getState().setFilter("");
+        store.getState().openTimeClockForm({ kind: "none" });
+      }}
+    />
   );
 }
 
