@@ -17,7 +17,7 @@ import { type CommandSpec, intOption, type ParsedArgs, readArgs } from "./args.j
 import { CommandError, type CommandIo, say } from "./io.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, type OutputFormat, outputFormat } from "./output.js";
 import { runCommand } from "./run.js";
-import { checkTargetFlags, loadTarget, type OpenedClient, openTarget, TARGET_OPTIONS, type Target } from "./target.js";
+import { checkTargetFlags, type OpenedClient, TARGET_OPTIONS, type Target, withTargetClient } from "./target.js";
 
 /** The part of the client the customers commands use. */
 export type CustomersClient = Pick<
@@ -213,14 +213,7 @@ async function withClient<T>(
   deps: CustomersDeps,
   body: (client: CustomersClient) => Promise<T>,
 ): Promise<T> {
-  const resolved = await loadTarget(flags, io.env);
-  for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
-  const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
-  try {
-    return await body(opened.client.customers);
-  } finally {
-    await opened.close();
-  }
+  return withTargetClient(io, flags, deps.open, (opened) => body(opened.client.customers));
 }
 
 /** `backroom customers search`: the matching profiles on stdout. */

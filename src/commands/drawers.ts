@@ -38,13 +38,12 @@ import {
 import { runCommand } from "./run.js";
 import {
   checkTargetFlags,
-  loadTarget,
   type OpenedClient,
-  openTarget,
   pickLocation,
   TARGET_OPTIONS,
   type Target,
   type TargetFlagValues,
+  withTargetClient,
 } from "./target.js";
 
 const LOCATION_OPTION = {
@@ -453,14 +452,9 @@ async function withClient<T>(
   deps: DrawersDeps,
   body: (client: DrawersClient & LocationsClient, defaultLocationId: string | undefined) => Promise<T>,
 ): Promise<T> {
-  const resolved = await loadTarget(target, io.env);
-  for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
-  const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
-  try {
-    return await body(opened.client, resolved.target.defaultLocationId);
-  } finally {
-    await opened.close();
-  }
+  return withTargetClient(io, target, deps.open, (opened, resolved) =>
+    body(opened.client, resolved.target.defaultLocationId),
+  );
 }
 
 /** `backroom drawers report`: the day's (or range's) drawers, for people or as JSON/CSV. */

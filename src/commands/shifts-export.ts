@@ -2,7 +2,6 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
 import { memberWeeks } from "../domain/shifts.js";
-import type { StoreClient } from "../state/index.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { OUT_OPTIONS, type OutTarget, writeOut } from "./output.js";
@@ -12,19 +11,11 @@ import {
   dayRange,
   describeRange,
   type LoadedReview,
-  loadShiftsReview,
   RANGE_OPTIONS,
+  type ShiftsDeps,
+  withShiftsReview,
 } from "./shifts-review.js";
-import {
-  checkTargetFlags,
-  expandPath,
-  loadTarget,
-  type OpenedClient,
-  openTarget,
-  TARGET_OPTIONS,
-  type Target,
-  type TargetFlagValues,
-} from "./target.js";
+import { checkTargetFlags, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
 
 /** `backroom shifts export`'s command line. */
 export const SHIFTS_EXPORT_SPEC = {
@@ -109,31 +100,15 @@ const exists = async (path: string) =>
   );
 
 /** What `backroom shifts export` builds on: how to open a client on the target, and the clock. */
-export interface ShiftsExportDeps {
-  /** Opens a client on the resolved target; by default {@link openTarget}. */
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: StoreClient }>;
-  now?: () => Date;
-}
+export type ShiftsExportDeps = ShiftsDeps;
 
 /** `backroom shifts export`: writes the CSV (and with --summary the weekly summary) to files or stdout. */
 export async function runShiftsExport(argv: string[], io: CommandIo, deps: ShiftsExportDeps = {}): Promise<number> {
   const read = readArgs(io, SHIFTS_EXPORT_SPEC, argv, (a) => shiftsExportOptions(a, io.env));
   if ("exit" in read) return read.exit;
   const opts = read.value;
-  return runCommand(io, SHIFTS_EXPORT_SPEC.name, async () => {
-    const resolved = await loadTarget(opts.target, io.env);
-    for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
-    const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
-    try {
-      const loaded = await loadShiftsReview(
-        opened.client,
-        { range: opts.range, location: opts.location },
-        {
-          now: deps.now?.() ?? new Date(),
-          defaultLocationId: resolved.target.defaultLocationId,
-          overtime: resolved.config.overtime,
-        },
-      );
+  return runCommand(io, SHIFTS_EXPORT_SPEC.name, () =>
+    withShiftsReview(io, opts, deps, async (loaded) => {
       const texts = exportTexts(loaded);
       const { rows } = loaded.review;
       const what = `${rows.length} ${rows.length === 1 ? "shift" : "shifts"} of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`;
@@ -173,8 +148,6 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
       if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryFileName(path)}`);
       if (!rows.length) say(io.stderr, "there were no shifts in those workdays: the file has the header only");
       return 0;
-    } finally {
-      await opened.close();
-    }
-  });
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { formatMoney, type ReviewRow } from "../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../domain/time.js";
 import type { Money } from "../spec/generated/types.js";
 import { type CommandSpec, type ParsedArgs, readArgs } from "./args.js";
-import { type CommandIo, say } from "./io.js";
+import type { CommandIo } from "./io.js";
 import { FORMAT_OPTIONS, formatJson, formatNdjson, type OutputFormat, outputFormat } from "./output.js";
 import { runCommand } from "./run.js";
 import type { ShiftsExportDeps } from "./shifts-export.js";
@@ -13,10 +13,10 @@ import {
   dayRange,
   describeRange,
   type LoadedReview,
-  loadShiftsReview,
   RANGE_OPTIONS,
+  withShiftsReview,
 } from "./shifts-review.js";
-import { checkTargetFlags, loadTarget, openTarget, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { checkTargetFlags, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
 
 /** `backroom shifts list`'s command line. */
 export const SHIFTS_LIST_SPEC = {
@@ -148,20 +148,8 @@ export async function runShiftsList(argv: string[], io: CommandIo, deps: ShiftsE
   const read = readArgs(io, SHIFTS_LIST_SPEC, argv, shiftsListOptions);
   if ("exit" in read) return read.exit;
   const opts = read.value;
-  return runCommand(io, SHIFTS_LIST_SPEC.name, async () => {
-    const resolved = await loadTarget(opts.target, io.env);
-    for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
-    const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
-    try {
-      const loaded = await loadShiftsReview(
-        opened.client,
-        { range: opts.range, location: opts.location },
-        {
-          now: deps.now?.() ?? new Date(),
-          defaultLocationId: resolved.target.defaultLocationId,
-          overtime: resolved.config.overtime,
-        },
-      );
+  return runCommand(io, SHIFTS_LIST_SPEC.name, () =>
+    withShiftsReview(io, opts, deps, async (loaded) => {
       const text =
         opts.format === "json"
           ? formatJson(shiftRecords(loaded))
@@ -172,8 +160,6 @@ export async function runShiftsList(argv: string[], io: CommandIo, deps: ShiftsE
               : shiftsTable(loaded);
       io.stdout.write(text);
       return 0;
-    } finally {
-      await opened.close();
-    }
-  });
+    }),
+  );
 }

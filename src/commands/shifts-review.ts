@@ -6,7 +6,37 @@ import { addDays, parseDate, workdayOf } from "../domain/time.js";
 import type { Location, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import type { StoreClient } from "../state/index.js";
 import { type OptionSpec, UsageError } from "./args.js";
-import { pickLocation } from "./target.js";
+import type { CommandIo } from "./io.js";
+import { type OpenedClient, pickLocation, type Target, type TargetFlagValues, withTargetClient } from "./target.js";
+
+/** What the shifts commands build on: how to open a client on the target, and the clock. */
+export interface ShiftsDeps {
+  /** Opens a client on the resolved target; by default `openTarget`. */
+  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: StoreClient }>;
+  now?: () => Date;
+}
+
+/** Opens the target of a shifts command, loads the review it asks for, and runs `body` on it. */
+export function withShiftsReview<T>(
+  io: Pick<CommandIo, "env" | "stderr">,
+  opts: { target: TargetFlagValues; range: DayRange; location: string | undefined },
+  deps: ShiftsDeps,
+  body: (loaded: LoadedReview) => Promise<T>,
+): Promise<T> {
+  return withTargetClient(io, opts.target, deps.open, async (opened, resolved) =>
+    body(
+      await loadShiftsReview(
+        opened.client,
+        { range: opts.range, location: opts.location },
+        {
+          now: deps.now?.() ?? new Date(),
+          defaultLocationId: resolved.target.defaultLocationId,
+          overtime: resolved.config.overtime,
+        },
+      ),
+    ),
+  );
+}
 
 /** `--from`, `--to` and `--location`, as both shifts commands take them. */
 export const RANGE_OPTIONS = {

@@ -42,13 +42,12 @@ import {
   checkTargetFlags,
   dataDir,
   expandPath,
-  loadTarget,
   type OpenedClient,
-  openTarget,
   pickLocation,
   TARGET_OPTIONS,
   type Target,
   type TargetFlagValues,
+  withTargetClient,
 } from "./target.js";
 
 /** Some rows (or lines, at commit) were refused; the others were taken. */
@@ -143,19 +142,14 @@ async function withStore<T>(
   deps: StocktakeDeps,
   body: (ctx: { client: SquareClient; journal: StocktakeJournal; target: Target }) => Promise<T>,
 ): Promise<T> {
-  const resolved = await loadTarget(flags, io.env);
-  for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
-  const opened = await (deps.open ?? ((t) => openTarget(t, io.env)))(resolved.target);
-  try {
+  return withTargetClient(io, flags, deps.open, async (opened, resolved) => {
     const journal = await openJournal(deps.journalPath ?? journalPath(dataDir(io.env)));
     try {
       return await body({ client: opened.client, journal, target: resolved.target });
     } finally {
       journal.close();
     }
-  } finally {
-    await opened.close();
-  }
+  });
 }
 
 async function locationOf(client: SquareClient, wanted: string): Promise<Location & { id: string }> {

@@ -18,7 +18,7 @@ import type { LocalService } from "../service/index.js";
 import type { Location } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { type OptionSpec, UsageError } from "./args.js";
-import { CommandError } from "./io.js";
+import { CommandError, type CommandIo, say } from "./io.js";
 
 /** Which store a command works on, as the header names it. */
 export type StoreLabel = "DEMO" | "SANDBOX" | "PRODUCTION" | "LOCAL";
@@ -230,6 +230,27 @@ export async function loadTarget(flags: TargetFlagValues, env: EnvVars): Promise
     configPath: loaded.path,
     warnings: loaded.warnings,
   };
+}
+
+/**
+ * How a script command works where it should: resolves the target (config warnings go to stderr),
+ * opens a client there with `open` (default {@link openTarget}), runs `body`, and closes the client
+ * whatever happens.
+ */
+export async function withTargetClient<C extends { close(): Promise<void> }, T>(
+  io: Pick<CommandIo, "env" | "stderr">,
+  flags: TargetFlagValues,
+  open: ((target: Target) => Promise<C>) | undefined,
+  body: (opened: C | OpenedClient, resolved: ResolvedTarget) => Promise<T>,
+): Promise<T> {
+  const resolved = await loadTarget(flags, io.env);
+  for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
+  const opened = await (open ?? ((t: Target) => openTarget(t, io.env)))(resolved.target);
+  try {
+    return await body(opened, resolved);
+  } finally {
+    await opened.close();
+  }
 }
 
 /** A description of the target for people: "the demo store (~/.local/share/backroom/demo.db)". */
