@@ -95,7 +95,7 @@ export function BreakTypesScreen({ active, height, width }: ScreenProps) {
   const editing = form.kind === "edit" ? types.find((t) => t.id === form.id) : undefined;
   return (
     <Box flexDirection="column" width={width}>
-      <Txt>
+      <Txt wrap="truncate-end">
         <Txt bold>Break types</Txt>
         <Txt color={atLimit ? theme.warn : theme.muted}>
           {" "}

@@ -119,7 +119,7 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
 
   return (
     <Box flexDirection="column" width={width}>
-      <Txt>
+      <Txt wrap="truncate-end">
         <Txt bold>Who is here</Txt>
         <Txt color={theme.muted}>
           {" "}
