@@ -1,4 +1,6 @@
-import { SquareApiError, SquareNetworkError, SquareTimeoutError } from "../square/index.js";
+// From errors.js, not the layer's index: the index brings the HTTP client (undici), which the first
+// frame does not need.
+import { SquareApiError, SquareNetworkError, SquareTimeoutError } from "../square/errors.js";
 
 /** A failure as the manager reads it: a headline in words, and the codes and ids for a details line. */
 export interface Problem {

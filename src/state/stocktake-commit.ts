@@ -12,7 +12,7 @@ import {
   planCommitBatches,
   refusedChangeIndex,
 } from "../domain/stocktake.js";
-import { SquareApiError, SquareError } from "../square/index.js";
+import { SquareApiError, SquareError } from "../square/errors.js";
 import type { RequestOptions } from "../square/transport.js";
 import type { CountRecord, JournalBatch, RefusedLine, StocktakeJournal } from "./stocktake-journal.js";
 import { CountStateError } from "./stocktake-journal.js";
