@@ -144,7 +144,7 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
       {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
       <Box flexDirection="column" width={width} height={height} display={tooSmall ? "none" : "flex"}>
         <Header width={width} />
-        <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+        <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
           {/* Yoga would squeeze boxes taller than the body onto each other; cut them off instead. */}
           <Box flexShrink={0} flexDirection="column">
             <OverlayView

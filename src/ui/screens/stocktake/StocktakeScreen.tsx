@@ -269,7 +269,7 @@ export function StocktakeScreen({ active, height, width }: ScreenProps) {
   })();
   return (
     <Box flexDirection="column" width={width}>
-      <Box flexDirection="column" height={bodyHeight} overflow="hidden">
+      <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
         {body}
       </Box>
       {formOpen ? <StocktakeForm /> : null}
