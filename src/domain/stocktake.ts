@@ -287,11 +287,17 @@ export function compareReviewRows(a: ReviewRow, b: ReviewRow): number {
   const ua = Math.abs(a.variance);
   const ub = Math.abs(b.variance);
   if (ua !== ub) return ub - ua;
-  return NAMES.compare(a.item.name, b.item.name) || NAMES.compare(a.item.sku, b.item.sku);
+  const names = collator();
+  return names.compare(a.item.name, b.item.name) || names.compare(a.item.sku, b.item.sku);
 }
 
-// One collator for every comparison: String#localeCompare builds one per call.
-const NAMES = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+// One collator for every comparison (String#localeCompare builds one per call), made on first use:
+// building it costs milliseconds that the app's first frame should not pay.
+let namesCollator: Intl.Collator | undefined;
+const collator = (): Intl.Collator => {
+  namesCollator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  return namesCollator;
+};
 
 /** The rows sorted for review (a new array). */
 export const sortReview = (rows: readonly ReviewRow[]): ReviewRow[] => [...rows].sort(compareReviewRows);

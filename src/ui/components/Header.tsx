@@ -79,7 +79,9 @@ export function Header({ width }: { width: number }) {
     ...(baseUrl ? [{ text: hostOf(baseUrl), color: theme.muted, drop: 5 }] : []),
     ...(readOnly ? [{ text: "READ-ONLY", color: theme.warn, drop: 1 }] : []),
     { text: conn.text, color: tone(theme, conn.tone), drop: conn.tone === "bad" ? 0 : 3 },
-    { text: localTime(now, tz), drop: 0 },
+    // The store's wall clock, once the store (and so its time zone) is known: never a UTC time that
+    // jumps when the locations arrive.
+    ...(location ? [{ text: localTime(now, tz), drop: 0 }] : []),
   ];
   const left: Part[] = [
     { text: location?.name ?? "no location", bold: true, drop: 2 },
