@@ -2,5 +2,8 @@
 import type { BuildOptions } from "esbuild";
 
 export const bundleOptions: BuildOptions;
+export const publishedInkOptions: BuildOptions;
+export const INK_PATCHES: readonly string[];
 export const CACHE_LIMIT: number;
-export function shareOutputCaches(source: string): string;
+export function patchInkOutput(source: string): string;
+export function patchYogaLoader(source: string): string;

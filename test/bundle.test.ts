@@ -1,13 +1,15 @@
-// The shipped bundle patches Ink to keep its output caches between frames (scripts/bundle-options.mjs).
-// These tests build the same little app with and without the patch and compare every frame, so an
-// Ink upgrade that changes what the caches hold fails here, not on a manager's screen.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// The shipped bundle patches Ink's output and yoga-layout's WebAssembly loader
+// (scripts/bundle-options.mjs). These tests build one little app with and without the patches and
+// compare every frame, so an upgrade that changes what the patches rely on fails here, not on a
+// manager's screen.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { bundleOptions, shareOutputCaches } from "../scripts/bundle-options.mjs";
+import { bundleOptions, patchInkOutput, patchYogaLoader, publishedInkOptions } from "../scripts/bundle-options.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "backroom-bundle-"));
@@ -38,30 +40,56 @@ export function frames() {
 }
 `;
 
-async function bundleApp(name: string, patched: boolean): Promise<{ file: string; frames: () => string[] }> {
+async function bundleApp(
+  name: string,
+  options: typeof bundleOptions,
+): Promise<{ file: string; frames: () => string[] }> {
   const file = join(dir, name);
-  const plugins = (bundleOptions.plugins ?? []).filter((p) => patched || p.name !== "shared-ink-output-caches");
-  await build({ ...bundleOptions, plugins, stdin: { contents: APP, resolveDir: root, loader: "js" }, outfile: file });
+  await build({ ...options, stdin: { contents: APP, resolveDir: root, loader: "js" }, outfile: file });
   return { file, ...(await import(pathToFileURL(file).href)) };
 }
 
-describe("Ink's output caches kept between frames", () => {
-  it("draws every frame exactly as Ink does without the patch", async () => {
-    const plain = await bundleApp("plain.mjs", false);
-    const shared = await bundleApp("shared.mjs", true);
-    expect(readFileSync(shared.file, "utf8")).toContain("sharedOutputCaches()");
+describe("Ink and yoga-layout, patched in the bundle", () => {
+  it("draws every frame exactly as Ink as published does", async () => {
+    const plain = await bundleApp("plain.mjs", publishedInkOptions);
+    const patched = await bundleApp("patched.mjs", bundleOptions);
+    const code = readFileSync(patched.file, "utf8");
+    expect(code).toContain("sharedOutputCaches()");
+    expect(code).toMatch(/styledLineToString\d*\(lineWithoutEmptyItems\)/);
     expect(readFileSync(plain.file, "utf8")).not.toContain("sharedOutputCaches()");
     const expected = plain.frames();
     expect(expected.length).toBeGreaterThan(5);
     expect(expected.join("\n")).toContain("Tomás Ortega");
-    expect(shared.frames()).toEqual(expected);
+    expect(patched.frames()).toEqual(expected);
     // Twice: the second run starts with caches the first one filled.
-    expect(shared.frames()).toEqual(expected);
+    expect(patched.frames()).toEqual(expected);
   });
 
-  it("refuses to build when Ink's source no longer has the line it replaces", () => {
-    expect(() => shareOutputCaches("export default class Output {}")).toThrow(/shared-cache patch/);
-    const source = readFileSync(join(root, "node_modules/ink/build/output.js"), "utf8");
-    expect(shareOutputCaches(source)).toContain("caches = sharedOutputCaches();");
+  it("starts Ink without loading Node's HTTP client; as published, Ink loads it", async () => {
+    const probe = (bundle: string) => {
+      const script = join(dir, `probe-${bundle}`);
+      writeFileSync(
+        script,
+        `await import(${JSON.stringify(pathToFileURL(join(dir, bundle)).href)});
+process.stdout.write(String(process.moduleLoadList.some((m) => m.includes("undici"))));`,
+      );
+      return execFileSync(process.execPath, [script], { encoding: "utf8" });
+    };
+    await bundleApp("plain.mjs", publishedInkOptions);
+    await bundleApp("patched.mjs", bundleOptions);
+    expect(probe("plain.mjs")).toBe("true");
+    expect(probe("patched.mjs")).toBe("false");
+  });
+
+  it("refuses to build when a patched file no longer has the text it replaces", () => {
+    expect(() => patchInkOutput("export default class Output {}")).toThrow(/review its patch/);
+    const output = readFileSync(join(root, "node_modules/ink/build/output.js"), "utf8");
+    expect(() => patchInkOutput(output.replace("caches = new OutputCaches();", ""))).toThrow(
+      /caches made for each frame/,
+    );
+    expect(patchInkOutput(output)).toContain("caches = sharedOutputCaches();");
+    const yoga = readFileSync(join(root, "node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js"), "utf8");
+    expect(() => patchYogaLoader("export default {}")).toThrow(/fetch of the embedded WebAssembly/);
+    expect(patchYogaLoader(yoga)).not.toContain('"function"!=typeof fetch?Promise.resolve()');
   });
 });
