@@ -121,11 +121,15 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
         <Txt bold>Who is here</Txt>
-        <Txt color={theme.muted}>
-          {" "}
-          at {location?.name ?? "—"} ({tz}) · {rows.filter((r) => r.state.kind !== "clocked-out").length} on shift
-          {filter ? ` · filter "${filter}"` : ""}
-        </Txt>
+        {/* Until the locations arrive there is no store to name, nor a time zone to show. */}
+        {location ? (
+          <Txt color={theme.muted}>
+            {" "}
+            at {location.name ?? location.id} ({tz}) · {rows.filter((r) => r.state.kind !== "clocked-out").length} on
+            shift
+            {filter ? ` · filter "${filter}"` : ""}
+          </Txt>
+        ) : null}
       </Txt>
       {forgotten.length > 0 ? (
         <Txt color={theme.warn} wrap="truncate-end">
