@@ -82,7 +82,10 @@ export function CountView({
         <Txt bold>Counting</Txt> <Txt color={theme.muted}>{info}</Txt>
       </Txt>
       <Box height={1} overflow="hidden">
-        <Txt color={focus ? theme.accent : theme.muted}>{`${label}› `}</Txt>
+        {/* The prompt keeps its length; on a narrow terminal the field (or its hint) is what is cut. */}
+        <Box flexShrink={0}>
+          <Txt color={focus ? theme.accent : theme.muted}>{`${label}› `}</Txt>
+        </Box>
         <TextField
           value={text}
           focus={focus}
