@@ -37,6 +37,7 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
   const location = useAppStore(selectLocation);
   const tz = useAppStore(selectTimeZone);
   const forgotten = rows.filter((r) => r.forgotten);
+  const onShift = rows.filter((r) => r.state.kind !== "clocked-out").length;
   const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
   const now = useAppStore((s) => s.now);
   const panel =
@@ -125,8 +126,7 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
         {location ? (
           <Txt color={theme.muted}>
             {" "}
-            at {location.name ?? location.id} ({tz}) · {rows.filter((r) => r.state.kind !== "clocked-out").length} on
-            shift
+            at {location.name ?? location.id} ({tz}) · {onShift} on shift
             {filter ? ` · filter "${filter}"` : ""}
           </Txt>
         ) : null}
