@@ -6,12 +6,12 @@
 // through the results (pages loaded lazily as the cursor goes down). Prints p50/p95 of each.
 // Usage: node scripts/bench-customers.mjs [scale] — or import { runCustomersBench } from it.
 import { spawn } from "node:child_process";
-import { EventEmitter } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { FakeStdin, FakeStdout, quantile } from "./bench-terminal.mjs";
 import { bundleOptions } from "./bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,34 +32,7 @@ const TYPING_GAP_MS = 150;
 /** Past Ink's frame throttle (30 a second), so each move gets a frame of its own. */
 const MOVE_GAP_MS = 40;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-class FakeStdout extends EventEmitter {
-  columns = 100;
-  rows = 30;
-  isTTY = true;
-  write() {
-    this.emit("frame");
-    return true;
-  }
-}
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  #queue = [];
-  setEncoding() {}
-  setRawMode() {}
-  ref() {}
-  unref() {}
-  read() {
-    return this.#queue.shift() ?? null;
-  }
-  press(data) {
-    this.#queue.push(data);
-    this.emit("readable");
-  }
-}
 
 /** Starts `backroom serve` on a free port; resolves with the child and its address. */
 function startService(scale) {

@@ -4,12 +4,12 @@
 // key press → frame on the Stocktake screen while the count holds 10,000 lines (p50/p95).
 // `node scripts/bench-stocktake.mjs` prints them; scripts/bench.mjs imports `benchStocktake()`.
 import { spawn } from "node:child_process";
-import { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { FakeStdin, FakeStdout, quantile } from "./bench-terminal.mjs";
 import { bundleOptions } from "./bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -124,38 +124,6 @@ export async function benchCommit(h, url, dir, { lines = 10_000, concurrency = 4
   }
 }
 
-class FakeStdout extends EventEmitter {
-  columns = 110;
-  rows = 30;
-  isTTY = true;
-  last = "";
-  write(chunk) {
-    this.last = String(chunk);
-    this.emit("frame");
-    return true;
-  }
-}
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  #queue = [];
-  setEncoding() {}
-  setRawMode() {}
-  ref() {}
-  unref() {}
-  resume() {}
-  pause() {}
-  read() {
-    return this.#queue.shift() ?? null;
-  }
-  press(data) {
-    this.#queue.push(data);
-    this.emit("readable");
-  }
-}
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-
 /**
  * Key press → frame on the Stocktake screen while the open count holds `lines` lines: typing on
  * the counting line (a digit, then Backspace), and j/k on the review of every line. p50/p95.
@@ -167,7 +135,7 @@ export async function benchKeys(h, url, dir, { lines = 10_000, presses = 200 } =
   await countWithLines(h, client, journal, lines, { oneByOne: false });
   journal.close();
   const store = h.createStore({ client, dataDir });
-  const stdout = new FakeStdout();
+  const stdout = new FakeStdout(110, 30);
   const stdin = new FakeStdin();
   const { instance } = h.renderApp({ store, stdin, stdout, color: false });
   const until = async (what, test) => {

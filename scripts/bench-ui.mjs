@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { quantile } from "./bench-terminal.mjs";
 import { bundleOptions, publishedInkOptions } from "./bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,7 +39,6 @@ export { createService } from "./src/service/index.js";
 export { createClient } from "./src/square/client.js";
 `;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const median = (a) =>
   quantile(
     [...a].sort((x, y) => x - y),
