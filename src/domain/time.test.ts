@@ -6,7 +6,9 @@ import {
   formatDuration,
   isoDuration,
   localDate,
+  localParts,
   localTime,
+  offsetAt,
   parseClockTime,
   parseDate,
   parsePayPeriod,
@@ -14,13 +16,53 @@ import {
   weekStartOf,
   workdayOf,
   zonedInstant,
+  zoneOffsetMs,
 } from "./time.js";
+
+const HOUR = 3_600_000;
 
 describe("time zones", () => {
   it("reads local date and time of an instant", () => {
     expect(localDate("2026-03-01T03:30:00Z", "America/New_York")).toBe("2026-02-28");
     expect(localTime("2026-03-01T03:30:00Z", "America/New_York")).toBe("22:30");
     expect(localTime("2026-03-01T03:30:00Z", "Asia/Tokyo")).toBe("12:30");
+  });
+
+  it("agrees with the exact offset on every hour of a transition day", () => {
+    const start = Date.parse("2024-03-10T00:00:00Z");
+    const offsets = Array.from({ length: 24 }, (_, h) => offsetAt(start + h * HOUR, "America/New_York") / HOUR);
+    expect(offsets.slice(0, 7)).toEqual([-5, -5, -5, -5, -5, -5, -5]);
+    expect(offsets.slice(7)).toEqual(Array(17).fill(-4));
+  });
+
+  it("reads the same wall clock as Intl through a year, in zones with odd offsets and transitions", () => {
+    const zones = ["America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns", "Europe/Dublin"];
+    const two = (n: number) => String(n).padStart(2, "0");
+    const fast = (ms: number, tz: string) => {
+      const p = localParts(ms, tz);
+      return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+    };
+    // Intl's own wall clock: the instant moved by the offset Intl reports.
+    const exact = (ms: number, tz: string) =>
+      new Date(Math.floor(ms / 1000) * 1000 + zoneOffsetMs(ms, tz)).toISOString().slice(0, 19);
+    const wrong: string[] = [];
+    const from = Date.parse("2025-01-01T00:00:00Z");
+    for (const tz of zones) {
+      // 61 minutes and 13 seconds apart: each day of the year, the samples move through its hours.
+      for (let ms = from; ms < from + 366 * 24 * HOUR; ms += 3_673_000) {
+        if (fast(ms, tz) !== exact(ms, tz)) wrong.push(`${tz} ${new Date(ms).toISOString()}`);
+      }
+    }
+    // And each minute of the two hours around New York's spring-forward.
+    for (let ms = Date.parse("2025-03-09T06:00:00Z"); ms < Date.parse("2025-03-09T08:00:00Z"); ms += 60_000) {
+      if (fast(ms, "America/New_York") !== exact(ms, "America/New_York")) wrong.push(new Date(ms).toISOString());
+    }
+    expect(wrong.slice(0, 3)).toEqual([]);
+  });
+
+  it("refuses an invalid instant or zone as Intl does", () => {
+    expect(() => localParts(Number.NaN, "America/New_York")).toThrow(RangeError);
+    expect(() => localParts(0, "Not/AZone")).toThrow(RangeError);
   });
 
   it("finds the instant of a wall-clock time, across DST", () => {

@@ -28,8 +28,24 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall-clock parts of `instant` in `timeZone`. */
+/** The wall-clock parts of `instant` in `timeZone`, from its offset there (see {@link offsetAt}). */
 export function localParts(instant: Date | number, timeZone: string): LocalParts {
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  // Intl reports an invalid date or an unknown zone in its own words.
+  if (!Number.isFinite(ms)) return intlParts(instant, timeZone);
+  const wall = new Date(Math.floor(ms / 1000) * 1000 + offsetAt(ms, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** The wall-clock parts of `instant` in `timeZone`, as Intl formats them (slow: it allocates a list of parts). */
+function intlParts(instant: Date | number, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(instant)) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -58,11 +74,40 @@ export function localTime(instant: Date | number | string, timeZone: string): st
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-/** Milliseconds that `timeZone` is ahead of UTC at `instant`. */
+/** Milliseconds that `timeZone` is ahead of UTC at `instant`, asked of Intl. */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
+  const p = intlParts(instant, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** Per zone, per UTC day: the day's one offset, or null when it changes during the day. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * Milliseconds that `timeZone` is ahead of UTC at `ms`, as {@link zoneOffsetMs} but fast. Intl
+ * is slow and allocates, and a review or a seed asks about many thousands of instants, so each
+ * UTC day is asked about once: when its two ends agree (no transition that day, as on all but
+ * two days a year) the whole day has that offset; otherwise the instant itself is asked.
+ */
+export function offsetAt(ms: number, timeZone: string): number {
+  const day = Math.floor(ms / DAY_MS);
+  let ofZone = dayOffsets.get(timeZone);
+  if (!ofZone) {
+    ofZone = new Map();
+    dayOffsets.set(timeZone, ofZone);
+  }
+  let known = ofZone.get(day);
+  if (known === undefined) {
+    const start = zoneOffsetMs(day * DAY_MS, timeZone);
+    known = start === zoneOffsetMs(day * DAY_MS + DAY_MS - MINUTE_MS, timeZone) ? start : null;
+    // Bounded: a day costs a few bytes, and 20,000 days are 55 years.
+    if (ofZone.size > 20_000) ofZone.clear();
+    ofZone.set(day, known);
+  }
+  return known ?? zoneOffsetMs(ms, timeZone);
 }
 
 /**
@@ -129,11 +174,22 @@ export function datesBetween(from: string, to: string): string[] {
  * workweek's `startOfDay` (`HH:MM[:SS]`) it still counts to the previous date.
  */
 export function workdayOf(instant: Date | number | string, timeZone: string, startOfDay = "00:00"): string {
-  const at = new Date(instant).getTime();
+  const at = typeof instant === "number" ? instant : new Date(instant).getTime();
   const p = localParts(at, timeZone);
-  const sod = parseClockTime(startOfDay) ?? { hour: 0, minute: 0 };
   const date = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
-  return p.hour * 60 + p.minute < sod.hour * 60 + sod.minute ? addDays(date, -1) : date;
+  return p.hour * 60 + p.minute < minutesOfDay(startOfDay) ? addDays(date, -1) : date;
+}
+
+const startMinutes = new Map<string, number>();
+/** `HH:MM[:SS]` as minutes after midnight (0 when malformed), parsed once per distinct text. */
+function minutesOfDay(clock: string): number {
+  let m = startMinutes.get(clock);
+  if (m === undefined) {
+    const t = parseClockTime(clock);
+    m = t ? t.hour * 60 + t.minute : 0;
+    if (startMinutes.size < 64) startMinutes.set(clock, m);
+  }
+  return m;
 }
 
 const WEEKDAYS = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"] as const;

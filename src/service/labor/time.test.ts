@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { offsetAt, truncateToMinute, wallClockMs, workdayWindow, zonedRfc3339 } from "./time.js";
+import { truncateToMinute, wallClockMs, workdayWindow, zonedRfc3339 } from "./time.js";
 
 const NY = "America/New_York";
-const HOUR = 3_600_000;
 
 describe("labor time helpers", () => {
   it("writes instants at the zone's offset on either side of a daylight-saving change", () => {
@@ -12,13 +11,6 @@ describe("labor time helpers", () => {
     expect(zonedRfc3339(Date.parse("2024-11-03T05:30:00Z"), NY)).toBe("2024-11-03T01:30:00-04:00");
     expect(zonedRfc3339(Date.parse("2024-11-03T06:30:00Z"), NY)).toBe("2024-11-03T01:30:00-05:00");
     expect(zonedRfc3339(Date.parse("2024-01-18T17:00:00Z"), "Asia/Kolkata")).toBe("2024-01-18T22:30:00+05:30");
-  });
-
-  it("agrees with the exact offset on every hour of a transition day", () => {
-    const start = Date.parse("2024-03-10T00:00:00Z");
-    const offsets = Array.from({ length: 24 }, (_, h) => offsetAt(start + h * HOUR, NY) / HOUR);
-    expect(offsets.slice(0, 7)).toEqual([-5, -5, -5, -5, -5, -5, -5]);
-    expect(offsets.slice(7)).toEqual(Array(17).fill(-4));
   });
 
   it("finds the instant of a local wall-clock time", () => {

@@ -1,4 +1,4 @@
-import { addDays, parseClockTime, parseDate, zonedInstant, zoneOffsetMs } from "../../domain/time.js";
+import { addDays, offsetAt, parseClockTime, parseDate, zonedInstant } from "../../domain/time.js";
 import { invalid } from "../errors.js";
 
 const MINUTE = 60_000;
@@ -6,27 +6,6 @@ const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, "0");
 
 /** Drops seconds and milliseconds: the interface keeps shift and break times to the minute. */
 export const truncateToMinute = (ms: number): number => Math.floor(ms / MINUTE) * MINUTE;
-
-const DAY = 86_400_000;
-const dayOffsets = new Map<string, number | null>();
-
-/**
- * How far `timeZone` is ahead of UTC at `ms`. Intl is slow, and seeding writes many thousands of
- * times, so each UTC day is asked about once: when its two ends agree (no transition that day,
- * as on all but two days a year) the whole day has that offset.
- */
-export function offsetAt(ms: number, timeZone: string): number {
-  const day = Math.floor(ms / DAY);
-  const key = `${timeZone}|${day}`;
-  let known = dayOffsets.get(key);
-  if (known === undefined) {
-    const a = zoneOffsetMs(day * DAY, timeZone);
-    known = a === zoneOffsetMs(day * DAY + DAY - MINUTE, timeZone) ? a : null;
-    if (dayOffsets.size > 50_000) dayOffsets.clear();
-    dayOffsets.set(key, known);
-  }
-  return known ?? zoneOffsetMs(ms, timeZone);
-}
 
 /** The instant the wall clock in `timeZone` reads `date` (`YYYY-MM-DD`) plus `minutes` after midnight. */
 export function wallClockMs(date: string, minutes: number, timeZone: string): number {
