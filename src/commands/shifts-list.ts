@@ -68,7 +68,7 @@ export interface ShiftRecord {
   regular_cost: Money | null;
   overtime_cost: Money | null;
   cost: Money | null;
-  flags: string[];
+  flags: readonly string[];
 }
 
 const hours = (h: number) => Math.round(h * 100) / 100;

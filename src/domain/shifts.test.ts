@@ -6,10 +6,12 @@ import {
   buildReview,
   checkBreakTypeName,
   checkBreakTypeRoom,
+  compactShift,
   isForgotten,
   memberState,
   memberWeeks,
   minutesSince,
+  SharedValues,
   shiftTotals,
   wageCost,
 } from "./shifts.js";
@@ -298,5 +300,58 @@ describe("break type rules", () => {
     expect(checkBreakTypeRoom([...types, { ...types[0], id: "b3", break_name: "Tea" }] as typeof types)).toMatch(
       /already has 3 break types, the most allowed/,
     );
+  });
+});
+
+describe("compactShift", () => {
+  const read = (id: string, start: string, end: string): Shift => ({
+    ...shift("m1", start, end, [lunch("2026-05-04T16:00:00Z", "2026-05-04T16:30:00Z")]),
+    // Each parsed from its own JSON: equal values, separate objects and strings.
+    id,
+    wage: JSON.parse('{"title":"Cashier","hourly_rate":{"amount":2000,"currency":"USD"},"job_id":"J1"}'),
+    timezone: `America/${"New_York"}`,
+    created_at: "2026-05-04T13:00:01Z",
+    updated_at: "2026-05-04T23:00:02Z",
+    declared_cash_tip_money: { amount: 150, currency: "USD" },
+  });
+
+  it("drops the created and updated times, keeps every other field, and shares what shifts repeat", () => {
+    const shared = new SharedValues();
+    const a = read("A", "2026-05-04T13:00:00Z", "2026-05-04T23:00:00Z");
+    const b = read("B", "2026-05-05T13:00:00Z", "2026-05-05T23:00:00Z");
+    const [ca, cb] = [compactShift(a, shared), compactShift(b, shared)];
+    const { created_at: _c, updated_at: _u, ...rest } = a;
+    expect(ca).toEqual(rest);
+    expect(ca).not.toHaveProperty("created_at");
+    expect(cb.wage).toBe(ca.wage);
+    expect(cb.breaks?.[0]?.name).toBe("Lunch");
+    expect(cb.declared_cash_tip_money).toEqual({ amount: 150, currency: "USD" });
+    // The shift read is left as it was.
+    expect(a.created_at).toBe("2026-05-04T13:00:01Z");
+  });
+
+  it("gives the same review as the shifts as read", () => {
+    const members = new Map<string, TeamMember>([["m1", { id: "m1", given_name: "Ana" }]]);
+    const ctx = {
+      members,
+      timeZone: TZ,
+      startOfDay: "05:00",
+      startOfWeek: "MON",
+      now: new Date("2026-05-12T12:00:00Z"),
+    };
+    const days = ["04", "05", "06", "07", "08", "09", "10", "11"];
+    const shifts = days.map((d) => read(d, `2026-05-${d}T11:00:00Z`, `2026-05-${d}T21:30:00Z`));
+    const shared = new SharedValues();
+    const range = { ...ctx, from: "2026-05-04", to: "2026-05-11" };
+    const compact = buildReview(
+      shifts.map((s) => compactShift(s, shared)),
+      range,
+    );
+    const plain = buildReview(shifts, range);
+    expect(compact.totals).toEqual(plain.totals);
+    expect(compact.members).toEqual(plain.members);
+    expect(compact.rows.map(({ shift: _s, ...r }) => r)).toEqual(plain.rows.map(({ shift: _s, ...r }) => r));
+    // A week over 40 h: the review has overtime to compare.
+    expect(compact.totals.overtimeHours).toBeGreaterThan(0);
   });
 });

@@ -99,6 +99,63 @@ export function memberName(m: TeamMember | undefined): string {
   return name || m.email_address || m.id || "(unnamed)";
 }
 
+/**
+ * One copy of each value that many records repeat. A page of shifts parsed from JSON holds its
+ * own copy of every member ID, time zone and wage; thousands of shifts kept for a long review
+ * share them instead. Values handed out are shared: callers never change them.
+ */
+export class SharedValues {
+  readonly #texts = new Map<string, string>();
+  readonly #objects = new Map<string, unknown>();
+
+  /** The one copy of a string. */
+  text<T extends string | undefined>(value: T): T {
+    if (value === undefined) return value;
+    const known = this.#texts.get(value);
+    if (known !== undefined) return known as T;
+    this.#texts.set(value, value);
+    return value;
+  }
+
+  /** The one copy of a plain JSON value (a wage, an empty list), by its content. */
+  json<T>(value: T): T {
+    if (value === undefined || value === null) return value;
+    const key = JSON.stringify(value);
+    const known = this.#objects.get(key);
+    if (known !== undefined) return known as T;
+    this.#objects.set(key, value);
+    return value;
+  }
+}
+
+/**
+ * A shift as the review keeps it: without its created and updated times, which nothing shown or
+ * sent back needs (an update leaves them out), and with the values that shifts repeat (member,
+ * location, time zone, status, wage, break names) shared through `shared`. Every other field is
+ * kept as read, so an edit still sends the whole shift back.
+ */
+export function compactShift(shift: Shift, shared: SharedValues): Shift {
+  const { created_at: _c, updated_at: _u, ...rest } = shift;
+  const out: Shift = { ...rest, location_id: shared.text(rest.location_id) };
+  if (rest.employee_id !== undefined) out.employee_id = shared.text(rest.employee_id);
+  if (rest.team_member_id !== undefined) out.team_member_id = shared.text(rest.team_member_id);
+  if (rest.timezone !== undefined) out.timezone = shared.text(rest.timezone);
+  if (rest.status !== undefined) out.status = shared.text(rest.status);
+  if (rest.wage !== undefined) out.wage = shared.json(rest.wage);
+  if (rest.breaks !== undefined) {
+    out.breaks =
+      rest.breaks.length === 0
+        ? shared.json(rest.breaks)
+        : rest.breaks.map((b) => ({
+            ...b,
+            name: shared.text(b.name),
+            break_type_id: shared.text(b.break_type_id),
+            expected_duration: shared.text(b.expected_duration),
+          }));
+  }
+  return out;
+}
+
 /** The break still running in a shift, if any. */
 export function runningBreak(shift: Shift | undefined): Break | undefined {
   return shift?.breaks?.find((b) => !b.end_at);
@@ -264,8 +321,8 @@ export interface ReviewRow {
   overDay: boolean;
   /** Its workweek went over the weekly limit during or before this shift. */
   overWeek: boolean;
-  /** In words, for the review and the CSV: `no wage`, `open`, `over 8 h`. */
-  flags: string[];
+  /** In words, for the review and the CSV: `no wage`, `open`, `over 8 h` (shared between rows: never changed). */
+  flags: readonly string[];
 }
 
 /** Hours and cost, regular and overtime apart. */
@@ -367,11 +424,25 @@ const NO_MINUTES: MinutesSplit = { regularMinutes: 0, dailyOvertimeMinutes: 0, w
 export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Review {
   const rules = ctx.overtime ?? DEFAULT_OVERTIME;
   const calendar = { timeZone: ctx.timeZone, startOfDay: ctx.startOfDay, startOfWeek: ctx.startOfWeek };
+  // A long range holds thousands of rows: what rows repeat (workdays, names, rates, flags) is made once.
+  const shared = new SharedValues();
+  const names = new Map<string, string>();
+  const nameOf = (id: string) => names.get(id) ?? names.set(id, memberName(ctx.members.get(id))).get(id) ?? "";
+  const rates = new Map<string, Map<unknown, ShiftRate | undefined>>();
+  const rateOf = (shift: Shift, memberId: string) => {
+    const ofMember = rates.get(memberId) ?? rates.set(memberId, new Map()).get(memberId);
+    // Keyed by the wage object: shifts compacted by the same pool share one per distinct wage.
+    if (ofMember?.has(shift.wage)) return ofMember.get(shift.wage);
+    const rate = rateOfShift(shift, ctx.wages?.get(memberId) ?? []);
+    ofMember?.set(shift.wage, rate);
+    return rate;
+  };
+  const flagLists = new Map<string, readonly string[]>();
   const all = shifts.map((shift, index) => ({
     key: shift.id ?? `#${index}`,
     shift,
     memberId: shift.team_member_id ?? shift.employee_id ?? "",
-    workday: workdayOf(shift.start_at, ctx.timeZone, ctx.startOfDay),
+    workday: shared.text(workdayOf(shift.start_at, ctx.timeZone, ctx.startOfDay)),
   }));
   const byMember = new Map<string, PaidInterval[]>();
   for (const r of all) {
@@ -388,41 +459,52 @@ export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Revie
     .filter((r) => r.workday >= ctx.from && r.workday <= ctx.to)
     .map((r) => {
       const totals = shiftTotals(r.shift, ctx.now);
-      const rate = rateOfShift(r.shift, ctx.wages?.get(r.memberId) ?? []);
+      const rate = rateOf(r.shift, r.memberId);
       const weekPieces: WeekPiece[] = [...(pieces.get(r.key) ?? new Map<string, MinutesSplit>())]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([week, split]) => ({
-          week,
+          week: shared.text(week),
           split,
           cost: rate ? costOfSplit(split, rate.rate, rules.multiplier) : undefined,
         }));
-      const split = weekPieces.reduce((t, p) => addSplit(t, p.split), NO_MINUTES);
+      const only = weekPieces.length === 1 ? weekPieces[0] : undefined;
+      const split = only?.split ?? weekPieces.reduce((t, p) => addSplit(t, p.split), NO_MINUTES);
       const currency = rate?.rate.currency ?? ctx.currency ?? "USD";
-      const cost: SplitCost | undefined = rate
-        ? {
-            regular: sumMoney(
-              weekPieces.map((p) => p.cost?.regular),
-              currency,
-            ),
-            overtime: sumMoney(
-              weekPieces.map((p) => p.cost?.overtime),
-              currency,
-            ),
-            total: sumMoney(
-              weekPieces.map((p) => p.cost?.total),
-              currency,
-            ),
-          }
-        : undefined;
-      const flags = [
-        rate ? "" : "no wage",
-        r.shift.end_at ? "" : "open",
-        totals.paidHours > LONG_SHIFT_HOURS ? `over ${LONG_SHIFT_HOURS} h` : "",
-      ].filter(Boolean);
+      // A shift within one workweek (nearly all) costs what its one piece costs: the same object.
+      const cost: SplitCost | undefined = only
+        ? only.cost
+        : rate
+          ? {
+              regular: sumMoney(
+                weekPieces.map((p) => p.cost?.regular),
+                currency,
+              ),
+              overtime: sumMoney(
+                weekPieces.map((p) => p.cost?.overtime),
+                currency,
+              ),
+              total: sumMoney(
+                weekPieces.map((p) => p.cost?.total),
+                currency,
+              ),
+            }
+          : undefined;
+      const flagKey = `${rate ? 0 : 1}${r.shift.end_at ? 0 : 1}${totals.paidHours > LONG_SHIFT_HOURS ? 1 : 0}`;
+      let flags = flagLists.get(flagKey);
+      if (!flags) {
+        flags = Object.freeze(
+          [
+            rate ? "" : "no wage",
+            r.shift.end_at ? "" : "open",
+            totals.paidHours > LONG_SHIFT_HOURS ? `over ${LONG_SHIFT_HOURS} h` : "",
+          ].filter(Boolean),
+        );
+        flagLists.set(flagKey, flags);
+      }
       return {
         shift: r.shift,
         memberId: r.memberId,
-        memberName: memberName(ctx.members.get(r.memberId)),
+        memberName: nameOf(r.memberId),
         workday: r.workday,
         totals,
         rate,

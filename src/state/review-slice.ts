@@ -11,7 +11,15 @@ import {
 } from "../domain/clock-rules.js";
 import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
 import type { OvertimeRules } from "../domain/overtime.js";
-import { buildReview, memberName, memberWeeks, type Review, reviewShiftSearch } from "../domain/shifts.js";
+import {
+  buildReview,
+  compactShift,
+  memberName,
+  memberWeeks,
+  type Review,
+  reviewShiftSearch,
+  SharedValues,
+} from "../domain/shifts.js";
 import {
   addDays,
   localDate,
@@ -156,7 +164,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   const replaceShift = (shiftId: string, next: Shift | undefined) =>
     rebuild(
       next
-        ? get().review.shifts.map((s) => (s.id === shiftId ? next : s))
+        ? get().review.shifts.map((s) => (s.id === shiftId ? compactShift(next, new SharedValues()) : s))
         : get().review.shifts.filter((s) => s.id !== shiftId),
     );
 
@@ -207,11 +215,13 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
               ])
             : undefined;
           const out: Shift[] = [];
+          const shared = new SharedValues();
           const pages = deps.client.labor
             .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
             .pages();
           for await (const page of pages) {
-            out.push(...(page.shifts ?? []));
+            // Each page is compacted as it arrives, so a long range keeps a fraction of what its JSON parses into.
+            for (const shift of page.shifts ?? []) out.push(compactShift(shift, shared));
             // The count of shifts is unknown until the last page; the bar shows what has arrived.
             if (!options.quiet) set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
           }
