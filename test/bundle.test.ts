@@ -9,7 +9,14 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { bundleOptions, patchInkOutput, patchYogaLoader, publishedInkOptions } from "../scripts/bundle-options.mjs";
+import {
+  bundleOptions,
+  patchInkMeasureText,
+  patchInkOutput,
+  patchInkRenderNode,
+  patchYogaLoader,
+  publishedInkOptions,
+} from "../scripts/bundle-options.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "backroom-bundle-"));
@@ -56,6 +63,8 @@ describe("Ink and yoga-layout, patched in the bundle", () => {
     const code = readFileSync(patched.file, "utf8");
     expect(code).toContain("sharedOutputCaches()");
     expect(code).toMatch(/styledLineToString\d*\(lineWithoutEmptyItems\)/);
+    expect(code).toContain("row.push(BACKROOM_BLANK_CELL)");
+    expect(code).toMatch(/const currentWidth = \w+\(text\)\.width;/);
     expect(readFileSync(plain.file, "utf8")).not.toContain("sharedOutputCaches()");
     const expected = plain.frames();
     expect(expected.length).toBeGreaterThan(5);
@@ -88,6 +97,11 @@ process.stdout.write(String(process.moduleLoadList.some((m) => m.includes("undic
       /caches made for each frame/,
     );
     expect(patchInkOutput(output)).toContain("caches = sharedOutputCaches();");
+    expect(() => patchInkOutput(output.replace("styles: [],", "styles: [] ,"))).toThrow(/blank cell/);
+    const measure = readFileSync(join(root, "node_modules/ink/build/measure-text.js"), "utf8");
+    expect(() => patchInkMeasureText(measure.replace("new Map()", "new WeakMap()"))).toThrow(/never emptied/);
+    const renderNode = readFileSync(join(root, "node_modules/ink/build/render-node-to-output.js"), "utf8");
+    expect(() => patchInkRenderNode(renderNode.replace("widestLine(text)", "w(text)"))).toThrow(/measured again/);
     const yoga = readFileSync(join(root, "node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js"), "utf8");
     expect(() => patchYogaLoader("export default {}")).toThrow(/fetch of the embedded WebAssembly/);
     expect(patchYogaLoader(yoga)).not.toContain('"function"!=typeof fetch?Promise.resolve()');

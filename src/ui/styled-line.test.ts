@@ -1,6 +1,6 @@
 import { styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
 import { describe, expect, it } from "vitest";
-import { styledLineToString } from "./styled-line.js";
+import { styledCharsOf, styledLineToString } from "./styled-line.js";
 
 // The codes Ink's colours and text styles write, and a few the library treats specially (reset,
 // 256 colours, bold and dim sharing one end code).
@@ -63,5 +63,24 @@ describe("styledLineToString", () => {
     const chars = styledCharsFromTokens(tokenize("\u001b[36mabc\u001b[39m"));
     expect(styledLineToString(chars)).toBe("\u001b[36mabc\u001b[39m");
     expect(styledLineToString([])).toBe("");
+  });
+});
+
+describe("styledCharsOf", () => {
+  it("makes the cells ansi-tokenize makes, for lines of text and colours", () => {
+    const next = random(20261124);
+    for (let n = 0; n < 2000; n++) {
+      const tokens = tokenize(randomLine(next));
+      expect(styledCharsOf(tokens)).toEqual(styledCharsFromTokens(tokens));
+    }
+  });
+
+  it("shares one styles list across a run of one style", () => {
+    const cells = styledCharsOf(tokenize("\u001b[36mab\u001b[1mc\u001b[39m\u001b[22mde"));
+    expect(cells.map((c) => c.value).join("")).toBe("abcde");
+    expect(cells[0]?.styles).toBe(cells[1]?.styles);
+    expect(cells[1]?.styles).not.toBe(cells[2]?.styles);
+    expect(cells[3]?.styles).toEqual([]);
+    expect(cells[3]?.styles).toBe(cells[4]?.styles);
   });
 });
