@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// UI benchmarks of the real app (`node bin/backroom.js`, what `npm start` runs) in a pseudo-terminal,
+// UI benchmarks of the real app in a pseudo-terminal, launched as `npm start` and the installed
+// `backroom` launch it (bin/backroom.js run by its #! line, with the launcher's memory settings),
 // each beside its baseline in the same run:
 // - start-up to first frame, beside `node -e 0` and beside an Ink hello-world bundle: Ink as
 //   published, bundled as the app is (esbuild, ESM, React's production build); the same hello world
 //   with the app's patches to Ink is printed too, so what the patches give is visible;
 // - key press → frame on the review list holding 10,000 shifts (p50/p95), in a demo store file
 //   filled for the run;
-// - resident memory of the app process with those shifts loaded, beside the hello world's.
+// - resident memory of the app process with those shifts loaded, beside the hello world's; and,
+//   for comparison, the same run as `node bin/backroom.js` (Node's defaults, no launcher settings).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +40,11 @@ const FILL = `
 export { createService } from "./src/service/index.js";
 export { createClient } from "./src/square/client.js";
 `;
+
+/** The app as `npm start` and the installed `backroom` run it: the file itself, by its #! line. */
+const APP = "bin/backroom.js";
+/** The same app started by plain `node`, without the launcher's settings. */
+const APP_PLAIN_NODE = "node bin/backroom.js";
 
 const median = (a) =>
   quantile(
@@ -166,7 +173,7 @@ export async function benchStartup({ runs = 5 } = {}) {
       ink.push((await firstFrame(`node ${hello}`, saysHello, env)).ms);
       inkPatched.push((await firstFrame(`node ${patched}`, saysHello, env)).ms);
       // The tab bar is in the very first frame, before any data arrives.
-      app.push((await firstFrame("node bin/backroom.js", (o) => o.includes("Time clock"), env)).ms);
+      app.push((await firstFrame(APP, (o) => o.includes("Time clock"), env)).ms);
     }
     return {
       runs,
@@ -226,14 +233,14 @@ async function fillStore(file, shifts) {
 }
 
 /** Key press → frame on the review list with `shifts` shifts, and the app's memory with them loaded. */
-export async function benchKeys({ shifts = 10_000, presses = 200 } = {}) {
+export async function benchKeys({ shifts = 10_000, presses = 200, command = APP } = {}) {
   const data = mkdtempSync(join(tmpdir(), "backroom-bench-"));
   const file = join(data, "bench.db");
   try {
     const range = await fillStore(file, shifts);
     const env = ttyEnv({ XDG_DATA_HOME: data, XDG_CONFIG_HOME: data });
-    // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the app during the run.
-    const p = pty(`node ${process.env.BENCH_NODE_FLAGS ?? ""} bin/backroom.js --db ${file}`, env);
+    // NODE_OPTIONS="--cpu-prof --cpu-prof-dir=DIR" profiles the app during the run.
+    const p = pty(`${command} --db ${file}`, env);
     try {
       await p.waitFor((o) => o.includes("● online"));
       p.write("2");
@@ -273,10 +280,18 @@ export async function benchKeys({ shifts = 10_000, presses = 200 } = {}) {
   }
 }
 
-/** Resident memory of the Ink hello world (Ink as published), after its first frame. */
-async function helloRss() {
+/** The launcher's own command line, from bin/backroom.js's #! line (`VAR=… node --flag`). */
+function launcher() {
+  const line = readFileSync(join(root, APP), "utf8").split("\n")[0] ?? "";
+  const m = /^#!\/usr\/bin\/env -S (.+)$/.exec(line);
+  if (!m) throw new Error(`${APP} no longer starts with "#!/usr/bin/env -S …": update the bench`);
+  return `env ${m[1]}`;
+}
+
+/** Resident memory of the Ink hello world (Ink as published), after its first frame; `node` starts it. */
+async function helloRss(node = "node") {
   const hello = await bundle("hello-ink.mjs", HELLO, "js", publishedInkOptions);
-  return (await firstFrame(`node ${hello}`, (o) => o.includes("Hello from Ink"), ttyEnv())).rssMb;
+  return (await firstFrame(`${node} ${hello}`, (o) => o.includes("Hello from Ink"), ttyEnv())).rssMb;
 }
 
 /** Every UI benchmark, printed as it goes; for scripts/bench.mjs and `node scripts/bench-ui.mjs`. */
@@ -296,7 +311,15 @@ export async function benchUi(opts = {}, log = console.log) {
   const inkRss = await helloRss();
   log(`ui: resident memory with those shifts loaded: ${f(keys.rssMb)} MB; Ink hello world ${f(inkRss)} MB`);
   log(`  ×${(keys.rssMb / inkRss).toFixed(2)} of the hello world (target ≤ 2)`);
-  return { startup: s, keys, inkRss };
+  const inkLaunched = await helloRss(launcher());
+  log(
+    `  the hello world started with the launcher's settings: ${f(inkLaunched)} MB (app ×${(keys.rssMb / inkLaunched).toFixed(2)})`,
+  );
+  const plain = await benchKeys({ ...opts, presses: 20, command: APP_PLAIN_NODE });
+  log(
+    `  the app started as \`${APP_PLAIN_NODE}\` (Node's defaults): ${f(plain.rssMb)} MB, ×${(plain.rssMb / inkRss).toFixed(2)}`,
+  );
+  return { startup: s, keys, inkRss, inkLaunchedRss: inkLaunched, plainRss: plain.rssMb };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -4,6 +4,7 @@ import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
 import { type CommandSpec, readArgs } from "./args.js";
 import { type CommandIo, say } from "./io.js";
+import { holdYoungGeneration } from "./memory.js";
 import { runCommand } from "./run.js";
 import {
   checkTargetFlags,
@@ -85,6 +86,7 @@ async function runOnService(target: ServiceTarget, view: ViewOptions, io: Comman
       ...view,
       ...terminal(io),
       ...(opened.notice ? { notice: opened.notice } : {}),
+      onFirstFrame: holdYoungGeneration,
     });
     return 0;
   } finally {
@@ -118,7 +120,10 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): 
       ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
       ...view,
       ...terminal(io),
-      onFirstFrame: startService,
+      onFirstFrame: () => {
+        holdYoungGeneration();
+        startService();
+      },
     });
   } finally {
     await local?.close();
