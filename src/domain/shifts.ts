@@ -430,12 +430,14 @@ export function buildReview(shifts: readonly Shift[], ctx: ReviewContext): Revie
   const nameOf = (id: string) => names.get(id) ?? names.set(id, memberName(ctx.members.get(id))).get(id) ?? "";
   const rates = new Map<string, Map<unknown, ShiftRate | undefined>>();
   const rateOf = (shift: Shift, memberId: string) => {
-    const ofMember = rates.get(memberId) ?? rates.set(memberId, new Map()).get(memberId);
+    let ofMember = rates.get(memberId);
+    if (!ofMember) {
+      ofMember = new Map();
+      rates.set(memberId, ofMember);
+    }
     // Keyed by the wage object: shifts compacted by the same pool share one per distinct wage.
-    if (ofMember?.has(shift.wage)) return ofMember.get(shift.wage);
-    const rate = rateOfShift(shift, ctx.wages?.get(memberId) ?? []);
-    ofMember?.set(shift.wage, rate);
-    return rate;
+    if (!ofMember.has(shift.wage)) ofMember.set(shift.wage, rateOfShift(shift, ctx.wages?.get(memberId) ?? []));
+    return ofMember.get(shift.wage);
   };
   const flagLists = new Map<string, readonly string[]>();
   const all = shifts.map((shift, index) => ({
