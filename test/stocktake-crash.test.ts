@@ -109,6 +109,9 @@ describe("a stocktake commit killed halfway", () => {
     // Killed as soon as the journal shows the service accepted a request, and not all of them.
     const countId = await until("a request accepted", () => {
       const [count] = journal.list(1);
+      if (count?.status === "committed" || importing.child.exitCode !== null || importing.child.signalCode !== null) {
+        throw new Error(`the import finished before it could be killed; it said:\n${importing.output()}`);
+      }
       if (count?.status !== "committing") return undefined;
       return journal.batches(count.id).some((b) => b.state === "accepted") ? count.id : undefined;
     });

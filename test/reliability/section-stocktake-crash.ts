@@ -5,10 +5,10 @@ import { DEMO } from "../../src/service/seed/demo-ids.js";
 import { createClient } from "../../src/square/client.js";
 import { journalPath, openJournal } from "../../src/state/stocktake-journal.js";
 import { inStockAt, physicalCountsOf } from "../stocktake-helpers.js";
-import { exactly, type Figure, info, type Section } from "./section.js";
+import { atLeast, exactly, type Figure, info, type Section } from "./section.js";
 import { startServe } from "./serve-process.js";
 
-async function until<T>(what: string, check: () => T | undefined, ms = 60_000): Promise<T> {
+async function until<T>(what: string, check: () => T | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = check();
@@ -18,16 +18,24 @@ async function until<T>(what: string, check: () => T | undefined, ms = 60_000): 
   }
 }
 
+/** How long the service holds each inventory request while the commit is to be killed. */
+const LATENCY_MS = 400;
+
 /**
  * The app's crash: `backroom stocktake import --commit` (the real CLI) killed with SIGKILL in the
  * middle of its commit, then `stocktake resume --commit`. Every count at the service must equal
  * the counted quantity, with exactly one physical count per line for the count's reference id.
+ *
+ * The commit is made long enough to be caught in its middle whatever the machine: more requests
+ * than the commit sends at once (4), each held `LATENCY_MS` by the service, so after the first is
+ * accepted at least two more rounds are still to go. A commit that finishes (or an import that
+ * exits) before it is killed fails the section at once, with what the import said.
  */
 export const stocktakeCrashSection: Section = {
   name: "stocktake",
   title: "kill -9 of a stocktake commit, then resume",
   async run(ctx) {
-    const lines = ctx.mode === "full" ? 2000 : 300;
+    const lines = ctx.mode === "full" ? 2000 : 1000;
     const dir = join(ctx.tmp, "stocktake-crash");
     mkdirSync(dir, { recursive: true });
     const token = "reliability-stocktake-token";
@@ -79,7 +87,7 @@ export const stocktakeCrashSection: Section = {
       await fetch(`${serve.url}/_emulator/faults`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ operation: "BatchChangeInventory", status: 200, latency_ms: 250 }),
+        body: JSON.stringify({ operation: "BatchChangeInventory", status: 200, latency_ms: LATENCY_MS }),
       });
       const importing = cli([
         "stocktake",
@@ -96,6 +104,9 @@ export const stocktakeCrashSection: Section = {
       let journal = await openJournal(path);
       const countId = await until("a request accepted", () => {
         const [count] = journal.list(1);
+        if (count?.status === "committed" || importing.child.exitCode !== null || importing.child.signalCode !== null) {
+          throw new Error(`the import finished before it could be killed; it said:\n${importing.output()}`);
+        }
         if (count?.status !== "committing") return undefined;
         return journal.batches(count.id).some((b) => b.state === "accepted") ? count.id : undefined;
       });
@@ -103,6 +114,7 @@ export const stocktakeCrashSection: Section = {
       await importing.exit;
       const atKill = journal.batches(countId);
       const acceptedAtKill = atKill.filter((b) => b.state === "accepted").length;
+      const unsettledAtKill = atKill.filter((b) => b.state === "planned" || b.state === "sent").length;
       journal.close();
       await fetch(`${serve.url}/_emulator/faults`, { method: "DELETE" });
       const resuming = cli(["stocktake", "resume", "--location", "Main Street", "--commit", "--base-url", serve.url]);
@@ -120,6 +132,7 @@ export const stocktakeCrashSection: Section = {
       const notOnce = [...counted].filter(([id, q]) => JSON.stringify(history.get(id)) !== JSON.stringify([q])).length;
       const figures: Figure[] = [
         info("lines counted, batches accepted when killed", `${lines}, ${acceptedAtKill} of ${atKill.length}`),
+        atLeast("requests not yet accepted when killed", unsettledAtKill, 1),
         exactly("resume exit code", done.code ?? -1, 0),
         exactly("count not committed after resume", status === "committed" ? 0 : 1),
         exactly("counts at the service not equal to the counted quantity", wrong),
