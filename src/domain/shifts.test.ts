@@ -10,7 +10,9 @@ import {
   isForgotten,
   memberState,
   memberWeeks,
+  mergeChangedShifts,
   minutesSince,
+  newestUpdate,
   SharedValues,
   shiftTotals,
   wageCost,
@@ -353,5 +355,57 @@ describe("compactShift", () => {
     expect(compact.rows.map(({ shift: _s, ...r }) => r)).toEqual(plain.rows.map(({ shift: _s, ...r }) => r));
     // A week over 40 h: the review has overtime to compare.
     expect(compact.totals.overtimeHours).toBeGreaterThan(0);
+  });
+});
+
+describe("mergeChangedShifts", () => {
+  const at = (id: string, version: number, end: string): Shift => ({
+    ...shift("m1", "2026-05-04T13:00:00Z", end),
+    id,
+    version,
+    updated_at: "2026-05-04T23:00:00Z",
+  });
+  const held = [at("A", 1, "2026-05-04T21:00:00Z"), at("B", 3, "2026-05-04T22:00:00Z")].map((s) =>
+    compactShift(s, new SharedValues()),
+  );
+
+  it("is undefined when every shift read is held at its version", () => {
+    expect(mergeChangedShifts(held, [at("B", 3, "2026-05-04T22:00:00Z")], new SharedValues())).toBeUndefined();
+    expect(mergeChangedShifts(held, [], new SharedValues())).toBeUndefined();
+  });
+
+  it("replaces a newer version in place and adds a shift not held, compacted; the list held is left alone", () => {
+    const merged = mergeChangedShifts(
+      held,
+      [at("C", 1, "2026-05-04T20:00:00Z"), at("A", 2, "2026-05-04T18:00:00Z"), at("B", 3, "2026-05-04T22:00:00Z")],
+      new SharedValues(),
+    );
+    expect(merged?.map((s) => [s.id, s.version, s.end_at])).toEqual([
+      ["A", 2, "2026-05-04T18:00:00Z"],
+      ["B", 3, "2026-05-04T22:00:00Z"],
+      ["C", 1, "2026-05-04T20:00:00Z"],
+    ]);
+    expect(merged?.[1]).toBe(held[1]);
+    expect(merged?.[0]).not.toHaveProperty("updated_at");
+    expect(held[0]?.version).toBe(1);
+  });
+});
+
+describe("newestUpdate", () => {
+  it("is the newest updated_at in epoch ms, whatever its offset and fraction, or `since` when none is newer", () => {
+    const s = (updated_at?: string): Shift => ({
+      location_id: "L1",
+      start_at: "2026-05-04T13:00:00Z",
+      ...(updated_at ? { updated_at } : {}),
+    });
+    const shifts = [
+      s("2026-05-04T19:00:00-04:00"),
+      s("2026-05-04T23:00:00.250Z"),
+      s(undefined),
+      s("2026-05-04T22:00:00Z"),
+    ];
+    expect(newestUpdate(shifts, 0)).toBe(Date.parse("2026-05-04T23:00:00.250Z"));
+    expect(newestUpdate(shifts, Date.parse("2026-05-05T00:00:00Z"))).toBe(Date.parse("2026-05-05T00:00:00Z"));
+    expect(newestUpdate([], 42)).toBe(42);
   });
 });

@@ -156,6 +156,44 @@ export function compactShift(shift: Shift, shared: SharedValues): Shift {
   return out;
 }
 
+/**
+ * The shifts with `changed` laid over them: a shift of the same id and version is kept as it is,
+ * a newer version replaces it in place, and a shift not held yet is added. Undefined when nothing
+ * differs, so a quiet refresh that found no change leaves the review as it is.
+ */
+export function mergeChangedShifts(
+  shifts: readonly Shift[],
+  changed: readonly Shift[],
+  shared: SharedValues,
+): Shift[] | undefined {
+  const index = new Map<string, number>();
+  shifts.forEach((s, i) => {
+    if (s.id) index.set(s.id, i);
+  });
+  let out: Shift[] | undefined;
+  for (const shift of changed) {
+    const at = shift.id ? index.get(shift.id) : undefined;
+    if (at !== undefined && shifts[at]?.version === shift.version) continue;
+    out ??= [...shifts];
+    if (at !== undefined) out[at] = compactShift(shift, shared);
+    else {
+      if (shift.id) index.set(shift.id, out.length);
+      out.push(compactShift(shift, shared));
+    }
+  }
+  return out;
+}
+
+/** The newest `updated_at` of `shifts` in epoch milliseconds, or `since` when none is newer. */
+export function newestUpdate(shifts: readonly Shift[], since: number): number {
+  let newest = since;
+  for (const s of shifts) {
+    const at = s.updated_at ? Date.parse(s.updated_at) : Number.NaN;
+    if (at > newest) newest = at;
+  }
+  return newest;
+}
+
 /** The break still running in a shift, if any. */
 export function runningBreak(shift: Shift | undefined): Break | undefined {
   return shift?.breaks?.find((b) => !b.end_at);
@@ -604,6 +642,9 @@ export function memberWeeks(review: Review, startOfWeek: string): MemberWeek[] {
   return [...out.values()].sort((a, b) => a.memberName.localeCompare(b.memberName) || a.week.localeCompare(b.week));
 }
 
+/** Shifts a page of the review's search asks for (the most the service gives). */
+export const REVIEW_PAGE = 200;
+
 /**
  * The search for a review of workdays `from`..`to` at one location: it starts the day before
  * `from`'s workweek, so weekly totals count the days before the range and the hours of a shift
@@ -626,6 +667,20 @@ export function reviewShiftSearch(
         },
       },
     },
-    limit: 200,
+    limit: REVIEW_PAGE,
   };
+}
+
+/**
+ * The review's search, newest change first: a reader of what changed since an instant stops at
+ * the first shift changed before it. (The service filters shifts by time and workday, not by when
+ * they changed.)
+ */
+export function reviewChangesSearch(
+  locationId: string,
+  range: { from: string; to: string },
+  week: { timeZone: string; startOfWeek: string },
+): SearchShiftsRequest {
+  const search = reviewShiftSearch(locationId, range, week);
+  return { ...search, query: { ...search.query, sort: { field: "UPDATED_AT", order: "DESC" } } };
 }

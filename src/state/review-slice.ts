@@ -16,7 +16,11 @@ import {
   compactShift,
   memberName,
   memberWeeks,
+  mergeChangedShifts,
+  newestUpdate,
+  REVIEW_PAGE,
   type Review,
+  reviewChangesSearch,
   reviewShiftSearch,
   SharedValues,
 } from "../domain/shifts.js";
@@ -92,6 +96,12 @@ export interface ReviewSlice {
   review: ReviewData;
   markReviewStale(): void;
   loadReviewIfStale(): Promise<void>;
+  /**
+   * The background refresh: a range of more than a page of shifts reads only the shifts changed
+   * since the last read (and whole every {@link WHOLE_READ_EVERY}th time, which also drops shifts
+   * deleted elsewhere); a shorter range is read whole, as that is one request either way.
+   */
+  refreshReview(): Promise<void>;
   /** Reads the range's shifts (the current range without one); `quiet` for the background refresh. */
   loadReview(
     range?: { from: string; to: string },
@@ -117,6 +127,9 @@ export interface ReviewSlice {
   /** The default file name of the export (it names the location). */
   exportPath(): string;
 }
+
+/** Every how many background refreshes the review reads its range whole rather than what changed. */
+export const WHOLE_READ_EVERY = 10;
 
 /** Builds the review slice. */
 export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => {
@@ -161,6 +174,16 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   };
   const nameOf = (shift: Shift) =>
     memberName(get().review.team?.members.find((m) => m.id === (shift.team_member_id ?? shift.employee_id)));
+  /**
+   * What the last whole read covered, for a refresh that reads the shifts changed `since` (epoch
+   * ms, as the service stamps `updated_at`), and how many refreshes have read only that.
+   */
+  let lastRead: { key: string; since: number; refreshes: number } | undefined;
+  let refreshing = false;
+  const readKey = (locationId: string, from: string, to: string) => {
+    const { tz, startOfWeek } = context();
+    return JSON.stringify([locationId, from, to, tz, startOfWeek]);
+  };
   const replaceShift = (shiftId: string, next: Shift | undefined) =>
     rebuild(
       next
@@ -193,6 +216,53 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (get().review.stale) await get().loadReview();
     },
 
+    async refreshReview() {
+      if (refreshing) return;
+      const { from, to, shifts, result, stale } = get().review;
+      const locationId = get().locationId;
+      if (!locationId || !from) return;
+      const key = readKey(locationId, from, to);
+      const last = lastRead?.key === key ? lastRead : undefined;
+      refreshing = true;
+      try {
+        if (stale || !result || !last || shifts.length <= REVIEW_PAGE || last.refreshes + 1 >= WHOLE_READ_EVERY) {
+          await get().loadReview(undefined, { quiet: true });
+          return;
+        }
+        const { since } = last;
+        const { tz, startOfWeek } = context();
+        const changed = await get().runRead(
+          "Loading shifts",
+          async () => {
+            const out: Shift[] = [];
+            const pages = deps.client.labor
+              .searchShifts(reviewChangesSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
+              .pages();
+            for await (const page of pages) {
+              for (const shift of page.shifts ?? []) {
+                // Newest change first: the first shift changed before `since` ends the read.
+                if (shift.updated_at && Date.parse(shift.updated_at) < since) return out;
+                out.push(shift);
+              }
+            }
+            return out;
+          },
+          { quiet: true },
+        );
+        // A read begun since (another range, or `r`) supersedes what this one found.
+        if (!changed || lastRead !== last) return;
+        // Newest first, so a change saved during this read is newer than all it saw: the next
+        // read starts at the newest change seen (shifts read again at the version held are skipped).
+        lastRead = { key, since: newestUpdate(changed, since), refreshes: last.refreshes + 1 };
+        const current = get().review.shifts;
+        const merged = mergeChangedShifts(current, changed, new SharedValues());
+        // A shift still running grows with the clock, so its row is figured again even with no change.
+        if (merged || current.some((s) => !s.end_at)) rebuild(merged ?? current);
+      } finally {
+        refreshing = false;
+      }
+    },
+
     async loadReview(range, options = {}) {
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
@@ -202,8 +272,11 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (to < from) return "The range ends before it starts.";
       const { tz, startOfWeek } = context();
       patch({ from, to, stale: false });
+      // Until this read is in, a refresh has nothing to read changes since.
+      lastRead = undefined;
       const known = get().review.team;
       const needTeam = options.team === true || !known || known.locationId !== locationId;
+      const began = performance.now();
       const read = await get().runRead(
         "Loading shifts",
         async () => {
@@ -215,17 +288,19 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
               ])
             : undefined;
           const out: Shift[] = [];
+          let newest = 0;
           const shared = new SharedValues();
           const pages = deps.client.labor
             .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
             .pages();
           for await (const page of pages) {
             // Each page is compacted as it arrives, so a long range keeps a fraction of what its JSON parses into.
+            newest = newestUpdate(page.shifts ?? [], newest);
             for (const shift of page.shifts ?? []) out.push(compactShift(shift, shared));
             // The count of shifts is unknown until the last page; the bar shows what has arrived.
             if (!options.quiet) set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
           }
-          return { shifts: out, team: await teamRead };
+          return { shifts: out, newest, team: await teamRead };
         },
         options,
       );
@@ -242,7 +317,13 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         }
         patch({ team: { locationId, members, wages: byMember } });
       }
-      if (get().review.from === from && get().review.to === to && get().locationId === locationId) rebuild(read.shifts);
+      if (get().review.from === from && get().review.to === to && get().locationId === locationId) {
+        // A shift changed while this read went page by page (in start order) may carry an earlier
+        // time than the newest one it saw: the next refresh reaches back by the read's length.
+        const since = read.newest - (performance.now() - began) - 1000;
+        lastRead = { key: readKey(locationId, from, to), since, refreshes: 0 };
+        rebuild(read.shifts);
+      }
       return undefined;
     },
 
