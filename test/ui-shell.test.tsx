@@ -84,6 +84,31 @@ describe("the screen registry", () => {
   });
 });
 
+describe("the help", () => {
+  const NOTE =
+    "A note long enough to need three lines at eighty columns: it says how the screen counts, what it leaves out, how often it reads again, and what r does at once, and then the final words.";
+
+  it("shows the screen's note whole where there is room, and cut with … where there is not", async () => {
+    const screens = [{ ...TINY, help: NOTE }];
+    app = await startApp({ screens, columns: 80, rows: 30 });
+    await app.waitFor("Tiny screen");
+    await app.press("?");
+    const roomy = await app.waitFor("esc or ? closes");
+    expect(roomy).toContain("the final words.");
+    expect(roomy).toMatch(/h\s+say hello from the tiny screen/);
+    await app.close();
+
+    // The fewest rows the app runs in: the keys first, one line of the note, cut.
+    app = await startApp({ screens, columns: 80, rows: 16 });
+    await app.waitFor("Tiny screen");
+    await app.press("?");
+    const tight = await app.waitFor("esc or ? closes");
+    expect(tight).toMatch(/│ A note long enough to need three lines at eighty columns: it says how the…\s+│/);
+    expect(tight).toMatch(/h\s+say hello from the/);
+    expect(tight).not.toContain("the final words.");
+  });
+});
+
 describe("keys that arrive together", () => {
   it("a scanner's burst in one write is the text, then Enter; editing in the middle works", async () => {
     submitted.length = 0;

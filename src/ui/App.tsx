@@ -184,7 +184,7 @@ function OverlayView({
     case "none":
       return null;
     case "help":
-      return <HelpOverlay scopes={scopes} height={height} {...(help ? { note: help } : {})} />;
+      return <HelpOverlay scopes={scopes} height={height} width={width} {...(help ? { note: help } : {})} />;
     case "palette":
       return <CommandPalette scopes={scopes} height={height} width={width} onRun={onRun} />;
     case "locations":

@@ -4,10 +4,24 @@ import { bindingsIn, type Scope } from "../keymap.js";
 import { useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
 import { useCommands } from "../use-commands.js";
+import { wrapLines } from "./columns.js";
 import { Txt } from "./Txt.js";
 
-/** Every key of the current screen, read from the keymap; esc, ? or q closes it. */
-export function HelpOverlay({ scopes, height, note }: { scopes: readonly Scope[]; height: number; note?: string }) {
+/**
+ * Every key of the current screen, read from the keymap, and the screen's note; esc, ? or q
+ * closes it. The keys come first: the note has the rows they leave (at least one, cut with `…`).
+ */
+export function HelpOverlay({
+  scopes,
+  height,
+  width,
+  note,
+}: {
+  scopes: readonly Scope[];
+  height: number;
+  width: number;
+  note?: string;
+}) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const readOnly = useAppStore((s) => s.readOnly);
@@ -20,7 +34,12 @@ export function HelpOverlay({ scopes, height, note }: { scopes: readonly Scope[]
     true,
   );
   const bindings = bindingsIn(all, scopes);
-  const room = Math.max(1, height - 4 - (note ? 1 : 0));
+  // Inside the box: its border and title, and the closing line, take 4 rows; border and padding 4 columns.
+  const inside = Math.max(1, height - 4);
+  // As many key columns as one note line leaves room for; the note then has the rows those columns do not use.
+  const keyColumns = Math.max(1, Math.ceil(bindings.length / Math.max(1, inside - (note ? 1 : 0))));
+  const room = Math.max(1, Math.ceil(bindings.length / keyColumns));
+  const noteLines = note ? wrapLines(note, width - 4, Math.max(1, inside - room)) : [];
   const columns: (typeof bindings)[] = [];
   for (let i = 0; i < bindings.length; i += room) columns.push(bindings.slice(i, i + room));
   return (
@@ -43,11 +62,12 @@ export function HelpOverlay({ scopes, height, note }: { scopes: readonly Scope[]
           </Box>
         ))}
       </Box>
-      {note ? (
-        <Txt color={theme.muted} wrap="truncate-end">
-          {note}
+      {noteLines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one text, in order.
+        <Txt key={i} color={theme.muted} wrap="truncate-end">
+          {line}
         </Txt>
-      ) : null}
+      ))}
       <Txt color={theme.muted}>esc or ? closes</Txt>
     </Box>
   );

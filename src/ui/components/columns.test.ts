@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Column, fitCell, layoutColumns, rowText } from "./columns.js";
+import { type Column, fitCell, layoutColumns, rowText, wrapLines } from "./columns.js";
 
 interface Row {
   name: string;
@@ -65,5 +65,28 @@ describe("column tables", () => {
     expect(fitCell("9.00", 6, "right")).toBe("  9.00");
     expect(fitCell("日本語テキスト", 7)).toBe("日本語…");
     expect(fitCell("a\u001b[31mb", 6)).toBe("a [31…");
+  });
+});
+
+describe("wrapLines", () => {
+  const text = "Overtime and the pay period follow the config file. A shift without a wage is flagged.";
+
+  it("breaks between words into lines of at most the width, and keeps every word", () => {
+    for (const width of [10, 24, 40, 200]) {
+      const lines = wrapLines(text, width);
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(width);
+      expect(lines.join(" ")).toBe(text);
+    }
+    expect(wrapLines(text, 200)).toEqual([text]);
+  });
+
+  it("ends the last line shown with … when the text needs more lines, and cuts a word longer than a line", () => {
+    const lines = wrapLines(text, 24, 2);
+    expect(lines).toEqual(["Overtime and the pay", "period follow the confi…"]);
+    expect(wrapLines(text, 30, 1)).toEqual(["Overtime and the pay period…"]);
+    const full = wrapLines("the configuration-file-is-read-first", 12);
+    expect(full).toEqual(["the", "configurati…"]);
+    expect(wrapLines("abcdefghijklmnopqrstuvwxyz one", 12, 1)).toEqual(["abcdefghijk…"]);
+    expect(wrapLines(text, 0)).toEqual([]);
   });
 });

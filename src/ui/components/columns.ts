@@ -90,6 +90,34 @@ export function fitCell(text: string, width: number, align: "left" | "right" = "
   return align === "right" ? pad + out : out + pad;
 }
 
+/**
+ * Text laid out in lines of at most `width` cells, broken between words (a word longer than a line
+ * is cut); past `maxLines`, the last line shown ends with `…`.
+ */
+export function wrapLines(text: string, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+  if (width <= 0 || maxLines < 1) return [];
+  const lines: string[] = [];
+  let line = "";
+  const words = stripControl(text)
+    .split(" ")
+    .filter((w) => w !== "");
+  for (const word of words) {
+    const joined = line ? `${line} ${word}` : word;
+    if (stringWidth(joined) <= width) line = joined;
+    else {
+      if (line) lines.push(line);
+      line = stringWidth(word) > width ? fitCell(word, width) : word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const shown = lines.slice(0, maxLines);
+  const last = shown[maxLines - 1] ?? "";
+  // The cut line keeps what fits before its `…`; fitCell pads, so the padding is trimmed.
+  shown[maxLines - 1] = stringWidth(last) < width ? `${last}…` : fitCell(`${last}…`, width).trimEnd();
+  return shown;
+}
+
 /** A row's cells (or the header's) laid out as one string. */
 export function rowText<Row>(placed: readonly PlacedColumn<Row>[], cell: (c: Column<Row>) => string): string {
   return placed.map((p) => fitCell(cell(p.column), p.width, p.column.align)).join(" ".repeat(GAP));
