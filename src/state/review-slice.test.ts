@@ -60,9 +60,15 @@ async function setup(opts: { changesDelayMs?: number } = {}) {
 
 /**
  * `count` 10-minute shifts, 2 minutes apart, spread over the location's members, on the range's
- * first day; one is saved each second of the service's clock.
+ * first day; one is saved each `step` seconds of the service's clock (0: all in one instant).
  */
-async function addShifts(s: TestService, clock: { advance(s: number): void }, locationId: string, count: number) {
+async function addShifts(
+  s: TestService,
+  clock: { advance(s: number): void },
+  locationId: string,
+  count: number,
+  step = 1,
+) {
   const members = await s.client.team
     .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } } })
     .all();
@@ -72,7 +78,7 @@ async function addShifts(s: TestService, clock: { advance(s: number): void }, lo
   for (const [mi, member] of members.entries()) {
     for (let i = 0; i < per && made < count; i++, made++) {
       const start = from + i * 12 * 60_000;
-      clock.advance(1);
+      clock.advance(step);
       await s.client.labor.createShift({
         idempotency_key: `review-refresh-${mi}-${i}`,
         shift: {
@@ -124,6 +130,17 @@ describe("the review's background refresh", () => {
     // Nothing changed since: one request, and the review is left as it is (not figured again).
     searches.length = 0;
     const result = review.result;
+    await store.getState().refreshReview();
+    expect(searches).toEqual([{ sort: "UPDATED_AT" }]);
+    expect(store.getState().review.result).toBe(result);
+  });
+
+  it("does not read again a range whose shifts were all saved in one instant, as an import saves them", async () => {
+    const { store, svc, clock, searches } = await setup();
+    await addShifts(svc, clock, store.getState().locationId ?? "", 250, 0);
+    await store.getState().loadReview(RANGE);
+    const result = store.getState().review.result;
+    searches.length = 0;
     await store.getState().refreshReview();
     expect(searches).toEqual([{ sort: "UPDATED_AT" }]);
     expect(store.getState().review.result).toBe(result);

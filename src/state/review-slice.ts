@@ -175,8 +175,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   const nameOf = (shift: Shift) =>
     memberName(get().review.team?.members.find((m) => m.id === (shift.team_member_id ?? shift.employee_id)));
   /**
-   * What the last whole read covered, for a refresh that reads the shifts changed `since` (epoch
-   * ms, as the service stamps `updated_at`), and how many refreshes have read only that.
+   * What the last whole read covered, for a refresh that reads the shifts changed after `since`
+   * (epoch ms, as the service stamps `updated_at`), and how many refreshes have read only that.
    */
   let lastRead: { key: string; since: number; refreshes: number } | undefined;
   let refreshing = false;
@@ -240,8 +240,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
               .pages();
             for await (const page of pages) {
               for (const shift of page.shifts ?? []) {
-                // Newest change first: the first shift changed before `since` ends the read.
-                if (shift.updated_at && Date.parse(shift.updated_at) < since) return out;
+                // Newest change first: the first shift changed no later than `since` ends the read.
+                if (shift.updated_at && Date.parse(shift.updated_at) <= since) return out;
                 out.push(shift);
               }
             }
@@ -252,7 +252,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         // A read begun since (another range, or `r`) supersedes what this one found.
         if (!changed || lastRead !== last) return;
         // Newest first, so a change saved during this read is newer than all it saw: the next
-        // read starts at the newest change seen (shifts read again at the version held are skipped).
+        // read goes back to the newest change seen.
         lastRead = { key, since: newestUpdate(changed, since), refreshes: last.refreshes + 1 };
         const current = get().review.shifts;
         const merged = mergeChangedShifts(current, changed, new SharedValues());
@@ -276,7 +276,6 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       lastRead = undefined;
       const known = get().review.team;
       const needTeam = options.team === true || !known || known.locationId !== locationId;
-      const began = performance.now();
       const read = await get().runRead(
         "Loading shifts",
         async () => {
@@ -318,10 +317,12 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         patch({ team: { locationId, members, wages: byMember } });
       }
       if (get().review.from === from && get().review.to === to && get().locationId === locationId) {
-        // A shift changed while this read went page by page (in start order) may carry an earlier
-        // time than the newest one it saw: the next refresh reaches back by the read's length.
-        const since = read.newest - (performance.now() - began) - 1000;
-        lastRead = { key: readKey(locationId, from, to), since, refreshes: 0 };
+        // The next refresh reads the changes after the newest one this read saw. Two cases wait
+        // for the next whole read (5 minutes at most): a shift changed during this read on a page
+        // it had already read while a later page held a newer change, and a change saved in the
+        // same instant as that newest one (a service may stamp whole seconds). Reaching back
+        // further would re-read a range whose shifts were saved together, as an import saves them.
+        lastRead = { key: readKey(locationId, from, to), since: read.newest, refreshes: 0 };
         rebuild(read.shifts);
       }
       return undefined;
