@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LocalService } from "../src/service/index.js";
 import type { SquareClient, TeamMember } from "../src/square/index.js";
 import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
+import { pinnedClock } from "./helpers/service.js";
 
 // Wednesday 2026-05-06, 15:00 in New York (the main location's time zone).
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -24,16 +25,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<Harness> {
-  let t = NOW;
-  const clock = {
-    now: () => new Date(t),
-    set: (at: Date) => {
-      t = at.getTime();
-    },
-    advance: (seconds: number) => {
-      t += seconds * 1000;
-    },
-  };
+  const clock = pinnedClock(NOW);
   const app = await startApp({ rows: 30, service: { clock }, store: { clock, env: "LOCAL" } });
   const svc = app.service.service;
   const client = app.client;

@@ -2,7 +2,7 @@
 // what changed, a short one is read whole, and a whole read now and then drops what was deleted.
 import { Agent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { startService, type TestService } from "../../test/helpers/service.js";
+import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { createClient, type SquareClient } from "../square/index.js";
 import { WHOLE_READ_EVERY } from "./review-slice.js";
 import { createStore } from "./store.js";
@@ -28,16 +28,7 @@ interface Search {
 
 /** A store on a local service; `changesDelayMs` holds back the refresh's searches of what changed. */
 async function setup(opts: { changesDelayMs?: number } = {}) {
-  let t = NOW;
-  const clock = {
-    now: () => new Date(t),
-    set: (at: Date) => {
-      t = at.getTime();
-    },
-    advance: (s: number) => {
-      t += s * 1000;
-    },
-  };
+  const clock = pinnedClock(NOW);
   svc = await startService({ clock });
   const searches: Search[] = [];
   const dispatcher = new Agent().compose((dispatch) => (req, handler) => {

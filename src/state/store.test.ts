@@ -1,7 +1,7 @@
 // The store against the in-process local service: the same rules and answers as the real one.
 import { afterEach, describe, expect, it } from "vitest";
 import { startProxy } from "../../test/helpers/proxy.js";
-import { startService, type TestService } from "../../test/helpers/service.js";
+import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { createClient, SquareApiError } from "../square/index.js";
 import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
@@ -17,16 +17,7 @@ afterEach(async () => {
 });
 
 async function setup(opts: { readOnly?: boolean } = {}) {
-  let t = NOW;
-  const clock = {
-    now: () => new Date(t),
-    set: (at: Date) => {
-      t = at.getTime();
-    },
-    advance: (s: number) => {
-      t += s * 1000;
-    },
-  };
+  const clock = pinnedClock(NOW);
   svc = await startService({ clock });
   const store = createStore({ client: svc.client, clock, readOnly: opts.readOnly ?? false });
   await store.getState().init();

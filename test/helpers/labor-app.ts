@@ -4,6 +4,7 @@ import type { LocalService } from "../../src/service/index.js";
 import type { Shift, SquareClient, TeamMember } from "../../src/square/index.js";
 import type { CreateStoreOptions } from "../../src/state/index.js";
 import { type DrivenApp, KEYS, startApp } from "./app.js";
+import { pinnedClock } from "./service.js";
 
 /** 2026-05-06T19:00:00Z: Wednesday 15:00 in New York (Main Street's zone). */
 export const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -25,16 +26,7 @@ export interface LaborHarness {
 export async function startLaborApp(
   opts: { rows?: number; columns?: number; store?: Partial<Omit<CreateStoreOptions, "client">> } = {},
 ): Promise<LaborHarness> {
-  let t = NOW;
-  const clock = {
-    now: () => new Date(t),
-    set: (at: Date) => {
-      t = at.getTime();
-    },
-    advance: (seconds: number) => {
-      t += seconds * 1000;
-    },
-  };
+  const clock = pinnedClock(NOW);
   const app = await startApp({
     rows: opts.rows ?? 32,
     columns: opts.columns ?? 110,

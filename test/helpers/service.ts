@@ -1,6 +1,10 @@
+import { createClock, type ServiceClock } from "../../src/service/clock.js";
 import { createService, type LocalService, type ServiceOptions } from "../../src/service/index.js";
 import { createClient, type SquareClient } from "../../src/square/client.js";
 import { SquareApiError } from "../../src/square/errors.js";
+
+/** A clock stopped at `at` (epoch ms): it moves only when a test sets or advances it. */
+export const pinnedClock = (at: number): ServiceClock => createClock(() => at);
 
 /** A local service on an ephemeral loopback port, with the project's client pointed at it. */
 export interface TestService {
