@@ -9,20 +9,9 @@ import { ColumnList } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { useList } from "../../components/use-list.js";
-import { useKeys } from "../../keyboard.js";
 import { useTheme } from "../../theme.js";
+import { useCommands } from "../../use-commands.js";
 import { DUPLICATE_COLUMNS, type DuplicateRow } from "./columns.js";
-
-/** Moves a windowed list with the usual keys; returns whether the key was one of them. */
-function moveKey(input: string, key: { upArrow: boolean; downArrow: boolean; pageUp: boolean; pageDown: boolean }) {
-  if (key.upArrow || input === "k") return "up";
-  if (key.downArrow || input === "j") return "down";
-  if (key.pageUp) return "pageUp";
-  if (key.pageDown) return "pageDown";
-  if (input === "g") return "top";
-  if (input === "G") return "bottom";
-  return undefined;
-}
 
 const CHANGE_WORDS: Record<FieldDiff["change"], string> = {
   mine: "yours",
@@ -54,13 +43,15 @@ export function ConflictView({
   const diff = conflictDiff(view.base, view.mine, view.theirs);
   const listHeight = Math.max(3, height - 4);
   const [list, onList] = useList(diff.length, listHeight - 1);
-  useKeys(
+  useCommands(
+    ["list"],
+    (command) => {
+      if (onList(command) || command !== "back") return;
+      s().customersOpenView({ kind: "list" });
+      s().setStatus({ kind: "info", text: `Kept ${customerName(view.theirs)} as the other change left it.` });
+    },
+    active,
     (input, key) => {
-      const move = moveKey(input, key);
-      if (move) {
-        onList(move);
-        return;
-      }
       const d = diff[list.cursor];
       if (input === " " && d && d.change !== "theirs" && d.change !== "both-same") s().customersTogglePick(d.field);
       else if (key.return) {
@@ -69,12 +60,7 @@ export function ConflictView({
           .customersReapply()
           .then((p) => setProblem(p));
       } else if (input === "e") s().customersReapplyInForm();
-      else if (key.escape) {
-        s().customersOpenView({ kind: "list" });
-        s().setStatus({ kind: "info", text: `Kept ${customerName(view.theirs)} as the other change left it.` });
-      }
     },
-    { isActive: active },
   );
   const columns: Column<FieldDiff>[] = [
     {
@@ -146,19 +132,18 @@ export function GroupsView({
   const listHeight = Math.max(3, height - 3);
   const [list, onList] = useList(groups.length, listHeight - 1);
   const member = (g: CustomerGroup) => Boolean(g.id && customer.group_ids?.includes(g.id));
-  useKeys(
+  useCommands(
+    ["list"],
+    (command) => {
+      if (!onList(command) && command === "back") s().customersOpenView({ kind: "list" });
+    },
+    active,
     (input, key) => {
-      const move = moveKey(input, key);
-      if (move) {
-        onList(move);
-        return;
-      }
       const g = groups[list.cursor];
       if ((input === " " || key.return) && g?.id && customer.id) {
         void s().customersSetMembership(customer.id, g.id, !member(g));
-      } else if (key.escape) s().customersOpenView({ kind: "list" });
+      }
     },
-    { isActive: active },
   );
   const columns: Column<CustomerGroup>[] = [
     { header: "In", width: 3, render: (g) => (member(g) ? "[x]" : "[ ]") },
@@ -207,13 +192,13 @@ export function CardsView({
   const [explain, setExplain] = useState(false);
   const listHeight = Math.max(3, height - 4);
   const [list, onList] = useList(cards.length, listHeight - 1);
-  useKeys(
-    (input, key) => {
-      const move = moveKey(input, key);
-      if (move) {
-        onList(move);
-        return;
-      }
+  useCommands(
+    ["list"],
+    (command) => {
+      if (!onList(command) && command === "back") s().customersOpenView({ kind: "list" });
+    },
+    active,
+    (input) => {
       const card = cards[list.cursor];
       if (input === "x" && card?.id && customer.id) {
         if (s().readOnly) {
@@ -229,9 +214,7 @@ export function CardsView({
           onYes: () => s().customersRemoveCard(customerId, cardId),
         });
       } else if (input === "a") setExplain(true);
-      else if (key.escape) s().customersOpenView({ kind: "list" });
     },
-    { isActive: active },
   );
   const columns: Column<Card>[] = [
     { header: "Card", width: 20, flex: 1, render: (c) => cardLabel(c, now) },
@@ -277,16 +260,14 @@ export function DuplicatesView({ active, height, width }: { active: boolean; hei
   const rows: DuplicateRow[] = scan.groups.map((group) => ({ group }));
   const listHeight = Math.max(3, height - 3);
   const [list, onList] = useList(rows.length, listHeight - 1);
-  useKeys(
-    (input, key) => {
-      const move = moveKey(input, key);
-      if (move) onList(move);
-      else if (key.escape) {
-        s().customersStopScan();
-        s().customersOpenView({ kind: "list" });
-      }
+  useCommands(
+    ["list"],
+    (command) => {
+      if (onList(command) || command !== "back") return;
+      s().customersStopScan();
+      s().customersOpenView({ kind: "list" });
     },
-    { isActive: active },
+    active,
   );
   const of = scan.total === undefined ? "" : ` of ${scan.total.toLocaleString("en-US")}`;
   const status =
