@@ -11,7 +11,9 @@ const allowed = {
   domain: ["spec"],
   square: ["spec"],
   auth: ["square", "spec", "domain"],
-  state: ["square", "auth", "domain", "spec"],
+  // Files this machine keeps (journal, outbox, indexes): SQLite, below the state that uses them.
+  local: ["domain", "spec"],
+  state: ["square", "auth", "local", "domain", "spec"],
   ui: ["state", "domain", "spec"],
   service: ["spec", "domain"],
   cli: ["*"],
