@@ -1,12 +1,11 @@
 // The review as a store manager uses it, driven by keys against the local service: weeks and pay
-
 // periods, overtime and regular figures, shifts without a wage, deleting and editing shifts with
 // their breaks, a conflict that keeps what the manager typed, and an export that asks first.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatMoney, formatMoney } from "../src/domain/money.js";
+import { formatMoney } from "../src/domain/money.js";
 import type { Shift, TeamMember } from "../src/square/index.js";
 import { KEYS } from "./helpers/app.js";
 import { fullName, type LaborHarness, startLaborApp, typed } from "./helpers/labor-app.js";
