@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { planCommitBatches } from "../src/domain/stocktake.js";
+import { journalPath, openJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { SquareClient } from "../src/square/client.js";
-import { journalPath, openJournal } from "../src/state/stocktake-journal.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { startService, type TestService } from "./helpers/service.js";
 import { inStockAt, physicalCountsOf } from "./stocktake-helpers.js";
@@ -401,12 +401,12 @@ describe("resume", () => {
       record.lines.map((l) => ({ ...l })),
       { referenceId: id, locationId: MAIN, now: new Date(), newKey: () => `resume-${id}-${k++}`, size: 1 },
     );
-    journal.planCommit(id, plan, new Date().toISOString());
+    journal.requests.plan(id, plan, new Date().toISOString());
     for (const b of plan.slice(0, 2)) {
-      journal.markSent(id, b.seq, new Date().toISOString());
+      journal.requests.markSent(id, b.seq, new Date().toISOString());
       await service.client.inventory.batchChangeInventory(b.body);
     }
-    journal.markAccepted(id, 0, [], new Date().toISOString());
+    journal.requests.markAccepted(id, 0, [], new Date().toISOString());
     journal.close();
 
     const again = await open({ shared: service });

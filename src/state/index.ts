@@ -2,6 +2,7 @@
 
 export { useShallow } from "zustand/react/shallow";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
   type CustomerFilterInput,
@@ -30,7 +31,6 @@ export {
 } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
-export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
 export * from "./stocktake-slice.js";
 export {
   type AppState,

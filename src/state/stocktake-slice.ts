@@ -14,10 +14,6 @@ import {
   type UncountedChoice,
 } from "../domain/stocktake.js";
 import { localTime } from "../domain/time.js";
-import type { InventoryChange, TeamMember } from "../spec/generated/types.js";
-import { problemOf, writeProblem } from "./errors.js";
-import { timeZoneOf } from "./shell-slice.js";
-import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "./stocktake-commit.js";
 import {
   type CountHeader,
   type CountListing,
@@ -27,7 +23,11 @@ import {
   openJournal,
   type StocktakeJournal,
   type UnknownCode,
-} from "./stocktake-journal.js";
+} from "../local/stocktake-journal.js";
+import type { InventoryChange, TeamMember } from "../spec/generated/types.js";
+import { problemOf, writeProblem } from "./errors.js";
+import { timeZoneOf } from "./shell-slice.js";
+import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "./stocktake-commit.js";
 import { itemsCsvOfRecord, summaryCsvOfRecord } from "./stocktake-review.js";
 import {
   type CategoryChoice,
