@@ -1,4 +1,4 @@
-/** Helpers of the stocktake tests: a faulty loopback proxy, and checks of a commit at the service. */
+/** Helpers of the stocktake tests: a faulty loopback proxy, checks of a commit at the service, the demo catalog's variations. */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { seededRandom } from "../src/service/seed/random.js";
@@ -128,3 +128,28 @@ export async function inStockAt(client: SquareClient, locationId: string): Promi
 
 /** A deterministic pseudo-random source (the demo seed's), so a fault run can be replayed. */
 export const seeded = seededRandom;
+
+/** A variation of the demo catalog as the tests use it. */
+export interface Variation {
+  id: string;
+  sku: string;
+  upc: string;
+  /** As the screen names it: "Claw Hammer, 16 oz". */
+  label: string;
+  price: number;
+}
+
+/** A variation of the demo catalog by its item's and its own name. */
+export async function variation(client: SquareClient, item: string, name: string): Promise<Variation> {
+  const res = await client.catalog.searchCatalogItems({ text_filter: item });
+  const found = (res.items ?? []).find((i) => i.item_data?.name === item);
+  const v = found?.item_data?.variations?.find((x) => x.item_variation_data?.name === name);
+  if (!v) throw new Error(`no ${item}, ${name} in the demo catalog`);
+  return {
+    id: v.id,
+    sku: v.item_variation_data?.sku ?? "",
+    upc: v.item_variation_data?.upc ?? "",
+    label: `${item}, ${name}`,
+    price: v.item_variation_data?.price_money?.amount ?? 0,
+  };
+}

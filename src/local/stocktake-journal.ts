@@ -420,3 +420,22 @@ export async function openJournal(path: string): Promise<StocktakeJournal> {
   const db = await openLocalDb(path, { label: "The stocktake journal", migrations: JOURNAL_MIGRATIONS });
   return new StocktakeJournal(db, path);
 }
+
+/** The journal of a data folder, opened on first use and kept open; an open that failed is tried again next time. */
+export class JournalHandle {
+  readonly path: string;
+  #opening: Promise<StocktakeJournal> | undefined;
+
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  /** The open journal. */
+  open(): Promise<StocktakeJournal> {
+    this.#opening ??= openJournal(this.path).catch((err: unknown) => {
+      this.#opening = undefined;
+      throw err;
+    });
+    return this.#opening;
+  }
+}
