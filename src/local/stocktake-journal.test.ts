@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { planCommitBatches, type StockItem } from "../domain/stocktake.js";
+import { NEW_COUNT, stockItem } from "../../test/stocktake-helpers.js";
+import { planCommitBatches } from "../domain/stocktake.js";
 import { LocalDbTooNew } from "./db.js";
 import {
   CountStateError,
@@ -15,29 +16,8 @@ import {
 
 const NOW = new Date("2026-03-02T15:00:00.000Z");
 
-const item = (n: number): StockItem => ({
-  variationId: `V${n}`,
-  itemId: `I${n}`,
-  sku: `SKU-${n}`,
-  upc: `0000000000${n}`,
-  name: `Item ${n}`,
-  categoryId: "C1",
-  priceAmount: 100 * n,
-  currency: "USD",
-  precision: 0,
-  tracked: true,
-});
-
-const header = {
-  merchantId: "M1",
-  locationId: "L1",
-  locationName: "Main Street",
-  timeZone: "America/New_York",
-  scope: { kind: "full" } as const,
-  counterId: "TM1",
-  counterName: "Ana Ruiz",
-  startedAt: NOW.toISOString(),
-};
+const item = (n: number) => stockItem(n);
+const header = { ...NEW_COUNT, startedAt: NOW.toISOString() };
 
 describe("the stocktake journal", () => {
   let dir: string;

@@ -35,6 +35,16 @@ export interface CommitProgress {
   refused: number;
 }
 
+/** A commit with nothing sent yet. */
+export const NO_PROGRESS: CommitProgress = {
+  batchesDone: 0,
+  batchesTotal: 0,
+  linesDone: 0,
+  linesTotal: 0,
+  inFlight: 0,
+  refused: 0,
+};
+
 /** How a commit ended. */
 export type CommitOutcome =
   | { kind: "committed"; lines: number; refused: RefusedLine[]; committedAt: string }

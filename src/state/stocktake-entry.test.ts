@@ -1,62 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { countRecord, stockItem } from "../../test/stocktake-helpers.js";
 import { parseQuantity } from "../domain/quantity.js";
-import type { StockItem } from "../domain/stocktake.js";
-import type { CountHeader, CountRecord } from "../local/stocktake-journal.js";
+import type { CountHeader } from "../local/stocktake-journal.js";
 import { type EntryContext, interpretEntry, lineOf, scanEntry } from "./stocktake-entry.js";
 import { loadedCountOf } from "./stocktake-machine.js";
 
 const units = (q: string) => parseQuantity(q) ?? Number.NaN;
 
-const item = (n: number, extra: Partial<StockItem> = {}): StockItem => ({
-  variationId: `V${n}`,
-  itemId: `I${n}`,
-  sku: `HT-${n}`,
-  upc: `07126300002${n}`,
-  name: `Item ${n}`,
-  categoryId: "C1",
-  priceAmount: 100,
-  currency: "USD",
-  precision: 0,
-  tracked: true,
-  ...extra,
-});
-
-const HAMMER = item(1, { name: "Claw Hammer" });
-const ROPE = item(2, { name: "Rope by the foot", precision: 2 });
-
-function header(extra: Partial<CountHeader> = {}): CountHeader {
-  return {
-    id: "ST-1",
-    merchantId: "M1",
-    locationId: "L1",
-    locationName: "Main Street",
-    timeZone: "America/New_York",
-    scope: { kind: "full" },
-    counterId: "TM1",
-    counterName: "Ana",
-    startedAt: "2026-03-02T15:00:00.000Z",
-    status: "open",
-    uncounted: "leave",
-    scanOne: false,
-    plannedAt: undefined,
-    committedAt: undefined,
-    expectedSyncedAt: undefined,
-    ...extra,
-  };
-}
+const HAMMER = stockItem(1, { name: "Claw Hammer" });
+const ROPE = stockItem(2, { name: "Rope by the foot", precision: 2 });
 
 function context(extra: Partial<EntryContext> = {}, head: Partial<CountHeader> = {}): EntryContext {
-  const record: CountRecord = {
-    header: header(head),
-    items: new Map([HAMMER, ROPE].map((i) => [i.variationId, i])),
-    scope: ["V1", "V2"],
-    expected: new Map([["V1", { quantity: "10", calculatedAt: "2026-03-02T14:00:00.000Z" }]]),
-    lines: [{ variationId: "V1", quantity: "4", countedAt: "2026-03-02T15:01:00.000Z", countedBy: "TM1" }],
-    unknown: [],
-    batches: [],
-    refused: [],
-    people: new Map(),
-  };
+  const record = countRecord(head, [HAMMER, ROPE]);
+  record.lines = [{ variationId: "V1", quantity: "4", countedAt: "2026-03-02T15:01:00.000Z", countedBy: "TM1" }];
   return { count: loadedCountOf(record), prompt: { kind: "code" }, feedback: undefined, ...extra };
 }
 
@@ -93,13 +49,13 @@ describe("interpretEntry: the readings of one entry", () => {
   });
 
   it("3 · a code the count knows is a scan, by SKU (any case) or UPC (also as a 13-digit EAN)", () => {
-    expect(interpretEntry("HT-1", context())).toEqual({ kind: "scan", item: HAMMER, counts: undefined });
-    expect(interpretEntry("ht-2", context())).toMatchObject({ kind: "scan", item: ROPE });
+    expect(interpretEntry("SKU-1", context())).toEqual({ kind: "scan", item: HAMMER, counts: undefined });
+    expect(interpretEntry("sku-2", context())).toMatchObject({ kind: "scan", item: ROPE });
     expect(interpretEntry("0071263000021", context())).toMatchObject({ kind: "scan", item: HAMMER });
     // A scan where a quantity was asked: the next item, its quantity left out.
     expect(interpretEntry("071263000022", asking("V1"))).toMatchObject({ kind: "scan", item: ROPE });
     // In scan = 1 unit mode the scan counts one at once.
-    expect(interpretEntry("HT-1", context({}, { scanOne: true }))).toEqual({
+    expect(interpretEntry("SKU-1", context({}, { scanOne: true }))).toEqual({
       kind: "scan",
       item: HAMMER,
       counts: { kind: "add", units: units("1") },
@@ -130,7 +86,7 @@ describe("interpretEntry: the readings of one entry", () => {
   });
 
   it("7 · a count being committed takes no more lines", () => {
-    expect(interpretEntry("HT-1", context({}, { status: "committing" }))).toEqual({
+    expect(interpretEntry("SKU-1", context({}, { status: "committing" }))).toEqual({
       kind: "closed",
       problem: "This count is being committed; its lines can no longer change.",
     });
@@ -138,9 +94,9 @@ describe("interpretEntry: the readings of one entry", () => {
 
   it("a blank line is nothing, and nothing is counted without an open count", () => {
     expect(interpretEntry("   ", context())).toEqual({ kind: "nothing" });
-    expect(interpretEntry("HT-1", { count: undefined, prompt: { kind: "code" }, feedback: undefined })).toEqual({
+    expect(interpretEntry("SKU-1", { count: undefined, prompt: { kind: "code" }, feedback: undefined })).toEqual({
       kind: "no-count",
-      text: "HT-1",
+      text: "SKU-1",
     });
   });
 

@@ -4,19 +4,10 @@
  */
 import type { StocktakeJournal } from "../local/stocktake-journal.js";
 import { problemOf, writeProblem } from "./errors.js";
-import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "./stocktake-commit.js";
+import { type CommitOutcome, NO_PROGRESS, planCommit, runCommit } from "./stocktake-commit.js";
 import { data, type StocktakeIo, withJournal } from "./stocktake-io.js";
 import { loadedCountOf } from "./stocktake-machine.js";
 import { itemsCsvOfRecord, summaryCsvOfRecord } from "./stocktake-review.js";
-
-const NO_PROGRESS: CommitProgress = {
-  batchesDone: 0,
-  batchesTotal: 0,
-  linesDone: 0,
-  linesTotal: 0,
-  inFlight: 0,
-  refused: 0,
-};
 
 /** Plans the commit if the count is still open, then sends what is not settled yet. */
 async function planAndRun(io: StocktakeIo, countId: string): Promise<CommitOutcome> {

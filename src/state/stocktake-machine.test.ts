@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StockItem } from "../domain/stocktake.js";
-import type { CountRecord } from "../local/stocktake-journal.js";
+import { countRecord, stockItem } from "../../test/stocktake-helpers.js";
 import type { CommitProgress } from "./stocktake-commit.js";
 import {
   type CountEvent,
@@ -12,48 +11,8 @@ import {
   type StocktakeData,
 } from "./stocktake-machine.js";
 
-const item = (n: number): StockItem => ({
-  variationId: `V${n}`,
-  itemId: `I${n}`,
-  sku: `sku-${n}`,
-  upc: `07126300002${n}`,
-  name: `Item ${n}`,
-  categoryId: "C1",
-  priceAmount: 100,
-  currency: "USD",
-  precision: 0,
-  tracked: true,
-});
-
 function loaded(id = "ST-1"): LoadedCount {
-  const record: CountRecord = {
-    header: {
-      id,
-      merchantId: "M1",
-      locationId: "L1",
-      locationName: "Main Street",
-      timeZone: "America/New_York",
-      scope: { kind: "full" },
-      counterId: "TM1",
-      counterName: "Ana",
-      startedAt: "2026-03-02T15:00:00.000Z",
-      status: "open",
-      uncounted: "leave",
-      scanOne: false,
-      plannedAt: undefined,
-      committedAt: undefined,
-      expectedSyncedAt: "2026-03-02T14:00:00.000Z",
-    },
-    items: new Map([item(1), item(2)].map((i) => [i.variationId, i])),
-    scope: ["V1", "V2"],
-    expected: new Map([["V1", { quantity: "10", calculatedAt: "2026-03-02T14:00:00.000Z" }]]),
-    lines: [],
-    unknown: [],
-    batches: [],
-    refused: [],
-    people: new Map(),
-  };
-  return loadedCountOf(record);
+  return loadedCountOf(countRecord({ id, expectedSyncedAt: "2026-03-02T14:00:00.000Z" }));
 }
 
 const run = (events: CountEvent[], from: StocktakeData = INITIAL_STOCKTAKE) => events.reduce(countReducer, from);
@@ -106,7 +65,7 @@ describe("countReducer", () => {
     const s = run(
       [
         { type: "line-recorded", countId: "ST-1", line: line("V1", "4"), added: false },
-        { type: "items-found", countId: "ST-1", items: [{ ...item(7), sku: "New-7" }] },
+        { type: "items-found", countId: "ST-1", items: [{ ...stockItem(7), sku: "New-7" }] },
       ],
       opened(count),
     );
@@ -120,7 +79,7 @@ describe("countReducer", () => {
   it("asks a quantity, offers a pick list that takes the keyboard, and a cancel gives the line back", () => {
     const asked = run([{ type: "quantity-asked", variationId: "V1" }], opened());
     expect(asked.prompt).toEqual({ kind: "quantity", variationId: "V1" });
-    const picking = run([{ type: "pick-offered", query: "item", items: [item(1), item(2)] }], asked);
+    const picking = run([{ type: "pick-offered", query: "item", items: [stockItem(1), stockItem(2)] }], asked);
     expect(picking.prompt).toMatchObject({ kind: "pick", query: "item" });
     expect(picking.typing).toBe(false);
     const back = run([{ type: "prompt-cancelled" }], picking);

@@ -15,7 +15,7 @@ import {
 import { localTime } from "../domain/time.js";
 import type { CountHeader, CountListing, CountRecord, UnknownCode } from "../local/stocktake-journal.js";
 import type { InventoryChange, TeamMember } from "../spec/generated/types.js";
-import type { CommitOutcome, CommitProgress } from "./stocktake-commit.js";
+import { type CommitOutcome, type CommitProgress, NO_PROGRESS } from "./stocktake-commit.js";
 import type { CategoryChoice } from "./stocktake-source.js";
 
 /** What the Stocktake screen shows. */
@@ -361,22 +361,13 @@ function commitReducer(state: StocktakeData, event: CountEvent): StocktakeData {
       return { ...state, commit: { progress: event.progress, outcome: undefined } };
     case "commit-ended": {
       const { outcome } = event;
-      const progress = outcome.kind === "stopped" ? outcome.progress : (state.commit?.progress ?? EMPTY_PROGRESS);
+      const progress = outcome.kind === "stopped" ? outcome.progress : (state.commit?.progress ?? NO_PROGRESS);
       return { ...state, count: event.count ?? state.count, commit: { progress, outcome } };
     }
     default:
       return state;
   }
 }
-
-const EMPTY_PROGRESS: CommitProgress = {
-  batchesDone: 0,
-  batchesTotal: 0,
-  linesDone: 0,
-  linesTotal: 0,
-  inFlight: 0,
-  refused: 0,
-};
 
 /** How the views, the home listing and the forms change. */
 function screenReducer(state: StocktakeData, event: CountEvent): StocktakeData {
