@@ -7,9 +7,11 @@ import { classifyQuery, type LookupFilters, lookupQuery, parseSources, searchReq
 import { duplicateGroups } from "../domain/customers-duplicates.js";
 import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
 import {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomersData,
   type CustomersEvent,
+  customerIds,
   withLocalChanges,
 } from "./customers-machine.js";
 import { timeZoneOf } from "./shell-slice.js";
@@ -72,8 +74,11 @@ export async function search(io: CustomersIo, keep = false): Promise<void> {
     return;
   }
   const cursor = page.cursor || undefined;
-  io.dispatch({ type: "search-answered", seq, request, rows: page.customers ?? [], cursor, keep });
-  if (cursor && seq === customersOf(io).searchSeq) askCount(io, seq, request);
+  io.dispatch({ type: "search-answered", seq, request, rows: page.customers ?? [], cursor });
+  if (seq !== customersOf(io).searchSeq) return;
+  // A new search starts at the top; a refresh (`keep`) leaves the cursor on its profile, by id.
+  if (!keep) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), 0);
+  if (cursor) askCount(io, seq, request);
 }
 
 /**

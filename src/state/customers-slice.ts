@@ -55,8 +55,6 @@ export interface CustomersSlice {
   customersSearch(): Promise<void>;
   /** The next page, when the cursor nears the end of what is loaded. */
   customersLoadMore(): Promise<void>;
-  /** Moves the selection to a profile of the list. */
-  customersSelect(id: string): void;
   /** By name (the service's default) or newest first. */
   customersToggleSort(): Promise<void>;
   /** Applies the filter panel; a problem in words, or undefined. */
@@ -108,7 +106,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     customersSetLine: (line) => setLine(io, line),
     customersSearch: () => search(io, true),
     customersLoadMore: () => loadMore(io),
-    customersSelect: (id) => dispatch({ type: "select", id }),
     customersToggleSort: () => {
       dispatch({ type: "sort-toggled" });
       return search(io, true);

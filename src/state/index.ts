@@ -5,9 +5,11 @@ export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
 export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomerResults,
   type CustomersView,
+  customerIds,
   filterInputOf,
 } from "./customers-slice.js";
 export { deferredClient } from "./deferred-client.js";
@@ -23,7 +25,14 @@ export {
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
 export {
-  type ExportOutcome,
+  type CsvFile,
+  exportsFolder,
+  type FileWriter,
+  nodeFiles,
+  resolveExportPath,
+  writeCsvFiles,
+} from "./export-csv.js";
+export {
   type ReviewConflict,
   type ReviewForm,
   type ShiftTimesInput,
@@ -43,3 +52,4 @@ export {
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export { type Selection, selectedId, selectedIndex } from "./view-slice.js";
