@@ -40,6 +40,7 @@ export {
 } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
+export { reviewOfRecord } from "./stocktake-review.js";
 export * from "./stocktake-slice.js";
 export {
   type AppState,
