@@ -205,27 +205,20 @@ export interface Liability {
   /** Balances on blocked cards, held until they are unblocked or cleared (not in `active`). */
   blocked: Money;
   blockedCards: number;
-  /** Cards registered and not yet activated (no balance). */
-  pendingCards: number;
   /** Cards in another currency, left out. */
   otherCurrency: number;
 }
 
-/** Adds up the balances of every card by state; the liability is the active cards' sum. */
+/** Adds up the balances of active and blocked cards; the liability is the active cards' sum. */
 export function liability(cards: readonly GiftCard[], currency: string): Liability {
   const out: Liability = {
     active: { amount: 0, currency },
     activeCards: 0,
     blocked: { amount: 0, currency },
     blockedCards: 0,
-    pendingCards: 0,
     otherCurrency: 0,
   };
   for (const c of cards) {
-    if (c.state === "PENDING") {
-      out.pendingCards++;
-      continue;
-    }
     if (c.state !== "ACTIVE" && c.state !== "BLOCKED") continue;
     const m = c.balance_money;
     if (m?.currency && m.currency !== currency) {

@@ -9,6 +9,7 @@ import {
   checkWrite,
   describeWrite,
   type GiftCardWrite,
+  parseCardQuery,
   parseReason,
   WRITE_ACTIVITY,
   WRITE_REASONS,
@@ -176,5 +177,14 @@ describe("the activity a write sends", () => {
     expect(
       describeWrite("…0005", usd("ACTIVE", 1000), { kind: "adjust-down", amount: 250, reason: "SUPPORT_ISSUE" }, "USD"),
     ).toBe("Take 2.50 USD off card …0005 (support issue)? Balance 10.00 → 7.50 USD.");
+  });
+});
+
+describe("a look-up", () => {
+  it("reads an id, a number in groups, and refuses what no card number looks like", () => {
+    expect(parseCardQuery("gftc:00a1")).toEqual({ ok: true, value: { kind: "id", id: "gftc:00a1" } });
+    expect(parseCardQuery(" 7783-3200 0000 ")).toEqual({ ok: true, value: { kind: "gan", gan: "778332000000" } });
+    expect(parseCardQuery("").ok).toBe(false);
+    expect(parseCardQuery("7783/3200").ok).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import type {
   GiftCardStatus,
   GiftCardType,
 } from "../spec/generated/types.js";
+import { normalizeGan } from "./gan.js";
 import { formatAmount, formatMoney, type Money } from "./money.js";
 
 /** A card's state as the manager reads it. */
@@ -394,4 +395,22 @@ export function describeWrite(
     case "unblock":
       return `Unblock ${card_}${reason}? Its ${formatMoney(change.before)} can be spent again.`;
   }
+}
+
+/** What a look-up names: a card's id (`gftc:…`), or its number as typed or scanned. */
+export type CardQuery = { kind: "id"; id: string } | { kind: "gan"; gan: string };
+
+/**
+ * Reads a look-up: an id starts with `gftc:`; anything else is a card number, spaces and dashes
+ * between its groups dropped. A number with characters no card number has is refused.
+ */
+export function parseCardQuery(text: string): { ok: true; value: CardQuery } | { ok: false; problem: string } {
+  const t = text.trim();
+  if (t === "") return { ok: false, problem: "Scan a card, or type its number or id." };
+  if (/^gftc:/i.test(t)) return { ok: true, value: { kind: "id", id: `gftc:${t.slice(5)}` } };
+  const gan = normalizeGan(t);
+  if (!/^[A-Za-z0-9]{1,255}$/.test(gan)) {
+    return { ok: false, problem: `"${t}" is not a gift card number: they have letters and digits only.` };
+  }
+  return { ok: true, value: { kind: "gan", gan } };
 }
