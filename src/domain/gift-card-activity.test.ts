@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { GiftCard, GiftCardActivity } from "../spec/generated/types.js";
 import {
   activityChange,
+  activityDays,
   activityNote,
   activityTotals,
   cardHistory,
+  dayBounds,
   liability,
   parseActivityTypes,
 } from "./gift-card-activity.js";
@@ -127,6 +129,24 @@ describe("the liability", () => {
       blocked: usd(700),
       blockedCards: 1,
       otherCurrency: 0,
+    });
+  });
+});
+
+describe("a range of days", () => {
+  it("defaults to today, takes one day or a range, and covers each day whole in the location's zone", () => {
+    expect(activityDays({}, "2026-06-15")).toEqual({ ok: true, from: "2026-06-15", to: "2026-06-15" });
+    expect(activityDays({ from: "2026-06-01" }, "2026-06-15")).toEqual({
+      ok: true,
+      from: "2026-06-01",
+      to: "2026-06-01",
+    });
+    expect(activityDays({ from: "2026-06-10", to: "2026-06-01" }, "x").ok).toBe(false);
+    expect(activityDays({ from: "2026-02-30" }, "x").ok).toBe(false);
+    expect(activityDays({ from: "2025-01-01", to: "2026-06-01" }, "x").ok).toBe(false);
+    expect(dayBounds("2026-06-15", "2026-06-15", "America/New_York")).toEqual({
+      begin: "2026-06-15T04:00:00.000Z",
+      end: "2026-06-16T03:59:59.999Z",
     });
   });
 });

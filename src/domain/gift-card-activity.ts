@@ -4,6 +4,7 @@
 import type { GiftCard, GiftCardActivity, GiftCardActivityType } from "../spec/generated/types.js";
 import { reasonWords } from "./gift-cards.js";
 import type { Money } from "./money.js";
+import { addDays, parseDate, zonedInstant } from "./time.js";
 
 /** Each activity type in words. */
 export const ACTIVITY_WORDS: Readonly<Record<GiftCardActivityType, string>> = {
@@ -234,4 +235,37 @@ export function liability(cards: readonly GiftCard[], currency: string): Liabili
     }
   }
   return out;
+}
+
+/** The longest range of days one activity read covers: a year, for a card's or a location's year. */
+export const MAX_ACTIVITY_DAYS = 366;
+
+/** Reads a range of local days (`YYYY-MM-DD`); `to` defaults to `from`, both to `today`. */
+export function activityDays(
+  input: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): { ok: true; from: string; to: string } | { ok: false; problem: string } {
+  for (const [name, value] of [
+    ["from", input.from],
+    ["to", input.to],
+  ] as const) {
+    if (value !== undefined && !parseDate(value)) {
+      return { ok: false, problem: `The ${name} "${value}" is not a date; write it as YYYY-MM-DD.` };
+    }
+  }
+  const from = (input.from ?? input.to ?? today).trim();
+  const to = (input.to ?? input.from ?? today).trim();
+  if (from > to) return { ok: false, problem: `The range starts (${from}) after it ends (${to}).` };
+  if (addDays(from, MAX_ACTIVITY_DAYS - 1) < to) {
+    return { ok: false, problem: `That range is longer than ${MAX_ACTIVITY_DAYS} days; pick a shorter one.` };
+  }
+  return { ok: true, from, to };
+}
+
+/** The instants a range of local days covers, both inclusive: from's midnight to the last millisecond of `to`. */
+export function dayBounds(from: string, to: string, timeZone: string): { begin: string; end: string } {
+  return {
+    begin: zonedInstant(from, "00:00", timeZone).toISOString(),
+    end: new Date(zonedInstant(addDays(to, 1), "00:00", timeZone).getTime() - 1).toISOString(),
+  };
 }

@@ -414,3 +414,29 @@ export function parseCardQuery(text: string): { ok: true; value: CardQuery } | {
   }
   return { ok: true, value: { kind: "gan", gan } };
 }
+
+/** What a write did, in a sentence, with the balance read back after it. */
+export function doneWords(gan: string, write: GiftCardWrite, before: Money, after: Money): string {
+  const cur = after.currency;
+  const amount = "amount" in write ? formatMoney({ amount: write.amount, currency: cur }) : "";
+  const reason = "reason" in write ? ` (${reasonWords(write.reason)})` : "";
+  const balance = `balance ${formatAmount(before.amount, cur)} → ${formatAmount(after.amount, cur)} ${cur}`;
+  switch (write.kind) {
+    case "activate":
+      return `Activated card ${gan} with ${amount}: ${balance}.`;
+    case "load":
+      return `Loaded ${amount} onto card ${gan}: ${balance}.`;
+    case "adjust-up":
+      return `Added ${amount} to card ${gan}${reason}: ${balance}.`;
+    case "adjust-down":
+      return `Took ${amount} off card ${gan}${reason}: ${balance}.`;
+    case "clear":
+      return `Cleared card ${gan}${reason}: ${balance}.`;
+    case "deactivate":
+      return `Deactivated card ${gan}${reason}: it holds ${formatMoney(after)} and can no longer be used.`;
+    case "block":
+      return `Blocked card ${gan}${reason}: ${formatMoney(after)} held until it is unblocked.`;
+    case "unblock":
+      return `Unblocked card ${gan}${reason}: ${formatMoney(after)} can be spent again.`;
+  }
+}
