@@ -257,8 +257,8 @@ export function paymentProblem(payment: Payment): string | undefined {
   return undefined;
 }
 
-/** Why the card's state does not allow this write, or undefined. */
-function stateProblem(card: CardBefore | undefined, kind: WriteKind): string | undefined {
+/** Why the card's state does not allow this kind of write, or undefined (a menu greys it out with this). */
+export function checkCardState(card: CardBefore | undefined, kind: WriteKind): string | undefined {
   if (kind === "activate") {
     if (!card || card.state === "PENDING") return undefined;
     return card.state === "ACTIVE"
@@ -286,7 +286,7 @@ function stateProblem(card: CardBefore | undefined, kind: WriteKind): string | u
  * currency, no decrement past the balance, a payment for a card sold outside an order.
  */
 export function checkWrite(card: CardBefore | undefined, write: GiftCardWrite, currency: string): string | undefined {
-  const state = stateProblem(card, write.kind);
+  const state = checkCardState(card, write.kind);
   if (state) return state;
   if (card && card.currency !== currency) {
     return `This card holds ${card.currency}; amounts here are in ${currency}.`;

@@ -28,6 +28,15 @@ export interface StoreClient {
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
+  giftCards: Pick<
+    SquareClient["giftCards"],
+    | "listGiftCards"
+    | "createGiftCard"
+    | "retrieveGiftCard"
+    | "retrieveGiftCardFromGAN"
+    | "listGiftCardActivities"
+    | "createGiftCardActivity"
+  >;
   customers: Pick<
     SquareClient["customers"],
     | "searchCustomers"
