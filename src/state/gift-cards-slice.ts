@@ -5,10 +5,10 @@
 // the screen shows is the machine's (gift-cards-machine.ts); this file only reads and writes.
 import { customerName } from "../domain/customers.js";
 import { activityDays, dayBounds } from "../domain/gift-card-activity.js";
-import { checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
+import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
 import { addDays, localDate } from "../domain/time.js";
 import { SquareApiError } from "../square/errors.js";
-import { isUnreachable, type Problem, writeProblem } from "./errors.js";
+import { isUnreachable, writeProblem } from "./errors.js";
 import {
   cardActivities,
   type KnownCard,
@@ -29,10 +29,9 @@ import {
   initialGiftCards,
   type LinkedCustomer,
   readWriteForm,
-  type WriteForm,
 } from "./gift-cards-machine.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { AppState, SliceCreator } from "./store.js";
+import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 
 /** The permission gift card writes need. */
 export const GIFTCARDS_WRITE = "GIFTCARDS_WRITE";
@@ -113,229 +112,224 @@ function unanswered(cause: unknown): boolean {
   return isUnreachable(cause) || (cause instanceof SquareApiError && (cause.status >= 500 || cause.status === 429));
 }
 
-/** Builds the gift cards slice. */
-export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, deps) => {
-  const dispatch = (event: GiftCardsEvent) => set((s) => ({ giftCards: giftCardsReducer(s.giftCards, event) }));
-  const g = () => get().giftCards;
-  const here = () => get().locations.find((l) => l.id === get().locationId);
-  const currency = () => here()?.currency ?? "USD";
-  // An answer that arrives after a newer look-up (or read of the days) began is dropped.
-  let lookupTicket = 0;
-  let activityTicket = 0;
+/** What the slice's actions share. */
+interface Ctx {
+  get: () => AppState;
+  dispatch: (event: GiftCardsEvent) => void;
+  deps: StoreDeps;
+  /** An answer that arrives after a newer look-up (or read of the days) began is dropped. */
+  tickets: { lookup: number; activity: number };
+}
 
-  deps.events.on("location-changed", () => {
-    activityTicket++;
-    dispatch({ type: "location-changed" });
-  });
+const currencyOf = (s: AppState) => s.locations.find((l) => l.id === s.locationId)?.currency ?? "USD";
+const todayOf = (ctx: Ctx) => localDate(ctx.deps.clock.now(), timeZoneOf(ctx.get()));
 
-  /** The linked customers' names; a profile that cannot be read shows its id. */
-  const customersOf = (card: KnownCard): Promise<LinkedCustomer[]> =>
-    Promise.all(
-      (card.customer_ids ?? []).map(async (id) => {
-        const c = await deps.client.customers.retrieveCustomer(id).catch(() => undefined);
-        return { id, name: c?.customer ? customerName(c.customer) : undefined };
-      }),
-    );
+/** The linked customers' names; a profile that cannot be read shows its id. */
+function customersOf(ctx: Ctx, card: KnownCard): Promise<LinkedCustomer[]> {
+  return Promise.all(
+    (card.customer_ids ?? []).map(async (id) => {
+      const c = await ctx.deps.client.customers.retrieveCustomer(id).catch(() => undefined);
+      return { id, name: c?.customer ? customerName(c.customer) : undefined };
+    }),
+  );
+}
 
-  /** Reads what a look-up shows: the card, its history and its customers (or that there is none). */
-  const readCard = async (query: Parameters<typeof lookUpCard>[1]) => {
-    const result: LookedUp = await lookUpCard(deps.client.giftCards, query);
-    if (result.kind !== "found") return { result, history: [], customers: [] };
-    const [history, customers] = await Promise.all([
-      cardActivities(deps.client.giftCards, result.card),
-      customersOf(result.card),
-    ]);
-    return { result, history, customers };
+/** Reads what a look-up shows: the card, its history and its customers (or that there is none). */
+async function readCard(ctx: Ctx, query: CardQuery) {
+  const client = ctx.deps.client.giftCards;
+  const result: LookedUp = await lookUpCard(client, query);
+  if (result.kind !== "found") return { result, history: [], customers: [] };
+  const [history, customers] = await Promise.all([cardActivities(client, result.card), customersOf(ctx, result.card)]);
+  return { result, history, customers };
+}
+
+async function showCard(ctx: Ctx, query: CardQuery, label: string, quiet: boolean): Promise<void> {
+  const ticket = ++ctx.tickets.lookup;
+  const read = await ctx.get().runRead(label, () => readCard(ctx, query), { quiet });
+  if (ticket !== ctx.tickets.lookup) return;
+  if (!read) {
+    // runRead put the failure in the status bar; the pane says it too.
+    const status = ctx.get().status;
+    const problem = status.kind === "idle" ? "The card could not be read." : status.text;
+    ctx.dispatch({ type: "lookup-failed", query: query.kind === "gan" ? query.gan : query.id, problem });
+    return;
+  }
+  ctx.dispatch({ type: "lookup-done", ...read, at: ctx.deps.clock.now().toISOString() });
+}
+
+/** The query that reads the card on screen again, if one is shown. */
+function shownQuery(s: GiftCardsState): CardQuery | undefined {
+  const c = s.card;
+  if (c.kind === "found") return { kind: "id", id: c.card.id };
+  if (c.kind === "unknown") return { kind: "gan", gan: c.gan };
+  return undefined;
+}
+
+function planFromForm(ctx: Ctx): { ok: true; plan: PlannedWrite } | { ok: false; problem: string } {
+  const s = ctx.get();
+  const f = s.giftCards.form;
+  if (f.kind !== "write") return { ok: false, problem: "No change is being made." };
+  const fail = (problem: string) => {
+    ctx.dispatch({ type: "form-problem", problem });
+    return { ok: false as const, problem };
   };
+  const unavailable = giftCardWriteUnavailable(s, f.form.kind);
+  if (unavailable) return fail(unavailable);
+  const read = readWriteForm(f.form, currencyOf(s));
+  if (!read.ok) return fail(read.problem);
+  const c = s.giftCards.card;
+  const found = c.kind === "found" ? { card: c.card } : c.kind === "unknown" ? { gan: c.gan } : undefined;
+  if (!found || !s.locationId) return fail("Look a card up first, at a location.");
+  const planned = planWrite(found, read.write, {
+    locationId: s.locationId,
+    currency: currencyOf(s),
+    newKey: ctx.deps.newIdempotencyKey,
+  });
+  return planned.ok ? planned : fail(planned.problem);
+}
 
-  const show = async (query: Parameters<typeof lookUpCard>[1], label: string, quiet: boolean) => {
-    const ticket = ++lookupTicket;
-    let problem: Problem | undefined;
-    const read = await get().runRead(label, () => readCard(query), { quiet });
-    if (ticket !== lookupTicket) return;
-    if (!read) {
-      const status = get().status;
-      problem = { headline: status.kind === "idle" ? "The card could not be read." : status.text };
-      dispatch({
-        type: "lookup-failed",
-        query: query.kind === "gan" ? query.gan : query.id,
-        problem: problem.headline,
+async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
+  ctx.dispatch({ type: "write-sending", plan });
+  const label = `Sending the change to card ${plan.gan}`;
+  const res = await ctx
+    .get()
+    .runWrite(`gift-card:${plan.gan}`, label, () => sendWrite(ctx.deps.client.giftCards, plan));
+  if (!res.ok) {
+    if (res.error.kind === "in-flight") return;
+    const problem = writeProblem(res.error) ?? "The service did not answer.";
+    if (res.error.kind === "failed" && unanswered(res.error.cause)) {
+      ctx.dispatch({ type: "write-unanswered", problem });
+      ctx.get().setStatus({
+        kind: "error",
+        text: `Not answered: ${problem} R sends the same change again (it is never made twice); x drops it.`,
       });
       return;
     }
-    dispatch({ type: "lookup-done", ...read, at: deps.clock.now().toISOString() });
-  };
+    ctx.dispatch({ type: "write-refused" });
+    await ctx.get().reloadGiftCard({ quiet: true });
+    return;
+  }
+  ctx.dispatch({ type: "write-done" });
+  await ctx.get().reloadGiftCard({ quiet: true });
+  const c = ctx.get().giftCards.card;
+  const read = c.kind === "found" ? c.card.balance_money : res.value.gift_card_balance_money;
+  const after = { amount: read?.amount ?? plan.change.after.amount, currency: read?.currency ?? plan.currency };
+  ctx.get().setStatus({ kind: "info", text: doneWords(plan.gan, plan.write, plan.change.before, after) });
+  const g = ctx.get().giftCards;
+  if (g.view === "activity" || g.activity.readFor) await ctx.get().loadGiftCardActivity({ quiet: true });
+}
 
+async function loadActivity(ctx: Ctx, options: { quiet?: boolean }): Promise<void> {
+  const s = ctx.get();
+  const locationId = s.locationId;
+  if (!locationId) return;
+  const tz = timeZoneOf(s);
+  let { from, to } = s.giftCards.activity;
+  if (s.giftCards.activity.followToday || !from) {
+    from = todayOf(ctx);
+    to = from;
+    ctx.dispatch({ type: "days", from, to, followToday: true });
+  }
+  const filter = s.giftCards.activity.filter;
+  const client = ctx.deps.client.giftCards;
+  const ticket = ++ctx.tickets.activity;
+  ctx.dispatch({ type: "activity-loading" });
+  const read = await s.runRead(
+    "Reading the gift card activity",
+    () =>
+      Promise.all([
+        rangeActivities(client, { locationId, ...dayBounds(from, to, tz), types: filterTypes(filter) }),
+        readLiability(client, currencyOf(s)),
+      ]),
+    options,
+  );
+  if (ticket !== ctx.tickets.activity) return;
+  if (!read) {
+    ctx.dispatch({ type: "activity-failed" });
+    return;
+  }
+  const readFor = `${locationId}|${from}|${to}|${filter}`;
+  ctx.dispatch({ type: "activity-loaded", rows: read[0], liability: read[1], readFor });
+}
+
+async function setDays(ctx: Ctx, fromText: string, toText: string): Promise<string | undefined> {
+  const today = todayOf(ctx);
+  const days = activityDays({ from: fromText.trim() || undefined, to: toText.trim() || undefined }, today);
+  if (!days.ok) {
+    ctx.dispatch({ type: "form-problem", problem: days.problem });
+    return days.problem;
+  }
+  ctx.dispatch({ type: "days", from: days.from, to: days.to, followToday: days.from === today && days.to === today });
+  await ctx.get().loadGiftCardActivity();
+  return undefined;
+}
+
+async function stepDays(ctx: Ctx, n: number): Promise<void> {
+  const a = ctx.get().giftCards.activity;
+  if (!a.from) return;
+  const today = todayOf(ctx);
+  const from = addDays(a.from, n);
+  const to = addDays(a.to, n);
+  ctx.dispatch({ type: "days", from, to, followToday: from === today && to === today });
+  await ctx.get().loadGiftCardActivity();
+}
+
+async function showView(ctx: Ctx, view: GiftCardsView): Promise<void> {
+  ctx.dispatch({ type: "show", view });
+  const a = ctx.get().giftCards.activity;
+  const stale = !a.readFor || (a.followToday && a.from !== todayOf(ctx));
+  if (view === "activity" && stale) await ctx.get().loadGiftCardActivity();
+}
+
+/** Builds the gift cards slice. */
+export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, deps) => {
+  const ctx: Ctx = {
+    get,
+    dispatch: (event) => set((s) => ({ giftCards: giftCardsReducer(s.giftCards, event) })),
+    deps,
+    tickets: { lookup: 0, activity: 0 },
+  };
+  deps.events.on("location-changed", () => {
+    ctx.tickets.activity++;
+    ctx.dispatch({ type: "location-changed" });
+  });
   return {
     giftCards: initialGiftCards,
-
-    giftCardsEvent: dispatch,
-
+    giftCardsEvent: ctx.dispatch,
     async lookUpGiftCard(text) {
       const query = parseCardQuery(text);
       if (!query.ok) {
         get().setStatus({ kind: "rule", text: query.problem });
         return;
       }
-      dispatch({ type: "lookup-started", query: text.trim() });
-      await show(query.value, "Looking the card up", false);
+      ctx.dispatch({ type: "lookup-started", query: text.trim() });
+      await showCard(ctx, query.value, "Looking the card up", false);
     },
-
     async reloadGiftCard(options = {}) {
-      const c = g().card;
-      const query =
-        c.kind === "found"
-          ? ({ kind: "id", id: c.card.id } as const)
-          : c.kind === "unknown"
-            ? ({ kind: "gan", gan: c.gan } as const)
-            : undefined;
-      if (query) await show(query, "Reading the card", options.quiet === true);
+      const query = shownQuery(get().giftCards);
+      if (query) await showCard(ctx, query, "Reading the card", options.quiet === true);
     },
-
-    planGiftCardWrite() {
-      const s = get();
-      const f = s.giftCards.form;
-      if (f.kind !== "write") return { ok: false, problem: "No change is being made." };
-      const unavailable = giftCardWriteUnavailable(s, f.form.kind);
-      const fail = (problem: string) => {
-        dispatch({ type: "form-problem", problem });
-        return { ok: false as const, problem };
-      };
-      if (unavailable) return fail(unavailable);
-      const read = readWriteForm(f.form as WriteForm, currency());
-      if (!read.ok) return fail(read.problem);
-      const c = s.giftCards.card;
-      const found = c.kind === "found" ? { card: c.card } : c.kind === "unknown" ? { gan: c.gan } : undefined;
-      const locationId = s.locationId;
-      if (!found || !locationId) return fail("Look a card up first, at a location.");
-      const planned = planWrite(found, read.write, {
-        locationId,
-        currency: currency(),
-        newKey: deps.newIdempotencyKey,
-      });
-      return planned.ok ? planned : fail(planned.problem);
-    },
-
-    async sendGiftCardWrite(plan) {
-      dispatch({ type: "write-sending", plan });
-      const label = `Sending the change to card ${plan.gan}`;
-      const res = await get().runWrite(`gift-card:${plan.gan}`, label, () => sendWrite(deps.client.giftCards, plan));
-      if (!res.ok) {
-        const problem = writeProblem(res.error);
-        if (res.error.kind === "failed" && unanswered(res.error.cause)) {
-          dispatch({ type: "write-unanswered", problem: problem ?? "The service did not answer." });
-          get().setStatus({
-            kind: "error",
-            text: `Not answered: ${problem ?? "the service did not answer"} R sends the same change again (it is never made twice); x drops it.`,
-          });
-          return;
-        }
-        if (res.error.kind === "in-flight") return;
-        dispatch({ type: "write-refused" });
-        await get().reloadGiftCard({ quiet: true });
-        return;
-      }
-      dispatch({ type: "write-done" });
-      await get().reloadGiftCard({ quiet: true });
-      const c = g().card;
-      const after =
-        c.kind === "found" && c.card.balance_money?.amount !== undefined
-          ? { amount: c.card.balance_money.amount, currency: c.card.balance_money.currency ?? plan.currency }
-          : {
-              amount: res.value.gift_card_balance_money?.amount ?? plan.change.after.amount,
-              currency: plan.change.after.currency,
-            };
-      get().setStatus({ kind: "info", text: doneWords(plan.gan, plan.write, plan.change.before, after) });
-      if (g().view === "activity" || g().activity.readFor) await get().loadGiftCardActivity({ quiet: true });
-    },
-
+    planGiftCardWrite: () => planFromForm(ctx),
+    sendGiftCardWrite: (plan) => sendPlanned(ctx, plan),
     async retryGiftCardWrite() {
-      const kept = g().pending;
-      if (!kept || kept.state !== "unanswered") return;
-      await get().sendGiftCardWrite(kept.plan);
+      const kept = get().giftCards.pending;
+      if (kept?.state === "unanswered") await sendPlanned(ctx, kept.plan);
     },
-
     dropGiftCardWrite() {
-      if (g().pending?.state !== "unanswered") return;
-      dispatch({ type: "write-dropped" });
+      if (get().giftCards.pending?.state !== "unanswered") return;
+      ctx.dispatch({ type: "write-dropped" });
       get().setStatus({
         kind: "info",
-        text: "Dropped: the change was not sent again. Read the card (r) to see if it was made.",
+        text: "Dropped: the change was not sent again. Read the card (r) to see whether it was made.",
       });
     },
-
-    async loadGiftCardActivity(options = {}) {
-      const locationId = get().locationId;
-      if (!locationId) return;
-      const tz = timeZoneOf(get());
-      let { from, to } = g().activity;
-      if (g().activity.followToday || !from) {
-        from = localDate(deps.clock.now(), tz);
-        to = from;
-        dispatch({ type: "days", from, to, followToday: true });
-      }
-      const filter = g().activity.filter;
-      const ticket = ++activityTicket;
-      dispatch({ type: "activity-loading" });
-      const read = await get().runRead(
-        "Reading the gift card activity",
-        () =>
-          Promise.all([
-            rangeActivities(deps.client.giftCards, {
-              locationId,
-              ...dayBounds(from, to, tz),
-              types: filterTypes(filter),
-            }),
-            readLiability(deps.client.giftCards, currency()),
-          ]),
-        options,
-      );
-      if (ticket !== activityTicket) return;
-      if (!read) {
-        dispatch({ type: "activity-failed" });
-        return;
-      }
-      dispatch({
-        type: "activity-loaded",
-        rows: read[0],
-        liability: read[1],
-        readFor: `${locationId}|${from}|${to}|${filter}`,
-      });
-    },
-
-    async setGiftCardDays(fromText, toText) {
-      const today = localDate(deps.clock.now(), timeZoneOf(get()));
-      const days = activityDays({ from: fromText.trim() || undefined, to: toText.trim() || undefined }, today);
-      if (!days.ok) {
-        dispatch({ type: "form-problem", problem: days.problem });
-        return days.problem;
-      }
-      dispatch({ type: "days", from: days.from, to: days.to, followToday: days.from === today && days.to === today });
-      await get().loadGiftCardActivity();
-      return undefined;
-    },
-
-    async stepGiftCardDays(n) {
-      const a = g().activity;
-      if (!a.from) return;
-      const today = localDate(deps.clock.now(), timeZoneOf(get()));
-      const from = addDays(a.from, n);
-      const to = addDays(a.to, n);
-      dispatch({ type: "days", from, to, followToday: from === today && to === today });
-      await get().loadGiftCardActivity();
-    },
-
+    loadGiftCardActivity: (options = {}) => loadActivity(ctx, options),
+    setGiftCardDays: (from, to) => setDays(ctx, from, to),
+    stepGiftCardDays: (n) => stepDays(ctx, n),
     async setGiftCardFilter(filter) {
-      dispatch({ type: "filter", filter });
+      ctx.dispatch({ type: "filter", filter });
       await get().loadGiftCardActivity();
     },
-
-    async showGiftCardsView(view) {
-      dispatch({ type: "show", view });
-      const a = g().activity;
-      const today = localDate(deps.clock.now(), timeZoneOf(get()));
-      const stale = !a.readFor || (a.followToday && a.from !== today);
-      if (view === "activity" && stale) await get().loadGiftCardActivity();
-    },
+    showGiftCardsView: (view) => showView(ctx, view),
   };
 };
