@@ -4,6 +4,7 @@ import { merchantOf, type RequestContext, type RouteTable } from "../context.js"
 import { pageByOffset } from "../cursor.js";
 import { allLocations, findLocation, findTeamMember, locationExists } from "../directory/repo.js";
 import { badRequest, conflict, notFound } from "../errors.js";
+import { pageLimit } from "../params.js";
 import {
   countBreakTypes,
   deleteBreakType,
@@ -23,11 +24,10 @@ import {
   saveBreakType,
   saveShift,
   saveWorkweek,
-} from "../labor/repo.js";
-import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "../labor/rules.js";
-import { searchShifts } from "../labor/search.js";
-import { normalizeLocalTime } from "../labor/time.js";
-import { pageLimit } from "../params.js";
+} from "./repo.js";
+import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "./rules.js";
+import { searchShifts } from "./search.js";
+import { normalizeLocalTime } from "./time.js";
 
 /** The workweek every seller has until it changes it: Monday, midnight. */
 const DEFAULT_WORKWEEK = { start_of_week: "MON", start_of_day_local_time: "00:00" } as const;
