@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { luhnCheckDigit } from "../src/domain/gan.js";
 import { type GiftCardJournal, giftCardJournalPath, openGiftCardJournal } from "../src/local/gift-card-journal.js";
 import type { GiftCard } from "../src/spec/generated/types.js";
 import { createClient, type SquareClient } from "../src/square/client.js";
+import { spawnCli, until } from "./helpers/cli-process.js";
 
 // The crash the gift card journal is for: `backroom giftcards activate --file` killed with SIGKILL
 // in the middle of a box of 200 new cards, then the same command again. Both are the real CLI,
@@ -31,37 +32,7 @@ const env = {
   NO_COLOR: "1",
 };
 
-/** Resolves when `check` returns a value, polling every 10 ms; fails after `ms`. */
-async function until<T>(what: string, check: () => T | undefined, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-function run(args: string[]) {
-  const child = spawn(process.execPath, [bundle, ...args], {
-    cwd: process.cwd(),
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const exit = new Promise<{ code: number | null; signal: string | null }>((r) =>
-    child.on("exit", (code, signal) => r({ code, signal })),
-  );
-  return { child, exit, stdout: () => out, output: () => `${out}${err}` };
-}
+const run = (args: string[]) => spawnCli(bundle, args, env, running);
 
 /** New Square numbers no demo card has: prefix 7783 88, a serial, the check digit. */
 const numbers = Array.from({ length: CARDS }, (_, i) => {

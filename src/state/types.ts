@@ -1,4 +1,5 @@
 import type { SquareClient } from "../square/index.js";
+import type { GiftCardsClient } from "./gift-cards-io.js";
 
 /** The part of the client the app uses; tests may pass any object of this shape. */
 export interface StoreClient {
@@ -28,15 +29,7 @@ export interface StoreClient {
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
-  giftCards: Pick<
-    SquareClient["giftCards"],
-    | "listGiftCards"
-    | "createGiftCard"
-    | "retrieveGiftCard"
-    | "retrieveGiftCardFromGAN"
-    | "listGiftCardActivities"
-    | "createGiftCardActivity"
-  >;
+  giftCards: GiftCardsClient;
   customers: Pick<
     SquareClient["customers"],
     | "searchCustomers"
