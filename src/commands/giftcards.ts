@@ -2,7 +2,6 @@
 // same reads as the app's Gift cards screen. The writes are in giftcards-write.ts, the box of cards
 // in giftcards-box.ts; what they share is here.
 import { localDateTime } from "../domain/cash-drawers.js";
-import { customerName } from "../domain/customers.js";
 import {
   ACTIVITY_FILTERS,
   ACTIVITY_WORDS,
@@ -21,7 +20,14 @@ import { localDate } from "../domain/time.js";
 import type { GiftCardActivity, GiftCardActivityType, Location } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { problemOf } from "../state/errors.js";
-import { cardActivities, type KnownCard, lookUpCard, rangeActivities, readLiability } from "../state/gift-cards-io.js";
+import {
+  cardActivities,
+  type KnownCard,
+  linkedCustomers,
+  lookUpCard,
+  rangeActivities,
+  readLiability,
+} from "../state/gift-cards-io.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, outputFormat } from "./output.js";
@@ -183,12 +189,7 @@ export async function runGiftCardsGet(argv: string[], io: CommandIo, deps: GiftC
       }
       const where = await whereOf(client, undefined, defaultLocationId);
       const currency = card.balance_money?.currency ?? where.currency;
-      const names = await Promise.all(
-        (card.customer_ids ?? []).map(async (id) => {
-          const c = await client.customers.retrieveCustomer(id).catch(() => undefined);
-          return c?.customer ? `${customerName(c.customer)} (${id})` : id;
-        }),
-      );
+      const names = (await linkedCustomers(client.customers, card)).map((c) => (c.name ? `${c.name} (${c.id})` : c.id));
       const rows: [string, string][] = [
         ["Card", `${card.gan ?? ""} (${cardTypeWords(card.type)})`],
         ["State", cardStateWords(card.state)],

@@ -2,6 +2,7 @@
 // a card up, read its history, a location's activity and the liability, and send one write —
 // planned once (checked, its requests built and its idempotency keys minted), then sent as often
 // as it takes with the same keys, so the balance changes once.
+import { customerName } from "../domain/customers.js";
 import { ganToRegister } from "../domain/gan.js";
 import { type Liability, liability } from "../domain/gift-card-activity.js";
 import {
@@ -82,6 +83,25 @@ export async function cardActivities(
       ...(type ? { type } : {}),
     })
     .all();
+}
+
+/** A customer linked to a card, by name when the profile could be read. */
+export interface LinkedCustomer {
+  id: string;
+  name: string | undefined;
+}
+
+/** The customers linked to a card; a profile that cannot be read keeps only its id. */
+export function linkedCustomers(
+  customers: Pick<SquareClient["customers"], "retrieveCustomer">,
+  card: KnownCard,
+): Promise<LinkedCustomer[]> {
+  return Promise.all(
+    (card.customer_ids ?? []).map(async (id) => {
+      const c = await customers.retrieveCustomer(id).catch(() => undefined);
+      return { id, name: c?.customer ? customerName(c.customer) : undefined };
+    }),
+  );
 }
 
 /** What the activity view and `giftcards activities` read. */

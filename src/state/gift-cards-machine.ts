@@ -16,16 +16,10 @@ import {
 } from "../domain/gift-cards.js";
 import { parseMoney } from "../domain/money.js";
 import type { GiftCardActivity, GiftCardActivityType } from "../spec/generated/types.js";
-import type { KnownCard, LookedUp, PlannedWrite } from "./gift-cards-io.js";
+import type { KnownCard, LinkedCustomer, LookedUp, PlannedWrite } from "./gift-cards-io.js";
 
 /** The screen's two views: one card, or a location's activity. */
 export type GiftCardsView = "card" | "activity";
-
-/** A customer linked to the card, by name when it could be read. */
-export interface LinkedCustomer {
-  id: string;
-  name: string | undefined;
-}
 
 /** What the card view shows. */
 export type CardPane =

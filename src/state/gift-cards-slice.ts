@@ -3,7 +3,6 @@
 // once (checked, its requests built and its idempotency keys minted) and sent through runWrite as
 // one action; a write not answered is kept with its keys and sent again exactly as it was. What
 // the screen shows is the machine's (gift-cards-machine.ts); this file only reads and writes.
-import { customerName } from "../domain/customers.js";
 import { activityDays, dayBounds } from "../domain/gift-card-activity.js";
 import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
 import { addDays, localDate } from "../domain/time.js";
@@ -11,8 +10,8 @@ import { SquareApiError } from "../square/errors.js";
 import { isUnreachable, writeProblem } from "./errors.js";
 import {
   cardActivities,
-  type KnownCard,
   type LookedUp,
+  linkedCustomers,
   lookUpCard,
   type PlannedWrite,
   planWrite,
@@ -27,7 +26,6 @@ import {
   type GiftCardsView,
   giftCardsReducer,
   initialGiftCards,
-  type LinkedCustomer,
   readWriteForm,
 } from "./gift-cards-machine.js";
 import { timeZoneOf } from "./shell-slice.js";
@@ -124,22 +122,15 @@ interface Ctx {
 const currencyOf = (s: AppState) => s.locations.find((l) => l.id === s.locationId)?.currency ?? "USD";
 const todayOf = (ctx: Ctx) => localDate(ctx.deps.clock.now(), timeZoneOf(ctx.get()));
 
-/** The linked customers' names; a profile that cannot be read shows its id. */
-function customersOf(ctx: Ctx, card: KnownCard): Promise<LinkedCustomer[]> {
-  return Promise.all(
-    (card.customer_ids ?? []).map(async (id) => {
-      const c = await ctx.deps.client.customers.retrieveCustomer(id).catch(() => undefined);
-      return { id, name: c?.customer ? customerName(c.customer) : undefined };
-    }),
-  );
-}
-
 /** Reads what a look-up shows: the card, its history and its customers (or that there is none). */
 async function readCard(ctx: Ctx, query: CardQuery) {
   const client = ctx.deps.client.giftCards;
   const result: LookedUp = await lookUpCard(client, query);
   if (result.kind !== "found") return { result, history: [], customers: [] };
-  const [history, customers] = await Promise.all([cardActivities(client, result.card), customersOf(ctx, result.card)]);
+  const [history, customers] = await Promise.all([
+    cardActivities(client, result.card),
+    linkedCustomers(ctx.deps.client.customers, result.card),
+  ]);
   return { result, history, customers };
 }
 
