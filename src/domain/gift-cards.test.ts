@@ -55,10 +55,15 @@ describe("reasons", () => {
   it("reads a reason by its name in any case or by its words", () => {
     expect(parseReason("adjust-up", "complimentary")).toEqual({ ok: true, value: "COMPLIMENTARY" });
     expect(parseReason("adjust-up", "Support-Issue")).toEqual({ ok: true, value: "SUPPORT_ISSUE" });
-    expect(parseReason("adjust-down", "balance raised by mistake")).toEqual({
+    expect(parseReason("adjust-down", "raised by mistake")).toEqual({
       ok: true,
       value: "BALANCE_ACCIDENTALLY_INCREASED",
     });
+    expect(parseReason("adjust-down", "sup")).toEqual({ ok: true, value: "SUPPORT_ISSUE" });
+    expect(parseReason("adjust-down", "mistake")).toEqual({ ok: true, value: "BALANCE_ACCIDENTALLY_INCREASED" });
+    expect(parseReason("clear", "reuse")).toEqual({ ok: true, value: "REUSE_GIFTCARD" });
+    // "su" starts two of them: not enough.
+    expect(parseReason("adjust-down", "su").ok).toBe(false);
   });
 
   it("refuses a reason of another write, or one the service keeps for itself, listing the choices", () => {

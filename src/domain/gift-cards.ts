@@ -113,9 +113,9 @@ const REASON_WORDS: Readonly<Record<AnyReason, string>> = {
   SUPPORT_ISSUE: "support issue",
   TRANSACTION_VOIDED: "transaction voided",
   SUSPICIOUS_ACTIVITY: "suspicious activity",
-  BALANCE_ACCIDENTALLY_INCREASED: "balance raised by mistake",
+  BALANCE_ACCIDENTALLY_INCREASED: "raised by mistake",
   PURCHASE_WAS_REFUNDED: "purchase refunded",
-  REUSE_GIFTCARD: "card to be reused",
+  REUSE_GIFTCARD: "reuse the card",
   UNKNOWN_REASON: "reason not known",
   CHARGEBACK_BLOCK: "chargeback",
   CHARGEBACK_UNBLOCK: "chargeback decided for the store",
@@ -147,6 +147,14 @@ export function parseReason<K extends ReasonedKind>(
   const reasons = WRITE_REASONS[kind] as readonly ReasonOf<K>[];
   const found = reasons.find((r) => fold(r) === wanted || fold(reasonWords(r)) === wanted);
   if (found) return { ok: true, value: found };
+  // The start of one reason's words, or of one of its words, is enough (`sup` for support issue,
+  // `mistake` for raised by mistake), when it fits no other reason.
+  const fits = (r: ReasonOf<K>) => {
+    const words = fold(reasonWords(r));
+    return words.startsWith(wanted) || words.split(" ").some((w) => w.startsWith(wanted));
+  };
+  const started = wanted.length >= 2 ? reasons.filter(fits) : [];
+  if (started.length === 1 && started[0]) return { ok: true, value: started[0] };
   const list = reasons.map((r) => `${reasonWords(r)} (${r})`).join(", ");
   return {
     ok: false,

@@ -98,8 +98,13 @@ export function linkedCustomers(
 ): Promise<LinkedCustomer[]> {
   return Promise.all(
     (card.customer_ids ?? []).map(async (id) => {
-      const c = await customers.retrieveCustomer(id).catch(() => undefined);
-      return { id, name: c?.customer ? customerName(c.customer) : undefined };
+      // Awaited in a try: the app's client call is a thenable, not always a Promise with catch.
+      try {
+        const c = await customers.retrieveCustomer(id);
+        return { id, name: c.customer ? customerName(c.customer) : undefined };
+      } catch {
+        return { id, name: undefined };
+      }
     }),
   );
 }

@@ -28,19 +28,9 @@ const found = (history: GiftCardActivity[]) =>
   });
 
 describe("the gift cards machine", () => {
-  it("shows a card found, a number not known, and keeps the selected row by id across a refresh", () => {
-    let s = found([act("a"), act("b")]);
-    expect(s.card.kind).toBe("found");
-    expect(s.selected.card).toBe("a");
-    s = giftCardsReducer(s, { type: "select", view: "card", id: "b" });
-    s = giftCardsReducer(s, {
-      type: "lookup-done",
-      result: { kind: "found", card },
-      history: [act("c"), act("a"), act("b")],
-      customers: [],
-      at: "x",
-    });
-    expect(s.selected.card).toBe("b");
+  it("shows a card found, and a number the service does not know", () => {
+    const s = found([act("a"), act("b")]);
+    expect(s.card).toMatchObject({ kind: "found", history: [act("a"), act("b")] });
     const unknown = giftCardsReducer(s, {
       type: "lookup-done",
       result: { kind: "unknown", gan: "9" },
@@ -49,6 +39,11 @@ describe("the gift cards machine", () => {
       at: "x",
     });
     expect(unknown.card).toEqual({ kind: "unknown", gan: "9" });
+  });
+
+  it("closes an open form when another card is looked up (a scan while a form is open)", () => {
+    const open = giftCardsReducer(found([]), { type: "open-write", kind: "load" });
+    expect(giftCardsReducer(open, { type: "lookup-started", query: "7783" }).form.kind).toBe("none");
   });
 
   it("keeps a write that was not answered, with its plan, until it is answered or dropped", () => {
@@ -90,12 +85,13 @@ describe("a write's form", () => {
     });
     const order = { ...newWriteForm("activate"), amount: "500", orderId: "O1", lineItem: "L1" };
     expect(readWriteForm(order, "JPY")).toMatchObject({ ok: true, write: { amount: 500, payment: { kind: "order" } } });
-    const down = { ...newWriteForm("adjust-down"), amount: "2", reason: 2 };
+    const down = { ...newWriteForm("adjust-down"), amount: "2", reason: "support issue" };
     expect(readWriteForm(down, "USD")).toEqual({
       ok: true,
       write: { kind: "adjust-down", amount: 200, reason: "SUPPORT_ISSUE" },
     });
-    expect(readWriteForm({ ...newWriteForm("clear"), reason: 1 }, "USD")).toEqual({
+    expect(newWriteForm("block").reason).toBe("chargeback");
+    expect(readWriteForm({ ...newWriteForm("clear"), reason: "REUSE_GIFTCARD" }, "USD")).toEqual({
       ok: true,
       write: { kind: "clear", reason: "REUSE_GIFTCARD" },
     });

@@ -10,6 +10,7 @@ import {
   type Payment,
   parseReason,
   type ReasonedKind,
+  reasonWords,
   takesAmount,
   WRITE_REASONS,
   type WriteKind,
@@ -36,8 +37,8 @@ export interface WriteForm {
   kind: WriteKind;
   /** The amount as typed (activate, load, adjust). */
   amount: string;
-  /** Index into the write's reasons (adjust, clear, block, unblock, deactivate). */
-  reason: number;
+  /** The reason as typed: its words or the interface's name (adjust, clear, block, unblock, deactivate). */
+  reason: string;
   /** How the buyer paid, for a card sold or loaded outside an order: ids or a word, comma-separated. */
   paidWith: string;
   /** Or the order and its gift card line item. */
@@ -85,8 +86,6 @@ export interface GiftCardsState {
   form: GiftCardsForm;
   pending: PendingWrite | undefined;
   activity: ActivityPane;
-  /** The selected row of the card's history or of the activity, by activity id (a refresh keeps it). */
-  selected: { card: string | undefined; activity: string | undefined };
 }
 
 /** Everything that changes the screen. */
@@ -117,7 +116,6 @@ export type GiftCardsEvent =
   | { type: "activity-loading" }
   | { type: "activity-loaded"; rows: GiftCardActivity[]; liability: Liability | undefined; readFor: string }
   | { type: "activity-failed" }
-  | { type: "select"; view: GiftCardsView; id: string | undefined }
   | { type: "location-changed" };
 
 /** The screen before anything is read. */
@@ -136,17 +134,14 @@ export const initialGiftCards: GiftCardsState = {
     readFor: undefined,
     loading: false,
   },
-  selected: { card: undefined, activity: undefined },
 };
 
 /** An empty form of a write. */
 export function newWriteForm(kind: WriteKind): WriteForm {
-  return { kind, amount: "", reason: 0, paidWith: "", orderId: "", lineItem: "", problem: undefined };
-}
-
-/** Keeps a selection by id while the row is still there, else the first row's. */
-function keepSelected(id: string | undefined, rows: readonly GiftCardActivity[]): string | undefined {
-  return id !== undefined && rows.some((r) => r.id === id) ? id : rows[0]?.id;
+  const reasons = reasonsOf(kind);
+  // A write with one reason the interface takes has it filled in; with several, the manager picks.
+  const reason = reasons.length === 1 ? reasonWords(reasons[0]) : "";
+  return { kind, amount: "", reason, paidWith: "", orderId: "", lineItem: "", problem: undefined };
 }
 
 /** The screen's one reducer. */
@@ -207,12 +202,9 @@ export function giftCardsReducer(s: GiftCardsState, e: GiftCardsEvent): GiftCard
       return {
         ...s,
         activity: { ...s.activity, rows: e.rows, liability: e.liability, readFor: e.readFor, loading: false },
-        selected: { ...s.selected, activity: keepSelected(s.selected.activity, e.rows) },
       };
     case "activity-failed":
       return { ...s, activity: { ...s.activity, loading: false } };
-    case "select":
-      return { ...s, selected: { ...s.selected, [e.view]: e.id } };
     case "location-changed":
       return {
         ...s,
@@ -236,12 +228,7 @@ function lookedUp(s: GiftCardsState, e: Extract<GiftCardsEvent, { type: "lookup-
       : r.kind === "unknown"
         ? { kind: "unknown", gan: r.gan }
         : { kind: "no-such-id", id: r.id };
-  const sameCard = s.card.kind === "found" && card.kind === "found" && s.card.card.id === card.card.id;
-  return {
-    ...s,
-    card,
-    selected: { ...s.selected, card: keepSelected(sameCard ? s.selected.card : undefined, e.history) },
-  };
+  return { ...s, card };
 }
 
 /** The activity types a filter word reads; every type for "". */
@@ -292,10 +279,7 @@ export function readWriteForm(
     if (m.value <= 0) return { ok: false, problem: "Type an amount greater than zero.", field: "amount" };
     amount = m.value;
   }
-  const reason = <K extends ReasonedKind>(kind: K) => {
-    const text = WRITE_REASONS[kind][f.reason] ?? "";
-    return parseReason(kind, text);
-  };
+  const reason = <K extends ReasonedKind>(kind: K) => parseReason(kind, f.reason);
   switch (f.kind) {
     case "activate":
     case "load":

@@ -3,6 +3,7 @@ import { startService, type TestService } from "../../test/helpers/service.js";
 import { luhnCheckDigit } from "../domain/gan.js";
 import type { WriteKind } from "../domain/gift-cards.js";
 import type { GiftCard } from "../spec/generated/types.js";
+import { deferredClient } from "./deferred-client.js";
 import type { PlannedWrite } from "./gift-cards-io.js";
 import { giftCardWriteUnavailable } from "./gift-cards-slice.js";
 import { type AppStore, createStore } from "./store.js";
@@ -14,7 +15,11 @@ const s = () => store.getState();
 
 beforeAll(async () => {
   t = await startService();
-  store = createStore({ client: t.client, newIdempotencyKey: () => `slice-key-${++keys}` });
+  // The app's client is deferred (its calls are thenables, not Promises): the slice gets the same.
+  store = createStore({
+    client: deferredClient(Promise.resolve(t.client)),
+    newIdempotencyKey: () => `slice-key-${++keys}`,
+  });
   await s().init();
 });
 afterEach(async () => {
@@ -77,7 +82,7 @@ describe("the gift cards slice", () => {
     await s().lookUpGiftCard(gan(1));
     const before = shown().history.length;
     s().giftCardsEvent({ type: "open-write", kind: "adjust-down" });
-    s().giftCardsEvent({ type: "edit-write", patch: { amount: "30.01", reason: 0 } });
+    s().giftCardsEvent({ type: "edit-write", patch: { amount: "30.01", reason: "suspicious activity" } });
     const planned = s().planGiftCardWrite();
     expect(planned).toEqual({ ok: false, problem: "The card holds 30.00 USD; 30.01 USD cannot be taken off it." });
     const f = s().giftCards.form;
@@ -110,11 +115,11 @@ describe("the gift cards slice", () => {
   it("adjusts, clears, blocks, unblocks and deactivates, each read back", async () => {
     await s().lookUpGiftCard(gan(1));
     const steps: [WriteKind, object, number, string][] = [
-      ["adjust-up", { amount: "1.50", reason: 0 }, 3650, "ACTIVE"],
-      ["adjust-down", { amount: "0.50", reason: 2 }, 3600, "ACTIVE"],
+      ["adjust-up", { amount: "1.50", reason: "complimentary" }, 3650, "ACTIVE"],
+      ["adjust-down", { amount: "0.50", reason: "support issue" }, 3600, "ACTIVE"],
       ["block", {}, 3600, "BLOCKED"],
       ["unblock", {}, 3600, "ACTIVE"],
-      ["clear", { reason: 1 }, 0, "ACTIVE"],
+      ["clear", { reason: "reuse the card" }, 0, "ACTIVE"],
       ["deactivate", {}, 0, "DEACTIVATED"],
     ];
     for (const [kind, patch, balance, state] of steps) {

@@ -27,6 +27,7 @@ import {
   giftCardsReducer,
   initialGiftCards,
   readWriteForm,
+  type WriteForm,
 } from "./gift-cards-machine.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
@@ -47,7 +48,14 @@ export interface GiftCardsSlice {
    * Checks the open write form against the card and plans the write (its keys minted here, once):
    * the confirmation's question, or the problem, which the form then shows.
    */
-  planGiftCardWrite(): { ok: true; plan: PlannedWrite } | { ok: false; problem: string };
+  planGiftCardWrite(
+    values?: Partial<WriteFormValues>,
+  ): { ok: true; plan: PlannedWrite } | { ok: false; problem: string };
+  /**
+   * The write form's enter: plans the write with the values typed, then asks the one confirmation
+   * with the balance before → after; yes sends it. Returns the problem the form shows, if any.
+   */
+  submitGiftCardWrite(values: Partial<WriteFormValues>): string | undefined;
   /**
    * Sends a planned write — the one action a gift card write is — and reads the card back. A write
    * the service did not answer (unreachable, 5xx, 429) is kept with its keys for `retryGiftCardWrite`.
@@ -58,7 +66,7 @@ export interface GiftCardsSlice {
   /** Forgets the kept write (the manager decided not to send it). */
   dropGiftCardWrite(): void;
   /** Reads the activity of the days shown (today by default) with the liability. */
-  loadGiftCardActivity(options?: { quiet?: boolean }): Promise<void>;
+  loadGiftCardActivity(options?: ActivityRead): Promise<void>;
   /** Sets the activity's days from a typed range; the problem in words when they cannot be read. */
   setGiftCardDays(from: string, to: string): Promise<string | undefined>;
   /** Moves the activity's days by whole days. */
@@ -67,6 +75,24 @@ export interface GiftCardsSlice {
   setGiftCardFilter(filter: string): Promise<void>;
   showGiftCardsView(view: GiftCardsView): Promise<void>;
 }
+
+/** The typed values of a write form. */
+export type WriteFormValues = Pick<WriteForm, "amount" | "reason" | "paidWith" | "orderId" | "lineItem">;
+
+/** The confirmation's yes, per write. */
+const YES: Readonly<Record<WriteKind, string>> = {
+  activate: "Activate",
+  load: "Load",
+  "adjust-up": "Add",
+  "adjust-down": "Take off",
+  clear: "Clear",
+  deactivate: "Deactivate",
+  block: "Block",
+  unblock: "Unblock",
+};
+
+/** Writes that cannot be undone by the manager: the confirmation's enter means no for them. */
+const RISKY: ReadonlySet<WriteKind> = new Set(["adjust-down", "clear", "deactivate"]);
 
 /** Why the writes are unavailable to everyone now (read-only, no permission), or undefined. */
 export function giftCardWritesUnavailable(s: Pick<AppState, "readOnly" | "grantedScopes">): string | undefined {
@@ -156,7 +182,11 @@ function shownQuery(s: GiftCardsState): CardQuery | undefined {
   return undefined;
 }
 
-function planFromForm(ctx: Ctx): { ok: true; plan: PlannedWrite } | { ok: false; problem: string } {
+function planFromForm(
+  ctx: Ctx,
+  values: Partial<WriteFormValues> | undefined,
+): { ok: true; plan: PlannedWrite } | { ok: false; problem: string } {
+  if (values) ctx.dispatch({ type: "edit-write", patch: values });
   const s = ctx.get();
   const f = s.giftCards.form;
   if (f.kind !== "write") return { ok: false, problem: "No change is being made." };
@@ -210,7 +240,14 @@ async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
   if (g.view === "activity" || g.activity.readFor) await ctx.get().loadGiftCardActivity({ quiet: true });
 }
 
-async function loadActivity(ctx: Ctx, options: { quiet?: boolean }): Promise<void> {
+/** How the activity is read: quietly (a refresh), and whether the liability is read again too. */
+export interface ActivityRead {
+  quiet?: boolean;
+  /** The liability does not depend on the days or the kind shown: moving them does not read it again. */
+  liability?: boolean;
+}
+
+async function loadActivity(ctx: Ctx, options: ActivityRead): Promise<void> {
   const s = ctx.get();
   const locationId = s.locationId;
   if (!locationId) return;
@@ -225,14 +262,15 @@ async function loadActivity(ctx: Ctx, options: { quiet?: boolean }): Promise<voi
   const client = ctx.deps.client.giftCards;
   const ticket = ++ctx.tickets.activity;
   ctx.dispatch({ type: "activity-loading" });
+  const withLiability = options.liability !== false || !s.giftCards.activity.liability;
   const read = await s.runRead(
     "Reading the gift card activity",
     () =>
       Promise.all([
         rangeActivities(client, { locationId, ...dayBounds(from, to, tz), types: filterTypes(filter) }),
-        readLiability(client, currencyOf(s)),
+        withLiability ? readLiability(client, currencyOf(s)) : s.giftCards.activity.liability,
       ]),
-    options,
+    options.quiet ? { quiet: true } : {},
   );
   if (ticket !== ctx.tickets.activity) return;
   if (!read) {
@@ -251,7 +289,7 @@ async function setDays(ctx: Ctx, fromText: string, toText: string): Promise<stri
     return days.problem;
   }
   ctx.dispatch({ type: "days", from: days.from, to: days.to, followToday: days.from === today && days.to === today });
-  await ctx.get().loadGiftCardActivity();
+  await ctx.get().loadGiftCardActivity({ liability: false });
   return undefined;
 }
 
@@ -262,7 +300,7 @@ async function stepDays(ctx: Ctx, n: number): Promise<void> {
   const from = addDays(a.from, n);
   const to = addDays(a.to, n);
   ctx.dispatch({ type: "days", from, to, followToday: from === today && to === today });
-  await ctx.get().loadGiftCardActivity();
+  await ctx.get().loadGiftCardActivity({ liability: false });
 }
 
 async function showView(ctx: Ctx, view: GiftCardsView): Promise<void> {
@@ -300,7 +338,19 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
       const query = shownQuery(get().giftCards);
       if (query) await showCard(ctx, query, "Reading the card", options.quiet === true);
     },
-    planGiftCardWrite: () => planFromForm(ctx),
+    planGiftCardWrite: (values) => planFromForm(ctx, values),
+    submitGiftCardWrite(values) {
+      const planned = planFromForm(ctx, values);
+      if (!planned.ok) return planned.problem;
+      const plan = planned.plan;
+      get().ask({
+        message: plan.question,
+        risky: RISKY.has(plan.write.kind),
+        yes: YES[plan.write.kind],
+        onYes: () => sendPlanned(ctx, plan),
+      });
+      return undefined;
+    },
     sendGiftCardWrite: (plan) => sendPlanned(ctx, plan),
     async retryGiftCardWrite() {
       const kept = get().giftCards.pending;
@@ -319,7 +369,7 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
     stepGiftCardDays: (n) => stepDays(ctx, n),
     async setGiftCardFilter(filter) {
       ctx.dispatch({ type: "filter", filter });
-      await get().loadGiftCardActivity();
+      await get().loadGiftCardActivity({ liability: false });
     },
     showGiftCardsView: (view) => showView(ctx, view),
   };

@@ -65,7 +65,8 @@ export type Screen =
   | { kind: "break-types" }
   | { kind: "stocktake" }
   | { kind: "customers" }
-  | { kind: "drawers" };
+  | { kind: "drawers" }
+  | { kind: "gift-cards" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];
