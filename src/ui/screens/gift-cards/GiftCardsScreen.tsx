@@ -131,10 +131,10 @@ function PendingLine() {
   const theme = useTheme();
   const pending = useAppStore((s) => s.giftCards.pending);
   if (!pending) return null;
+  // The question without its balance line, the card's number cut to its last digits.
+  const what = pending.plan.question.replace(/\?.*$/, "").replace(pending.plan.gan, shortGan(pending.plan.gan));
   const text =
-    pending.state === "sending"
-      ? `Sending: ${pending.plan.question.replace(/\?.*$/, "")}…`
-      : `◷ Not answered: ${pending.plan.question.replace(/\?.*$/, "")}. R sends it again (never twice), x drops it.`;
+    pending.state === "sending" ? `Sending: ${what}…` : `◷ Not answered, kept: ${what}. R sends it again, x drops it.`;
   return (
     <Txt color={pending.state === "sending" ? theme.muted : theme.warn} wrap="truncate-end">
       {text}
@@ -190,8 +190,8 @@ function CardView({ height, width }: ScreenProps) {
   );
 }
 
-/** The days' totals per kind, and the liability. */
-function totalsLine(rows: readonly GiftCardActivity[], currency: string): string {
+/** The days' totals per kind, each a segment kept whole when the line wraps. */
+function totalsSegments(rows: readonly GiftCardActivity[], currency: string): string[] {
   const t = activityTotals(rows, currency);
   const m = (n: number, sign = false) => formatAmount(n, currency, sign ? { sign: "always" } : {});
   return [
@@ -200,14 +200,52 @@ function totalsLine(rows: readonly GiftCardActivity[], currency: string): string
     `redeemed ${t.redeemed.count} · ${m(t.redeemed.amount)}`,
     `adjusted ${t.adjusted.count} · ${m(t.adjusted.amount, true)}`,
     ...(t.refunded.count ? [`refunded ${t.refunded.count} · ${m(t.refunded.amount)}`] : []),
-  ].join("  ");
+  ];
 }
 
-function liabilityLine(l: Liability | undefined): string {
-  if (!l) return "Liability: being read…";
+/** The liability, and apart from it what blocked cards hold (owed too, but not spendable now). */
+function liabilitySegments(l: Liability | undefined): string[] {
+  if (!l) return ["Liability: being read…"];
   const cards = (n: number) => (n === 1 ? "card" : "cards");
-  const blocked = l.blockedCards > 0 ? ` · blocked: ${formatMoney(l.blocked)} on ${l.blockedCards} (not included)` : "";
-  return `Liability ${formatMoney(l.active)} on ${l.activeCards} active ${cards(l.activeCards)}${blocked}`;
+  return [
+    `Liability ${formatMoney(l.active)} on ${l.activeCards} active ${cards(l.activeCards)}`,
+    ...(l.blockedCards > 0 ? [`blocked: ${formatMoney(l.blocked)} on ${l.blockedCards}, not in it`] : []),
+  ];
+}
+
+/** Rows the segments take at this width (two spaces between them), at most `max`. */
+function segmentRows(segments: readonly string[], width: number, max: number): number {
+  let rows = 1;
+  let used = 0;
+  for (const seg of segments) {
+    const need = used === 0 ? seg.length : used + 2 + seg.length;
+    if (need > width && used > 0) {
+      rows++;
+      used = seg.length;
+    } else used = need;
+  }
+  return Math.min(rows, max);
+}
+
+/** Segments on as many rows as they need (at most `rows`), none cut in the middle. */
+function Segments({
+  segments,
+  rows,
+  color,
+}: {
+  segments: readonly string[];
+  rows: number;
+  color?: string | undefined;
+}) {
+  return (
+    <Box flexWrap="wrap" columnGap={2} height={rows} overflow="hidden">
+      {segments.map((seg) => (
+        <Txt key={seg} color={color}>
+          {seg}
+        </Txt>
+      ))}
+    </Box>
+  );
 }
 
 function ActivityView({ height, width }: ScreenProps) {
@@ -218,24 +256,26 @@ function ActivityView({ height, width }: ScreenProps) {
   const places = usePlaces();
   const ids = useAppStore((s) => giftCardRows(s).ids);
   const oneDay = a.from === a.to;
-  const listHeight = Math.max(3, height - 3 - giftCardsFormHeight(form));
+  const totals = totalsSegments(a.rows, places.currency);
+  const owed = liabilitySegments(a.liability);
+  const totalRows = segmentRows(totals, width, 2);
+  const owedRows = segmentRows(owed, width, 2);
+  const listHeight = Math.max(3, height - 1 - totalRows - owedRows - giftCardsFormHeight(form));
   const list = useListWindow(ACTIVITY_LIST, ids, listRows(listHeight));
   const columns = useMemo(() => activityColumns(places, !oneDay), [places, oneDay]);
   const days = !a.from ? "" : oneDay ? `${a.from}${a.followToday ? " (today)" : ""}` : `${a.from} → ${a.to}`;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
-        <Txt bold>Gift card activity</Txt>
+        <Txt bold>{width < 72 ? "Activity" : "Gift card activity"}</Txt>
         <Txt>
           {" "}
           at {location?.name ?? "—"} · {days}
         </Txt>
         <Txt color={theme.muted}> · {a.filter || "every kind"}</Txt>
       </Txt>
-      <Txt wrap="truncate-end">{totalsLine(a.rows, places.currency)}</Txt>
-      <Txt wrap="truncate-end" color={theme.accent}>
-        {liabilityLine(a.liability)}
-      </Txt>
+      <Segments segments={totals} rows={totalRows} />
+      <Segments segments={owed} rows={owedRows} color={theme.accent} />
       <ColumnList
         columns={columns}
         rows={a.rows}
