@@ -180,7 +180,9 @@ const GIFT_CARDS = defineScreen({
   fields: { [LOOKUP_FIELD]: "find" },
   onScan: scanGiftCard,
   reload: reloadGiftCards,
-  onShow: (s) => (s.giftCards.view === "activity" ? s.showGiftCardsView("activity") : undefined),
+  // Back on the screen: the card shown is read again (it may have been spent meanwhile), quietly.
+  onShow: (s) =>
+    s.giftCards.view === "activity" ? s.showGiftCardsView("activity") : s.reloadGiftCard({ quiet: true }),
   onLocationChange: (s, visible) => (visible && s.giftCards.view === "activity" ? s.loadGiftCardActivity() : undefined),
   // A card changed at the till or in another terminal shows its new balance without a key press.
   refresh: (s) => {
