@@ -27,6 +27,8 @@ export interface ServiceOptions {
   clock?: ServiceClock;
   /** Where committed events go; by default, real webhook delivery. */
   events?: EventSink;
+  /** The Square-Version of a request that sends none (the application's pinned one); default 2024-01-18. */
+  apiVersion?: string;
   /** Tuning of the real webhook delivery (retry delays, attempts, timeout). */
   webhooks?: Omit<WebhookSinkOptions, "db" | "clock">;
 }
@@ -95,7 +97,7 @@ export function createService(opts: ServiceOptions = {}): LocalService {
     extra: { ...emulatorRoutes({ clock, faults, reset }), ...extraRoutes({ db, clock, events }) },
     events,
     faults,
-    defaultSquareVersion: DEFAULT_SQUARE_VERSION,
+    defaultSquareVersion: opts.apiVersion ?? DEFAULT_SQUARE_VERSION,
   });
   let url: string | undefined;
 
