@@ -190,7 +190,7 @@ describe("the gift cards screen", () => {
     await a.waitFor("balance 20.00 USD");
     await a.proxy?.down();
     await change(a, "l", ["5", "cash"], /Load 5\.00 USD/);
-    await a.waitFor("◷ Not answered: Load 5.00 USD onto card");
+    await a.waitFor("◷ Not answered, kept: Load 5.00 USD onto card …");
     await a.press("l");
     await waitForText(a, "A change was not answered: send it again (R) or drop it first.");
     await a.proxy?.up();
