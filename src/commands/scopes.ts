@@ -24,7 +24,14 @@ export const LOGIN_SCOPES: readonly ScopeNeed[] = [
   { scope: "CUSTOMERS_WRITE", why: "fixing a customer's profile" },
   { scope: "CASH_DRAWER_READ", why: "the cash drawer review: shifts, events, over/short" },
   { scope: "PAYOUTS_READ", why: "the deposits that cash drawer days are reconciled against" },
-  { scope: "GIFTCARDS_READ", why: "a customer's gift cards and their balances" },
+  {
+    scope: "GIFTCARDS_READ",
+    why: "gift cards looked up by scan or number, their history, the day's activity and the liability",
+  },
+  {
+    scope: "GIFTCARDS_WRITE",
+    why: "activating, loading and adjusting gift cards, clearing, blocking and deactivating them",
+  },
 ];
 
 /** The scope names, as `backroom login` sends them. */

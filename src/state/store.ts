@@ -9,6 +9,7 @@ import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js"
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
+import { createGiftCardsSlice, type GiftCardsSlice } from "./gift-cards-slice.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
@@ -24,7 +25,8 @@ export type AppState = ShellSlice &
   BreakTypesSlice &
   StocktakeSlice &
   CustomersSlice &
-  DrawersSlice;
+  DrawersSlice &
+  GiftCardsSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -124,5 +126,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createStocktakeSlice(set, get, deps),
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
+    ...createGiftCardsSlice(set, get, deps),
   }));
 }

@@ -1,4 +1,5 @@
 import type { SquareClient } from "../square/index.js";
+import type { GiftCardsClient } from "./gift-cards-io.js";
 
 /** The part of the client the app uses; tests may pass any object of this shape. */
 export interface StoreClient {
@@ -28,6 +29,7 @@ export interface StoreClient {
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
+  giftCards: GiftCardsClient;
   customers: Pick<
     SquareClient["customers"],
     | "searchCustomers"
@@ -71,7 +73,8 @@ export type Screen =
   | { kind: "break-types" }
   | { kind: "stocktake" }
   | { kind: "customers" }
-  | { kind: "drawers" };
+  | { kind: "drawers" }
+  | { kind: "gift-cards" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

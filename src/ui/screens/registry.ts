@@ -9,6 +9,14 @@ import { CustomersScreen } from "./customers/CustomersScreen.js";
 import { CUSTOMERS_COMMANDS, reloadCustomers, SEARCH_FIELD, searchLineKey } from "./customers/commands.js";
 import { DRAWERS_COMMANDS, reloadDrawers } from "./drawers/commands.js";
 import { DrawersScreen } from "./drawers/DrawersScreen.js";
+import {
+  GIFT_CARDS_COMMANDS,
+  LOOKUP_FIELD,
+  lookupLineKey,
+  reloadGiftCards,
+  scanGiftCard,
+} from "./gift-cards/commands.js";
+import { GiftCardsScreen } from "./gift-cards/GiftCardsScreen.js";
 import { REVIEW_COMMANDS } from "./review/commands.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import { type AnyScreenDef, defineScreen } from "./screen-def.js";
@@ -157,5 +165,49 @@ const DRAWERS = defineScreen({
   help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
 });
 
+const GIFT_CARDS = defineScreen({
+  kind: "gift-cards",
+  title: "Gift cards",
+  key: "8",
+  component: GiftCardsScreen,
+  commands: GIFT_CARDS_COMMANDS,
+  focus: (s) => {
+    const form = s.giftCards.form.kind;
+    if (form === "write") return formPlace("gift card change");
+    if (form === "range") return formPlace("days");
+    if (s.field["gift-cards"] === LOOKUP_FIELD)
+      return {
+        kind: "field",
+        name: LOOKUP_FIELD,
+        leave: (st) => st.focusField("gift-cards", undefined),
+        onKey: lookupLineKey,
+      };
+    return listPlace(s.giftCards.view === "card" ? "history" : "activity");
+  },
+  fields: { [LOOKUP_FIELD]: "find" },
+  onScan: scanGiftCard,
+  reload: reloadGiftCards,
+  // Back on the screen: the card shown is read again (it may have been spent meanwhile), quietly.
+  onShow: (s) =>
+    s.giftCards.view === "activity" ? s.showGiftCardsView("activity") : s.reloadGiftCard({ quiet: true }),
+  onLocationChange: (s, visible) => (visible && s.giftCards.view === "activity" ? s.loadGiftCardActivity() : undefined),
+  // A card changed at the till or in another terminal shows its new balance without a key press.
+  refresh: (s) => {
+    const g = s.giftCards;
+    if (g.form.kind !== "none" || g.pending) return undefined;
+    return g.view === "card" ? s.reloadGiftCard({ quiet: true }) : s.loadGiftCardActivity({ quiet: true });
+  },
+  refreshSeconds: 30,
+  help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
-export const SCREENS: readonly AnyScreenDef[] = [TIMECLOCK, REVIEW, BREAK_TYPES, STOCKTAKE, CUSTOMERS, DRAWERS];
+export const SCREENS: readonly AnyScreenDef[] = [
+  TIMECLOCK,
+  REVIEW,
+  BREAK_TYPES,
+  STOCKTAKE,
+  CUSTOMERS,
+  DRAWERS,
+  GIFT_CARDS,
+];

@@ -1,0 +1,237 @@
+import type {
+  BatchChangeInventoryRequest,
+  BatchChangeInventoryResponse,
+  BatchRetrieveInventoryChangesRequest,
+  BatchRetrieveInventoryChangesResponse,
+  BatchRetrieveInventoryCountsRequest,
+  BatchRetrieveInventoryCountsResponse,
+  InventoryChange,
+  InventoryCount,
+  RetrieveInventoryChangesResponse,
+  RetrieveInventoryCountResponse,
+} from "../../spec/generated/types.js";
+import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { encodeCursor, positionOf, readCursor } from "../cursor.js";
+import { notFound } from "../errors.js";
+import { pageLimit, parseTime } from "../params.js";
+import { planChanges } from "./changes.js";
+import { toCount } from "./ledger.js";
+import {
+  type ChangeFilter,
+  type ChangePosition,
+  type CountFilter,
+  type CountPosition,
+  changeOf,
+  countsOfPairs,
+  findChange,
+  pageChanges,
+  pageCounts,
+  recordChange,
+} from "./repo.js";
+
+/** Page size of the GET listings, which take no limit. */
+const GET_PAGE = 100;
+/** The change types a changes search returns when none are named. */
+const DEFAULT_CHANGE_TYPES = ["PHYSICAL_COUNT", "ADJUSTMENT"];
+
+/**
+ * BatchChangeInventory: checks every change first (one bad change refuses all), then applies
+ * them in order inside the request's transaction. With `ignore_unchanged_counts` (default true)
+ * a physical count equal to the key's current count is not recorded. Answers the current counts
+ * of every (object, location) the request names, and the changes recorded.
+ */
+function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) {
+  const merchant = merchantOf(ctx);
+  const req = ctx.body;
+  const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
+  const ignoreUnchanged = req.ignore_unchanged_counts !== false;
+  const now = ctx.now.toISOString();
+
+  const recorded: InventoryChange[] = [];
+  const changedCounts = new Map<string, InventoryCount>();
+  const pairs = new Map<string, { objectId: string; locationId: string }>();
+  const name = (objectId: string, locationId: string) =>
+    pairs.set(`${objectId}\u0000${locationId}`, { objectId, locationId });
+  for (const p of planned) {
+    name(p.objectId, p.locationId);
+    if (p.toLocationId) name(p.objectId, p.toLocationId);
+    const done = recordChange(ctx.db, merchant, p, () => ctx.ids.next(26), now, ignoreUnchanged);
+    if (!done) continue;
+    recorded.push(done.change);
+    // A key moved twice in one batch is reported once, as it ends up.
+    for (const c of done.changed) changedCounts.set(`${c.catalog_object_id}\u0000${c.location_id}\u0000${c.state}`, c);
+  }
+
+  const counts = countsOfPairs(ctx.db, merchant, [...pairs.values()]).map(toCount);
+  emitCountUpdates(ctx, merchant, [...changedCounts.values()]);
+  const body: BatchChangeInventoryResponse = { counts, changes: recorded };
+  return { body };
+}
+
+/** One inventory.count.updated event per location whose counts changed, carrying those counts. */
+function emitCountUpdates(ctx: RequestContext, merchantId: string, counts: readonly InventoryCount[]): void {
+  const byLocation = new Map<string, InventoryCount[]>();
+  for (const c of counts) {
+    const location = c.location_id ?? "";
+    byLocation.set(location, [...(byLocation.get(location) ?? []), c]);
+  }
+  for (const [locationId, list] of byLocation) {
+    ctx.emit({
+      type: "inventory.count.updated",
+      merchantId,
+      locationId,
+      dataType: "inventory_counts",
+      dataId: ctx.ids.next(26),
+      object: { inventory_counts: list },
+    });
+  }
+}
+
+const optionalTimeText = (value: unknown, field: string): string | undefined =>
+  value === undefined || value === null || value === "" ? undefined : parseTime(value, field).toISOString();
+
+const isChangePosition = positionOf({ o: "string", s: "number" });
+const isCountPosition = positionOf({ c: "string", i: "number" });
+
+function changesPage(
+  ctx: RequestContext,
+  filter: ChangeFilter,
+  order: "ASC" | "DESC",
+  query: object,
+  cursor: unknown,
+  limit: number,
+): { changes: InventoryChange[]; cursor?: string } {
+  const after: ChangePosition | undefined = readCursor(ctx.op.name, cursor, query, isChangePosition);
+  const { rows, more } = pageChanges(ctx.db, merchantOf(ctx), filter, order, after, limit);
+  const last = rows.at(-1);
+  const changes = rows.map(changeOf);
+  return more && last
+    ? { changes, cursor: encodeCursor(ctx.op.name, query, { o: last.occurred_at, s: last.seq }) }
+    : { changes };
+}
+
+/**
+ * BatchRetrieveInventoryChanges: changes by objects, locations (either end of a transfer),
+ * types (default physical counts and adjustments), states (either side of an adjustment) and
+ * server receipt time (`updated_after` / `updated_before`, both exclusive); oldest `occurred_at`
+ * first; `limit` 1–1000, default 100.
+ */
+function batchRetrieveInventoryChanges(ctx: RequestContext<BatchRetrieveInventoryChangesRequest>) {
+  const req = ctx.body;
+  const limit = pageLimit(req.limit, { max: 1000, def: 100 });
+  const after = optionalTimeText(req.updated_after, "updated_after");
+  const before = optionalTimeText(req.updated_before, "updated_before");
+  const filter: ChangeFilter = {
+    types: req.types && req.types.length > 0 ? req.types : DEFAULT_CHANGE_TYPES,
+    ...(req.catalog_object_ids ? { objectIds: req.catalog_object_ids } : {}),
+    ...(req.location_ids ? { locationIds: req.location_ids } : {}),
+    ...(req.states ? { states: req.states } : {}),
+    ...(after ? { createdAfter: after } : {}),
+    ...(before ? { createdBefore: before } : {}),
+  };
+  const { cursor: _c, limit: _l, ...shape } = req;
+  const page = changesPage(ctx, filter, "ASC", shape, req.cursor, limit);
+  const body: BatchRetrieveInventoryChangesResponse = page;
+  return { body };
+}
+
+/** RetrieveInventoryChanges (deprecated): one object's changes, newest `occurred_at` first. */
+function retrieveInventoryChanges(ctx: RequestContext) {
+  const objectId = ctx.path.catalog_object_id ?? "";
+  const locations = commaList(ctx.query.location_ids);
+  const filter: ChangeFilter = {
+    types: DEFAULT_CHANGE_TYPES,
+    objectIds: [objectId],
+    ...(locations.length > 0 ? { locationIds: locations } : {}),
+  };
+  const query = { objectId, locations };
+  const page = changesPage(ctx, filter, "DESC", query, ctx.query.cursor, GET_PAGE);
+  const body: RetrieveInventoryChangesResponse = page;
+  return { body };
+}
+
+function countsPage(
+  ctx: RequestContext,
+  filter: CountFilter,
+  query: object,
+  cursor: unknown,
+  limit: number,
+): { counts: ReturnType<typeof toCount>[]; cursor?: string } {
+  const after: CountPosition | undefined = readCursor(ctx.op.name, cursor, query, isCountPosition);
+  const { rows, more } = pageCounts(ctx.db, merchantOf(ctx), filter, after, limit);
+  const last = rows.at(-1);
+  const counts = rows.map(toCount);
+  return more && last
+    ? { counts, cursor: encodeCursor(ctx.op.name, query, { c: last.calculated_at, i: last.id }) }
+    : { counts };
+}
+
+/**
+ * BatchRetrieveInventoryCounts: current counts by objects, locations and states, changed after
+ * `updated_after` (on `calculated_at`, the server time of the latest change, exclusive); newest
+ * `calculated_at` first; `limit` 1–1000, default 100.
+ */
+function batchRetrieveInventoryCounts(ctx: RequestContext<BatchRetrieveInventoryCountsRequest>) {
+  const req = ctx.body;
+  const limit = pageLimit(req.limit, { max: 1000, def: 100 });
+  const after = optionalTimeText(req.updated_after, "updated_after");
+  const filter: CountFilter = {
+    ...(req.catalog_object_ids ? { objectIds: req.catalog_object_ids } : {}),
+    ...(req.location_ids ? { locationIds: req.location_ids } : {}),
+    ...(req.states ? { states: req.states } : {}),
+    ...(after ? { calculatedAfter: after } : {}),
+  };
+  const { cursor: _c, limit: _l, ...shape } = req;
+  const body: BatchRetrieveInventoryCountsResponse = countsPage(ctx, filter, shape, req.cursor, limit);
+  return { body };
+}
+
+const commaList = (value: unknown): string[] =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "")
+    : [];
+
+/** RetrieveInventoryCount: one object's counts at some locations (comma-separated; empty = all). */
+function retrieveInventoryCount(ctx: RequestContext) {
+  const objectId = ctx.path.catalog_object_id ?? "";
+  const locations = commaList(ctx.query.location_ids);
+  const filter: CountFilter = { objectIds: [objectId], ...(locations.length > 0 ? { locationIds: locations } : {}) };
+  const query = { objectId, locations };
+  const body: RetrieveInventoryCountResponse = countsPage(ctx, filter, query, ctx.query.cursor, GET_PAGE);
+  return { body };
+}
+
+function byId(type: "ADJUSTMENT" | "PHYSICAL_COUNT" | "TRANSFER", param: string) {
+  return (ctx: RequestContext) => {
+    const id = ctx.path[param] ?? "";
+    const change = findChange(ctx.db, merchantOf(ctx), id, type);
+    const what = type === "ADJUSTMENT" ? "adjustment" : type === "PHYSICAL_COUNT" ? "physical count" : "transfer";
+    if (!change) throw notFound(`Inventory ${what} ${id} not found.`);
+    if (type === "ADJUSTMENT") return { body: { adjustment: change.adjustment } };
+    if (type === "PHYSICAL_COUNT") return { body: { count: change.physical_count } };
+    return { body: { transfer: change.transfer } };
+  };
+}
+
+const retrieveAdjustment = byId("ADJUSTMENT", "adjustment_id");
+const retrievePhysicalCount = byId("PHYSICAL_COUNT", "physical_count_id");
+
+/** The inventory operations; the deprecated paths share their successors' rules. */
+export const inventoryRoutes: RouteTable = {
+  BatchChangeInventory: batchChangeInventory,
+  DeprecatedBatchChangeInventory: batchChangeInventory,
+  BatchRetrieveInventoryChanges: batchRetrieveInventoryChanges,
+  DeprecatedBatchRetrieveInventoryChanges: batchRetrieveInventoryChanges,
+  BatchRetrieveInventoryCounts: batchRetrieveInventoryCounts,
+  DeprecatedBatchRetrieveInventoryCounts: batchRetrieveInventoryCounts,
+  RetrieveInventoryCount: retrieveInventoryCount,
+  RetrieveInventoryChanges: retrieveInventoryChanges,
+  RetrieveInventoryAdjustment: retrieveAdjustment,
+  DeprecatedRetrieveInventoryAdjustment: retrieveAdjustment,
+  RetrieveInventoryPhysicalCount: retrievePhysicalCount,
+  DeprecatedRetrieveInventoryPhysicalCount: retrievePhysicalCount,
+  RetrieveInventoryTransfer: byId("TRANSFER", "transfer_id"),
+};
