@@ -26,6 +26,13 @@ export interface RequestLog<R extends LoggedRequest, Answer> {
   markSent(request: R, at: string): void;
   /** Notes that the service accepted it, with what the service answered. */
   markAccepted(request: R, answer: Answer, at: string): void;
+  /**
+   * Takes the request for this sender before it is sent; false: leave it (another process on this
+   * machine is sending it, or it waits for another request). A log only one sender reads has none.
+   */
+  claim?(request: R): boolean;
+  /** Lets go of a claimed request once its try is over (settled or not), for the next try or sender. */
+  release?(request: R): void;
 }
 
 /** Whether a request still has to be sent (again). */

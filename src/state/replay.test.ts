@@ -37,6 +37,32 @@ const noWait = async () => {};
 const transient: FailureVerdict = { kind: "transient", details: "ECONNRESET" };
 
 describe("replay", () => {
+  it("sends only what the log lets this sender claim, and lets go of each after its try", async () => {
+    const requests = [req(1), req(2), req(3)];
+    const { log, writes } = memoryLog(requests);
+    const held = new Set<number>();
+    const shared: RequestLog<Req, string> = {
+      ...log,
+      // Another sender holds request 2.
+      claim: (r) => {
+        if (r.seq === 2) return false;
+        held.add(r.seq);
+        return true;
+      },
+      release: (r) => {
+        writes.push(`released ${r.seq}`);
+        held.delete(r.seq);
+      },
+    };
+    const stop = await replay({ log: shared, send: async (r) => r.idempotencyKey, classify: () => transient, now });
+    expect(stop).toBeUndefined();
+    expect(writes.filter((w) => w.includes(" 2"))).toEqual([]);
+    expect(writes).toContain("released 1");
+    expect(writes).toContain("released 3");
+    expect(held.size).toBe(0);
+    expect(requests.map((r) => r.state)).toEqual(["accepted", "planned", "accepted"]);
+  });
+
   it("sends only the unsettled requests, each marked sent before it goes and accepted after", async () => {
     const requests = [req(0, "accepted"), req(1, "sent"), req(2)];
     const { log, writes } = memoryLog(requests);

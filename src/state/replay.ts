@@ -75,8 +75,14 @@ export async function replay<R extends LoggedRequest, Answer>(
       if (run.stop || opts.signal?.aborted) return;
       const request = queue.shift();
       if (!request) return;
-      const replacement = await tryRequest(request, opts, run);
-      if (replacement) queue.unshift(replacement);
+      // A log shared with other processes hands each request to one sender; one not ready waits.
+      if (opts.log.claim && !opts.log.claim(request)) continue;
+      try {
+        const replacement = await tryRequest(request, opts, run);
+        if (replacement) queue.unshift(replacement);
+      } finally {
+        opts.log.release?.(request);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 4) }, worker));
