@@ -181,7 +181,7 @@ describe("the gift cards screen", () => {
     await a.waitFor("History, newest first");
   });
 
-  it("keeps a load the service did not answer, and R sends the same request again: loaded once", async () => {
+  it("keeps a load the service did not answer on this machine, shows the balance it will have, and sends it once", async () => {
     const a = await open({ proxy: true });
     const number = gan(3);
     await a.press(`${number}\r`);
@@ -190,13 +190,15 @@ describe("the gift cards screen", () => {
     await a.waitFor("balance 20.00 USD");
     await a.proxy?.down();
     await change(a, "l", ["5", "cash"], /Load 5\.00 USD/);
-    await a.waitFor("◷ Not answered, kept: Load 5.00 USD onto card …");
-    await a.press("l");
-    await waitForText(a, "A change was not answered: send it again (R) or drop it first.");
+    await a.waitFor("balance 25.00 USD ◷ kept, not yet sent (1)");
+    // More loads may be kept; a change of another kind waits until they are sent.
+    await a.press("b");
+    await waitForText(a, "Loads or adjustments of this card are kept on this machine");
     await a.proxy?.up();
-    await a.press("R");
-    await a.waitFor("Loaded 5.00 USD");
-    await a.waitFor("balance 25.00 USD");
+    // The next read that gets an answer sends what is kept.
+    await a.press("r");
+    await waitForText(a, "Sent 1 change kept on this machine.");
+    await a.waitFor((f) => f.includes("balance 25.00 USD") && !f.includes("◷ kept"));
     const card = await cardAt(number);
     expect(card.balance_money?.amount).toBe(2500);
     expect((await historyOf(card)).filter((x) => x.type === "LOAD")).toHaveLength(1);

@@ -368,7 +368,11 @@ export function newShift(input: {
 }
 
 /** The shift with a new break of `type` started at `at`. */
-export function withBreakStarted(shift: Shift, type: BreakType, at: Date): Shift {
+export function withBreakStarted(
+  shift: Shift,
+  type: Pick<BreakType, "id" | "break_name" | "expected_duration" | "is_paid">,
+  at: Date,
+): Shift {
   const started = {
     start_at: at.toISOString(),
     break_type_id: type.id ?? "",

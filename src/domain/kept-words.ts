@@ -4,9 +4,12 @@
 import type { Customer } from "../spec/generated/types.js";
 import { customerName } from "./customers.js";
 import { shortGan } from "./gift-cards.js";
-import type { KeptTarget, KeptWrite } from "./kept-writes.js";
+import { type KeptTarget, type KeptWrite, timeOf } from "./kept-writes.js";
 import { formatMoney } from "./money.js";
 import { localDate, localTime } from "./time.js";
+
+/** How the screens mark what is shown as kept writes will make it, before they are sent. */
+export const KEPT_MARK = "◷ kept, not yet sent";
 
 /** What the words of a kept write need: names and the store's time zone. */
 export interface KeptNames {
@@ -103,26 +106,35 @@ export interface Refusal {
   choices: ResolveChoice[];
 }
 
-const TIMED = new Set(["start-break", "end-break", "clock-out", "set-times"]);
-
-/** Whether a write carries a time the manager may change before it is sent again. */
-export function hasTime(write: KeptWrite): boolean {
-  if (write.kind === "clock-in" || write.kind === "add-shift") return true;
-  return write.kind === "shift-change" && TIMED.has(write.change.op);
-}
-
 /** Whether a write changes an object at a version (so "apply again over theirs" makes sense). */
 function atVersion(write: KeptWrite): boolean {
   return write.kind === "shift-change" || write.kind === "update-customer";
 }
 
+const isConflict = (r: Pick<RefusalInput, "status" | "code">) =>
+  r.status === 409 || r.code === "CONFLICT" || r.code === "VERSION_MISMATCH";
+const isGone = (r: Pick<RefusalInput, "status" | "code">) => r.status === 404 || r.code === "NOT_FOUND";
+
+/** The ways out of a refusal of `write`: a time to change, a newer version to apply over, discard, open. */
+export function choicesOf(write: KeptWrite, r: Pick<RefusalInput, "status" | "code">): ResolveChoice[] {
+  if (isGone(r)) return ["discard"];
+  const choices: ResolveChoice[] = [];
+  if (isConflict(r) && atVersion(write)) choices.push("apply-again");
+  if (timeOf(write) !== undefined) choices.push("change-time");
+  choices.push("discard", "open");
+  return choices;
+}
+
+/** The status and code of a refusal as its details line keeps them (`CONFLICT · HTTP 409 · UpdateShift`). */
+export function refusalCodes(details: string | undefined): Pick<RefusalInput, "status" | "code"> {
+  const status = Number(/HTTP (\d{3})/.exec(details ?? "")?.[1] ?? 400);
+  return { status, code: (details ?? "").split(" · ")[0] ?? "" };
+}
+
 /** What the service's refusal of a kept write (`what`: its words) means, and what the manager can do. */
 export function refusalOf(write: KeptWrite, r: RefusalInput, what: string): Refusal {
-  const choices: ResolveChoice[] = [];
-  const conflict = r.status === 409 || r.code === "CONFLICT" || r.code === "VERSION_MISMATCH";
-  if (conflict && atVersion(write)) choices.push("apply-again");
-  if (hasTime(write)) choices.push("change-time");
-  choices.push("discard", "open");
+  const choices = choicesOf(write, r);
+  const conflict = isConflict(r);
   const detail = (r.detail ?? "").trim();
   if (conflict) return { problem: `${what}: it was changed elsewhere meanwhile.`, choices };
   if (/overlaps/i.test(detail)) {
@@ -131,9 +143,7 @@ export function refusalOf(write: KeptWrite, r: RefusalInput, what: string): Refu
   if (/open shift/i.test(detail)) {
     return { problem: `${what}: they were clocked in elsewhere meanwhile.`, choices };
   }
-  if (r.status === 404 || r.code === "NOT_FOUND") {
-    return { problem: `${what}: it no longer exists at the service (deleted elsewhere).`, choices: ["discard"] };
-  }
+  if (isGone(r)) return { problem: `${what}: it no longer exists at the service (deleted elsewhere).`, choices };
   const words = detail ? detail.replace(/\.?$/, ".") : "the service refused it.";
   return { problem: `${what}: ${words}`, choices };
 }

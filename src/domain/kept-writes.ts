@@ -10,11 +10,11 @@ import type {
   CreateShiftRequest,
   Customer,
   GiftCardActivity,
-  Money,
   Shift,
 } from "../spec/generated/types.js";
-import { withBreakEnded, withShiftClosed } from "./clock-rules.js";
+import { withBreakEnded, withBreakStarted, withShiftClosed } from "./clock-rules.js";
 import type { CustomerUpdate } from "./customers-profile.js";
+import type { Money } from "./money.js";
 
 /** A break type as a kept break start needs it (the type may be renamed or deleted meanwhile). */
 export interface KeptBreakType {
@@ -150,18 +150,20 @@ export const keptId = (seq: number): string => `kept:${seq}`;
 /** Whether an id on screen is a kept write's stand-in rather than the service's. */
 export const isKeptId = (id: string | undefined): boolean => id?.startsWith("kept:") === true;
 
+/** What a write acts on, from the copy on screen: a kept write's stand-in names that write. */
+export function targetOf<T extends { id?: string | undefined }>(shown: T & { id: string }): KeptTarget<T> {
+  return isKeptId(shown.id)
+    ? { kind: "kept", seq: Number(shown.id.slice("kept:".length)) }
+    : { kind: "known", id: shown.id, base: shown };
+}
+
 /** The shift as a kept change leaves it. */
 export function applyShiftChange(shift: Shift, change: ShiftChange): Shift {
   switch (change.op) {
     case "start-break": {
-      const started: Break = {
-        start_at: change.at,
-        break_type_id: change.breakType.id,
-        name: change.breakType.name,
-        expected_duration: change.breakType.expectedDuration,
-        is_paid: change.breakType.isPaid,
-      };
-      return { ...shift, breaks: [...(shift.breaks ?? []), started] };
+      const t = change.breakType;
+      const type = { id: t.id, break_name: t.name, expected_duration: t.expectedDuration, is_paid: t.isPaid };
+      return withBreakStarted(shift, type, new Date(change.at));
     }
     case "end-break":
       return withBreakEnded(shift, new Date(change.at));
@@ -268,6 +270,65 @@ export function madeBy(write: KeptWrite): number | undefined {
   if (write.kind === "shift-change") return write.shift.kind === "kept" ? write.shift.seq : undefined;
   if (write.kind === "update-customer" || write.kind === "customer-group") {
     return write.customer.kind === "kept" ? write.customer.seq : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The write with another time (a refused clock-in moved after the shift recorded elsewhere; a
+ * break or clock-out moved), or undefined for a write without one time to change.
+ */
+export function withTime(write: KeptWrite, at: Date): KeptWrite | undefined {
+  const iso = at.toISOString();
+  if (write.kind === "clock-in") {
+    return { ...write, request: { ...write.request, shift: { ...write.request.shift, start_at: iso } } };
+  }
+  if (write.kind === "shift-change" && write.change.op !== "set-times") {
+    return { ...write, change: { ...write.change, at: iso } };
+  }
+  return undefined;
+}
+
+/** The time a write carries that {@link withTime} changes. */
+export function timeOf(write: KeptWrite): string | undefined {
+  if (write.kind === "clock-in") return write.request.shift.start_at;
+  if (write.kind === "shift-change" && write.change.op !== "set-times") return write.change.at;
+  return undefined;
+}
+
+/** The idempotency key a write is sent with, when its operation takes one. */
+export function requestKey(write: KeptWrite): string | undefined {
+  switch (write.kind) {
+    case "clock-in":
+    case "add-shift":
+    case "create-customer":
+    case "gift-card":
+      return write.request.idempotency_key;
+    default:
+      return undefined;
+  }
+}
+
+/** The write sent under another idempotency key (its body changed: the old key stays with the old body). */
+export function withKey(write: KeptWrite, key: string): KeptWrite {
+  switch (write.kind) {
+    case "clock-in":
+    case "add-shift":
+      return { ...write, request: { ...write.request, idempotency_key: key } };
+    case "create-customer":
+      return { ...write, request: { ...write.request, idempotency_key: key } };
+    case "gift-card":
+      return { ...write, request: { ...write.request, idempotency_key: key } };
+    default:
+      return write;
+  }
+}
+
+/** The version of the object a write was based on, when it changes one the service has. */
+export function baseVersionOf(write: KeptWrite): number | undefined {
+  if (write.kind === "shift-change") return write.shift.kind === "known" ? write.shift.base.version : undefined;
+  if (write.kind === "update-customer" || write.kind === "customer-group") {
+    return write.customer.kind === "known" ? write.customer.base.version : undefined;
   }
   return undefined;
 }

@@ -7,6 +7,7 @@
 // so two backrooms on one machine never send the same write at once, and a lock left by a killed
 // process is taken over.
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
   dependencyOf,
@@ -337,6 +338,11 @@ export class OutboxHandle {
   constructor(path: string, lock?: LockHolder) {
     this.path = path;
     this.#lock = lock;
+  }
+
+  /** Whether the file is there (or opened): without it, nothing was ever kept. */
+  exists(): boolean {
+    return this.#opening !== undefined || (this.path !== ":memory:" && existsSync(this.path));
   }
 
   /** The open outbox. */

@@ -15,6 +15,7 @@ import {
   reapplyValues,
   updateBody,
 } from "../domain/customers-profile.js";
+import { applyCustomerUpdate, isKeptId, keptId, targetOf } from "../domain/kept-writes.js";
 import type { Customer } from "../spec/generated/types.js";
 import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
 import { type CustomersIo, customersOf } from "./customers-search.js";
@@ -69,10 +70,15 @@ export async function openProfile(io: CustomersIo, id: string): Promise<void> {
   io.dispatch({ type: "duplicates-probed", id, found });
 }
 
-/** Opens the edit form on the profile as it is now. */
+/**
+ * Opens the edit form on the profile as it is now; while the service does not answer (or for a
+ * profile added offline), on the copy shown, whose version the kept edit then carries.
+ */
 export async function startEdit(io: CustomersIo, id: string): Promise<void> {
-  const fresh = await refreshProfile(io, id);
-  if (fresh) io.dispatch({ type: "view", view: { kind: "edit", base: fresh } });
+  const fresh = isKeptId(id) ? undefined : await refreshProfile(io, id);
+  const offline = isKeptId(id) || io.get().connection.state === "offline";
+  const base = fresh ?? (offline ? known(io, id) : undefined);
+  if (base) io.dispatch({ type: "view", view: { kind: "edit", base } });
 }
 
 /** Adds a profile; a problem in words, or undefined. The same body is sent again under the same key. */
@@ -87,17 +93,16 @@ export async function createProfile(io: CustomersIo, values: Partial<ProfileValu
   const name = customerName(built.value);
   const res = await io
     .get()
-    .runWrite("customer:new", `Adding ${name}`, () =>
-      client(io).createCustomer({ ...built.value, idempotency_key: key }),
-    );
-  if (!res.ok) return writeProblem(res.error);
+    .outboxWrite({ kind: "create-customer", request: { ...built.value, idempotency_key: key } });
+  if (res.kind === "failed") return writeProblem(res.error);
   io.dispatch({ type: "create-key", key: undefined });
-  const c = res.value.customer;
+  // Kept: the profile is listed as it will be, under a stand-in id, until the service makes it.
+  const c = res.kind === "kept" ? ({ ...built.value, id: keptId(res.entry.seq) } as Customer) : res.answer.customer;
   io.dispatch(c ? { type: "profile-created", customer: c } : { type: "view", view: { kind: "list" } });
   // The cursor goes onto the new profile (listed first).
   const ids = customerIds(customersOf(io).results.rows);
   if (c?.id) io.get().selectRow(CUSTOMER_LIST, ids, ids.indexOf(c.id));
-  io.get().setStatus({ kind: "info", text: `Added ${name}.` });
+  if (res.kind === "sent") io.get().setStatus({ kind: "info", text: `Added ${name}.` });
   return undefined;
 }
 
@@ -144,11 +149,15 @@ async function save(
   }
   const name = customerName({ ...current, ...(built.value as Partial<Customer>) });
   const body: CustomerUpdate = built.value;
-  const res = await io.get().runWrite(`customer:${id}`, `Saving ${name}`, () => client(io).updateCustomer(id, body));
-  if (res.ok) {
-    if (res.value.customer) io.dispatch({ type: "profile-read", customer: res.value.customer });
+  const res = await io
+    .get()
+    .outboxWrite({ kind: "update-customer", customer: targetOf({ ...current, id }), update: body });
+  if (res.kind !== "failed") {
+    // Kept: the profile shows the edit at once, as it will be.
+    const saved = res.kind === "kept" ? applyCustomerUpdate(current, body) : res.answer.customer;
+    if (saved) io.dispatch({ type: "profile-read", customer: saved });
     io.dispatch({ type: "view", view: { kind: "list" } });
-    io.get().setStatus({ kind: "info", text: `Saved ${name}.` });
+    if (res.kind === "sent") io.get().setStatus({ kind: "info", text: `Saved ${name}.` });
     return undefined;
   }
   if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) return showConflict(io, id, base, mine, name);
@@ -209,19 +218,25 @@ export async function deleteProfile(io: CustomersIo, id: string): Promise<void> 
 export async function setMembership(io: CustomersIo, customerId: string, groupId: string, member: boolean) {
   const group = customersOf(io).groups.find((g) => g.id === groupId)?.name ?? groupId;
   const name = nameOf(io, customerId);
-  const res = await io
-    .get()
-    .runWrite(
-      `customer:${customerId}:group:${groupId}`,
-      member ? `Adding ${name} to ${group}` : `Removing ${name} from ${group}`,
-      () =>
-        member
-          ? client(io).addGroupToCustomer(customerId, groupId)
-          : client(io).removeGroupFromCustomer(customerId, groupId),
-    );
-  if (!res.ok) return;
-  // The membership changes the profile's version too: read it back rather than guess.
-  await refreshProfile(io, customerId);
+  const shown = known(io, customerId);
+  if (!shown) return;
+  const res = await io.get().outboxWrite({
+    kind: "customer-group",
+    customer: targetOf({ ...shown, id: customerId }),
+    groupId,
+    groupName: group,
+    member,
+  });
+  if (res.kind === "failed") return;
+  if (res.kind === "kept") {
+    const groups = new Set(shown.group_ids ?? []);
+    if (member) groups.add(groupId);
+    else groups.delete(groupId);
+    io.dispatch({ type: "profile-read", customer: { ...shown, group_ids: [...groups] } });
+    return;
+  }
+  // The membership changes the profile's version too: the answer is the profile read back.
+  if (res.answer.customer) io.dispatch({ type: "profile-read", customer: res.answer.customer });
   io.get().setStatus({ kind: "info", text: member ? `${name} is in ${group}.` : `${name} is no longer in ${group}.` });
 }
 

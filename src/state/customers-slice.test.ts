@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
 import { profileValues } from "../domain/customers-profile.js";
+import { OutboxHandle } from "../local/outbox.js";
 import type { Customer } from "../spec/generated/types.js";
 import {
   CUSTOMER_LIST,
@@ -34,7 +35,11 @@ async function make(body: Record<string, string>): Promise<Customer> {
 beforeAll(async () => {
   t = await startService();
   let n = 0;
-  store = createStore({ client: t.client, newIdempotencyKey: () => `test-key-${++n}` });
+  store = createStore({
+    outbox: new OutboxHandle(":memory:"),
+    client: t.client,
+    newIdempotencyKey: () => `test-key-${++n}`,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -141,7 +146,7 @@ describe("customers slice", () => {
     let now = 10_000;
     const waiting: { at: number; run: () => void }[] = [];
     const timers: Timers = { after: (ms, run) => void waiting.push({ at: now + ms, run }), elapsed: () => now };
-    const own = createStore({ client: t.client, timers });
+    const own = createStore({ outbox: new OutboxHandle(":memory:"), client: t.client, timers });
     const sent: string[] = [];
     const search = t.client.customers.searchCustomers.bind(t.client.customers);
     const spy = vi.spyOn(t.client.customers, "searchCustomers").mockImplementation((req) => {

@@ -5,6 +5,7 @@
  * store's dependencies.
  */
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
+import { keptId } from "../domain/kept-writes.js";
 import type { Customer } from "../spec/generated/types.js";
 import {
   type CustomerFilterInput,
@@ -99,6 +100,14 @@ async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promis
 export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, deps) => {
   const dispatch = (event: CustomersEvent) => set((s) => ({ customers: customersReducer(s.customers, event) }));
   const io: CustomersIo = { get, dispatch, deps };
+  // A profile kept offline was made or changed at the service: its answer takes the stand-in's place.
+  deps.events.on("kept-customer-saved", (e) => {
+    const standIn = keptId(e.seq);
+    if (get().customers.results.rows.some((r) => r.id === standIn)) {
+      dispatch({ type: "profile-deleted", id: standIn });
+      dispatch({ type: "profile-created", customer: e.customer });
+    } else dispatch({ type: "profile-read", customer: e.customer });
+  });
   return {
     customers: INITIAL_CUSTOMERS,
     customersDispatch: dispatch,

@@ -37,6 +37,18 @@ export function isUnreachable(err: unknown): boolean {
   return err instanceof SquareNetworkError || err instanceof SquareTimeoutError;
 }
 
+/**
+ * Whether a failed write may not have been answered: the service could not be reached, timed out,
+ * or said "later" (5xx, 429, 408) after the transport's own retries. Such a write may have reached
+ * it, so it is kept and sent again under the same key rather than dropped or made anew.
+ */
+export function isUnanswered(err: unknown): boolean {
+  return (
+    isUnreachable(err) ||
+    (err instanceof SquareApiError && (err.status >= 500 || err.status === 429 || err.status === 408))
+  );
+}
+
 const AUTH_CODES = ["UNAUTHORIZED", "ACCESS_TOKEN_EXPIRED", "ACCESS_TOKEN_REVOKED", "INVALID_ACCESS_TOKEN"];
 
 /** A failed call in the manager's words; the service's code, status and operation go to details. */

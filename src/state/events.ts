@@ -1,4 +1,4 @@
-import type { BreakType, Shift } from "../spec/generated/types.js";
+import type { BreakType, Customer, Shift } from "../spec/generated/types.js";
 
 /** What one slice tells the others: a slice never writes another slice's state. */
 export type AppEvent =
@@ -10,6 +10,14 @@ export type AppEvent =
   | { type: "break-types-read"; locationId: string; items: BreakType[] }
   /** The location changed; screens reload what they show for it. */
   | { type: "location-changed"; locationId: string }
+  /** The service answered after not answering (or for the first time): kept writes can go. */
+  | { type: "service-answered" }
+  /** The writes kept on this machine changed (kept, sent, refused, discarded): views laid over them redraw. */
+  | { type: "kept-changed" }
+  /** The service accepted a kept write of a profile (`seq`: the write; a kept creation's stand-in goes). */
+  | { type: "kept-customer-saved"; seq: number; customer: Customer }
+  /** The service accepted a kept load or adjustment of a card. */
+  | { type: "kept-gift-card-saved"; cardId: string }
   /** The stocktake handled an entry of the counting line (or a scan); `seq` is its number. */
   | { type: "stocktake-entry-handled"; seq: number };
 

@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
 import { luhnCheckDigit } from "../domain/gan.js";
 import type { WriteKind } from "../domain/gift-cards.js";
+import { OutboxHandle } from "../local/outbox.js";
 import type { GiftCard } from "../spec/generated/types.js";
 import { deferredClient } from "./deferred-client.js";
 import type { PlannedWrite } from "./gift-cards-io.js";
-import { giftCardWriteUnavailable } from "./gift-cards-slice.js";
+import { cardAsItWillBe, giftCardWriteUnavailable } from "./gift-cards-slice.js";
 import { type AppStore, createStore } from "./store.js";
 
 let t: TestService;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   t = await startService();
   // The app's client is deferred (its calls are thenables, not Promises): the slice gets the same.
   store = createStore({
+    outbox: new OutboxHandle(":memory:"),
     client: deferredClient(Promise.resolve(t.client)),
     newIdempotencyKey: () => `slice-key-${++keys}`,
   });
@@ -91,24 +93,28 @@ describe("the gift cards slice", () => {
     expect(shown().history).toHaveLength(before);
   });
 
-  it("keeps a load the service did not answer with its keys, and sends the same request again: loaded once", async () => {
+  it("keeps a load the service did not answer in the outbox with its key, shows it, and sends it once", async () => {
     await s().lookUpGiftCard(gan(1));
     const p = plan("load", { amount: "5", paidWith: "cash" });
     await t.raw("POST", "/_emulator/faults", {
       body: { operation: "CreateGiftCardActivity", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 },
     });
     await s().sendGiftCardWrite(p);
-    expect(s().giftCards.pending).toMatchObject({ state: "unanswered", plan: p });
-    expect(s().status.kind === "error" && s().status).toMatchObject({
-      text: expect.stringMatching(/R sends the same change again/),
-    });
-    expect(giftCardWriteUnavailable(s(), "load")).toMatch(/not answered/);
-    await s().retryGiftCardWrite();
     expect(s().giftCards.pending).toBeUndefined();
+    expect(s().outbox.entries.map((e) => [e.state, e.idempotencyKey])).toEqual([["sent", p.activity.idempotency_key]]);
+    expect(s().status).toMatchObject({
+      text: expect.stringMatching(/^◷ The service did not answer; kept on this machine/),
+    });
+    // The card shows the balance it will have; more loads may be kept, other changes wait.
+    expect(cardAsItWillBe(s(), shown().card)).toMatchObject({ kept: 1, card: { balance_money: { amount: 3500 } } });
+    expect(giftCardWriteUnavailable(s(), "load")).toBeUndefined();
+    expect(giftCardWriteUnavailable(s(), "block")).toMatch(/kept on this machine/);
+    await s().outboxFlush();
+    expect(s().outbox.entries).toEqual([]);
     expect((await cardNow(gan(1))).balance_money?.amount).toBe(3500);
-    // The retry was the same request: the key minted when it was planned.
-    const loads = shown().history.filter((a) => a.type === "LOAD");
-    expect(loads).toHaveLength(1);
+    // Sent again from the outbox with the key minted when it was planned: loaded once.
+    await s().reloadGiftCard();
+    expect(shown().history.filter((a) => a.type === "LOAD")).toHaveLength(1);
     expect(p.activity.idempotency_key).toMatch(/^slice-key-/);
   });
 

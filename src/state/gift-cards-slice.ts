@@ -5,11 +5,14 @@
 // the screen shows is the machine's (gift-cards-machine.ts); this file only reads and writes.
 import { activityDays, dayBounds } from "../domain/gift-card-activity.js";
 import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
+import { cardWithKept } from "../domain/kept-overlay.js";
+import { GIFT_CARD_KEPT_KINDS } from "../domain/kept-writes.js";
 import { addDays, localDate } from "../domain/time.js";
-import { SquareApiError } from "../square/errors.js";
-import { isUnreachable, writeProblem } from "./errors.js";
+import type { Money } from "../spec/generated/types.js";
+import { isUnanswered, writeProblem } from "./errors.js";
 import {
   cardActivities,
+  type KnownCard,
   type LookedUp,
   linkedCustomers,
   lookUpCard,
@@ -103,9 +106,19 @@ export function giftCardWritesUnavailable(s: Pick<AppState, "readOnly" | "grante
   return undefined;
 }
 
+/**
+ * The card as it will be: its balance after the loads and adjustments kept on this machine (a
+ * further change is checked against that balance), and how many are kept.
+ */
+export function cardAsItWillBe(s: Pick<AppState, "outbox">, card: KnownCard): { card: KnownCard; kept: number } {
+  const kept = cardWithKept(card, s.outbox.entries);
+  if (!kept) return { card, kept: 0 };
+  return { card: { ...card, balance_money: kept.balance as NonNullable<KnownCard["balance_money"]> }, kept: kept.kept };
+}
+
 /** Why one kind of write cannot be made to the card on screen now, or undefined. */
 export function giftCardWriteUnavailable(
-  s: Pick<AppState, "readOnly" | "grantedScopes" | "giftCards" | "locations" | "locationId">,
+  s: Pick<AppState, "readOnly" | "grantedScopes" | "giftCards" | "locations" | "locationId" | "outbox">,
   kind: WriteKind,
 ): string | undefined {
   const everyone = giftCardWritesUnavailable(s);
@@ -119,7 +132,10 @@ export function giftCardWriteUnavailable(
   if (g.card.kind === "unknown")
     return kind === "activate" ? undefined : "The service does not know this card number; activate it first.";
   if (g.card.kind !== "found") return "Look a card up first: scan it, or type its number.";
-  const card = g.card.card;
+  const { card, kept } = cardAsItWillBe(s, g.card.card);
+  if (kept > 0 && !KEPT_KINDS.has(kind)) {
+    return "Loads or adjustments of this card are kept on this machine, not yet sent; only more of those can be kept until they are.";
+  }
   const currency = s.locations.find((l) => l.id === s.locationId)?.currency ?? card.balance_money?.currency ?? "USD";
   const state = checkCardState(
     { state: card.state ?? "PENDING", balance: card.balance_money?.amount ?? 0, currency },
@@ -129,11 +145,6 @@ export function giftCardWriteUnavailable(
   if (kind === "clear" && (card.balance_money?.amount ?? 0) === 0) return "The card's balance is already zero.";
   if (kind === "adjust-down" && (card.balance_money?.amount ?? 0) === 0) return "The card's balance is zero.";
   return undefined;
-}
-
-/** Whether a failed write may have not reached the service, so it is kept to be sent again as it is. */
-function unanswered(cause: unknown): boolean {
-  return isUnreachable(cause) || (cause instanceof SquareApiError && (cause.status >= 500 || cause.status === 429));
 }
 
 /** What the slice's actions share. */
@@ -199,7 +210,8 @@ function planFromForm(
   const read = readWriteForm(f.form, currencyOf(s));
   if (!read.ok) return fail(read.problem);
   const c = s.giftCards.card;
-  const found = c.kind === "found" ? { card: c.card } : c.kind === "unknown" ? { gan: c.gan } : undefined;
+  const found =
+    c.kind === "found" ? { card: cardAsItWillBe(s, c.card).card } : c.kind === "unknown" ? { gan: c.gan } : undefined;
   if (!found || !s.locationId) return fail("Look a card up first, at a location.");
   const planned = planWrite(found, read.write, {
     locationId: s.locationId,
@@ -209,7 +221,46 @@ function planFromForm(
   return planned.ok ? planned : fail(planned.problem);
 }
 
+/** Whether a write is a load or an adjustment of a card the service knows: those are kept offline. */
+function keepable(plan: PlannedWrite): plan is PlannedWrite & { cardId: string } {
+  return plan.cardId !== undefined && plan.register === undefined && KEPT_KINDS.has(plan.write.kind);
+}
+
+const KEPT_KINDS: ReadonlySet<WriteKind> = new Set(GIFT_CARD_KEPT_KINDS);
+
+/**
+ * A load or an adjustment goes through the outbox: made now when the service answers, kept on
+ * this machine when it does not (the card then shows the balance it will have, marked kept).
+ */
+async function sendKeepable(ctx: Ctx, plan: PlannedWrite & { cardId: string }): Promise<void> {
+  ctx.dispatch({ type: "write-sending", plan });
+  const { before, after } = plan.change;
+  const res = await ctx
+    .get()
+    .outboxWrite({ kind: "gift-card", gan: plan.gan, cardId: plan.cardId, request: plan.activity, before, after });
+  if (res.kind === "failed") {
+    if (res.error.kind === "in-flight") return;
+    ctx.dispatch({ type: "write-refused" });
+    await ctx.get().reloadGiftCard({ quiet: true });
+    return;
+  }
+  ctx.dispatch({ type: "write-done" });
+  if (res.kind === "sent") await afterWrite(ctx, plan, res.answer.activity?.gift_card_balance_money);
+}
+
+/** After a write the service made: the card read back, what changed said, the activity refreshed. */
+async function afterWrite(ctx: Ctx, plan: PlannedWrite, answered: Money | undefined): Promise<void> {
+  await ctx.get().reloadGiftCard({ quiet: true });
+  const c = ctx.get().giftCards.card;
+  const read = c.kind === "found" ? c.card.balance_money : answered;
+  const after = { amount: read?.amount ?? plan.change.after.amount, currency: read?.currency ?? plan.currency };
+  ctx.get().setStatus({ kind: "info", text: doneWords(plan.gan, plan.write, plan.change.before, after) });
+  const g = ctx.get().giftCards;
+  if (g.view === "activity" || g.activity.readFor) await ctx.get().loadGiftCardActivity({ quiet: true });
+}
+
 async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
+  if (keepable(plan)) return sendKeepable(ctx, plan);
   ctx.dispatch({ type: "write-sending", plan });
   const label = `Sending the change to card ${plan.gan}`;
   const res = await ctx
@@ -218,7 +269,7 @@ async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
   if (!res.ok) {
     if (res.error.kind === "in-flight") return;
     const problem = writeProblem(res.error) ?? "The service did not answer.";
-    if (res.error.kind === "failed" && unanswered(res.error.cause)) {
+    if (res.error.kind === "failed" && isUnanswered(res.error.cause)) {
       ctx.dispatch({ type: "write-unanswered", problem });
       ctx.get().setStatus({
         kind: "error",
@@ -231,13 +282,7 @@ async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
     return;
   }
   ctx.dispatch({ type: "write-done" });
-  await ctx.get().reloadGiftCard({ quiet: true });
-  const c = ctx.get().giftCards.card;
-  const read = c.kind === "found" ? c.card.balance_money : res.value.gift_card_balance_money;
-  const after = { amount: read?.amount ?? plan.change.after.amount, currency: read?.currency ?? plan.currency };
-  ctx.get().setStatus({ kind: "info", text: doneWords(plan.gan, plan.write, plan.change.before, after) });
-  const g = ctx.get().giftCards;
-  if (g.view === "activity" || g.activity.readFor) await ctx.get().loadGiftCardActivity({ quiet: true });
+  await afterWrite(ctx, plan, res.value.gift_card_balance_money);
 }
 
 /** How the activity is read: quietly (a refresh), and whether the liability is read again too. */
@@ -318,6 +363,11 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
     deps,
     tickets: { lookup: 0, activity: 0 },
   };
+  // A load kept offline was made at the service: the card on screen is read again.
+  deps.events.on("kept-gift-card-saved", (e) => {
+    const c = get().giftCards.card;
+    if (c.kind === "found" && c.card.id === e.cardId) void get().reloadGiftCard({ quiet: true });
+  });
   deps.events.on("location-changed", () => {
     ctx.tickets.activity++;
     ctx.dispatch({ type: "location-changed" });

@@ -46,11 +46,13 @@ export {
   writeFields,
 } from "./gift-cards-machine.js";
 export {
+  cardAsItWillBe,
   GIFTCARDS_WRITE,
   giftCardWritesUnavailable,
   giftCardWriteUnavailable,
   type WriteFormValues,
 } from "./gift-cards-slice.js";
+export { type KeptResult, OUTBOX_CHECK_SECONDS, type OutboxData, type OutboxForm } from "./outbox-slice.js";
 export {
   type ReviewConflict,
   type ReviewForm,

@@ -3,6 +3,7 @@
 import { Agent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { OutboxHandle } from "../local/outbox.js";
 import { createClient, type SquareClient } from "../square/index.js";
 import { WHOLE_READ_EVERY } from "./review-slice.js";
 import { createStore } from "./store.js";
@@ -44,7 +45,7 @@ async function setup(opts: { changesDelayMs?: number } = {}) {
     return dispatch(req, handler);
   });
   client = createClient({ baseUrl: svc.url, accessToken: svc.service.accessToken, maxRetries: 0, dispatcher });
-  const store = createStore({ client, clock, readOnly: false });
+  const store = createStore({ outbox: new OutboxHandle(":memory:"), client, clock, readOnly: false });
   await store.getState().init();
   return { store, svc, clock, searches };
 }

@@ -5,11 +5,12 @@ import {
   formatBreaks,
   parseBreaks,
   parseLocalTime,
-  shiftForUpdate,
   withBreakDrafts,
   withShiftTimes,
 } from "../domain/clock-rules.js";
 import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import { reviewShiftsWithKept } from "../domain/kept-overlay.js";
+import { targetOf } from "../domain/kept-writes.js";
 import type { OvertimeRules } from "../domain/overtime.js";
 import {
   buildReview,
@@ -35,7 +36,7 @@ import {
   workdayOf,
 } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
-import { hasErrorCode, isVersionConflict, type WriteResult, writeProblem } from "./errors.js";
+import { isVersionConflict, type WriteResult, writeProblem } from "./errors.js";
 import { type CsvFile, nothingToExport } from "./export-csv.js";
 import { readMemberShifts } from "./member-shifts.js";
 import { timeZoneOf } from "./shell-slice.js";
@@ -83,6 +84,8 @@ export interface ReviewData {
   conflict: ReviewConflict | undefined;
   /** Everyone's names and team member wages (a shift without a wage is costed at them). */
   team: { locationId: string; members: TeamMember[]; wages: Record<string, TeamMemberWage[]> } | undefined;
+  /** Shifts with changes kept on this machine, not yet sent (shown as they will be). */
+  keptIds: string[];
   /** The config's rules the figures follow, for the header. */
   overtime: OvertimeRules;
   payPeriod: PayPeriodRule;
@@ -148,7 +151,10 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       startOfWeek: s.workweek?.start_of_week ?? "MON",
     };
   };
-  const rebuild = (shifts: Shift[]) => {
+  const rebuild = (raw: Shift[]) => {
+    // Shift changes kept on this machine are shown as they will be; the raw read stays as read.
+    const kept = reviewShiftsWithKept(raw, get().outbox.entries, get().outbox.made);
+    const shifts = kept.shifts;
     const { tz, startOfDay, startOfWeek } = context();
     const team = get().review.team;
     const members = new Map<string, TeamMember>();
@@ -168,8 +174,15 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       overtime: deps.overtime,
       ...(currency ? { currency } : {}),
     });
-    patch({ shifts, result });
+    patch({ shifts: raw, result, keptIds: [...kept.keptIds] });
   };
+  deps.events.on("kept-changed", () => {
+    if (get().review.result) rebuild(get().review.shifts);
+  });
+  /** A shift as the review shows it (kept changes applied). */
+  const shown = (shiftId: string) =>
+    get().review.result?.rows.find((r) => r.shift.id === shiftId)?.shift ??
+    get().review.shifts.find((s) => s.id === shiftId);
   // Shifts saved on other screens (a clock-in, a clock-out) change what the review shows.
   deps.events.on("shift-saved", () => patch({ stale: true }));
   deps.events.on("shift-deleted", () => patch({ stale: true }));
@@ -209,6 +222,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       form: { kind: "none" },
       conflict: undefined,
       team: undefined,
+      keptIds: [],
       overtime: deps.overtime,
       payPeriod: deps.payPeriod,
       stale: true,
@@ -368,7 +382,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     },
 
     async editShiftTimes(shiftId, input) {
-      const shift = get().review.shifts.find((s) => s.id === shiftId);
+      const shift = shown(shiftId);
       if (!shift) return "That shift is not in the review any more.";
       const { tz } = context();
       const start = parseLocalTime(input.startDate, input.startTime, tz, "start");
@@ -408,11 +422,24 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       );
       if (clash) return clash;
       // The version we read travels with the edit: the service refuses it if someone saved since.
-      const body = shiftForUpdate(withBreakDrafts(withShiftTimes(shift, start.at, endAt), breaks.value));
-      const res = await get().runWrite(`shift:${memberId || shiftId}`, "Saving the shift", () =>
-        deps.client.labor.updateShift(shiftId, { shift: body }),
-      );
-      if (!res.ok) {
+      const body = withBreakDrafts(withShiftTimes(shift, start.at, endAt), breaks.value);
+      const change = {
+        op: "set-times" as const,
+        startAt: start.at.toISOString(),
+        endAt: endAt?.toISOString(),
+        breaks: body.breaks ?? [],
+      };
+      const res = await get().outboxWrite({
+        kind: "shift-change",
+        memberId,
+        shift: targetOf({ ...shift, id: shiftId }),
+        change,
+      });
+      if (res.kind === "kept") {
+        patch({ form: { kind: "none" }, conflict: undefined });
+        return undefined;
+      }
+      if (res.kind === "failed") {
         if (res.error.kind !== "failed" || !isVersionConflict(res.error.cause)) return writeProblem(res.error);
         const fresh = await get().runRead("Reading the shift again", () => deps.client.labor.getShift(shiftId));
         const newer = fresh?.shift;
@@ -429,7 +456,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         get().setStatus({ kind: "rule", text, details: `shift ${shiftId} · version ${newer?.version ?? "?"}` });
         return text;
       }
-      const saved = res.value.shift;
+      const saved = res.answer.shift;
       if (!saved) return "The service did not return the saved shift.";
       replaceShift(shiftId, saved);
       deps.events.emit({ type: "shift-saved", shift: saved });
@@ -440,19 +467,22 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     },
 
     async deleteShift(shiftId) {
-      const shift = get().review.shifts.find((s) => s.id === shiftId);
+      const shift = shown(shiftId);
       if (!shift) return;
       const { tz } = context();
       const who = nameOf(shift);
-      const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, `Deleting ${who}'s shift`, () =>
-        deps.client.labor.deleteShift(shiftId),
-      );
-      if (!res.ok) {
-        if (res.error.kind === "failed" && hasErrorCode(res.error.cause, "NOT_FOUND")) {
-          // Already gone (deleted in another terminal): the review just catches up.
-          replaceShift(shiftId, undefined);
-          get().setStatus({ kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
-        }
+      const res = await get().outboxWrite({
+        kind: "delete-shift",
+        memberId: shift.team_member_id ?? shift.employee_id ?? "",
+        shiftId,
+        startAt: shift.start_at,
+      });
+      if (res.kind === "kept") return;
+      if (res.kind === "failed") return;
+      if (res.answer.gone) {
+        // Already gone (deleted in another terminal): the review just catches up.
+        replaceShift(shiftId, undefined);
+        get().setStatus({ kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
         return;
       }
       replaceShift(shiftId, undefined);

@@ -1,3 +1,5 @@
+import { shiftsWithKept, targetId } from "../domain/kept-overlay.js";
+import { isPending, type KeptEntry, keptId } from "../domain/kept-writes.js";
 import {
   breakOverrun,
   isForgotten,
@@ -28,6 +30,8 @@ export interface WhoIsHereRow {
   /** Minutes on the running break, and how many past its expected length. */
   breakMinutes: number | undefined;
   breakOverrun: number;
+  /** Writes of this member are kept on this machine, not yet sent: the row shows them as they will be. */
+  kept: boolean;
 }
 
 /**
@@ -44,10 +48,23 @@ function memo<A extends readonly unknown[], R>(compute: (...args: A) => R): (...
   };
 }
 
+const openWithKept = memo(
+  (open: Shift[], entries: KeptEntry[], locationId: string | undefined, made: Record<number, string>) =>
+    shiftsWithKept(open, entries, locationId, made),
+);
+
+/** The open shifts at the location as they will be: the last read with the kept writes laid over. */
+const openShiftsView = (s: AppState) =>
+  openWithKept(s.timeclock.openShifts, s.outbox.entries, s.locationId, s.outbox.made);
+
+/** The open shifts at the location, kept writes applied (a member clocked in offline is on shift). */
+export const selectOpenShifts = (s: AppState): Shift[] => openShiftsView(s).shifts;
+
 const whoIsHere = memo(
   (
     members: TeamMember[],
     openShifts: Shift[],
+    kept: ReadonlySet<string>,
     elsewhere: Shift[],
     locations: Location[],
     wages: Record<string, TeamMemberWage>,
@@ -80,6 +97,7 @@ const whoIsHere = memo(
           shiftMinutes: open ? minutesSince(open.start_at, now) : undefined,
           breakMinutes: running ? minutesSince(running.start_at, now) : undefined,
           breakOverrun: running ? breakOverrun(running, now) : 0,
+          kept: kept.has(id),
         };
       })
       .filter((r) => !needle || r.name.toLowerCase().includes(needle));
@@ -93,7 +111,8 @@ const whoIsHere = memo(
 export const selectWhoIsHere = (s: AppState): WhoIsHereRow[] =>
   whoIsHere(
     s.timeclock.members,
-    s.timeclock.openShifts,
+    openShiftsView(s).shifts,
+    openShiftsView(s).keptMembers,
     s.timeclock.elsewhere,
     s.locations,
     s.timeclock.wages,
@@ -145,3 +164,29 @@ const reviewMembers = memo(
 
 /** The review's per-member summaries, only names holding the filter. */
 export const selectReviewMembers = (s: AppState) => reviewMembers(s.review.result?.members, s.review.filter);
+
+const keptCustomerIds = memo((entries: KeptEntry[], made: Record<number, string>): ReadonlySet<string> => {
+  const ids = new Set<string>();
+  for (const e of entries) {
+    if (!isPending(e.state)) continue;
+    const w = e.write;
+    if (w.kind === "create-customer") ids.add(made[e.seq] ?? keptId(e.seq));
+    if (w.kind === "update-customer" || w.kind === "customer-group") ids.add(targetId(w.customer, made));
+  }
+  return ids;
+});
+
+/** The profiles with changes kept on this machine, not yet sent (marked `◷` on the customers screen). */
+export const selectKeptCustomers = (s: AppState): ReadonlySet<string> =>
+  keptCustomerIds(s.outbox.entries, s.outbox.made);
+
+/** How many writes are kept for this service (waiting, or being sent) and how many wait in To resolve. */
+export const selectKeptCounts = (s: AppState): { pending: number; refused: number } => {
+  let pending = 0;
+  let refused = 0;
+  for (const e of s.outbox.entries) {
+    if (isPending(e.state)) pending += 1;
+    else if (e.state === "refused") refused += 1;
+  }
+  return { pending, refused };
+};

@@ -44,7 +44,7 @@ export interface ShellSlice {
   setStatus(status: Status): void;
   /** Re-reads the clock; the header shows minutes, so only a new minute re-renders. */
   tick(): void;
-  /** Quits, or asks first when writes are still on their way. */
+  /** Quits, or asks first when writes are still on their way, or kept on this machine (saying how many). */
   requestQuit(): void;
   quit(): void;
   /** Asks a yes/no question in the one confirmation; the keys go back where they were after it. */
@@ -90,10 +90,12 @@ export function createShellSlice(
   const reached = () => {
     const s = get();
     const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
-    if (s.connection.state !== "online") patch.connection = { state: "online" };
+    const back = s.connection.state !== "online";
+    if (back) patch.connection = { state: "online" };
     // The message reported the service as unreachable; it answers again, so the message goes.
     if (s.status.kind === "error" && s.status.cause === "unreachable") patch.status = { kind: "idle" };
     set(patch);
+    if (back) deps.events.emit({ type: "service-answered" });
   };
   const failed = (err: unknown) => {
     const problem = problemOf(err);
@@ -110,7 +112,10 @@ export function createShellSlice(
       });
     } else {
       // Any answer, even a refusal, means the service is reachable.
-      if (get().connection.state !== "online") set({ connection: { state: "online" } });
+      if (get().connection.state !== "online") {
+        set({ connection: { state: "online" } });
+        deps.events.emit({ type: "service-answered" });
+      }
       set({ status: { kind: "error", text: problem.headline, ...detailsOf(problem.details) } });
     }
     return problem;
@@ -139,6 +144,8 @@ export function createShellSlice(
 
     async init() {
       const client = deps.client;
+      // What this machine keeps for the service is counted in the header from the first frame on.
+      void get().outboxLoad();
       const status = client.oauth
         ?.retrieveTokenStatus()
         .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
@@ -209,6 +216,16 @@ export function createShellSlice(
         get().ask({
           message: `${pending} change${pending > 1 ? "s are" : " is"} still being sent. Quit anyway?`,
           risky: true,
+          yes: "Quit",
+          onYes: () => get().quit(),
+        });
+        return;
+      }
+      const kept = get().outbox.entries.length;
+      if (kept > 0) {
+        get().ask({
+          message: `${kept} change${kept > 1 ? "s are" : " is"} kept on this machine, not yet sent; backroom sends ${kept > 1 ? "them" : "it"} the next time it starts against this service. Quit?`,
+          risky: false,
           yes: "Quit",
           onYes: () => get().quit(),
         });

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startProxy } from "../../test/helpers/proxy.js";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { OutboxHandle } from "../local/outbox.js";
 import { createClient, SquareApiError } from "../square/index.js";
 import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
@@ -19,7 +20,12 @@ afterEach(async () => {
 async function setup(opts: { readOnly?: boolean } = {}) {
   const clock = pinnedClock(NOW);
   svc = await startService({ clock });
-  const store = createStore({ client: svc.client, clock, readOnly: opts.readOnly ?? false });
+  const store = createStore({
+    outbox: new OutboxHandle(":memory:"),
+    client: svc.client,
+    clock,
+    readOnly: opts.readOnly ?? false,
+  });
   await store.getState().init();
   await store.getState().loadTimeClock();
   await store.getState().loadBreakTypes();
@@ -129,7 +135,7 @@ describe("connection state", () => {
     const proxy = await startProxy(svc.url);
     const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
     try {
-      const store = createStore({ client });
+      const store = createStore({ outbox: new OutboxHandle(":memory:"), client });
       await store.getState().init();
       expect(store.getState().connection).toEqual({ state: "online" });
       await proxy.down();

@@ -1,8 +1,9 @@
-import { homedir } from "node:os";
+import { homedir, userInfo } from "node:os";
 import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
+import { OutboxHandle, outboxPath } from "../local/outbox.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
@@ -10,6 +11,8 @@ import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
 import { createGiftCardsSlice, type GiftCardsSlice } from "./gift-cards-slice.js";
+import { createOutboxResolveSlice, type OutboxResolveSlice } from "./outbox-resolve.js";
+import { createOutboxSlice, type OutboxSlice } from "./outbox-slice.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
@@ -26,7 +29,9 @@ export type AppState = ShellSlice &
   StocktakeSlice &
   CustomersSlice &
   DrawersSlice &
-  GiftCardsSlice;
+  GiftCardsSlice &
+  OutboxSlice &
+  OutboxResolveSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -48,6 +53,12 @@ export interface StoreDeps {
   overtime: OvertimeRules;
   /** How often the store pays, for the review's pay-period range (config `payPeriod`). */
   payPeriod: PayPeriodRule;
+  /** The writes kept on this machine while the service does not answer, opened when first needed. */
+  outbox: OutboxHandle;
+  /** Which service the app works on, as the outbox files its writes (an address, or the demo store's file). */
+  service: string;
+  /** Who is at this terminal, as a kept write records it. */
+  actor: string;
 }
 
 /** Options of {@link createStore}. */
@@ -73,6 +84,12 @@ export interface CreateStoreOptions {
   overtime?: OvertimeRules;
   /** Config `payPeriod`; the workweek otherwise. */
   payPeriod?: PayPeriodRule;
+  /** The outbox; the data folder's `outbox.db` otherwise. */
+  outbox?: OutboxHandle;
+  /** Which service the outbox files writes under; the store label and address otherwise. */
+  service?: string;
+  /** Who is at this terminal; the system user otherwise. */
+  actor?: string;
 }
 
 /** The store's type, for the React provider. */
@@ -88,6 +105,15 @@ export type SliceCreator<T> = (
 /** `$XDG_DATA_HOME/backroom`, or `~/.local/share/backroom`. */
 export function defaultDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
   return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), ".local", "share"), "backroom");
+}
+
+/** The system's name for the person at this terminal. */
+function systemUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return "unknown";
+  }
 }
 
 /** Builds the app's one store around an injected client and clock. */
@@ -109,6 +135,9 @@ export function createStore(options: CreateStoreOptions): AppStore {
     stocktakeJournal: options.stocktakeJournal ?? new JournalHandle(journalPath(dataDir)),
     overtime: options.overtime ?? DEFAULT_OVERTIME,
     payPeriod: options.payPeriod ?? DEFAULT_PAY_PERIOD,
+    outbox: options.outbox ?? new OutboxHandle(outboxPath(dataDir)),
+    service: options.service ?? `${options.env ?? "DEMO"} ${options.baseUrl ?? ""}`.trim(),
+    actor: options.actor ?? systemUser(),
   };
   const shell: ShellInit = {
     env: options.env ?? "DEMO",
@@ -127,5 +156,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
     ...createGiftCardsSlice(set, get, deps),
+    ...createOutboxSlice(set, get, deps),
+    ...createOutboxResolveSlice(set, get, deps),
   }));
 }

@@ -14,16 +14,15 @@ import {
   parseBreaks,
   parseLocalTime,
   type RuleProblem,
-  shiftForUpdate,
-  withBreakEnded,
-  withBreakStarted,
-  withShiftClosed,
 } from "../domain/clock-rules.js";
+import { type ShiftChange, targetOf } from "../domain/kept-writes.js";
 import { memberName, runningBreak } from "../domain/shifts.js";
 import { localDate, localTime } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { hasErrorCode, isVersionConflict, type WriteError, writeProblem } from "./errors.js";
 import { readMemberShifts } from "./member-shifts.js";
+import type { KeptResult } from "./outbox-slice.js";
+import { selectOpenShifts } from "./selectors.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
@@ -96,7 +95,8 @@ export interface TimeClockSlice {
 /** Builds the time clock slice. */
 export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, deps) => {
   const patch = (p: Partial<TimeClockData>) => set((s) => ({ timeclock: { ...s.timeclock, ...p } }));
-  const openShiftOf = (memberId: string) => get().timeclock.openShifts.find((s) => s.team_member_id === memberId);
+  // The member's open shift as it will be: a clock-in kept offline counts (a break may start on it).
+  const openShiftOf = (memberId: string) => selectOpenShifts(get()).find((s) => s.team_member_id === memberId);
   const elsewhereOf = (memberId: string) => get().timeclock.elsewhere.find((s) => s.team_member_id === memberId);
   const nameOf = (memberId: string) => memberName(get().timeclock.members.find((m) => m.id === memberId));
   const tz = () => timeZoneOf(get());
@@ -178,6 +178,21 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     return refuse(`${nameOf(memberId)}: ${problem}`, `changed elsewhere · ${error.problem.details ?? ""}`);
   };
 
+  /**
+   * Changes a member's open shift through the outbox (kept when the service does not answer, or
+   * when the shift itself was kept); a shift the service saved is shown at once.
+   */
+  const changeShift = async (memberId: string, shift: Shift, change: ShiftChange): Promise<KeptResult> => {
+    const res = await get().outboxWrite({
+      kind: "shift-change",
+      memberId,
+      shift: targetOf({ ...shift, id: shift.id ?? "" }),
+      change,
+    });
+    if (res.kind === "sent" && res.answer.shift) saved(res.answer.shift);
+    return res;
+  };
+
   /** Sends a clock-in at `startAt` after the rules, including the member's shifts elsewhere. */
   const sendClockIn = async (memberId: string, startAt: Date, form: boolean): Promise<string | undefined> => {
     const locationId = get().locationId;
@@ -198,14 +213,20 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     const wage = get().timeclock.wages[memberId];
     // One key per logical clock-in, so a retry of this same press cannot create a second shift.
     const idempotencyKey = deps.newIdempotencyKey();
-    const res = await get().runWrite(`shift:${memberId}`, `Clocking in ${who}`, () =>
-      deps.client.labor.createShift({
+    const res = await get().outboxWrite({
+      kind: "clock-in",
+      memberId,
+      request: {
         idempotency_key: idempotencyKey,
         shift: newShift({ locationId, teamMemberId: memberId, startAt, wage }),
-      }),
-    );
-    if (!res.ok) return explainRefusal(res.error, memberId, { startAt, endAt: undefined });
-    const shift = res.value.shift;
+      },
+    });
+    if (res.kind === "failed") return explainRefusal(res.error, memberId, { startAt, endAt: undefined });
+    if (res.kind === "kept") {
+      patch({ form: { kind: "none" } });
+      return undefined;
+    }
+    const shift = res.answer.shift;
     if (shift) {
       saved(shift);
       patch({ form: { kind: "none" } });
@@ -227,15 +248,13 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     }
     const problem = checkEndTime(shift, endAt, deps.clock.now(), tz());
     if (problem || !shift?.id) return form ? problem : refuse(`${who}: ${problem ?? "no open shift"}`);
-    const res = await get().runWrite(`shift:${memberId}`, `Clocking out ${who}`, () =>
-      deps.client.labor.updateShift(shift.id ?? "", { shift: shiftForUpdate(withShiftClosed(shift, endAt)) }),
-    );
-    if (!res.ok) {
+    const res = await changeShift(memberId, shift, { op: "clock-out", at: endAt.toISOString() });
+    if (res.kind === "failed") {
       return explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt }, shift.id);
     }
-    if (res.value.shift) saved(res.value.shift);
     patch({ form: { kind: "none" } });
-    get().setStatus({ kind: "info", text: `${who} clocked out at ${localTime(endAt, tz())}.` });
+    if (res.kind === "sent")
+      get().setStatus({ kind: "info", text: `${who} clocked out at ${localTime(endAt, tz())}.` });
     return undefined;
   };
 
@@ -351,18 +370,24 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       if (problem || !shift?.id) return refuse(`${nameOf(memberId)}: ${problem ?? "no open shift"}`);
       const type = get().breakTypes.items.find((t) => t.id === breakTypeId);
       if (!type) return refuse("That break type no longer exists; reload with another location or screen.");
-      const res = await get().runWrite(`shift:${memberId}`, `Starting ${type.break_name} for ${nameOf(memberId)}`, () =>
-        deps.client.labor.updateShift(shift.id ?? "", {
-          shift: shiftForUpdate(withBreakStarted(shift, type, deps.clock.now())),
-        }),
-      );
-      if (res.ok && res.value.shift) {
-        saved(res.value.shift);
+      const breakType = {
+        id: type.id ?? breakTypeId,
+        name: type.break_name,
+        expectedDuration: type.expected_duration,
+        isPaid: type.is_paid,
+      };
+      const res = await changeShift(memberId, shift, {
+        op: "start-break",
+        breakType,
+        at: deps.clock.now().toISOString(),
+      });
+      if (res.kind !== "failed") {
         patch({ form: { kind: "none" } });
-        get().setStatus({ kind: "info", text: `${nameOf(memberId)} is on ${type.break_name}.` });
+        if (res.kind === "sent")
+          get().setStatus({ kind: "info", text: `${nameOf(memberId)} is on ${type.break_name}.` });
         return undefined;
       }
-      if (!res.ok && res.error.kind === "failed" && hasErrorCode(res.error.cause, "BAD_REQUEST")) {
+      if (res.error.kind === "failed" && hasErrorCode(res.error.cause, "BAD_REQUEST")) {
         // Is the break type still there? It may have been deleted in another terminal.
         const locationId = get().locationId ?? "";
         const types = await get().runRead(
@@ -379,16 +404,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
           );
         }
       }
-      if (!res.ok) {
-        const text = await explainRefusal(
-          res.error,
-          memberId,
-          { startAt: new Date(shift.start_at), endAt: undefined },
-          shift.id,
-        );
-        return text;
-      }
-      return undefined;
+      return explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt: undefined }, shift.id);
     },
 
     async endBreak(memberId) {
@@ -396,15 +412,9 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       const problem = checkEndBreak(shift);
       if (problem || !shift?.id) return refuse(`${nameOf(memberId)}: ${problem ?? "no open shift"}`);
       const name = runningBreak(shift)?.name ?? "break";
-      const res = await get().runWrite(`shift:${memberId}`, `Ending ${name} for ${nameOf(memberId)}`, () =>
-        deps.client.labor.updateShift(shift.id ?? "", {
-          shift: shiftForUpdate(withBreakEnded(shift, deps.clock.now())),
-        }),
-      );
-      if (res.ok && res.value.shift) {
-        saved(res.value.shift);
-        get().setStatus({ kind: "info", text: `${nameOf(memberId)} is back from ${name}.` });
-      } else if (!res.ok)
+      const res = await changeShift(memberId, shift, { op: "end-break", at: deps.clock.now().toISOString() });
+      if (res.kind === "sent") get().setStatus({ kind: "info", text: `${nameOf(memberId)} is back from ${name}.` });
+      else if (res.kind === "failed")
         await explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt: undefined }, shift.id);
       return undefined;
     },
@@ -426,21 +436,20 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     },
 
     async fixForgotten(shiftId, date, time) {
-      const shift = get().timeclock.openShifts.find((s) => s.id === shiftId);
+      const shift = selectOpenShifts(get()).find((s) => s.id === shiftId);
       if (!shift) return "That shift is no longer open.";
       const read = parseLocalTime(date, time, tz(), "end");
       if (!read.ok) return read.problem;
       const problem = checkEndTime(shift, read.at, deps.clock.now(), tz());
       if (problem) return problem;
       const memberId = shift.team_member_id ?? "";
-      const res = await get().runWrite(`shift:${memberId}`, `Ending ${nameOf(memberId)}'s shift`, () =>
-        deps.client.labor.updateShift(shiftId, { shift: shiftForUpdate(withShiftClosed(shift, read.at)) }),
-      );
-      if (!res.ok)
+      const res = await changeShift(memberId, shift, { op: "clock-out", at: read.at.toISOString() });
+      if (res.kind === "failed")
         return explainRefusal(res.error, memberId, { startAt: new Date(shift.start_at), endAt: read.at }, shiftId);
-      if (res.value.shift) saved(res.value.shift);
       patch({ form: { kind: "none" } });
-      get().setStatus({ kind: "info", text: `${nameOf(memberId)}'s shift now ends ${date.trim()} ${time.trim()}.` });
+      if (res.kind === "sent") {
+        get().setStatus({ kind: "info", text: `${nameOf(memberId)}'s shift now ends ${date.trim()} ${time.trim()}.` });
+      }
       return undefined;
     },
 
@@ -472,8 +481,10 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       if (clash) return clash;
       const who = nameOf(memberId);
       const idempotencyKey = deps.newIdempotencyKey();
-      const res = await get().runWrite(`shift:${memberId}`, `Adding a shift for ${who}`, () =>
-        deps.client.labor.createShift({
+      const res = await get().outboxWrite({
+        kind: "add-shift",
+        memberId,
+        request: {
           idempotency_key: idempotencyKey,
           shift: newPastShift({
             locationId,
@@ -483,11 +494,12 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
             breaks: breaks.value,
             wage: get().timeclock.wages[memberId],
           }),
-        }),
-      );
-      if (!res.ok) return explainRefusal(res.error, memberId, draft);
-      if (res.value.shift) saved(res.value.shift);
+        },
+      });
+      if (res.kind === "failed") return explainRefusal(res.error, memberId, draft);
       patch({ form: { kind: "none" } });
+      if (res.kind === "kept") return undefined;
+      if (res.answer.shift) saved(res.answer.shift);
       const span = `${localDate(start.at, zone)} ${localTime(start.at, zone)}–${endAt ? localTime(endAt, zone) : "still open"}`;
       get().setStatus({ kind: "info", text: `Added ${who}'s shift of ${span}.` });
       return undefined;

@@ -74,7 +74,9 @@ export type Screen =
   | { kind: "stocktake" }
   | { kind: "customers" }
   | { kind: "drawers" }
-  | { kind: "gift-cards" };
+  | { kind: "gift-cards" }
+  /** Writes kept on this machine, not yet sent, and those the service refused (To resolve). */
+  | { kind: "outbox" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

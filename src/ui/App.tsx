@@ -1,6 +1,6 @@
 import { Box, type DOMElement, measureElement, useApp, useStdout } from "ink";
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { type AppStore, StoreProvider, useAppStore, useAppStoreApi } from "../state/index.js";
+import { type AppStore, OUTBOX_CHECK_SECONDS, StoreProvider, useAppStore, useAppStoreApi } from "../state/index.js";
 import type { CommandDeps } from "./commands.js";
 import { CommandPalette } from "./components/CommandPalette.js";
 import { Confirm } from "./components/Confirm.js";
@@ -124,7 +124,12 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   useEffect(() => {
     void store.getState().init();
     const timer = setInterval(() => store.getState().tick(), 1000);
-    return () => clearInterval(timer);
+    // Kept writes go out when the service answers again: looked at (and the service asked) now and then.
+    const outbox = setInterval(() => void store.getState().outboxCheck(), OUTBOX_CHECK_SECONDS * 1000);
+    return () => {
+      clearInterval(timer);
+      clearInterval(outbox);
+    };
   }, [store]);
   useEffect(() => {
     if (exited) exit();

@@ -100,6 +100,16 @@ export function shellCommands(screens: readonly AnyScreenDef[]): CommandTable<st
       unavailable: (s) => (currentScreen(screens, s)?.reload ? undefined : "This screen has nothing to read again."),
     },
   };
+  // `!` from anywhere: the writes kept on this machine and what the service refused (the header counts them).
+  if (screens.some((d) => d.kind === "outbox")) {
+    table.kept = {
+      keys: [ch("!")],
+      label: "!",
+      description: "changes kept on this machine, and what to resolve",
+      short: "kept",
+      run: (s) => s.showScreen("outbox"),
+    };
+  }
   for (const d of screens) {
     if (!d.key) continue;
     table[showCommand(d.kind)] = {

@@ -1,5 +1,6 @@
 // Drives the whole app against the in-process local service: render, type keys, wait for frames.
 import { vi } from "vitest";
+import { OutboxHandle } from "../../src/local/outbox.js";
 import type { ServiceOptions } from "../../src/service/index.js";
 import type { SquareClient } from "../../src/square/client.js";
 import { createClient } from "../../src/square/client.js";
@@ -71,7 +72,13 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const client = proxy
     ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
     : service.client;
-  const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
+  // The outbox is the test's own (in memory) unless it passes a file: kept writes never leak between tests.
+  const store = createStore({
+    client,
+    dataDir: "/nonexistent-backroom-test",
+    outbox: new OutboxHandle(":memory:"),
+    ...opts.store,
+  });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
   const { instance, keys } = renderApp({

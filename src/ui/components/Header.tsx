@@ -1,7 +1,15 @@
 import { Box } from "ink";
 import stringWidth from "string-width";
 import { localTime } from "../../domain/time.js";
-import { type Connection, selectLocation, selectMerchantName, selectTimeZone, useAppStore } from "../../state/index.js";
+import {
+  type Connection,
+  selectKeptCounts,
+  selectLocation,
+  selectMerchantName,
+  selectTimeZone,
+  useAppStore,
+  useShallow,
+} from "../../state/index.js";
 import { useShell } from "../shell.js";
 import { type Theme, useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";
@@ -42,6 +50,14 @@ export function fitParts<T extends { text: string; drop: number }>(parts: readon
   return kept;
 }
 
+/** The header's count of kept writes: `◷ 3 kept`, `⚠ 1 to resolve (!)`; nothing when none. */
+export function keptParts(kept: { pending: number; refused: number }, theme: Theme): Part[] {
+  const parts: Part[] = [];
+  if (kept.pending > 0) parts.push({ text: `◷ ${kept.pending} kept`, color: theme.warn, drop: 0 });
+  if (kept.refused > 0) parts.push({ text: `⚠ ${kept.refused} to resolve (!)`, color: theme.bad, drop: 0 });
+  return parts;
+}
+
 function tone(theme: Theme, t: "good" | "bad" | "muted"): string | undefined {
   return t === "good" ? theme.good : t === "bad" ? theme.bad : theme.muted;
 }
@@ -65,6 +81,7 @@ export function Header({ width }: { width: number }) {
   const tz = useAppStore(selectTimeZone);
   const now = useAppStore((s) => s.now);
   const screen = useAppStore((s) => s.screen.kind);
+  const keptCounts = useAppStore(useShallow(selectKeptCounts));
   const envColors = theme.env[env];
   const conn = connectionText(connection, signedIn, tz);
   const right: Part[] = [
@@ -79,6 +96,8 @@ export function Header({ width }: { width: number }) {
     ...(baseUrl ? [{ text: hostOf(baseUrl), color: theme.muted, drop: 5 }] : []),
     ...(readOnly ? [{ text: "READ-ONLY", color: theme.warn, drop: 1 }] : []),
     { text: conn.text, color: tone(theme, conn.tone), drop: conn.tone === "bad" ? 0 : 3 },
+    // What this machine keeps for the service, and what it refused: `!` shows them.
+    ...keptParts(keptCounts, theme),
     // The store's wall clock, once the store (and so its time zone) is known: never a UTC time that
     // jumps when the locations arrive.
     ...(location ? [{ text: localTime(now, tz), drop: 0 }] : []),

@@ -17,6 +17,8 @@ import {
   scanGiftCard,
 } from "./gift-cards/commands.js";
 import { GiftCardsScreen } from "./gift-cards/GiftCardsScreen.js";
+import { OUTBOX_COMMANDS } from "./outbox/commands.js";
+import { OutboxScreen } from "./outbox/OutboxScreen.js";
 import { REVIEW_COMMANDS } from "./review/commands.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import { type AnyScreenDef, defineScreen } from "./screen-def.js";
@@ -202,6 +204,17 @@ const GIFT_CARDS = defineScreen({
 });
 
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
+const OUTBOX = defineScreen({
+  kind: "outbox",
+  title: "Kept",
+  component: OutboxScreen,
+  commands: OUTBOX_COMMANDS,
+  focus: (s) => (s.outbox.form.kind === "change-time" ? formPlace("change time") : listPlace("kept writes")),
+  reload: (s) => s.outboxCheck(),
+  onShow: (s) => s.outboxLoad(),
+  help: "Changes made while the service did not answer are kept on this machine (the outbox, fsync'd) with their keys, and sent in the order made, once, when it answers again. A change the service then refused waits here, To resolve, with why: send it again at another time or over the newer version, discard it, or open what it is about.",
+});
+
 export const SCREENS: readonly AnyScreenDef[] = [
   TIMECLOCK,
   REVIEW,
@@ -210,4 +223,5 @@ export const SCREENS: readonly AnyScreenDef[] = [
   CUSTOMERS,
   DRAWERS,
   GIFT_CARDS,
+  OUTBOX,
 ];

@@ -9,6 +9,7 @@ import {
   type CustomerResults,
   type CustomersView,
   filterInputOf,
+  selectKeptCustomers,
   selectTimeZone,
   useAppStore,
   useAppStoreApi,
@@ -23,7 +24,7 @@ import { useListWindow } from "../../components/use-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
-import { customerColumns, DUPLICATE_MARK } from "./columns.js";
+import { customerColumns, DUPLICATE_MARK, KEPT_SIGN } from "./columns.js";
 import { customerRows, PROFILE_ONLY, paneLayout, SEARCH_FIELD } from "./commands.js";
 import { FILTER_FIELDS, ProfileForm } from "./forms.js";
 import { ProfilePane } from "./ProfilePane.js";
@@ -239,7 +240,8 @@ function ResultsView({ height, width }: { height: number; width: number }) {
   const list = useListWindow(CUSTOMER_LIST, ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
   const marks = useMarks(rows);
-  const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
+  const kept = useAppStore(selectKeptCustomers);
+  const columns = useMemo(() => customerColumns(marks, timeZone, kept), [marks, timeZone, kept]);
 
   // Pages are read as the cursor nears the end of what is loaded, never all at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
@@ -277,7 +279,11 @@ function ResultsView({ height, width }: { height: number; width: number }) {
       empty={empty}
     />
   );
-  const paneTitle = marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile";
+  const legend = [
+    kept.size > 0 ? `${KEPT_SIGN} changes kept, not yet sent` : "",
+    marks.size > 0 ? `${DUPLICATE_MARK} shares an email or phone` : "",
+  ].filter(Boolean);
+  const paneTitle = ["── profile", ...legend].join(" · ");
   return (
     <Box flexDirection="column" width={width}>
       <SearchLine width={width} />

@@ -4,6 +4,9 @@ import { localDate } from "../../../domain/time.js";
 import type { Customer } from "../../../spec/generated/types.js";
 import type { Column } from "../../components/columns.js";
 
+/** The mark of a profile with a change kept on this machine, not yet sent. */
+export const KEPT_SIGN = "◷";
+
 /** The mark of a profile that shares an email or phone number with another. */
 export const DUPLICATE_MARK = "≡";
 
@@ -11,12 +14,14 @@ export const DUPLICATE_MARK = "≡";
 export function customerColumns(
   marks: ReadonlyMap<string, readonly DuplicateReason[]>,
   timeZone: string,
+  kept: ReadonlySet<string> = new Set(),
 ): Column<Customer>[] {
   return [
     {
       header: " ",
       width: 1,
-      render: (c) => (c.id && marks.has(c.id) ? DUPLICATE_MARK : " "),
+      // ◷ first: a change kept on this machine, not yet sent, is what the row shows.
+      render: (c) => (c.id && kept.has(c.id) ? KEPT_SIGN : c.id && marks.has(c.id) ? DUPLICATE_MARK : " "),
       color: (_c, theme) => theme.warn,
     },
     { header: "Name", width: 14, flex: 3, render: (c) => customerName(c) },

@@ -2,11 +2,13 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { activityTotals, cardHistory, type Liability } from "../../../domain/gift-card-activity.js";
 import { cardStateWords, cardTypeWords, shortGan } from "../../../domain/gift-cards.js";
+import { KEPT_MARK } from "../../../domain/kept-words.js";
 import { formatAmount, formatMoney } from "../../../domain/money.js";
 import { localDate } from "../../../domain/time.js";
 import type { GiftCardActivity, Location } from "../../../spec/generated/types.js";
 import {
   type CardPane,
+  cardAsItWillBe,
   type KnownCard,
   selectLocation,
   selectTimeZone,
@@ -83,11 +85,16 @@ function CardLines({
 }) {
   const theme = useTheme();
   const tz = useAppStore(selectTimeZone);
+  // The balance it will have once the loads and adjustments kept on this machine are sent.
+  const kept = useAppStore((s) => cardAsItWillBe(s, card).kept);
+  const balance = useAppStore((s) => cardAsItWillBe(s, card).card.balance_money?.amount);
+  const money = formatMoney({ amount: balance ?? 0, currency: card.balance_money?.currency ?? "USD" });
   const names = pane.customers.map((c) => c.name ?? c.id);
   const customers =
     names.length === 0 ? "no customer linked" : `${names.length === 1 ? "customer" : "customers"} ${names.join(", ")}`;
   const created = card.created_at ? `created ${localDate(card.created_at, tz)}` : "";
-  const rest = ` · ${cardTypeWords(card.type)} · ${cardStateWords(card.state)} · balance ${formatMoney(card.balance_money)}`;
+  const mark = kept > 0 ? ` ${KEPT_MARK} (${kept})` : "";
+  const rest = ` · ${cardTypeWords(card.type)} · ${cardStateWords(card.state)} · balance ${money}${mark}`;
   // The whole number when the line has room for it; else its last four digits.
   const number = (card.gan ?? "").length + rest.length <= width ? card.gan : shortGan(card.gan);
   return (
@@ -99,7 +106,8 @@ function CardLines({
           {cardStateWords(card.state)}
         </Txt>
         <Txt> · balance </Txt>
-        <Txt bold>{formatMoney(card.balance_money)}</Txt>
+        <Txt bold>{money}</Txt>
+        {mark ? <Txt color={theme.warn}>{mark}</Txt> : null}
       </Txt>
       <Txt color={theme.muted} wrap="truncate-end">
         {[customers, created].filter(Boolean).join(" · ")}

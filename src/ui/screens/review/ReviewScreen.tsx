@@ -62,7 +62,9 @@ export function ReviewScreen({ height, width }: ScreenProps) {
   );
   const list = useListWindow(view === "members" ? "review.members" : "review.shifts", ids, listRows(listHeight));
   const rules = review.overtime;
-  const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
+  const keptIds = useAppStore((s) => s.review.keptIds);
+  const kept = useMemo(() => new Set(keptIds), [keptIds]);
+  const columns = useMemo(() => shiftColumns(tz, rules, kept), [tz, rules, kept]);
   const mColumns = useMemo(() => memberColumns(rules), [rules]);
   const result = review.result;
 

@@ -67,9 +67,19 @@ export function shiftFlags(r: ReviewRow, rules: OvertimeRules): string {
 }
 
 /** The shift list's columns: the workday with its weekday, start–end, hours, overtime, cost, flags. */
-export function shiftColumns(tz: string, rules: OvertimeRules): Column<ReviewRow>[] {
+export function shiftColumns(
+  tz: string,
+  rules: OvertimeRules,
+  kept: ReadonlySet<string> = new Set(),
+): Column<ReviewRow>[] {
   return [
-    { header: "Member", width: 12, flex: 1, render: (r) => r.memberName },
+    // ◷: a change of this shift is kept on this machine, not yet sent; the row shows it as it will be.
+    {
+      header: "Member",
+      width: 12,
+      flex: 1,
+      render: (r) => `${r.shift.id && kept.has(r.shift.id) ? "◷ " : ""}${r.memberName}`,
+    },
     // The year is in the title; the day and its weekday are what a row needs.
     { header: "Workday", width: 9, render: (r) => `${weekday(r.workday)} ${r.workday.slice(5)}` },
     { header: "Start–End", width: 11, flex: 1, render: (r) => shiftSpan(r, tz) },

@@ -1,4 +1,5 @@
 import { onShiftElsewhere } from "../../../domain/clock-rules.js";
+import { KEPT_MARK } from "../../../domain/kept-words.js";
 import { formatMoney } from "../../../domain/money.js";
 import { formatDuration, localDate, localTime } from "../../../domain/time.js";
 import type { WhoIsHereRow } from "../../../state/index.js";
@@ -36,7 +37,8 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
       // Room for "on break: Lunch since 10:31 (unpaid) · 5 min": the rate goes first at 80 columns.
       width: 38,
       flex: 3,
-      render: (r) => stateText(r, tz, now),
+      // A member whose clock-in, break or clock-out is kept on this machine shows as it will be, marked.
+      render: (r) => `${stateText(r, tz, now)}${r.kept ? ` ${KEPT_MARK}` : ""}`,
       color: (r, theme) =>
         r.forgotten || r.breakOverrun >= 1
           ? theme.bad

@@ -1,0 +1,205 @@
+// The ways out of To resolve: a write the service refused is never dropped silently. It waits,
+// with the refusal in words, until the manager sends it again at another time, sends it again
+// over the object as it is now (someone changed it first), discards it (and what was made on it),
+// or opens the shift, profile or card it is about.
+import { parseLocalTime } from "../domain/clock-rules.js";
+import { describeKept } from "../domain/kept-words.js";
+import {
+  baseVersionOf,
+  type KeptEntry,
+  type KeptWrite,
+  keptId,
+  requestKey,
+  timeOf,
+  withKey,
+  withTime,
+} from "../domain/kept-writes.js";
+import { CLOCK_SKEW_MS } from "../domain/limits.js";
+import { localDate, localTime } from "../domain/time.js";
+import type { Outbox } from "../local/outbox.js";
+import { keptNames } from "./outbox-slice.js";
+import { timeZoneOf } from "./shell-slice.js";
+import type { AppState, SliceCreator } from "./store.js";
+
+/** The To resolve actions. */
+export interface OutboxResolveSlice {
+  /** Opens the change-time form on a kept write, with its time as typed by the store's clock. */
+  outboxAskTime(seq: number): void;
+  /** Sends a write again at another local date and time; the problem in words, or undefined. */
+  outboxChangeTime(seq: number, date: string, time: string): Promise<string | undefined>;
+  /** Sends a refused change again over the shift or profile as the service has it now. */
+  outboxApplyAgain(seq: number): Promise<void>;
+  /** Asks, then discards a kept write and what was made on it. */
+  outboxDiscard(seq: number): void;
+  /** Shows the shift, profile or card a kept write is about. */
+  outboxOpenTarget(seq: number): Promise<void>;
+}
+
+const entryOf = (s: AppState, seq: number) => s.outbox.entries.find((e) => e.seq === seq);
+
+/** Builds the To resolve actions. */
+export const createOutboxResolveSlice: SliceCreator<OutboxResolveSlice> = (_set, get, deps) => {
+  const say = (text: string, kind: "info" | "rule" = "rule") => {
+    get().setStatus({ kind, text });
+    return text;
+  };
+  const box = async (): Promise<Outbox | undefined> => {
+    try {
+      return await deps.outbox.open();
+    } catch {
+      say("The outbox file cannot be opened.");
+      return undefined;
+    }
+  };
+  /** Puts a changed write back in line at its place and sends what is kept. */
+  const revise = async (entry: KeptEntry, write: KeptWrite, keyChanged: boolean) => {
+    const b = await box();
+    if (!b) return;
+    // A write sent with a key gets a new one when its body changed: the old key stays with the old body.
+    const idempotencyKey = keyChanged ? deps.newIdempotencyKey() : entry.idempotencyKey;
+    const sent = keyChanged && requestKey(write) !== undefined ? withKey(write, idempotencyKey) : write;
+    const label = describeKept(sent, keptNames(get(), deps));
+    b.revise(entry.seq, { write: sent, label, baseVersion: baseVersionOf(sent), idempotencyKey });
+    await get().outboxLoad();
+    get().outboxOpenForm({ kind: "none" });
+    say(`${label}: kept again, to be sent now.`, "info");
+    void get().outboxFlush();
+  };
+
+  return {
+    outboxAskTime(seq) {
+      const e = entryOf(get(), seq);
+      const at = e ? timeOf(e.write) : undefined;
+      if (!e || !at) return;
+      const tz = timeZoneOf(get());
+      get().outboxOpenForm({ kind: "change-time", seq, date: localDate(at, tz), time: localTime(at, tz) });
+    },
+
+    async outboxChangeTime(seq, date, time) {
+      const e = entryOf(get(), seq);
+      if (!e) return "That change is no longer kept.";
+      const read = parseLocalTime(date, time, timeZoneOf(get()), "new");
+      if (!read.ok) return read.problem;
+      if (read.at.getTime() > deps.clock.now().getTime() + CLOCK_SKEW_MS) {
+        return `${localTime(read.at, timeZoneOf(get()))} is in the future; a time clock records what happened.`;
+      }
+      const moved = withTime(e.write, read.at);
+      if (!moved) return "This change has no one time to change.";
+      await revise(e, moved, true);
+      return undefined;
+    },
+
+    async outboxApplyAgain(seq) {
+      const e = entryOf(get(), seq);
+      if (!e) return;
+      const w = e.write;
+      if (w.kind === "shift-change" && w.shift.kind === "known") {
+        const id = w.shift.id;
+        const now = await get().runRead("Reading the shift as it is now", () => deps.client.labor.getShift(id));
+        if (now?.shift) await revise(e, { ...w, shift: { kind: "known", id, base: now.shift } }, false);
+        return;
+      }
+      if (w.kind === "update-customer" && w.customer.kind === "known") {
+        const id = w.customer.id;
+        const now = await get().runRead("Reading the profile as it is now", () =>
+          deps.client.customers.retrieveCustomer(id),
+        );
+        if (now?.customer) await revise(e, { ...w, customer: { kind: "known", id, base: now.customer } }, false);
+        return;
+      }
+      say("This change cannot be sent again over a newer version; discard it or open what it is about.");
+    },
+
+    outboxDiscard(seq) {
+      const e = entryOf(get(), seq);
+      if (!e) return;
+      void (async () => {
+        const b = await box();
+        if (!b) return;
+        const all = b.dependents(seq);
+        const more = all.length - 1;
+        get().ask({
+          message: `Discard "${e.label}"${more > 0 ? ` and the ${more} change${more > 1 ? "s" : ""} made on it` : ""}? ${more > 0 ? "They are" : "It is"} never sent.`,
+          risky: true,
+          yes: "Discard",
+          onYes: async () => {
+            const before = get().outbox.entries;
+            const gone = b.discard(seq, deps.clock.now().toISOString());
+            await get().outboxLoad();
+            forgetKeptProfiles(
+              get(),
+              before.filter((x) => gone.includes(x.seq)),
+            );
+            if (gone.length === 0)
+              say("That change is being sent right now by another backroom; it was not discarded.");
+            else
+              say(
+                `Discarded ${gone.length} kept change${gone.length > 1 ? "s" : ""}; nothing of ${gone.length > 1 ? "them" : "it"} was sent.`,
+                "info",
+              );
+          },
+        });
+      })();
+    },
+
+    async outboxOpenTarget(seq) {
+      const e = entryOf(get(), seq);
+      if (!e) return;
+      await openTarget(get(), e);
+    },
+  };
+};
+
+/**
+ * Profiles shown as discarded writes would have left them go back to what was read: a profile
+ * added offline leaves the list, an edit or a group change shows the copy it was based on.
+ */
+function forgetKeptProfiles(s: AppState, discarded: readonly KeptEntry[]): void {
+  const restored = new Set<string>();
+  for (const e of discarded) {
+    const w = e.write;
+    if (w.kind === "create-customer") s.customersDispatch({ type: "profile-deleted", id: keptId(e.seq) });
+    // The first discarded change of a profile was based on what was read; later ones on its overlay.
+    if ((w.kind === "update-customer" || w.kind === "customer-group") && w.customer.kind === "known") {
+      if (restored.has(w.customer.id)) continue;
+      restored.add(w.customer.id);
+      s.customersDispatch({ type: "profile-read", customer: w.customer.base });
+    }
+  }
+}
+
+/** Shows what a kept write is about: the shift's day in the review, the profile, the card. */
+async function openTarget(s: AppState, e: KeptEntry): Promise<void> {
+  const w = e.write;
+  const tz = timeZoneOf(s);
+  switch (w.kind) {
+    case "clock-in":
+    case "add-shift":
+    case "shift-change":
+    case "delete-shift": {
+      const at =
+        w.kind === "delete-shift"
+          ? w.startAt
+          : w.kind === "shift-change"
+            ? (timeOf(w) ?? (w.change.op === "set-times" ? w.change.startAt : e.actedAt))
+            : w.request.shift.start_at;
+      const day = localDate(at, tz);
+      s.showScreen("review");
+      s.setReviewView("shifts", w.memberId);
+      await s.loadReview({ from: day, to: day });
+      return;
+    }
+    case "create-customer":
+    case "update-customer":
+    case "customer-group": {
+      s.showScreen("customers");
+      const id = w.kind === "create-customer" ? undefined : w.customer.kind === "known" ? w.customer.id : undefined;
+      if (id) await s.customersOpenProfile(id);
+      return;
+    }
+    case "gift-card":
+      s.showScreen("gift-cards");
+      await s.lookUpGiftCard(w.gan);
+      return;
+  }
+}
