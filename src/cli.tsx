@@ -76,6 +76,22 @@ const COMMANDS: Record<string, Entry> = {
       export: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeExport(argv, io),
     },
   },
+  outbox: {
+    summary: "changes kept on this machine while the service did not answer: `outbox list`, `outbox send`",
+    group: {
+      name: "backroom outbox",
+      summary:
+        "The changes the app kept on this machine while the service did not answer (clock-ins, breaks, shift and customer edits, gift card loads), sent in the order made, once.",
+      subcommands: {
+        list: "the kept changes for where backroom works, in the order they are sent, and those refused",
+        send: "send them now, each with its own key (exit 3: some refused, 4: the service did not answer)",
+      },
+    },
+    subcommands: {
+      list: async (argv, io) => (await import("./commands/outbox.js")).runOutboxList(argv, io),
+      send: async (argv, io) => (await import("./commands/outbox.js")).runOutboxSend(argv, io),
+    },
+  },
   customers: {
     summary: "customer profiles for scripts: `customers search`, `customers get`",
     group: {

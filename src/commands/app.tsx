@@ -12,8 +12,10 @@ import {
   describeTarget,
   loadTarget,
   type OpenedClient,
+  outboxServiceOf,
   type ServiceTarget,
   TARGET_OPTIONS,
+  type Target,
 } from "./target.js";
 
 /** The app's command line (`backroom` with no command). */
@@ -77,7 +79,7 @@ async function runOnService(target: ServiceTarget, view: ViewOptions, io: Comman
   const { openTarget } = await import("./target.js");
   const opened = await openTarget(target, io.env);
   try {
-    await runApp({
+    const exit = await runApp({
       client: opened.client,
       envLabel: ENV_LABELS[target.environment] ?? "LOCAL",
       storeLabel: target.label,
@@ -87,11 +89,22 @@ async function runOnService(target: ServiceTarget, view: ViewOptions, io: Comman
       ...terminal(io),
       ...(opened.notice ? { notice: opened.notice } : {}),
       onFirstFrame: holdYoungGeneration,
+      service: outboxServiceOf(target),
     });
+    sayKept(io, exit.kept, target);
     return 0;
   } finally {
     await opened.close();
   }
+}
+
+/** On the way out: how many writes are kept, and that the next start against this service sends them. */
+function sayKept(io: CommandIo, kept: number, target: Target): void {
+  if (kept === 0) return;
+  say(
+    io.stderr,
+    `backroom: ${kept} change${kept > 1 ? "s are" : " is"} kept on this machine, not sent yet; backroom sends ${kept > 1 ? "them" : "it"}, once, the next time it starts against ${describeTarget(target)}. \`backroom status\` lists ${kept > 1 ? "them" : "it"}.`,
+  );
 }
 
 /**
@@ -113,7 +126,7 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): 
   // A failure to start is shown by the app on its first call; keep it from being unhandled here.
   ready.catch(() => {});
   try {
-    await runApp({
+    const exit = await runApp({
       client: deferredClient(ready),
       envLabel: "LOCAL",
       storeLabel: "DEMO",
@@ -124,7 +137,9 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): 
         holdYoungGeneration();
         startService();
       },
+      service: outboxServiceOf(target),
     });
+    sayKept(io, exit.kept, target);
   } finally {
     await local?.close();
   }

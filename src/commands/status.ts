@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
 import { openSession } from "../auth/command-context.js";
 import { SignedOutError } from "../auth/session.js";
+import type { KeptEntry } from "../domain/kept-writes.js";
 import { SquareApiError } from "../square/index.js";
 import { type CommandSpec, readArgs } from "./args.js";
 import { type CommandDeps, type CommandIo, relativeTime, say } from "./io.js";
+import { keptFor, keptLine } from "./outbox.js";
 import { runCommand } from "./run.js";
 import { checkTargetFlags, type DemoTarget, findLocation, loadTarget, signInHint, TARGET_OPTIONS } from "./target.js";
 
@@ -33,7 +35,8 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
     const resolved = await loadTarget(flags, io.env);
     for (const w of resolved.warnings) say(io.stderr, `backroom: ${w}`);
     const { target } = resolved;
-    if (target.kind === "demo") return demoStatus(io, target, resolved.configPath, flags.json === true);
+    const kept = await keptFor(io, target);
+    if (target.kind === "demo") return demoStatus(io, target, resolved.configPath, flags.json === true, kept);
 
     const ctx = await openSession(io.env, target, deps);
     const { session } = ctx;
@@ -106,6 +109,7 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
             ...(check ? { check } : {}),
             ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
             ...(locationProblem ? { defaultLocationProblem: locationProblem } : {}),
+            kept: keptJson(kept),
           },
           null,
           2,
@@ -139,7 +143,9 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
         ]);
       }
       rows.push(["Kept in", s.storage]);
+      rows.push(keptRow(kept));
       printRows(io, rows);
+      printKept(io, kept);
     }
     if (failed) say(io.stderr, `backroom status: the service ${check}`);
     return ok ? 0 : 1;
@@ -152,14 +158,51 @@ function chosenBy(from: string, configPath: string): string {
   return from;
 }
 
-function demoStatus(io: CommandIo, target: DemoTarget, configPath: string, json: boolean): number {
+/** The status line of what this machine keeps for the service. */
+function keptRow(kept: readonly KeptEntry[]): [string, string] {
+  if (kept.length === 0) return ["Outbox", "nothing kept on this machine"];
+  const refused = kept.filter((e) => e.state === "refused").length;
+  return [
+    "Outbox",
+    `${kept.length} change${kept.length > 1 ? "s" : ""} kept on this machine, not sent yet${refused ? ` (${refused} refused, to resolve in the app: !)` : ""}; sent, once, when backroom next starts here (or \`backroom outbox send\`)`,
+  ];
+}
+
+function printKept(io: CommandIo, kept: readonly KeptEntry[]): void {
+  for (const e of kept) say(io.stdout, `  ${keptLine(e)}`);
+}
+
+const keptJson = (kept: readonly KeptEntry[]) =>
+  kept.map((e) => ({
+    seq: e.seq,
+    state: e.state,
+    label: e.label,
+    actedAt: e.actedAt,
+    ...(e.problem ? { problem: e.problem } : {}),
+  }));
+
+function demoStatus(
+  io: CommandIo,
+  target: DemoTarget,
+  configPath: string,
+  json: boolean,
+  kept: readonly KeptEntry[],
+): number {
   const memory = target.dbPath === ":memory:";
   const exists = !memory && existsSync(target.dbPath);
   if (json) {
     say(
       io.stdout,
       JSON.stringify(
-        { store: "DEMO", environment: "local", from: target.from, dbPath: target.dbPath, exists, signInNeeded: false },
+        {
+          store: "DEMO",
+          environment: "local",
+          from: target.from,
+          dbPath: target.dbPath,
+          exists,
+          signInNeeded: false,
+          kept: keptJson(kept),
+        },
         null,
         2,
       ),
@@ -177,7 +220,9 @@ function demoStatus(io: CommandIo, target: DemoTarget, configPath: string, json:
     ],
     ["Signed in", "not needed: the demo store signs backroom in by itself"],
     ["Elsewhere", "`backroom login --env sandbox|production` signs in to the service; --env picks where to work"],
+    keptRow(kept),
   ]);
+  printKept(io, kept);
   return 0;
 }
 

@@ -260,6 +260,14 @@ export function describeTarget(t: Target): string {
   return `${t.environment} (${t.baseUrl})`;
 }
 
+/**
+ * The name the outbox files a target's kept writes under: the same service the next time backroom
+ * starts gets them (a demo store by its file, a service by its environment and address).
+ */
+export function outboxServiceOf(t: Target): string {
+  return t.kind === "demo" ? `demo ${t.dbPath}` : `${t.environment} ${t.baseUrl}`;
+}
+
 /** A client ready for calls, what it is connected to, and how to let go of it. */
 export interface OpenedClient {
   client: SquareClient;

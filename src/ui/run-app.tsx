@@ -94,6 +94,14 @@ export interface RunAppOptions {
   notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
+  /** Which service the outbox files kept writes under (the same one next time gets them). */
+  service?: string;
+}
+
+/** What the app leaves behind when it quits. */
+export interface AppExit {
+  /** Writes kept on this machine for the service, not sent yet (refused ones included). */
+  kept: number;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -103,7 +111,7 @@ const LEAVE_ALT = "\u001b[?1049l";
  * Runs the full-screen app in the terminal's alternate screen (so the user's scrollback
  * survives) and resolves when the user quits. SIGINT, SIGTERM and SIGHUP quit cleanly too.
  */
-export async function runApp(options: RunAppOptions): Promise<void> {
+export async function runApp(options: RunAppOptions): Promise<AppExit> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const color = !options.noColor && !(process.env.NO_COLOR ?? "");
@@ -129,6 +137,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
+    ...(options.service ? { service: options.service } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
@@ -170,4 +179,5 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     process.off("exit", leave);
     leave();
   }
+  return { kept: store.getState().outbox.entries.length };
 }
