@@ -176,6 +176,10 @@ async function showCard(ctx: Ctx, query: CardQuery, label: string, quiet: boolea
   const read = await ctx.get().runRead(label, () => readCard(ctx, query), { quiet });
   if (ticket !== ctx.tickets.lookup) return;
   if (!read) {
+    // The card on screen read again while the service does not answer: what was last read stays,
+    // marked stale, as on every screen (the status bar says why).
+    const shown = ctx.get().giftCards.card;
+    if (shown.kind === "found" && query.kind === "id" && shown.card.id === query.id) return;
     // runRead put the failure in the status bar; the pane says it too.
     const status = ctx.get().status;
     const problem = status.kind === "idle" ? "The card could not be read." : status.text;

@@ -87,6 +87,7 @@ export function createShellSlice(
   initial: ShellInit,
 ): ShellSlice {
   let reads = 0;
+  let starting: Promise<void> | undefined;
   const reached = () => {
     const s = get();
     const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
@@ -120,6 +121,48 @@ export function createShellSlice(
     }
     return problem;
   };
+  /** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */
+  const start = async (): Promise<void> => {
+    const client = deps.client;
+    // What this machine keeps for the service is counted in the header from the first frame on.
+    void get().outboxLoad();
+    const status = client.oauth
+      ?.retrieveTokenStatus()
+      .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
+      .catch(() => set({ signedIn: "signed-out" }));
+    const loaded = await get().runRead("Loading locations", async () => {
+      const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
+      return {
+        locations: (locs.locations ?? []).filter((l) => l.status !== "INACTIVE"),
+        workweek: weeks.workweek_configs?.[0],
+      };
+    });
+    if (!loaded) {
+      await status;
+      return;
+    }
+    set({
+      locations: loaded.locations,
+      workweek: loaded.workweek,
+      signedIn: client.oauth ? get().signedIn : "signed-in",
+    });
+    const wanted = initial.defaultLocationId;
+    const preferred = wanted ? loaded.locations.find((l) => l.id === wanted) : undefined;
+    if (wanted && !preferred) {
+      get().setStatus({
+        kind: "rule",
+        text: "The default location in the config file is not one of this seller's locations; showing the first.",
+        details: `defaultLocationId ${wanted}`,
+      });
+    }
+    const first = preferred?.id ?? loaded.locations[0]?.id;
+    if (first) get().selectLocation(first);
+    await status;
+  };
+  // Started while the service did not answer: when it answers, the app starts for real.
+  deps.events.on("service-answered", () => {
+    if (get().locations.length === 0) void get().init();
+  });
   return {
     env: initial.env,
     baseUrl: initial.baseUrl,
@@ -142,42 +185,12 @@ export function createShellSlice(
     inFlight: [],
     exited: false,
 
-    async init() {
-      const client = deps.client;
-      // What this machine keeps for the service is counted in the header from the first frame on.
-      void get().outboxLoad();
-      const status = client.oauth
-        ?.retrieveTokenStatus()
-        .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
-        .catch(() => set({ signedIn: "signed-out" }));
-      const loaded = await get().runRead("Loading locations", async () => {
-        const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
-        return {
-          locations: (locs.locations ?? []).filter((l) => l.status !== "INACTIVE"),
-          workweek: weeks.workweek_configs?.[0],
-        };
+    init() {
+      // One start at a time: the service answering again may ask for one while another runs.
+      starting ??= start().finally(() => {
+        starting = undefined;
       });
-      if (!loaded) {
-        await status;
-        return;
-      }
-      set({
-        locations: loaded.locations,
-        workweek: loaded.workweek,
-        signedIn: client.oauth ? get().signedIn : "signed-in",
-      });
-      const wanted = initial.defaultLocationId;
-      const preferred = wanted ? loaded.locations.find((l) => l.id === wanted) : undefined;
-      if (wanted && !preferred) {
-        get().setStatus({
-          kind: "rule",
-          text: "The default location in the config file is not one of this seller's locations; showing the first.",
-          details: `defaultLocationId ${wanted}`,
-        });
-      }
-      const first = preferred?.id ?? loaded.locations[0]?.id;
-      if (first) get().selectLocation(first);
-      await status;
+      return starting;
     },
 
     showScreen(kind) {

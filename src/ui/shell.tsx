@@ -95,9 +95,14 @@ export function shellCommands(screens: readonly AnyScreenDef[]): CommandTable<st
       description: "reload from the service",
       run: (s) => {
         s.closeOverlay();
+        // Started while the service did not answer: nothing was read yet, so read from the start.
+        if (s.locations.length === 0) return s.init();
         return currentScreen(screens, s)?.reload?.(s);
       },
-      unavailable: (s) => (currentScreen(screens, s)?.reload ? undefined : "This screen has nothing to read again."),
+      unavailable: (s) =>
+        s.locations.length === 0 || currentScreen(screens, s)?.reload
+          ? undefined
+          : "This screen has nothing to read again.",
     },
   };
   // `!` from anywhere: the writes kept on this machine and what the service refused (the header counts them).

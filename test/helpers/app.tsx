@@ -61,16 +61,23 @@ export interface StartAppOptions {
   store?: Partial<Omit<CreateStoreOptions, "client">>;
   screens?: readonly ScreenDef[];
   color?: boolean;
-  /** Puts a switchable proxy between the app and the service (to take the service away). */
-  proxy?: boolean;
+  /**
+   * Puts a switchable proxy between the app and the service (to take the service away); an
+   * existing proxy is shared as it stands (a second app on the same network, or a restart).
+   */
+  proxy?: boolean | NetProxy;
+  /** The app talks to the service through this address instead (a fault proxy in front of it). */
+  via?: string;
 }
 
 /** Starts a local service (unless shared), a store on its client, and the app on a fake terminal. */
 export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const service = opts.shared ?? (await startService(opts.service));
-  const proxy = opts.proxy ? await startProxy(service.url) : undefined;
-  const client = proxy
-    ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
+  const given = typeof opts.proxy === "object" ? opts.proxy : undefined;
+  const proxy = given ?? (opts.proxy ? await startProxy(service.url) : undefined);
+  const front = proxy?.url ?? opts.via;
+  const client = front
+    ? createClient({ baseUrl: front, accessToken: service.service.accessToken, maxRetries: 0 })
     : service.client;
   // The outbox is the test's own (in memory) unless it passes a file: kept writes never leak between tests.
   const store = createStore({
@@ -144,10 +151,9 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     async close() {
       instance.unmount();
       instance.cleanup();
-      if (proxy) {
-        await client.close();
-        await proxy.down();
-      }
+      if (front) await client.close();
+      // A shared proxy belongs to the test that made it.
+      if (proxy && !given) await proxy.down();
       if (!opts.shared) await service.close();
     },
   };
