@@ -10,7 +10,7 @@ import { OutboxHandle, openOutbox } from "../src/local/outbox.js";
 import type { Customer, GiftCard, Shift, TeamMember } from "../src/spec/generated/types.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { type NetProxy, startProxy } from "./helpers/proxy.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { pinnedClock, startService, type TestService } from "./helpers/service.js";
 import { startFaultProxy } from "./stocktake-helpers.js";
 
 const CTRL_U = "\u0015";
@@ -256,5 +256,68 @@ describe("the outbox, through the app", () => {
     } finally {
       await faulty.close();
     }
+  });
+
+  it("puts a kept clock-in that overlaps a shift made elsewhere meanwhile in To resolve; a new time sends it", async () => {
+    // Wednesday 2026-05-06, 15:00 in New York; the app and the service read one pinned clock.
+    const NOW = Date.parse("2026-05-06T19:00:00Z");
+    const clock = pinnedClock(NOW);
+    const a = await startApp({
+      service: { clock },
+      proxy: true,
+      columns: 80,
+      rows: 24,
+      store: { clock, env: "LOCAL" },
+    });
+    apps.push(a);
+    await a.waitFor("Who is here");
+    await a.waitFor(/on shift since|clocked out/);
+    const c = a.client;
+    const main = (await c.locations.listLocations()).locations?.find((l) => l.name === "Main Street")?.id ?? "";
+    const team = await c.team
+      .searchTeamMembers({ query: { filter: { location_ids: [main], status: "ACTIVE" } } })
+      .all();
+    const open = new Set(
+      (await c.labor.searchShifts({ query: { filter: { status: "OPEN" } } }).all()).map((x) => x.team_member_id),
+    );
+    const m = team.find((x) => x.id && !open.has(x.id)) as TeamMember;
+
+    await a.proxy?.down();
+    await filterTo(a, fullName(m));
+    await a.press("i");
+    await a.waitFor((f) => lineWith(f, `› ${fullName(m)}`).includes("◷ kept"));
+    // Meanwhile, elsewhere: a shift of theirs from 14:00 to 15:05 is recorded.
+    clock.advance(10 * 60);
+    await c.labor.createShift({
+      idempotency_key: "made-elsewhere",
+      shift: {
+        location_id: main,
+        team_member_id: m.id ?? "",
+        start_at: "2026-05-06T18:00:00Z",
+        end_at: "2026-05-06T19:05:00Z",
+      },
+    });
+    await a.proxy?.up();
+    await a.press("r");
+    await waitForText(a, "1 was refused: ! shows To resolve.");
+    await a.waitFor("⚠ 1 to resolve (!)");
+
+    await a.press("!");
+    await waitForText(a, `Clock in ${fullName(m)} at 15:00: it overlaps a shift recorded elsewhere meanwhile.`);
+    expect(a.frame()).toContain("t send again at another time · d discard · enter open");
+    await a.press("t");
+    await a.waitFor("Send again at another time");
+    await a.press(KEYS.tab, CTRL_U, "15:06", KEYS.enter);
+    await waitForText(a, "Sent 1 change kept on this machine.");
+    await a.waitFor("Nothing is kept: every change reached the service.");
+    expect(a.frame()).not.toContain("to resolve (!)");
+    const theirs = await c.labor
+      .searchShifts({ query: { filter: { team_member_ids: [m.id ?? ""] } }, limit: 200 })
+      .all();
+    const today = theirs.filter((x) => Date.parse(x.start_at) >= Date.parse("2026-05-06T18:00:00Z"));
+    expect(today.map((x) => [Date.parse(x.start_at), x.end_at ? Date.parse(x.end_at) : null]).sort()).toEqual([
+      [Date.parse("2026-05-06T18:00:00Z"), Date.parse("2026-05-06T19:05:00Z")],
+      [Date.parse("2026-05-06T19:06:00Z"), null],
+    ]);
   });
 });

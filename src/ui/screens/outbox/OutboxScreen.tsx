@@ -57,8 +57,8 @@ const CHOICE_WORDS: Record<ResolveChoice, string> = {
   open: "enter open",
 };
 
-/** The rows the detail lines under the list take. */
-const DETAIL_ROWS = 3;
+/** The rows the detail lines under the list take: why (two rows), the ways out, the codes. */
+const DETAIL_ROWS = 4;
 
 const TIME_FIELDS: FieldSpec[] = [
   { name: "date", label: "Date", hint: "YYYY-MM-DD" },
@@ -81,9 +81,11 @@ function Details({ width }: { width: number }) {
       : "Kept with its key; sent, once, when the service answers.";
   return (
     <Box flexDirection="column" height={DETAIL_ROWS} width={width}>
-      <Txt color={e.state === "refused" ? theme.bad : undefined} wrap="truncate-end">
-        {why}
-      </Txt>
+      <Box height={2} overflow="hidden">
+        <Txt color={e.state === "refused" ? theme.bad : undefined} wrap="wrap">
+          {why}
+        </Txt>
+      </Box>
       <Txt color={theme.muted} wrap="truncate-end">
         {ways.join(" · ")}
       </Txt>
