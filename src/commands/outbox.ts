@@ -133,16 +133,20 @@ export async function runOutboxSend(argv: string[], io: CommandIo): Promise<numb
             if (e.kind === "refused") say(io.stdout, `refused  ${e.refusal.problem}`);
           },
         });
-        const left = box.open(service).filter((e) => e.state !== "refused").length;
+        const open = box.open(service);
+        const refused = open.filter((e) => e.state === "refused").length;
+        const left = open.length - refused;
         say(io.stdout, `${result.sent} sent, ${result.refused} refused, ${left} still kept.`);
-        if (result.stop && result.stop.kind !== "aborted") {
-          say(
-            io.stderr,
-            `backroom outbox send: ${"problem" in result.stop ? result.stop.problem : "the service did not answer"} (${result.stop.details})`,
-          );
+        const stop = result.stop;
+        if (stop && stop.kind !== "aborted") {
+          const why = "problem" in stop ? stop.problem : "The service did not answer.";
+          say(io.stderr, `backroom outbox send: ${why} (${stop.details})`);
+          return EXIT_NOT_SENT;
         }
-        if (left > 0) return EXIT_NOT_SENT;
-        return result.refused > 0 || box.open(service).length > 0 ? EXIT_REFUSED : 0;
+        if (refused > 0) return EXIT_REFUSED;
+        // Not stopped, nothing refused: what is left is being sent by another backroom of this machine.
+        if (left > 0) say(io.stdout, `${left} being sent by another backroom on this machine.`);
+        return 0;
       });
     } finally {
       box.close();
