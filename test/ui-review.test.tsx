@@ -5,9 +5,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { formatMoney } from "../src/domain/money.js";
 import type { Shift, TeamMember } from "../src/square/index.js";
 import { KEYS } from "./helpers/app.js";
 import { fullName, type LaborHarness, startLaborApp, typed } from "./helpers/labor-app.js";
+
+/** Dollars as the screens write them: `1,019.00 USD`. */
+const usd = (dollars: number) => formatMoney({ amount: Math.round(dollars * 100), currency: "USD" });
 
 let current: LaborHarness | undefined;
 afterEach(async () => {
@@ -99,23 +103,21 @@ describe("review: weeks, overtime and wages", () => {
       new RegExp(`2\\s+12\\.00\\s+0\\.00\\s+12\\.00\\s+0\\.00\\s+${boCost} USD\\s+1 no wage`),
     );
     expect(f).toContain(
-      `Total: 8 shifts · paid 57.00 h · cost ${(950 + Number(boCost)).toFixed(2)} USD · 1 without wage, not costed`,
+      `Total: 8 shifts · paid 57.00 h · cost ${usd(950 + Number(boCost))} · 1 without wage, not costed`,
     );
-    expect(f).toContain(`Regular 52.00 h, ${(800 + Number(boCost)).toFixed(2)} USD · overtime 5.00 h, 150.00 USD`);
+    expect(f).toContain(`Regular 52.00 h, ${usd(800 + Number(boCost))} · overtime 5.00 h, 150.00 USD`);
 
     // Ana's shifts: dates shown, >40h on Friday (where the week crosses 40), not on Monday.
     await h.app.press(KEYS.enter);
-    const shifts = await h.app.waitFor("Fri 2026-04-03");
-    expect(line(shifts, "Mon 2026-03-30")).toMatch(/08:00–17:00\s+0m\s+9\.00\s+180\.00 USD\s+over 8 h$/);
-    expect(line(shifts, "Fri 2026-04-03")).toMatch(/08:00–17:00\s+0m\s+9\.00\s+5\.00\s+230\.00 USD\s+>40h over 8 h$/);
+    const shifts = await h.app.waitFor("Fri 04-03");
+    expect(line(shifts, "Mon 03-30")).toMatch(/08:00–17:00\s+0m\s+9\.00\s+180\.00 USD\s+over 8 h$/);
+    expect(line(shifts, "Fri 04-03")).toMatch(/08:00–17:00\s+0m\s+9\.00\s+5\.00\s+230\.00 USD\s+>40h over 8 h$/);
     await h.app.press(KEYS.escape);
 
     // All shifts: Bo's night shift ends the next day, with no wage.
     await h.app.press("s");
     const all = await h.app.waitFor("Start–End");
-    expect(line(all, "19:00–04-04 03:00")).toMatch(
-      /Fri 2026-04-03\s+19:00–04-04 03:00\s+0m\s+8\.00\s+no wage\s+no wage$/,
-    );
+    expect(line(all, "19:00–04-04 03:00")).toMatch(/Fri 04-03\s+19:00–04-04 03:00\s+0m\s+8\.00\s+no wage\s+no wage$/);
     await h.app.press("s");
 
     // Days step with [ and ]; weeks with } from the day's workweek.
@@ -144,13 +146,13 @@ describe("review: weeks, overtime and wages", () => {
     await h.app.waitFor("Workdays 2026-04-27 → 2026-05-10");
     const f = await openSeededWeek(h);
     // Each 9-hour day is 1 hour over the daily limit: 40 regular, 5 overtime at 2×.
-    expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+1000\.00 USD\s+>8h 5d/);
+    expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+1,000\.00 USD\s+>8h 5d/);
     await h.app.press("/", ...(ana.family_name ?? "").split(""), KEYS.enter);
     const filtered = await h.app.waitFor(`filter "${ana.family_name}"`);
     expect(filtered).toContain(fullName(ana));
     expect(filtered).not.toContain(fullName(bo));
     // The totals are those of the members shown.
-    expect(filtered).toContain("Total: 5 shifts · paid 45.00 h · cost 1000.00 USD");
+    expect(filtered).toContain("Total: 5 shifts · paid 45.00 h · cost 1,000.00 USD");
     expect(filtered).toContain("Regular 40.00 h, 800.00 USD · overtime 5.00 h, 200.00 USD");
     await h.app.press("s");
     await h.app.waitFor((fr) => fr.includes("Start–End") && fr.includes("Total: 5 shifts"));
@@ -208,7 +210,7 @@ describe("review: deleting and editing shifts", () => {
     });
     await openSeededWeek(h);
     await h.app.press(KEYS.enter);
-    await h.app.waitFor("Mon 2026-03-30");
+    await h.app.waitFor("Mon 03-30");
     await h.app.press(KEYS.enter);
     await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-30`);
     await h.app.waitFor(/Breaks:\s+Lunch 16:30-17:00/);
@@ -229,7 +231,7 @@ describe("review: deleting and editing shifts", () => {
     await h.app.press(KEYS.enter);
     await h.app.waitFor(/Breaks:\s+Lunch 12:00-12:30/);
     await h.app.press(KEYS.up, ...typed("Lunch 12:15-12:45; Coffee 15:00-15:10"), KEYS.enter);
-    await h.app.waitFor(/Mon 2026-03-30\s+08:00–16:00\s+40m\s+7\.50/);
+    await h.app.waitFor(/Mon 03-30\s+08:00–16:00\s+40m\s+7\.50/);
     saved = (await h.client.labor.getShift(id)).shift;
     expect(saved?.breaks?.map((b) => [b.id === lunchId, b.name, new Date(b.start_at).toISOString()])).toEqual([
       [true, "Lunch", "2026-03-30T16:15:00.000Z"],
@@ -240,7 +242,7 @@ describe("review: deleting and editing shifts", () => {
     await h.app.press(KEYS.enter);
     await h.app.waitFor(/Breaks:\s+Lunch 12:15-12:45; Coffee 15:00-15:10/);
     await h.app.press(KEYS.up, "\u0015", KEYS.enter);
-    await h.app.waitFor(/Mon 2026-03-30\s+08:00–16:00\s+0m\s+8\.00/);
+    await h.app.waitFor(/Mon 03-30\s+08:00–16:00\s+0m\s+8\.00/);
     expect((await h.client.labor.getShift(id)).shift?.breaks ?? []).toEqual([]);
   });
 
