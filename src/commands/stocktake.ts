@@ -1,3 +1,5 @@
+// `backroom stocktake resume|list|export` (and, in stocktake-import.ts, `import`): counts from
+// scripts and offline scanners, on the same journal and commit as the app's Stocktake screen.
 import { formatMoney, plainMoney } from "../domain/money.js";
 import { describeScope, formatVariance, type ReviewRow } from "../domain/stocktake.js";
 import { localDate, localTime } from "../domain/time.js";
