@@ -133,7 +133,7 @@ describe("review: weeks, overtime and wages", () => {
     const h = await start({
       columns: 140,
       store: {
-        overtime: { weeklyHours: 40, dailyHours: 8, multiplier: 2 },
+        overtime: { weeklyHours: 40, dailyHours: 8, multiplier: 2, doubleTimeDailyHours: undefined },
         payPeriod: { every: "two-weeks", startingOn: "2026-03-30" },
       },
     });

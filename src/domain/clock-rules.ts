@@ -418,3 +418,24 @@ export function shiftForUpdate(shift: Shift): Shift {
   const { created_at: _c, updated_at: _u, id: _i, ...rest } = shift;
   return rest;
 }
+
+/** What the shift edit form submits: local dates and times (an empty end keeps the shift open), and the breaks field. */
+export interface ShiftTimesInput {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  /** `Lunch 12:00-12:30; Coffee 15:00-15:10`; absent: the breaks stay as they are. */
+  breaks?: string;
+}
+
+/** The edit form's values for a shift: its local times and its breaks. */
+export function shiftTimesInputOf(shift: Shift, timeZone: string): ShiftTimesInput {
+  return {
+    startDate: localDate(shift.start_at, timeZone),
+    startTime: localTime(shift.start_at, timeZone),
+    endDate: shift.end_at ? localDate(shift.end_at, timeZone) : "",
+    endTime: shift.end_at ? localTime(shift.end_at, timeZone) : "",
+    breaks: formatBreaks(breakDrafts(shift), timeZone),
+  };
+}

@@ -1,6 +1,7 @@
 // The state layer's public face: the UI imports from here.
 
 export { useShallow } from "zustand/react/shallow";
+export { type ShiftTimesInput, shiftTimesInputOf } from "../domain/clock-rules.js";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
@@ -21,13 +22,8 @@ export {
   writeProblem,
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
-export {
-  type ExportOutcome,
-  type ReviewConflict,
-  type ReviewForm,
-  type ShiftTimesInput,
-  shiftTimesInputOf,
-} from "./review-slice.js";
+export { type ReviewScope, reviewShiftPages } from "./review-read.js";
+export type { ExportOutcome, ReviewConflict, ReviewForm } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";

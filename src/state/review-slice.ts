@@ -2,28 +2,18 @@ import {
   breakDrafts,
   checkNoOverlap,
   checkShiftDraft,
-  formatBreaks,
   parseBreaks,
   parseLocalTime,
+  type ShiftTimesInput,
   shiftForUpdate,
   withBreakDrafts,
   withShiftTimes,
 } from "../domain/clock-rules.js";
-import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import { exportFileName, locationNamesOf, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
 import type { OvertimeRules } from "../domain/overtime.js";
-import {
-  buildReview,
-  compactShift,
-  memberName,
-  memberWeeks,
-  mergeChangedShifts,
-  newestUpdate,
-  REVIEW_PAGE,
-  type Review,
-  reviewChangesSearch,
-  reviewShiftSearch,
-  SharedValues,
-} from "../domain/shifts.js";
+import { ALL_LOCATIONS, buildReview, memberWeeks, type Review } from "../domain/review.js";
+import { REVIEW_PAGE } from "../domain/review-search.js";
+import { compactShift, memberName, mergeChangedShifts, newestUpdate, SharedValues } from "../domain/shifts.js";
 import {
   addDays,
   localDate,
@@ -37,6 +27,7 @@ import {
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { hasErrorCode, isVersionConflict, problemOf, writeProblem } from "./errors.js";
 import { readMemberShifts } from "./member-shifts.js";
+import { type ReviewScope, readReviewChanges, reviewShiftPages } from "./review-read.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
@@ -48,16 +39,6 @@ export type ReviewForm =
   | { kind: "edit"; shiftId: string }
   /** The export form, with the values it reopens with (after "no" to replacing a file). */
   | { kind: "export"; path?: string; summary?: boolean };
-
-/** What the shift edit form submits: local dates and times (an empty end keeps the shift open), and the breaks field. */
-export interface ShiftTimesInput {
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  /** `Lunch 12:00-12:30; Coffee 15:00-15:10`; absent: the breaks stay as they are. */
-  breaks?: string;
-}
 
 /** An edit that lost to someone else's save: their shift, and the values the manager typed. */
 export interface ReviewConflict {
@@ -142,6 +123,14 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       startOfWeek: s.workweek?.start_of_week ?? "MON",
     };
   };
+  /** The store the review shows (undefined: all locations, the picker's choice), and every store. */
+  const scope = (): ReviewScope => {
+    const s = get();
+    return {
+      locationId: s.allLocations ? undefined : s.locationId,
+      locationIds: s.locations.flatMap((l) => (l.id ? [l.id] : [])),
+    };
+  };
   const rebuild = (shifts: Shift[]) => {
     const { tz, startOfDay, startOfWeek } = context();
     const team = get().review.team;
@@ -149,7 +138,9 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     for (const m of team?.members ?? []) if (m.id) members.set(m.id, m);
     const wages = new Map(Object.entries(team?.wages ?? {}));
     const { from, to } = get().review;
-    const currency = get().locations.find((l) => l.id === get().locationId)?.currency;
+    const here = scope().locationId;
+    const locations = get().locations;
+    const currency = locations.find((l) => l.id === (here ?? get().locationId))?.currency;
     const result = buildReview(shifts, {
       members,
       wages,
@@ -160,6 +151,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       from,
       to,
       overtime: deps.overtime,
+      zones: new Map(locations.flatMap((l) => (l.id && l.timezone ? [[l.id, l.timezone] as const] : []))),
+      ...(here === undefined ? {} : { locationId: here }),
       ...(currency ? { currency } : {}),
     });
     patch({ shifts, result });
@@ -168,6 +161,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   deps.events.on("shift-saved", () => patch({ stale: true }));
   deps.events.on("shift-deleted", () => patch({ stale: true }));
   deps.events.on("location-changed", () => patch({ stale: true, team: undefined }));
+  deps.events.on("all-locations-changed", () => patch({ stale: true }));
   const today = () => {
     const { tz, startOfDay } = context();
     return workdayOf(deps.clock.now(), tz, startOfDay);
@@ -180,9 +174,9 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
    */
   let lastRead: { key: string; since: number; refreshes: number } | undefined;
   let refreshing = false;
-  const readKey = (locationId: string, from: string, to: string) => {
+  const readKey = (from: string, to: string) => {
     const { tz, startOfWeek } = context();
-    return JSON.stringify([locationId, from, to, tz, startOfWeek]);
+    return JSON.stringify([scope().locationId ?? "all", from, to, tz, startOfWeek]);
   };
   const replaceShift = (shiftId: string, next: Shift | undefined) =>
     rebuild(
@@ -221,7 +215,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       const { from, to, shifts, result, stale } = get().review;
       const locationId = get().locationId;
       if (!locationId || !from) return;
-      const key = readKey(locationId, from, to);
+      const key = readKey(from, to);
       const last = lastRead?.key === key ? lastRead : undefined;
       refreshing = true;
       try {
@@ -231,26 +225,19 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         }
         const { since } = last;
         const { tz, startOfWeek } = context();
-        const changed = await get().runRead(
+        const span = { range: { from, to }, week: { timeZone: tz, startOfWeek } };
+        const read = await get().runRead(
           "Loading shifts",
-          async () => {
-            const out: Shift[] = [];
-            const pages = deps.client.labor
-              .searchShifts(reviewChangesSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
-              .pages();
-            for await (const page of pages) {
-              for (const shift of page.shifts ?? []) {
-                // Newest change first: the first shift changed no later than `since` ends the read.
-                if (shift.updated_at && Date.parse(shift.updated_at) <= since) return out;
-                out.push(shift);
-              }
-            }
-            return out;
-          },
+          () => readReviewChanges(deps.client, scope(), span, since, shifts),
           { quiet: true },
         );
         // A read begun since (another range, or `r`) supersedes what this one found.
-        if (!changed || lastRead !== last) return;
+        if (!read || lastRead !== last) return;
+        if (read.kind === "read whole") {
+          await get().loadReview(undefined, { quiet: true });
+          return;
+        }
+        const changed = read.shifts;
         // Newest first, so a change saved during this read is newer than all it saw: the next
         // read goes back to the newest change seen.
         lastRead = { key, since: newestUpdate(changed, since), refreshes: last.refreshes + 1 };
@@ -271,6 +258,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (!parseDate(from) || !parseDate(to)) return "Dates are YYYY-MM-DD.";
       if (to < from) return "The range ends before it starts.";
       const { tz, startOfWeek } = context();
+      const sc = scope();
       patch({ from, to, stale: false });
       // Until this read is in, a refresh has nothing to read changes since.
       lastRead = undefined;
@@ -289,13 +277,11 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
           const out: Shift[] = [];
           let newest = 0;
           const shared = new SharedValues();
-          const pages = deps.client.labor
-            .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
-            .pages();
-          for await (const page of pages) {
+          const span = { range: { from, to }, week: { timeZone: tz, startOfWeek } };
+          for await (const page of reviewShiftPages(deps.client, sc, span)) {
             // Each page is compacted as it arrives, so a long range keeps a fraction of what its JSON parses into.
-            newest = newestUpdate(page.shifts ?? [], newest);
-            for (const shift of page.shifts ?? []) out.push(compactShift(shift, shared));
+            newest = newestUpdate(page, newest);
+            for (const shift of page) out.push(compactShift(shift, shared));
             // The count of shifts is unknown until the last page; the bar shows what has arrived.
             if (!options.quiet) set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
           }
@@ -316,13 +302,14 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         }
         patch({ team: { locationId, members, wages: byMember } });
       }
-      if (get().review.from === from && get().review.to === to && get().locationId === locationId) {
+      const same = get().locationId === locationId && scope().locationId === sc.locationId;
+      if (get().review.from === from && get().review.to === to && same) {
         // The next refresh reads the changes after the newest one this read saw. Two cases wait
         // for the next whole read (5 minutes at most): a shift changed during this read on a page
         // it had already read while a later page held a newer change, and a change saved in the
         // same instant as that newest one (a service may stamp whole seconds). Reaching back
         // further would re-read a range whose shifts were saved together, as an import saves them.
-        lastRead = { key: readKey(locationId, from, to), since: read.newest, refreshes: 0 };
+        lastRead = { key: readKey(from, to), since: read.newest, refreshes: 0 };
         rebuild(read.shifts);
       }
       return undefined;
@@ -463,12 +450,12 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (!target) return { kind: "problem", text: "Give a file path." };
       const result = get().review.result;
       if (!result) return { kind: "problem", text: "Nothing to export yet." };
-      const { tz, startOfWeek } = context();
-      const locationName = get().locations.find((l) => l.id === get().locationId)?.name ?? get().locationId ?? "";
-      const files = [{ path: target, text: shiftsCsv(result.rows, { locationName, timeZone: tz }) }];
+      const { startOfWeek } = context();
+      const names = locationNamesOf(get().locations);
+      const files = [{ path: target, text: shiftsCsv(result.rows, names) }];
       if (options.summary) {
         const weeks = memberWeeks(result, startOfWeek);
-        files.push({ path: summaryFileName(target), text: memberWeeksCsv(weeks, { locationName }) });
+        files.push({ path: summaryFileName(target), text: memberWeeksCsv(weeks, names) });
       }
       for (const f of files) {
         try {
@@ -496,19 +483,11 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
 
     exportPath() {
       const { from, to } = get().review;
-      const location = get().locations.find((l) => l.id === get().locationId);
-      return exportFileName(location?.name ?? "", location?.id ?? "", from, to);
+      const here = scope().locationId;
+      const location = get().locations.find((l) => l.id === here);
+      return here === undefined
+        ? exportFileName(ALL_LOCATIONS, "all", from, to)
+        : exportFileName(location?.name ?? "", location?.id ?? "", from, to);
     },
   };
 };
-
-/** The edit form's values for a shift: its local times and its breaks. */
-export function shiftTimesInputOf(shift: Shift, timeZone: string): ShiftTimesInput {
-  return {
-    startDate: localDate(shift.start_at, timeZone),
-    startTime: localTime(shift.start_at, timeZone),
-    endDate: shift.end_at ? localDate(shift.end_at, timeZone) : "",
-    endTime: shift.end_at ? localTime(shift.end_at, timeZone) : "",
-    breaks: formatBreaks(breakDrafts(shift), timeZone),
-  };
-}
