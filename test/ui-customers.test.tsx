@@ -198,7 +198,9 @@ describe("customers screen: changes", () => {
     await a.waitFor("Added Ottoline Brassfield.");
     await a.waitFor((f) => lineWith(f, "›").includes("Ottoline Brassfield"));
     const id = a.store.getState().customers.cursorTo.id ?? "";
-    expect(await fetchCustomer(id)).toMatchObject({ given_name: "Ottoline", phone_number: "(718) 555-0142" });
+    // Saved in E.164, shown in the store's national format.
+    expect(await fetchCustomer(id)).toMatchObject({ given_name: "Ottoline", phone_number: "+17185550142" });
+    await a.waitFor((f) => f.includes("(718) 555-0142"));
   });
 
   it("edit: an emptied field is removed on the service", async () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_CSV_HEADER } from "../domain/customers.js";
+import { createBody } from "../domain/customers-profile.js";
 import { createService, type LocalService } from "../service/index.js";
 import type { Customer } from "../spec/generated/types.js";
 import { createClient, type SquareClient } from "../square/index.js";
@@ -80,6 +81,27 @@ describe("backroom customers search", () => {
     expect(await ids("quillfeather", "--group", "vip")).toEqual([ada.id]);
     expect(await ids("quillfeather", "--group", VIP)).toEqual([ada.id]);
     expect(await ids("quillfeather", "--limit", "1")).toEqual([ada.id]);
+  });
+
+  it("saves one E.164 value for a number typed four ways, and finds it by each spelling", async () => {
+    const ways = ["(212) 555-4881", "212.555.4881", "+1 212 555 4881", "1-212-555-4881"];
+    const bodies = ways.map((phone_number) => createBody({ given_name: "Wendell", phone_number }, "US"));
+    expect(new Set(bodies.map((b) => (b.ok ? b.value.phone_number : b.problem)))).toEqual(new Set(["+12125554881"]));
+    const saved = bodies[0]?.ok ? bodies[0].value : {};
+    const wendell = (await client.customers.createCustomer(saved)).customer as Customer;
+    // One saved long ago as typed, by another app: found by every spelling too.
+    const old = (await client.customers.createCustomer({ given_name: "Odile", phone_number: "(212) 555-4881" }))
+      .customer as Customer;
+    for (const typed of ways) {
+      const t = io();
+      expect(await runCustomersSearch([typed, "--json"], t.io, deps()), typed).toBe(0);
+      expect((JSON.parse(t.out()) as Customer[]).map((c) => c.id).sort(), typed).toEqual([wendell.id, old.id].sort());
+    }
+    const shown = io();
+    expect(await runCustomersGet([wendell.id ?? ""], shown.io, deps())).toBe(0);
+    expect(shown.out()).toContain("Phone         (212) 555-4881\n");
+    await client.customers.deleteCustomer(wendell.id ?? "");
+    await client.customers.deleteCustomer(old.id ?? "");
   });
 
   it("pages past the service's page of 100 up to --limit", async () => {

@@ -11,13 +11,21 @@ import {
   searchRequest,
   sourceLabel,
 } from "../domain/customers.js";
+import { showPhone } from "../domain/phone.js";
 import type { Customer, CustomerGroup } from "../spec/generated/types.js";
 import { SquareApiError, type SquareClient, SquareError } from "../square/index.js";
 import { type CommandSpec, intOption, type ParsedArgs, readArgs } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, type OutputFormat, outputFormat } from "./output.js";
 import { runCommand } from "./run.js";
-import { checkTargetFlags, type OpenedClient, TARGET_OPTIONS, type Target, withTargetClient } from "./target.js";
+import {
+  checkTargetFlags,
+  type OpenedClient,
+  pickLocation,
+  TARGET_OPTIONS,
+  type Target,
+  withTargetClient,
+} from "./target.js";
 
 /** The part of the client the customers commands use. */
 export type CustomersClient = Pick<
@@ -117,10 +125,11 @@ export async function searchCustomerRecords(
   client: CustomersClient,
   opts: Pick<CustomerSearchOptions, "query" | "email" | "phone" | "group" | "limit">,
   count = false,
+  country?: string,
 ): Promise<{ customers: Customer[]; count: number | undefined; more: boolean }> {
   const group = opts.group === undefined ? undefined : await resolveGroup(client, opts.group);
   const built = lookupQuery(
-    classifyQuery(opts.query ?? ""),
+    classifyQuery(opts.query ?? "", country),
     {
       ...(group?.id ? { groupId: group.id } : {}),
       ...(opts.email !== undefined ? { email: opts.email } : {}),
@@ -128,6 +137,7 @@ export async function searchCustomerRecords(
     },
     "name",
     "UTC",
+    country,
   );
   if (!built.ok) throw new CommandError(built.problem, 2);
   const customers: Customer[] = [];
@@ -155,24 +165,31 @@ const CSV_COLUMNS: readonly CsvColumn<Customer>[] = CUSTOMER_CSV_HEADER.map((hea
 const cell = (text: string, width: number) =>
   (text.length > width ? `${text.slice(0, width - 1)}…` : text).padEnd(width);
 
-/** The human table of `search`: name, email, phone, id. */
-export function customersTable(customers: readonly Customer[]): string {
+/** The human table of `search`: name, email, phone (in the store's national format), id. */
+export function customersTable(customers: readonly Customer[], country?: string): string {
   const line = (name: string, email: string, phone: string, id: string) =>
     `${cell(name, 28)}  ${cell(email, 34)}  ${cell(phone, 17)}  ${id}`.trimEnd();
   return [
     line("NAME", "EMAIL", "PHONE", "ID"),
-    ...customers.map((c) => line(customerName(c), c.email_address ?? "", c.phone_number ?? "", c.id ?? "")),
+    ...customers.map((c) =>
+      line(
+        customerName(c),
+        c.email_address ?? "",
+        c.phone_number ? showPhone(c.phone_number, country) : "",
+        c.id ?? "",
+      ),
+    ),
   ].join("\n");
 }
 
-/** One profile for people, a field a line; empty fields left out. */
-export function customerText(c: Customer, groups: readonly CustomerGroup[], now: Date): string {
+/** One profile for people, a field a line; empty fields left out; the phone in the store's national format. */
+export function customerText(c: Customer, groups: readonly CustomerGroup[], now: Date, country?: string): string {
   const rows: [string, string | undefined][] = [
     ["Name", customerName(c)],
     ["Nickname", c.nickname],
     ["Company", c.company_name],
     ["Email", c.email_address],
-    ["Phone", c.phone_number],
+    ["Phone", c.phone_number ? showPhone(c.phone_number, country) : undefined],
     ["Address", addressLine(c)],
     ["Birthday", birthdayText(c.birthday)],
     ["Reference id", c.reference_id],
@@ -203,17 +220,28 @@ function serviceFailure(err: unknown, what: string): never {
 
 /** What the customers commands build on: how to open a client on the target, and the clock. */
 export interface CustomersDeps {
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: { customers: CustomersClient } }>;
+  open?: (target: Target) => Promise<
+    Pick<OpenedClient, "close"> & {
+      client: { customers: CustomersClient; locations: Pick<SquareClient["locations"], "listLocations"> };
+    }
+  >;
   now?: () => Date;
 }
 
+/** The customers client, and the country phone numbers are read in (the default location's). */
 async function withClient<T>(
   io: CommandIo,
   flags: CustomerSearchOptions["target"],
   deps: CustomersDeps,
-  body: (client: CustomersClient) => Promise<T>,
+  body: (client: CustomersClient, country: () => Promise<string | undefined>) => Promise<T>,
 ): Promise<T> {
-  return withTargetClient(io, flags, deps.open, (opened) => body(opened.client.customers));
+  return withTargetClient(io, flags, deps.open, (opened, resolved) =>
+    body(opened.client.customers, async () => {
+      const { locations = [] } = await opened.client.locations.listLocations();
+      const home = locations.length ? pickLocation(locations, undefined, resolved.target.defaultLocationId) : undefined;
+      return home?.country ?? locations.find((l) => l.country)?.country;
+    }),
+  );
 }
 
 /** `backroom customers search`: the matching profiles on stdout. */
@@ -222,9 +250,9 @@ export async function runCustomersSearch(argv: string[], io: CommandIo, deps: Cu
   if ("exit" in read) return read.exit;
   const opts = read.value;
   return runCommand(io, CUSTOMERS_SEARCH_SPEC.name, () =>
-    withClient(io, opts.target, deps, async (client) => {
+    withClient(io, opts.target, deps, async (client, country) => {
       const text = opts.format === "text";
-      const found = await searchCustomerRecords(client, opts, text).catch((err) =>
+      const found = await searchCustomerRecords(client, opts, text, await country()).catch((err) =>
         serviceFailure(err, "the search failed"),
       );
       if (opts.format !== "text") {
@@ -235,7 +263,7 @@ export async function runCustomersSearch(argv: string[], io: CommandIo, deps: Cu
         say(io.stderr, "no customer matches");
         return 0;
       }
-      say(io.stdout, customersTable(found.customers));
+      say(io.stdout, customersTable(found.customers, await country()));
       if (found.more) {
         const of = found.count === undefined ? "" : ` of ${found.count.toLocaleString("en-US")}`;
         say(io.stderr, `showing ${found.customers.length}${of}; --limit N shows more`);
@@ -255,7 +283,7 @@ export async function runCustomersGet(argv: string[], io: CommandIo, deps: Custo
   if ("exit" in read) return read.exit;
   const opts = read.value;
   return runCommand(io, CUSTOMERS_GET_SPEC.name, () =>
-    withClient(io, opts.target, deps, async (client) => {
+    withClient(io, opts.target, deps, async (client, country) => {
       let customer: Customer | undefined;
       try {
         customer = (await client.retrieveCustomer(opts.id)).customer;
@@ -271,7 +299,7 @@ export async function runCustomersGet(argv: string[], io: CommandIo, deps: Custo
         return 0;
       }
       const groups = customer.group_ids?.length ? await client.listCustomerGroups().all() : [];
-      say(io.stdout, customerText(customer, groups, deps.now?.() ?? new Date()));
+      say(io.stdout, customerText(customer, groups, deps.now?.() ?? new Date(), await country()));
       return 0;
     }),
   );

@@ -5,9 +5,7 @@ import {
   type LookupFilters,
   type LookupSort,
   lookupQuery,
-  nationalNumber,
   parseSources,
-  phoneKey,
   searchRequest,
 } from "../domain/customers.js";
 import {
@@ -27,9 +25,10 @@ import {
   reapplyValues,
   updateBody,
 } from "../domain/customers-profile.js";
+import { phoneKey, phoneSearchDigits } from "../domain/phone.js";
 import type { Customer, CustomerGroup, SearchCustomersRequest } from "../spec/generated/types.js";
 import { isVersionConflict, writeProblem } from "./errors.js";
-import { timeZoneOf } from "./shell-slice.js";
+import { countryOf, timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
 /** Profiles asked for per page: a screenful or three, never the whole directory. */
@@ -266,7 +265,13 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     clearTimeout(debounce);
     debounce = undefined;
     const s = get().customers;
-    const built = lookupQuery(classifyQuery(s.line), s.filters, s.sort, timeZoneOf(get()));
+    const built = lookupQuery(
+      classifyQuery(s.line, countryOf(get())),
+      s.filters,
+      s.sort,
+      timeZoneOf(get()),
+      countryOf(get()),
+    );
     const seq = ++searchSeq;
     clearTimeout(countTimer);
     if (!built.ok) {
@@ -406,7 +411,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       }
       if (input.from.trim() !== "") filters.createdFrom = input.from.trim();
       if (input.to.trim() !== "") filters.createdTo = input.to.trim();
-      const check = lookupQuery({ kind: "all" }, filters, "name", timeZoneOf(get()));
+      const check = lookupQuery({ kind: "all" }, filters, "name", timeZoneOf(get()), countryOf(get()));
       if (!check.ok) return check.problem;
       patch({ filters, view: { kind: "list" } });
       await search();
@@ -442,9 +447,12 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       if (!c) return;
       // Who shares its email (exact, any case) or its phone (every spelling of the number).
       const found: { reason: DuplicateReason; others: Customer[] }[] = [];
-      for (const { reason, key } of duplicateKeys(c)) {
+      const country = countryOf(get());
+      for (const { reason, key } of duplicateKeys(c, country)) {
         const filter =
-          reason === "email" ? { email_address: { exact: key } } : { phone_number: { fuzzy: nationalNumber(key) } };
+          reason === "email"
+            ? { email_address: { exact: key } }
+            : { phone_number: { fuzzy: phoneSearchDigits(`+${key}`, country) } };
         const page = await get().runRead(
           "Looking for duplicates",
           async () => await client().searchCustomers({ query: { filter }, limit: 100 }),
@@ -455,7 +463,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
             o.id !== c.id &&
             (reason === "email"
               ? o.email_address !== undefined && emailKey(o.email_address) === key
-              : o.phone_number !== undefined && phoneKey(o.phone_number) === key),
+              : o.phone_number !== undefined && phoneKey(o.phone_number, country) === key),
         );
         found.push({ reason, others });
       }
@@ -480,7 +488,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     },
 
     async customersCreate(values) {
-      const built = createBody(values);
+      const built = createBody(values, countryOf(get()));
       if (!built.ok) return built.problem;
       const body = JSON.stringify(built.value);
       if (createKey?.body !== body) createKey = { key: deps.newIdempotencyKey(), body };
@@ -528,7 +536,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     async customersReapply() {
       const view = get().customers.view;
       if (view.kind !== "conflict") return "There is nothing to re-apply.";
-      const values = reapplyValues(view.theirs, view.mine, view.picked);
+      const values = reapplyValues(view.theirs, view.mine, view.picked, countryOf(get()));
       return save(view.theirs, values, view.base, view.mine);
     },
 
@@ -536,7 +544,13 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       const view = get().customers.view;
       if (view.kind !== "conflict") return;
       // The form is on their version (its version is sent) and shows it with the picked fields of mine.
-      patch({ view: { kind: "edit", base: view.theirs, initial: reapplyValues(view.theirs, view.mine, view.picked) } });
+      patch({
+        view: {
+          kind: "edit",
+          base: view.theirs,
+          initial: reapplyValues(view.theirs, view.mine, view.picked, countryOf(get())),
+        },
+      });
     },
 
     async customersDelete(id) {
@@ -628,11 +642,12 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
             ...scan,
             scanned: slim.length,
             total: page.count ?? scan.total,
-            groups: cursor ? scan.groups : duplicateGroups(slim),
+            groups: cursor ? scan.groups : duplicateGroups(slim, countryOf(get())),
           },
         });
       } while (cursor && slim.length < DUPLICATE_SCAN_LIMIT);
-      if (seq === scanSeq) patch({ scan: { ...get().customers.scan, groups: duplicateGroups(slim), phase: "done" } });
+      if (seq === scanSeq)
+        patch({ scan: { ...get().customers.scan, groups: duplicateGroups(slim, countryOf(get())), phase: "done" } });
     },
 
     customersStopScan() {
@@ -654,7 +669,7 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     mine: Partial<ProfileValues> = values,
   ): Promise<string | undefined> {
     const id = current.id ?? "";
-    const built = updateBody(current, values);
+    const built = updateBody(current, values, countryOf(get()));
     if (!built.ok) {
       if (built.problem === "Nothing changed." && get().customers.view.kind === "conflict") {
         patch({ view: { kind: "list" } });
@@ -675,8 +690,8 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
     if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) {
       const theirs = await get().customersRefreshProfile(id);
       if (!theirs) return "Someone else changed this profile first, and it cannot be read now.";
-      const full: ProfileValues = { ...profileValues(base), ...mine };
-      const picked = defaultReapply(conflictDiff(base, full, theirs));
+      const full: ProfileValues = { ...profileValues(base, countryOf(get())), ...mine };
+      const picked = defaultReapply(conflictDiff(base, full, theirs, countryOf(get())));
       patch({ view: { kind: "conflict", base, mine: full, theirs, picked } });
       get().setStatus({
         kind: "rule",

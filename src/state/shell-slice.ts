@@ -272,3 +272,11 @@ export function timeZoneOf(s: {
 function detailsOf(details: string | undefined): { details?: string } {
   return details ? { details } : {};
 }
+
+/**
+ * The country of the selected location (phone numbers are read as its numbers), or of the first
+ * location that names one; undefined when none does.
+ */
+export function countryOf(s: { locations: readonly Location[]; locationId: string | undefined }): string | undefined {
+  return s.locations.find((l) => l.id === s.locationId)?.country ?? s.locations.find((l) => l.country)?.country;
+}

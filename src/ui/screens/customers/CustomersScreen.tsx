@@ -7,6 +7,7 @@ import type { Customer } from "../../../spec/generated/types.js";
 import {
   type CustomerResults,
   filterInputOf,
+  selectCountry,
   selectTimeZone,
   useAppStore,
   useAppStoreApi,
@@ -139,6 +140,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
     })),
   );
   const timeZone = useAppStore(selectTimeZone);
+  const country = useAppStore(selectCountry);
   const now = useAppStore((st) => st.now);
   const [focus, setFocus] = useState<"search" | "list">("search");
   const [profileOnly, setProfileOnly] = useState(false);
@@ -155,7 +157,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const selected: Customer | undefined = rows[list.cursor];
 
   const marks = useMemo(() => {
-    const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows)));
+    const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows, country)));
     const add = (id: string, reasons: readonly DuplicateReason[]) => {
       const have = all.get(id) ?? [];
       all.set(id, [...have, ...reasons.filter((r) => !have.includes(r))]);
@@ -163,8 +165,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
     for (const [id, reasons] of duplicateMarks(c.scanGroups)) add(id, reasons);
     for (const [id, reasons] of Object.entries(c.probed)) add(id, reasons);
     return all;
-  }, [rows, c.scanGroups, c.probed]);
-  const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
+  }, [rows, c.scanGroups, c.probed, country]);
+  const columns = useMemo(() => customerColumns(marks, timeZone, country), [marks, timeZone, country]);
 
   // The slice asks for the cursor after a search, a new profile or a deletion: on a profile, or
   // (no id) on the one selected before the rows changed, if still listed, else the first.
@@ -336,7 +338,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
         <ProfileForm
           key={`${v.base.id}:${v.base.version}`}
           title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
-          initial={v.initial ?? profileValues(v.base)}
+          initial={v.initial ?? profileValues(v.base, country)}
           height={height}
           onSubmit={(values) => s().customersSave(values)}
           onCancel={() => s().customersOpenView({ kind: "list" })}
