@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { journalPath, openJournal } from "../local/stocktake-journal.js";
 import { createService, type LocalService } from "../service/index.js";
 import { DEMO } from "../service/seed/demo-ids.js";
 import { createClient, type SquareClient } from "../square/index.js";
-import { journalPath, openJournal } from "../state/stocktake-journal.js";
 import {
   EXIT_REFUSED,
   runStocktakeExport,

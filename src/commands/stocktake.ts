@@ -15,16 +15,16 @@ import {
 } from "../domain/stocktake.js";
 import { parseCountFile } from "../domain/stocktake-csv.js";
 import { localDate, localTime } from "../domain/time.js";
-import type { Location, TeamMember } from "../spec/generated/types.js";
-import type { SquareClient } from "../square/index.js";
-import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "../state/stocktake-commit.js";
 import {
   type CountHeader,
   type CountRecord,
   journalPath,
   openJournal,
   type StocktakeJournal,
-} from "../state/stocktake-journal.js";
+} from "../local/stocktake-journal.js";
+import type { Location, TeamMember } from "../spec/generated/types.js";
+import type { SquareClient } from "../square/index.js";
+import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "../state/stocktake-commit.js";
 import {
   type CountReview,
   itemsCsvOfRecord,

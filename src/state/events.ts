@@ -11,7 +11,9 @@ export type AppEvent =
   /** The location changed; screens reload what they show for it. */
   | { type: "location-changed"; locationId: string }
   /** All locations were chosen, or one again: screens that can show every store reload. */
-  | { type: "all-locations-changed"; all: boolean };
+  | { type: "all-locations-changed"; all: boolean }
+  /** The stocktake handled an entry of the counting line (or a scan); `seq` is its number. */
+  | { type: "stocktake-entry-handled"; seq: number };
 
 /** A listener of one kind of event. */
 export type AppEventListener<T extends AppEvent["type"]> = (event: Extract<AppEvent, { type: T }>) => void;

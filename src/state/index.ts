@@ -3,6 +3,7 @@
 export { useShallow } from "zustand/react/shallow";
 export { type ShiftTimesInput, shiftTimesInputOf } from "../domain/clock-rules.js";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
   type CustomerFilterInput,
@@ -26,7 +27,6 @@ export { type ReviewScope, reviewShiftPages } from "./review-read.js";
 export type { ExportOutcome, ReviewConflict, ReviewForm } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
-export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
 export * from "./stocktake-slice.js";
 export {
   type AppState,

@@ -10,7 +10,7 @@ import {
   sortReview,
 } from "../domain/stocktake.js";
 import { stocktakeItemsCsv, stocktakeSummaryCsv } from "../domain/stocktake-csv.js";
-import type { CountRecord } from "./stocktake-journal.js";
+import type { CountRecord } from "../local/stocktake-journal.js";
 
 /** A count's review: its rows sorted by absolute variance value, and the totals. */
 export interface CountReview {

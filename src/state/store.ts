@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
+import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
@@ -12,7 +13,7 @@ import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
-import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
+import type { Clock, DataDir, EnvLabel, StoreClient, Timers, WriteFile } from "./types.js";
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
@@ -27,6 +28,8 @@ export type AppState = ShellSlice &
 export interface StoreDeps {
   client: StoreClient;
   clock: Clock;
+  /** Timers and the time between keys (the search's debounce, the commit's waits). */
+  timers: Timers;
   writeFile: WriteFile;
   /** Minted once per logical write, reused on its retries. */
   newIdempotencyKey: () => string;
@@ -34,6 +37,8 @@ export interface StoreDeps {
   events: EventBus;
   /** The app's local data folder (`$XDG_DATA_HOME/backroom`). */
   dataDir: DataDir;
+  /** The stocktake journal of the data folder, opened when first needed. */
+  stocktakeJournal: JournalHandle;
   /** When hours become overtime (config `overtime`). */
   overtime: OvertimeRules;
   /** How often the store pays, for the review's pay-period range (config `payPeriod`). */
@@ -44,6 +49,8 @@ export interface StoreDeps {
 export interface CreateStoreOptions {
   client: StoreClient;
   clock?: Clock;
+  /** setTimeout and performance.now() otherwise. */
+  timers?: Timers;
   env?: EnvLabel;
   baseUrl?: string;
   readOnly?: boolean;
@@ -55,6 +62,8 @@ export interface CreateStoreOptions {
   /** Minted per logical write; injected for deterministic tests. */
   newIdempotencyKey?: () => string;
   dataDir?: DataDir;
+  /** The stocktake journal; the data folder's `stocktake.db` otherwise. */
+  stocktakeJournal?: JournalHandle;
   /** Config `overtime`; 40 h a week at 1.5× otherwise. */
   overtime?: OvertimeRules;
   /** Config `payPeriod`; the workweek otherwise. */
@@ -78,16 +87,24 @@ export function defaultDataDir(env: Readonly<Record<string, string | undefined>>
 
 /** Builds the app's one store around an injected client and clock. */
 export function createStore(options: CreateStoreOptions): AppStore {
+  const dataDir = options.dataDir ?? defaultDataDir();
   const deps: StoreDeps = {
     client: options.client,
     clock: options.clock ?? { now: () => new Date() },
+    timers: options.timers ?? {
+      after: (ms, run) => {
+        setTimeout(run, ms);
+      },
+      elapsed: () => performance.now(),
+    },
     // Never over an existing file unless asked: the caller asks the manager first.
     writeFile:
       options.writeFile ??
       ((path, text, o) => fsWriteFile(path, text, { encoding: "utf8", flag: o?.overwrite ? "w" : "wx" })),
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
     events: createEventBus(),
-    dataDir: options.dataDir ?? defaultDataDir(),
+    dataDir,
+    stocktakeJournal: options.stocktakeJournal ?? new JournalHandle(journalPath(dataDir)),
     overtime: options.overtime ?? DEFAULT_OVERTIME,
     payPeriod: options.payPeriod ?? DEFAULT_PAY_PERIOD,
   };

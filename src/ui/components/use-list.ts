@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from "react";
 import type { Command } from "../keymap.js";
-import { fitList, initialList, type ListState, listReducer } from "./windowed-list.js";
+import { fitList, initialList, type ListState, listActionOf, listReducer } from "./windowed-list.js";
 
 /**
  * A windowed list's state plus a handler for the list commands (false for others) and a way to
@@ -27,28 +27,9 @@ export function useList(
     last.current = { keys, key: keys?.[state.cursor] };
   });
   const onCommand = (command: Command): boolean => {
-    switch (command) {
-      case "up":
-        dispatch({ type: "move", delta: -1, ...size });
-        return true;
-      case "down":
-        dispatch({ type: "move", delta: 1, ...size });
-        return true;
-      case "pageUp":
-        dispatch({ type: "page", direction: -1, ...size });
-        return true;
-      case "pageDown":
-        dispatch({ type: "page", direction: 1, ...size });
-        return true;
-      case "top":
-        dispatch({ type: "top", ...size });
-        return true;
-      case "bottom":
-        dispatch({ type: "bottom", ...size });
-        return true;
-      default:
-        return false;
-    }
+    const action = listActionOf(command, count, rows);
+    if (action) dispatch(action);
+    return action !== undefined;
   };
   return [state, onCommand, (index) => dispatch({ type: "select", index, ...size })];
 }

@@ -1,5 +1,5 @@
 import { Box, type Key } from "ink";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
 import { profileValues } from "../../../domain/customers-profile.js";
@@ -18,7 +18,7 @@ import { fitCell } from "../../components/columns.js";
 import { FormView } from "../../components/FormView.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
+import { useSelectedList } from "../../components/use-selected-list.js";
 import { useKeys } from "../../keyboard.js";
 import type { Command } from "../../keymap.js";
 import { useScreenCommands } from "../../screen-commands.js";
@@ -135,7 +135,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       groups: st.customers.groups,
       scanGroups: st.customers.scan.groups,
       probed: st.customers.probed,
-      cursorTo: st.customers.cursorTo,
+      selectedId: st.customers.selectedId,
       local: st.customers.local,
     })),
   );
@@ -153,7 +153,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const listHeight = Math.max(3, height - 2 - below);
 
   const ids = useMemo(() => rows.map((r) => r.id ?? ""), [rows]);
-  const [list, onList, select] = useList(rows.length, listHeight - 1, ids);
+  // The selection is the store's, by id: it stays on its profile when a refresh reorders the rows.
+  const [list, onList] = useSelectedList(ids, c.selectedId, (id) => s().customersSelect(id), listHeight - 1);
   const selected: Customer | undefined = rows[list.cursor];
 
   const marks = useMemo(() => {
@@ -168,18 +169,6 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   }, [rows, c.scanGroups, c.probed, country]);
   const columns = useMemo(() => customerColumns(marks, timeZone, country), [marks, timeZone, country]);
 
-  // The slice asks for the cursor after a search, a new profile or a deletion: on a profile, or
-  // (no id) on the one selected before the rows changed, if still listed, else the first.
-  const lastSelected = useRef<string | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request moves the cursor.
-  useEffect(() => {
-    const wanted = c.cursorTo.id ?? lastSelected.current;
-    select(Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
-  }, [c.cursorTo.seq]);
-  // After the effect above: it reads the selection of the render before.
-  useEffect(() => {
-    lastSelected.current = selected?.id;
-  });
   // Pages are read as the cursor nears the end of what is loaded, never all at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
   useEffect(() => {

@@ -400,7 +400,7 @@ function UnknownView({
   width,
   tz,
 }: {
-  unknown: UnknownCode[];
+  unknown: readonly UnknownCode[];
   list: ReturnType<typeof useList>[0];
   height: number;
   width: number;
