@@ -7,6 +7,7 @@ import type { LookupFilters, LookupSort } from "../domain/customers.js";
 import type { DuplicateGroup, DuplicateReason } from "../domain/customers-duplicates.js";
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
 import type { Customer, CustomerGroup, SearchCustomersRequest } from "../spec/generated/types.js";
+import { INITIAL_INDEX_SYNC, type IndexSync, type IndexSyncEvent, indexSyncReducer } from "./customer-index-sync.js";
 
 /** What the customers screen shows besides the list. */
 export type CustomersView =
@@ -22,6 +23,11 @@ export type CustomersView =
 
 /** The answer of the current search: the loaded pages and where to continue. */
 export interface CustomerResults {
+  /**
+   * Where the rows came from: the customer index on this machine (later pages by position), or
+   * the service's search (when there is no index here).
+   */
+  from: "index" | "service";
   /** The first page's request (the cursor of later pages is tied to its query). */
   request: SearchCustomersRequest | undefined;
   rows: Customer[];
@@ -90,6 +96,8 @@ export interface CustomersData {
   staleAnswers: number;
   /** The idempotency key of the profile being created, kept while the same body is sent again. */
   createKey: { key: string; body: string } | undefined;
+  /** The customer index on this machine: opening, filling, ready, or not to be had here. */
+  index: IndexSync;
 }
 
 /** What happens on the customers screen: I/O the slice did, or a choice made on the screen. */
@@ -100,15 +108,18 @@ export type CustomersEvent =
   | {
       type: "search-answered";
       seq: number;
-      request: SearchCustomersRequest;
+      /** The service's search; none for the index's answer. */
+      request: SearchCustomersRequest | undefined;
       rows: Customer[];
       cursor: string | undefined;
       keep: boolean;
+      /** The index's answer, with how many match in all. */
+      index?: { total: number };
     }
   | { type: "search-failed"; seq: number }
   | { type: "count-answered"; seq: number; count: number | undefined }
   | { type: "page-asked" }
-  | { type: "page-answered"; seq: number; rows: Customer[] | undefined; cursor: string | undefined }
+  | { type: "page-answered"; seq: number; rows: Customer[] | undefined; cursor: string | undefined; total?: number }
   | { type: "select"; id: string }
   | { type: "sort-toggled" }
   | { type: "filters-set"; filters: LookupFilters; view?: CustomersView }
@@ -125,7 +136,8 @@ export type CustomersEvent =
   | { type: "scan-started"; total: number | undefined }
   | { type: "scan-page"; seq: number; scanned: number; total: number | undefined; groups?: DuplicateGroup[] }
   | { type: "scan-ended"; seq: number; phase: "done" | "failed"; groups?: DuplicateGroup[] }
-  | { type: "scan-stopped" };
+  | { type: "scan-stopped" }
+  | { type: "index"; event: IndexSyncEvent };
 
 /** The customers screen before anything is read. */
 export const INITIAL_CUSTOMERS: CustomersData = {
@@ -133,7 +145,15 @@ export const INITIAL_CUSTOMERS: CustomersData = {
   typing: { keys: 0, lastKeyAt: undefined, searchedKeys: 0 },
   filters: {},
   sort: "name",
-  results: { request: undefined, rows: [], cursor: undefined, count: undefined, phase: "idle", problem: undefined },
+  results: {
+    from: "service",
+    request: undefined,
+    rows: [],
+    cursor: undefined,
+    count: undefined,
+    phase: "idle",
+    problem: undefined,
+  },
   searchSeq: 0,
   loadingMore: false,
   selectedId: undefined,
@@ -145,6 +165,7 @@ export const INITIAL_CUSTOMERS: CustomersData = {
   local: {},
   staleAnswers: 0,
   createKey: undefined,
+  index: INITIAL_INDEX_SYNC,
 };
 
 /**
@@ -229,10 +250,11 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
       return {
         ...state,
         results: {
+          from: event.index ? "index" : "service",
           request: event.request,
           rows,
           cursor,
-          count: cursor ? undefined : rows.length,
+          count: event.index ? event.index.total : cursor ? undefined : rows.length,
           phase: "ready",
           problem: undefined,
         },
@@ -256,7 +278,7 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
       return {
         ...state,
         loadingMore: false,
-        results: { ...results, rows, cursor, count: cursor ? results.count : rows.length },
+        results: { ...results, rows, cursor, count: event.total ?? (cursor ? results.count : rows.length) },
       };
     }
     default:
@@ -365,6 +387,8 @@ export function customersReducer(state: CustomersData, event: CustomersEvent): C
       return { ...state, view: event.view };
     case "groups-read":
       return { ...state, groups: event.groups, groupsLoaded: true };
+    case "index":
+      return { ...state, index: indexSyncReducer(state.index, event.event) };
     default:
       return scanReducer(profileReducer(searchReducer(state, event), event), event);
   }

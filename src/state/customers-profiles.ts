@@ -18,7 +18,7 @@ import {
 import { phoneKey, phoneSearchDigits } from "../domain/phone.js";
 import type { Customer } from "../spec/generated/types.js";
 import { type CustomersIo, customersOf } from "./customers-search.js";
-import { isVersionConflict, writeProblem } from "./errors.js";
+import { hasErrorCode, isVersionConflict, writeProblem } from "./errors.js";
 import { countryOf } from "./shell-slice.js";
 
 const client = (io: CustomersIo) => io.deps.client.customers;
@@ -36,12 +36,42 @@ const nameOf = (io: CustomersIo, id: string) => {
   return c ? customerName(c) : "the profile";
 };
 
-/** Reads one profile as it is now and lays it over the list. */
-export async function refreshProfile(io: CustomersIo, id: string): Promise<Customer | undefined> {
-  const got = await io.get().runRead("Reading the profile", () => client(io).retrieveCustomer(id));
+/**
+ * Reads one profile as it is now and lays it over the list (and the index). One the service no
+ * longer has was deleted elsewhere: it leaves the list and the index, and the status bar says so.
+ * `quiet`: no spinner (the pane's read of the row the cursor rests on).
+ */
+export async function refreshProfile(io: CustomersIo, id: string, quiet = false): Promise<Customer | undefined> {
+  const got = await io.get().runRead(
+    "Reading the profile",
+    async () => {
+      try {
+        return await client(io).retrieveCustomer(id);
+      } catch (err) {
+        if (hasErrorCode(err, "NOT_FOUND")) return { gone: true as const };
+        throw err;
+      }
+    },
+    { quiet },
+  );
+  if (got && "gone" in got) {
+    goneElsewhere(io, id);
+    return undefined;
+  }
   const c = got?.customer;
   if (c) io.dispatch({ type: "profile-read", customer: c });
   return c;
+}
+
+/** A profile the service says is gone: out of the list and the index, and said. */
+function goneElsewhere(io: CustomersIo, id: string): void {
+  const name = nameOf(io, id);
+  io.dispatch({ type: "profile-deleted", id });
+  io.get().setStatus({
+    kind: "info",
+    text: `${name === "the profile" ? "This profile" : name} was deleted elsewhere; it is gone from the list.`,
+    details: `customer ${id} · NOT_FOUND`,
+  });
 }
 
 /** Opens the profile: fresh from the service, and asks who shares its email or phone. */
@@ -192,6 +222,10 @@ export async function deleteProfile(io: CustomersIo, id: string): Promise<void> 
   if (res.ok) {
     io.dispatch({ type: "profile-deleted", id });
     io.get().setStatus({ kind: "info", text: `Deleted ${name}.` });
+    return;
+  }
+  if (res.error.kind === "failed" && hasErrorCode(res.error.cause, "NOT_FOUND")) {
+    goneElsewhere(io, id);
     return;
   }
   if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) {

@@ -5,7 +5,9 @@
  */
 import { classifyQuery, type LookupFilters, lookupQuery, parseSources, searchRequest } from "../domain/customers.js";
 import { duplicateGroups } from "../domain/customers-duplicates.js";
+import type { CustomerIndex } from "../local/customer-index.js";
 import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
+import { answer, indexFor, searchPage } from "./customers-index.js";
 import {
   type CustomerFilterInput,
   type CustomersData,
@@ -53,6 +55,14 @@ function askCount(io: CustomersIo, seq: number, request: SearchCustomersRequest)
 
 /** Searches the line and filters; `keep` leaves the selection on its profile (a refresh), else on the first. */
 export async function search(io: CustomersIo, keep = false): Promise<void> {
+  // Known to be missing: the service is asked at once, before the next key can change the line.
+  const index = customersOf(io).index.phase === "unavailable" ? undefined : await indexFor(io);
+  if (index) {
+    const found = searchPage(io, index, 0, CUSTOMERS_PAGE_SIZE);
+    io.dispatch(found.ok ? { type: "search-started" } : { type: "search-started", problem: found.problem });
+    if (found.ok) answer(io, found.page, CUSTOMERS_PAGE_SIZE, keep);
+    return;
+  }
   const s = customersOf(io);
   const country = countryOf(io.get());
   const built = lookupQuery(classifyQuery(s.line, country), s.filters, s.sort, timeZoneOf(io.get()), country);
@@ -78,8 +88,9 @@ export async function search(io: CustomersIo, keep = false): Promise<void> {
 }
 
 /**
- * The search line changed. The first key after a rest is searched at once (no wait for a
- * typist); keys that follow within the burst wait until it ends, and only the last line goes out.
+ * The search line changed. The index answers every key at once. The service is asked for the
+ * first key after a rest at once (no wait for a typist); keys that follow within the burst wait
+ * until it ends, and only the last line goes out.
  */
 export function setLine(io: CustomersIo, line: string): void {
   const before = customersOf(io);
@@ -87,7 +98,7 @@ export function setLine(io: CustomersIo, line: string): void {
   const at = io.deps.timers.elapsed();
   const resting = before.typing.lastKeyAt === undefined || at - before.typing.lastKeyAt > SEARCH_DEBOUNCE_MS;
   io.dispatch({ type: "line-changed", line, at });
-  if (resting) {
+  if (resting || before.index.phase === "filling" || before.index.phase === "ready") {
     void search(io);
     return;
   }
@@ -103,6 +114,16 @@ export function setLine(io: CustomersIo, line: string): void {
 export async function loadMore(io: CustomersIo): Promise<void> {
   const s = customersOf(io);
   const { request, cursor } = s.results;
+  if (s.results.from === "index") {
+    const index = cursor && s.results.phase === "ready" ? await indexFor(io) : undefined;
+    const found = index ? searchPage(io, index, s.results.rows.length, CUSTOMERS_PAGE_SIZE) : undefined;
+    if (!found?.ok) return;
+    const rows = found.page.rows;
+    const next = rows.length >= CUSTOMERS_PAGE_SIZE && found.page.total > s.results.rows.length + rows.length;
+    const more = next ? String(s.results.rows.length + rows.length) : undefined;
+    io.dispatch({ type: "page-answered", seq: s.searchSeq, rows, cursor: more, total: found.page.total });
+    return;
+  }
   if (!cursor || !request || s.loadingMore || s.results.phase !== "ready") return;
   const seq = s.searchSeq;
   io.dispatch({ type: "page-asked" });
@@ -166,6 +187,11 @@ const slim = (c: Customer): Customer => ({
 
 /** Reads every profile of the current search, page by page, and groups shared emails and phones. */
 export async function scanDuplicates(io: CustomersIo): Promise<void> {
+  const index = await indexFor(io);
+  if (index) {
+    scanIndex(io, index);
+    return;
+  }
   const s = customersOf(io);
   const request = s.results.request ?? searchRequest({}, CUSTOMERS_PAGE_SIZE, false);
   io.dispatch({ type: "scan-started", total: s.results.count });
@@ -195,5 +221,26 @@ export async function scanDuplicates(io: CustomersIo): Promise<void> {
     const groups = cursor ? undefined : duplicateGroups(read, countryOf(io.get()));
     io.dispatch({ type: "scan-page", seq, scanned: read.length, total: page.count, ...(groups ? { groups } : {}) });
   } while (cursor && read.length < DUPLICATE_SCAN_LIMIT);
+  io.dispatch({ type: "scan-ended", seq, phase: "done", groups: duplicateGroups(read, countryOf(io.get())) });
+}
+
+/** Profiles read from the index at a time by its duplicates scan. */
+const INDEX_SCAN_PAGE = 5_000;
+
+/** The duplicates of the current search, read from the index on this machine. */
+function scanIndex(io: CustomersIo, index: CustomerIndex): void {
+  io.dispatch({ type: "scan-started", total: customersOf(io).results.count });
+  const seq = customersOf(io).scan.seq;
+  const read: Customer[] = [];
+  for (;;) {
+    const found = searchPage(io, index, read.length, INDEX_SCAN_PAGE);
+    if (!found.ok) {
+      io.dispatch({ type: "scan-ended", seq, phase: "failed" });
+      return;
+    }
+    for (const c of found.page.rows) read.push(slim(c));
+    io.dispatch({ type: "scan-page", seq, scanned: read.length, total: found.page.total });
+    if (found.page.rows.length < INDEX_SCAN_PAGE || read.length >= DUPLICATE_SCAN_LIMIT) break;
+  }
   io.dispatch({ type: "scan-ended", seq, phase: "done", groups: duplicateGroups(read, countryOf(io.get())) });
 }

@@ -6,6 +6,7 @@
  */
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
 import type { Customer } from "../spec/generated/types.js";
+import { mirrorToIndex, refreshCustomerIndex } from "./customers-index.js";
 import {
   type CustomerFilterInput,
   type CustomersData,
@@ -55,8 +56,10 @@ export interface CustomersSlice {
   customersSearch(): Promise<void>;
   /** The next page, when the cursor nears the end of what is loaded. */
   customersLoadMore(): Promise<void>;
-  /** Moves the selection to a profile of the list. */
+  /** Moves the selection to a profile of the list; where it rests, the profile is read from the service. */
   customersSelect(id: string): void;
+  /** Reads what changed elsewhere into the customer index (or goes on filling it). */
+  customersRefreshIndex(): Promise<void>;
   /** By name (the service's default) or newest first. */
   customersToggleSort(): Promise<void>;
   /** Applies the filter panel; a problem in words, or undefined. */
@@ -84,6 +87,23 @@ export interface CustomersSlice {
   customersStopScan(): void;
 }
 
+/** The cursor rests this long on a row before its profile is read for the pane. */
+export const PANE_READ_DELAY_MS = 250;
+
+/**
+ * A row from the index holds what the list shows; where the selection rests, the whole profile
+ * (address, note, cards) is read from the service for the pane, once.
+ */
+function readWhenResting(io: CustomersIo): void {
+  const s = customersOf(io);
+  const id = s.selectedId;
+  if (id === undefined || s.results.from !== "index" || s.local[id] !== undefined) return;
+  io.deps.timers.after(PANE_READ_DELAY_MS, () => {
+    const now = customersOf(io);
+    if (now.selectedId === id && now.local[id] === undefined) void refreshProfile(io, id, true);
+  });
+}
+
 async function showCustomers(io: CustomersIo): Promise<void> {
   const s = customersOf(io);
   await Promise.all([s.groupsLoaded ? undefined : loadGroups(io), s.results.phase === "idle" ? search(io) : undefined]);
@@ -99,16 +119,26 @@ async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promis
 
 /** Builds the customers slice. */
 export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, deps) => {
-  const dispatch = (event: CustomersEvent) => set((s) => ({ customers: customersReducer(s.customers, event) }));
+  const dispatch = (event: CustomersEvent) => {
+    const selected = get().customers.selectedId;
+    set((s) => ({ customers: customersReducer(s.customers, event) }));
+    mirrorToIndex(io, event);
+    if (get().customers.selectedId !== selected) readWhenResting(io);
+  };
   const io: CustomersIo = { get, dispatch, deps };
   return {
     customers: INITIAL_CUSTOMERS,
     customersDispatch: dispatch,
     customersShow: () => showCustomers(io),
     customersSetLine: (line) => setLine(io, line),
-    customersSearch: () => search(io, true),
+    customersSearch: () => {
+      // `r`: the index reads what changed elsewhere too (and searches again if anything did).
+      void refreshCustomerIndex(io);
+      return search(io, true);
+    },
     customersLoadMore: () => loadMore(io),
     customersSelect: (id) => dispatch({ type: "select", id }),
+    customersRefreshIndex: () => refreshCustomerIndex(io),
     customersToggleSort: () => {
       dispatch({ type: "sort-toggled" });
       return search(io, true);

@@ -3,8 +3,10 @@
 export { useShallow } from "zustand/react/shallow";
 export { type ShiftTimesInput, shiftTimesInputOf } from "../domain/clock-rules.js";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export { CustomerIndexHandle } from "../local/customer-index.js";
 export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
+export { describeIndexSync, type IndexSync } from "./customer-index-sync.js";
 export {
   type CustomerFilterInput,
   type CustomerResults,

@@ -30,6 +30,7 @@ export interface StoreClient {
   >;
   customers: Pick<
     SquareClient["customers"],
+    | "listCustomers"
     | "searchCustomers"
     | "retrieveCustomer"
     | "createCustomer"

@@ -4,6 +4,7 @@ import type { PayPeriodRule } from "../domain/time.js";
 import {
   type AppStore,
   type Clock,
+  CustomerIndexHandle,
   createStore,
   deferredClient,
   type EnvLabel,
@@ -92,6 +93,8 @@ export interface RunAppOptions {
   notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
+  /** The customer index file of the store worked on (a data-folder file named after the store). */
+  customerIndexPath?: string;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -127,6 +130,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
+    ...(options.customerIndexPath ? { customerIndex: new CustomerIndexHandle(options.customerIndexPath) } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);

@@ -1,5 +1,6 @@
 // Drives the whole app against the in-process local service: render, type keys, wait for frames.
 import { vi } from "vitest";
+import { CustomerIndexHandle } from "../../src/local/customer-index.js";
 import type { ServiceOptions } from "../../src/service/index.js";
 import type { SquareClient } from "../../src/square/client.js";
 import { createClient } from "../../src/square/client.js";
@@ -66,7 +67,13 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const client = proxy
     ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
     : service.client;
-  const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
+  // A customer index of its own, in memory: filled from the service when the customers screen opens.
+  const store = createStore({
+    client,
+    dataDir: "/nonexistent-backroom-test",
+    customerIndex: new CustomerIndexHandle(":memory:"),
+    ...opts.store,
+  });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
   const { instance, keys } = renderApp({

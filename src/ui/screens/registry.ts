@@ -67,8 +67,9 @@ export const SCREENS: readonly ScreenDef[] = [
     component: CustomersScreen,
     bindings: CUSTOMERS_KEYS,
     onShow: (s) => s.customersShow(),
-    // One line at 80 columns; that names are looked for in emails, the info line says as you type.
-    help: "Search lags up to a minute behind changes made elsewhere: r searches again.",
+    refresh: (s) => s.customersRefreshIndex(),
+    refreshSeconds: 30,
+    help: "Found from the customer index on this machine, refreshed every 30 s (r now); an opened profile is read from the service.",
   },
   {
     kind: "drawers",

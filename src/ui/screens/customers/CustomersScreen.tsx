@@ -1,11 +1,13 @@
 import { Box, type Key } from "ink";
 import { useEffect, useMemo, useState } from "react";
+import { customerSearchOf, describeCustomerSearch } from "../../../domain/customer-search.js";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
 import { profileValues } from "../../../domain/customers-profile.js";
 import type { Customer } from "../../../spec/generated/types.js";
 import {
   type CustomerResults,
+  describeIndexSync,
   filterInputOf,
   selectCountry,
   selectTimeZone,
@@ -44,13 +46,14 @@ export function paneLayout(width: number, height: number): "side" | "below" | "h
   return height >= PANE_BELOW_ROWS ? "below" : "hidden";
 }
 
-function countText(r: CustomerResults): string {
+/** How many match: the one number the list's position line counts to as well. */
+function countText(r: CustomerResults, filling: boolean): string {
   if (r.phase === "loading" && r.rows.length === 0) return "searching…";
   const n = r.count;
   const text =
     n === undefined
       ? `${r.rows.length.toLocaleString("en-US")}+ shown`
-      : `${n.toLocaleString("en-US")} match${n === 1 ? "" : "es"}`;
+      : `${n.toLocaleString("en-US")} match${n === 1 ? "" : "es"}${filling ? " so far" : ""}`;
   return r.phase === "loading" ? `${text} · searching…` : text;
 }
 
@@ -85,6 +88,8 @@ function InfoLine({ width }: { width: number }) {
       sort: st.customers.sort,
       results: st.customers.results,
       groups: st.customers.groups,
+      index: st.customers.index,
+      country: selectCountry(st),
     })),
   );
   if (i.results.problem) {
@@ -100,11 +105,17 @@ function InfoLine({ width }: { width: number }) {
     f.sources ? `${f.sources.rule === "EXCLUDE" ? "not " : ""}from ${f.sources.values.map(sourceLabel).join("/")}` : "",
     f.createdFrom || f.createdTo ? `created ${f.createdFrom ?? "…"}–${f.createdTo ?? "…"}` : "",
   ].filter(Boolean);
+  // Where it looked, in plain words: the index on this machine, or the service's search.
+  const fromIndex = i.results.from === "index";
   const info = [
-    describeQuery(classifyQuery(i.line)),
+    fromIndex ? describeCustomerSearch(customerSearchOf(i.line, i.country)) : describeQuery(classifyQuery(i.line)),
     filterWords.length ? `filters: ${filterWords.join(", ")}` : "",
-    countText(i.results),
+    countText(i.results, fromIndex && i.index.phase === "filling"),
     i.sort === "name" ? "by name" : "newest first",
+    // Said while it fills or reads; that there is none here the status bar said once.
+    i.index.phase === "ready" || i.index.phase === "unavailable" || (i.index.phase !== "filling" && !fromIndex)
+      ? ""
+      : describeIndexSync(i.index),
   ]
     .filter(Boolean)
     .join(" · ");
@@ -137,6 +148,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       probed: st.customers.probed,
       selectedId: st.customers.selectedId,
       local: st.customers.local,
+      count: st.customers.results.count,
     })),
   );
   const timeZone = useAppStore(selectTimeZone);
@@ -381,6 +393,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       height={listHeight}
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
+      {...(c.count === undefined ? {} : { total: c.count })}
       empty={
         c.phase === "loading"
           ? "Searching…"
