@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Customer lookup benchmark: the built `backroom serve` with a demo store of 100,000 customers
 // (--scale 200) in its own process, and the app's store and screen in this one, drawing on a fake
-// terminal of 100×30. Measures, from a key press: the frame that shows the results of the query
-// typed so far (typing at a person's pace, so every key searches), and the frame after a move
-// through the results (pages loaded lazily as the cursor goes down). Prints p50/p95 of each.
+// terminal of 100×30. Measures the customer index's first fill (every profile paged in while the
+// screen stays usable: keys typed meanwhile are timed too) and its size on disk; then, from a key
+// press: the frame that shows the results of the query typed so far (typing at a person's pace,
+// every key searched in the index), and the frame after a move through the results (pages read
+// from the index as the cursor goes down). Prints p50/p95 of each.
 // Usage: node scripts/bench-customers.mjs [scale] — or import { runCustomersBench } from it.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -25,8 +27,10 @@ export { createStore } from "./src/state/index.js";
 export { renderApp } from "./src/ui/run-app.js";
 `;
 
-/** What a person types: names, an email fragment, phone numbers in two spellings, a reference id. */
-const QUERIES = ["mary smith", "garcia", "john.w", "(718) 555-12", "2015550", "CRM-1001", "patel@g"];
+/** What a person types: names, a company, an email fragment, phone numbers in two spellings, a reference id. */
+const QUERIES = ["mary smith", "garcia", "summit roofing", "john.w", "(718) 555-12", "2015550", "CRM-1001", "patel@g"];
+/** Typed while the index fills: the screen must answer meanwhile. */
+const DURING_FILL = ["smith", "jo", "555"];
 /** A person's pace between keys: longer than the search's debounce, so each key is searched. */
 const TYPING_GAP_MS = 150;
 /** Past Ink's frame throttle (30 a second), so each move gets a frame of its own. */
@@ -113,6 +117,45 @@ function frameWhen(stdout, test, what, ms = 30_000) {
   });
 }
 
+/** How long a frame may follow a state change: past it, the frame already on screen showed that state. */
+const FRAME_FOLLOWS_MS = 50;
+
+/**
+ * The time from now until the screen shows a state for which `test()` holds: the first frame
+ * written once it holds, or — when the state that holds draws the same frame as the one already
+ * on screen (the results of "sm" and "smi" are the same rows), so Ink writes none — the moment it
+ * came to hold.
+ */
+function shownWhen(stdout, store, test, what, ms = 30_000) {
+  return new Promise((ok, fail) => {
+    const t0 = performance.now();
+    let heldAt;
+    let quiet;
+    const done = (at) => {
+      clearTimeout(timer);
+      clearTimeout(quiet);
+      stdout.off("frame", onFrame);
+      unsubscribe();
+      ok(at - t0);
+    };
+    const timer = setTimeout(() => {
+      clearTimeout(quiet);
+      stdout.off("frame", onFrame);
+      unsubscribe();
+      fail(new Error(`the screen never showed ${what} within ${ms} ms`));
+    }, ms);
+    const onFrame = () => {
+      if (test()) done(performance.now());
+    };
+    const unsubscribe = store.subscribe(() => {
+      if (heldAt !== undefined || !test()) return;
+      heldAt = performance.now();
+      quiet = setTimeout(() => done(heldAt), FRAME_FOLLOWS_MS);
+    });
+    stdout.on("frame", onFrame);
+  });
+}
+
 /** Runs the customer lookup benchmark; `scale` 200 is the demo store of 100,000 customers. */
 export async function runCustomersBench({ scale = 200, moves = 300, log: print = console.log } = {}) {
   // Ink takes over console.log while the app is drawn: lines wait here until it is gone.
@@ -138,28 +181,18 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
   const stdin = new FakeStdin();
   let instance;
   try {
-    const store = h.createStore({ client, dataDir: mkdtempSync(join(tmpdir(), "backroom-bench-")) });
-    const s = () => store.getState();
-    ({ instance } = h.renderApp({ store, stdin, stdout, color: false }));
-    await until(() => s().locationId !== undefined, "the locations");
-    s().showScreen("customers");
-    await until(
-      () => s().customers.results.phase === "ready" && s().customers.results.rows.length > 0,
-      "the first page",
-    );
-    await until(() => s().customers.results.count !== undefined, "the count");
-    log(`  customers in the store: ${s().customers.results.count.toLocaleString("en-US")}`);
-
-    // Typing: each key, then the frame that shows the results for the line typed so far.
-    const typing = [];
-    const clearLine = "\u0015";
-    for (const query of QUERIES) {
+    const dataDir = mkdtempSync(join(tmpdir(), "backroom-bench-"));
+    /** Types a query at a person's pace, then clears the line; the time from each key to its results' frame. */
+    const typeQuery = async (query) => {
+      const out = [];
+      const clearLine = "\u0015";
       for (const key of [...query.split(""), clearLine]) {
         await sleep(TYPING_GAP_MS);
         const before = s().customers.results;
         const line = key === clearLine ? "" : s().customers.line + key;
-        const shown = frameWhen(
+        const shown = shownWhen(
           stdout,
+          store,
           () => {
             const c = s().customers;
             return c.line === line && c.results !== before && c.results.phase === "ready";
@@ -167,13 +200,54 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
           `the results for "${line}"`,
         );
         stdin.press(key);
-        typing.push(await shown);
+        out.push(await shown);
       }
+      return out;
+    };
+    const store = h.createStore({ client, dataDir });
+    const s = () => store.getState();
+    ({ instance } = h.renderApp({ store, stdin, stdout, color: false }));
+    await until(() => s().locationId !== undefined, "the locations");
+    const total = (await client.customers.listCustomers({ limit: 1, count: true })).count;
+    log(`  customers in the store: ${total.toLocaleString("en-US")}`);
+
+    // The first fill, in the background, while keys are typed and timed.
+    const fillStart = performance.now();
+    s().showScreen("customers");
+    await until(() => s().customers.index.phase === "filling" && s().customers.index.size > 0, "the fill to begin");
+    const duringFill = [];
+    let typedDuringFill = 0;
+    for (const query of DURING_FILL) {
+      if (s().customers.index.phase !== "filling") break;
+      duringFill.push(...(await typeQuery(query)));
+      typedDuringFill += 1;
     }
+    await until(() => s().customers.index.phase === "ready", "the fill", 300_000);
+    const fillS = (performance.now() - fillStart) / 1000;
+    log(
+      `  the index's first fill: ${s().customers.index.size.toLocaleString("en-US")} profiles in ${fillS.toFixed(1)} s (target: ≤ 60 s)`,
+    );
+    duringFill.sort((a, b) => a - b);
+    log(
+      `    meanwhile, key press → frame with its results: p50 ${quantile(duringFill, 0.5).toFixed(1)} ms   p95 ${quantile(duringFill, 0.95).toFixed(1)} ms   (${duringFill.length} keys, ${typedDuringFill} queries)`,
+    );
+    await until(() => !s().customers.index.refreshing, "the refresh after the fill");
+    const indexFile = join(dataDir, "customers-demo.db");
+    const bytes = ["", "-wal", "-shm"].reduce(
+      (sum, side) => sum + (existsSync(indexFile + side) ? statSync(indexFile + side).size : 0),
+      0,
+    );
+    log(
+      `  the index on disk: ${(bytes / 1e6).toFixed(1)} MB (file, write-ahead log and shared memory; target: ≤ 100 MB)`,
+    );
+
+    // Typing: each key, then the frame that shows the results for the line typed so far.
+    const typing = [];
+    for (const query of QUERIES) typing.push(...(await typeQuery(query)));
     typing.sort((a, b) => a - b);
     log(`  typing a query, key press → frame with its results (${typing.length} keys, ${QUERIES.length} queries)`);
     log(
-      `    p50 ${typing.length ? quantile(typing, 0.5).toFixed(1) : "–"} ms   p95 ${quantile(typing, 0.95).toFixed(1)} ms   (target: p95 ≤ 100 ms, search included)`,
+      `    p50 ${typing.length ? quantile(typing, 0.5).toFixed(1) : "–"} ms   p95 ${quantile(typing, 0.95).toFixed(1)} ms   (target: p95 ≤ 50 ms, search in the index included)`,
     );
 
     // Moving: everyone by name, the cursor going down; pages come in as it nears their end.
@@ -196,6 +270,7 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
     );
     return {
       scale,
+      fill: { profiles: s().customers.index.size, seconds: fillS, bytes },
       typing: { keys: typing.length, p50Ms: quantile(typing, 0.5), p95Ms: quantile(typing, 0.95) },
       moving: { moves: moving.length, loaded, p50Ms: quantile(moving, 0.5), p95Ms: quantile(moving, 0.95) },
     };

@@ -22,6 +22,8 @@ export interface IndexAsk {
 export interface IndexAnswer {
   customers: Customer[];
   total: number;
+  /** False when more match than `total` (the index stops counting at 10,000). */
+  exact: boolean;
   heading: string;
 }
 
@@ -96,5 +98,5 @@ export function findInIndex(
   const searches = searchesOf(ask, country);
   const filters: IndexFilters = ask.groupId ? { groupId: ask.groupId } : {};
   const page = index.search(searches, filters, "name", { offset: 0, limit: ask.limit });
-  return { customers: page.rows, total: page.total, heading: headingOf(searches, group) };
+  return { customers: page.rows, total: page.total, exact: page.exact, heading: headingOf(searches, group) };
 }

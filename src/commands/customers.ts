@@ -286,6 +286,8 @@ async function withClient<T>(
 interface Found {
   customers: Customer[];
   count: number | undefined;
+  /** More match than `count` (the index stops counting at 10,000). */
+  atLeast?: boolean;
   more: boolean;
   heading: string;
 }
@@ -307,7 +309,8 @@ async function findCustomers(
     try {
       const ask = { ...opts, groupId: group?.id };
       const a = findInIndex(index, ask, country, group?.name);
-      return { customers: a.customers, count: a.total, more: a.total > a.customers.length, heading: a.heading };
+      const more = !a.exact || a.total > a.customers.length;
+      return { customers: a.customers, count: a.total, atLeast: !a.exact, more, heading: a.heading };
     } finally {
       index.close();
     }
@@ -337,14 +340,12 @@ export async function runCustomersSearch(argv: string[], io: CommandIo, deps: Cu
         say(io.stderr, `no customer matches: ${found.heading}`);
         return 0;
       }
-      const count =
-        found.count === undefined
-          ? ""
-          : ` · ${found.count.toLocaleString("en-US")} match${found.count === 1 ? "" : "es"}`;
-      say(io.stdout, `${found.heading}${count}`);
+      // One number for the heading and the "showing" line.
+      const n = found.count === undefined ? "" : `${found.count.toLocaleString("en-US")}${found.atLeast ? "+" : ""}`;
+      say(io.stdout, `${found.heading}${n === "" ? "" : ` · ${n} match${n === "1" ? "" : "es"}`}`);
       say(io.stdout, customersTable(found.customers, await store.country()));
       if (found.more) {
-        const of = found.count === undefined ? "" : ` of ${found.count.toLocaleString("en-US")}`;
+        const of = n === "" ? "" : ` of ${n}`;
         say(io.stderr, `showing ${found.customers.length}${of}; --limit N shows more`);
       }
       return 0;

@@ -23,7 +23,7 @@ const PREFIXES: Record<string, SearchField> = {
   name: "name",
 };
 
-/** A phone number or its start in any spelling: digits with `+ ( ) - .` and spaces, three digits or more. */
+/** A phone number or its start in any spelling: digits with `+ ( ) - .` and spaces. */
 const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 
 /** Lower case without accents: how terms are compared (the index folds the same way). */
@@ -55,7 +55,7 @@ export function customerSearchOf(line: string, country: string | undefined, name
   // Written like a phone number (a +, brackets, dashes, dots or spaces among its digits): a phone
   // number. Bare digits may be part of a reference id too, and are looked for everywhere.
   const spelled = /[\s().+-]/.test(text);
-  if (field === "phone" || (field === "any" && PHONE_LIKE.test(text) && digits.length >= 3 && spelled)) {
+  if (field === "phone" || (field === "any" && PHONE_LIKE.test(text) && digits.length > 0 && spelled)) {
     const national = digits === "" ? "" : phoneSearchDigits(text, country);
     return { field: "phone", terms: national === "" ? [] : [national], text };
   }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { customerSearchOf, describeCustomerSearch } from "../domain/customer-search.js";
 import type { Customer } from "../spec/generated/types.js";
-import { type CustomerIndex, customerIndexPath, openCustomerIndex } from "./customer-index.js";
+import { COUNT_CAP, type CustomerIndex, customerIndexPath, openCustomerIndex } from "./customer-index.js";
 
 const people: Customer[] = [
   {
@@ -151,6 +151,28 @@ describe("the customer index", () => {
     i.clear();
     expect(i.progress().filled).toBe(false);
     expect(i.size()).toBe(0);
+  });
+
+  it("counts matches exactly up to 10,000, says when there are more, and pages by name either way", async () => {
+    index = await openCustomerIndex(":memory:");
+    const many: Customer[] = Array.from({ length: COUNT_CAP + 50 }, (_, i) => ({
+      id: `M${String(i).padStart(6, "0")}`,
+      given_name: `Anna${String(i).padStart(6, "0")}`,
+      family_name: i % 2 ? "Odd" : "Even",
+    }));
+    index.upsert(many);
+    const page = { offset: 0, limit: 3 };
+    // A first key that matches everyone: counting stops at the cap, the first page is the first by name.
+    const broad = index.search(customerSearchOf("a", "US"), {}, "name", page);
+    expect(broad).toMatchObject({ total: COUNT_CAP, exact: false });
+    expect(broad.rows.map((c) => c.id)).toEqual(["M000000", "M000001", "M000002"]);
+    const odd = index.search(customerSearchOf("odd", "US"), {}, "name", { offset: 10, limit: 2 });
+    expect(odd).toMatchObject({ total: (COUNT_CAP + 50) / 2, exact: true });
+    expect(odd.rows.map((c) => c.id)).toEqual(["M000021", "M000023"]);
+    expect(index.search(customerSearchOf("", "US"), {}, "name", page)).toMatchObject({
+      total: COUNT_CAP + 50,
+      exact: true,
+    });
   });
 
   it("belongs to one seller: another's profiles are dropped when a new seller claims it", async () => {

@@ -10,7 +10,7 @@
  * `synchronous = NORMAL`: a refresh lost to a power cut is read again.
  */
 import { join } from "node:path";
-import type { CustomerSearch, SearchField } from "../domain/customer-search.js";
+import { type CustomerSearch, foldText, type SearchField } from "../domain/customer-search.js";
 import { phoneDigits } from "../domain/customers.js";
 import type { Customer, CustomerCreationSource } from "../spec/generated/types.js";
 import { type LocalDb, type Migration, openLocalDb } from "./db.js";
@@ -39,7 +39,10 @@ export const CUSTOMER_INDEX_MIGRATIONS: readonly Migration[] = [
           created_at TEXT,
           updated_at TEXT,
           version INTEGER,
-          sort_name TEXT NOT NULL
+          sort_name TEXT NOT NULL,
+          -- Every searched field, folded (lower case, no accents) and joined: one look per row for
+          -- words too short for the trigram table.
+          haystack TEXT NOT NULL DEFAULT ''
         );
         CREATE INDEX profiles_by_name ON profiles (sort_name, id);
         CREATE INDEX profiles_by_created ON profiles (created_at, id);
@@ -92,8 +95,17 @@ export interface IndexProgress {
 /** One page of an index search, and how many profiles match in all. */
 export interface IndexPage {
   rows: Customer[];
+  /** How many match; at most {@link COUNT_CAP} when not `exact`. */
   total: number;
+  /** False when more than {@link COUNT_CAP} match: `total` is then where counting stopped. */
+  exact: boolean;
 }
+
+/** Matches are counted exactly up to this many; past it a search says "10,000+". */
+export const COUNT_CAP = 10_000;
+
+/** Up to this many matches are sorted in memory; past it the order's index is walked instead. */
+const SORT_IN_MEMORY = 2_000;
 
 /** The index file of one store in a data folder: `customers-<store>.db`. */
 export const customerIndexPath = (dataDir: string, store: string): string =>
@@ -115,7 +127,11 @@ const COLUMNS = [
   "updated_at",
   "version",
   "sort_name",
+  "haystack",
 ] as const;
+
+/** Columns read back into a profile (the haystack is only searched). */
+const READ = COLUMNS.filter((c) => c !== "haystack");
 
 /** The columns each kind of search looks in. */
 const FIELD_COLUMNS: Record<SearchField, readonly string[]> = {
@@ -130,6 +146,20 @@ const FIELD_COLUMNS: Record<SearchField, readonly string[]> = {
 const TRIGRAM = 3;
 
 type Row = Record<(typeof COLUMNS)[number] | "id", string | number | null>;
+
+/** The fields a search looks in, folded and joined, for {@link FIELD_COLUMNS}'s `any`. */
+function haystackOf(c: Customer): string {
+  const fields = [
+    c.given_name,
+    c.family_name,
+    c.nickname,
+    c.company_name,
+    c.email_address,
+    c.phone_number ? phoneDigits(c.phone_number) : "",
+    c.reference_id,
+  ];
+  return foldText(fields.filter(Boolean).join("\u0001"));
+}
 
 /** How a profile is ordered by name: as the list names it (names, else company, email, phone). */
 function sortName(c: Customer): string {
@@ -155,6 +185,7 @@ function rowOf(c: Customer): unknown[] {
     c.updated_at ?? null,
     c.version ?? null,
     sortName(c),
+    haystackOf(c),
   ];
 }
 
@@ -179,6 +210,55 @@ function customerOf(r: Row): Customer {
   set("updated_at", text(r.updated_at));
   if (typeof r.version === "number") c.version = r.version;
   return c;
+}
+
+/**
+ * The WHERE clause of a search: terms of three characters or more through the trigram table,
+ * shorter ones looked for in the folded haystack (or, for one kind of field, in its columns),
+ * then the filters.
+ */
+function whereOf(searches: readonly CustomerSearch[], filters: IndexFilters): { clause: string; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const match: string[] = [];
+  for (const search of searches) {
+    const columns = FIELD_COLUMNS[search.field];
+    const scope = search.field === "any" ? "" : `{${columns.join(" ")}} : `;
+    for (const term of search.terms) {
+      if ([...term].length >= TRIGRAM) match.push(`${scope}${quoted(term)}`);
+      else if (search.field === "any") {
+        where.push("instr(haystack, ?) > 0");
+        args.push(term);
+      } else {
+        where.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
+        for (const _ of columns) args.push(likePattern(term));
+      }
+    }
+  }
+  if (match.length > 0) {
+    where.unshift("rowid IN (SELECT rowid FROM profile_words WHERE profile_words MATCH ?)");
+    args.unshift(match.join(" AND "));
+  }
+  if (filters.groupId) {
+    where.push("instr(group_ids, ?) > 0");
+    args.push(`,${filters.groupId},`);
+  }
+  if (filters.sources && filters.sources.values.length > 0) {
+    const marks = filters.sources.values.map(() => "?").join(", ");
+    where.push(
+      filters.sources.rule === "INCLUDE" ? `source IN (${marks})` : `(source IS NULL OR source NOT IN (${marks}))`,
+    );
+    args.push(...filters.sources.values);
+  }
+  if (filters.createdFrom) {
+    where.push("created_at >= ?");
+    args.push(filters.createdFrom);
+  }
+  if (filters.createdTo) {
+    where.push("created_at <= ?");
+    args.push(filters.createdTo);
+  }
+  return { clause: where.length ? `WHERE ${where.join(" AND ")}` : "", args };
 }
 
 /** A term as an FTS5 string (quoted: no operator inside a name is read as one). */
@@ -226,7 +306,7 @@ export class CustomerIndex {
 
   /** One profile as the index holds it. */
   get(id: string): Customer | undefined {
-    const r = this.#s.get(`SELECT id, ${COLUMNS.join(", ")} FROM profiles WHERE id = ?`).get(id) as Row | undefined;
+    const r = this.#s.get(`SELECT id, ${READ.join(", ")} FROM profiles WHERE id = ?`).get(id) as Row | undefined;
     return r ? customerOf(r) : undefined;
   }
 
@@ -238,7 +318,9 @@ export class CustomerIndex {
   /**
    * One page of the profiles that hold every term of each search (in its fields: a search line
    * and the command line's `--name`, `--email`, `--phone` together) and pass the filters, by name
-   * (or newest first), and how many match in all.
+   * (or newest first), and how many match in all — counted exactly up to {@link COUNT_CAP}, and
+   * said to be more beyond it (`exact: false`), so that a first key matching nearly everyone
+   * answers at once.
    */
   search(
     searches: CustomerSearch | readonly CustomerSearch[],
@@ -246,52 +328,24 @@ export class CustomerIndex {
     sort: "name" | "created",
     page: { offset: number; limit: number },
   ): IndexPage {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const match: string[] = [];
-    const all: readonly CustomerSearch[] = "field" in searches ? [searches] : searches;
-    for (const search of all) {
-      const columns = FIELD_COLUMNS[search.field];
-      const scope = search.field === "any" ? "" : `{${columns.join(" ")}} : `;
-      for (const term of search.terms) {
-        if ([...term].length >= TRIGRAM) {
-          match.push(`${scope}${quoted(term)}`);
-          continue;
-        }
-        where.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(" OR ")})`);
-        for (const _ of columns) args.push(likePattern(term));
-      }
+    const { clause, args } = whereOf("field" in searches ? [searches] : searches, filters);
+    let total: number;
+    let exact = true;
+    if (clause === "") total = this.size();
+    else {
+      const sql = `SELECT count(*) AS n FROM (SELECT 1 FROM profiles ${clause} LIMIT ${COUNT_CAP + 1})`;
+      const n = (this.#s.get(sql).get(...args) as { n: number }).n;
+      exact = n <= COUNT_CAP;
+      total = Math.min(n, COUNT_CAP);
     }
-    if (match.length > 0) {
-      where.unshift("rowid IN (SELECT rowid FROM profile_words WHERE profile_words MATCH ?)");
-      args.unshift(match.join(" AND "));
-    }
-    if (filters.groupId) {
-      where.push("instr(group_ids, ?) > 0");
-      args.push(`,${filters.groupId},`);
-    }
-    if (filters.sources && filters.sources.values.length > 0) {
-      const marks = filters.sources.values.map(() => "?").join(", ");
-      where.push(
-        filters.sources.rule === "INCLUDE" ? `source IN (${marks})` : `(source IS NULL OR source NOT IN (${marks}))`,
-      );
-      args.push(...filters.sources.values);
-    }
-    if (filters.createdFrom) {
-      where.push("created_at >= ?");
-      args.push(filters.createdFrom);
-    }
-    if (filters.createdTo) {
-      where.push("created_at <= ?");
-      args.push(filters.createdTo);
-    }
-    const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+    // Many matches: walk the order's index and stop at the page's end, rather than sort them all.
+    const index = sort === "created" ? "profiles_by_created" : "profiles_by_name";
+    const walk = total > SORT_IN_MEMORY ? `INDEXED BY ${index}` : "";
     const order = sort === "created" ? "created_at DESC, id DESC" : "sort_name, id";
     const rows = this.#s
-      .get(`SELECT id, ${COLUMNS.join(", ")} FROM profiles ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .get(`SELECT id, ${READ.join(", ")} FROM profiles ${walk} ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...args, page.limit, page.offset) as Row[];
-    const total = (this.#s.get(`SELECT count(*) AS n FROM profiles ${clause}`).get(...args) as { n: number }).n;
-    return { rows: rows.map(customerOf), total };
+    return { rows: rows.map(customerOf), total, exact };
   }
 
   /** Where the fill and the refresh stand. */

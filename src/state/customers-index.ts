@@ -196,7 +196,7 @@ export function answer(io: CustomersIo, page: IndexPage, limit: number, keep: bo
     rows: page.rows,
     cursor,
     keep,
-    index: { total: page.total },
+    index: { total: page.total, exact: page.exact },
   });
 }
 

@@ -34,6 +34,8 @@ export interface CustomerResults {
   cursor: string | undefined;
   /** How many profiles match, when known. */
   count: number | undefined;
+  /** More match than `count` says: the index stopped counting there (a first key matches nearly everyone). */
+  countIsFloor: boolean;
   phase: "idle" | "loading" | "ready" | "failed";
   /** A search line or filter that cannot be sent, in words. */
   problem: string | undefined;
@@ -113,8 +115,8 @@ export type CustomersEvent =
       rows: Customer[];
       cursor: string | undefined;
       keep: boolean;
-      /** The index's answer, with how many match in all. */
-      index?: { total: number };
+      /** The index's answer, with how many match in all (`exact: false`: at least that many). */
+      index?: { total: number; exact: boolean };
     }
   | { type: "search-failed"; seq: number }
   | { type: "count-answered"; seq: number; count: number | undefined }
@@ -151,6 +153,7 @@ export const INITIAL_CUSTOMERS: CustomersData = {
     rows: [],
     cursor: undefined,
     count: undefined,
+    countIsFloor: false,
     phase: "idle",
     problem: undefined,
   },
@@ -255,6 +258,7 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
           rows,
           cursor,
           count: event.index ? event.index.total : cursor ? undefined : rows.length,
+          countIsFloor: event.index ? !event.index.exact : false,
           phase: "ready",
           problem: undefined,
         },

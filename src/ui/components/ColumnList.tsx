@@ -22,6 +22,8 @@ export interface ColumnListProps<Row> {
    * page by page): the position line counts to it, as the screen's count does.
    */
   total?: number;
+  /** `total` is where counting stopped: there are more (shown `10,000+`). */
+  totalIsFloor?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export function ColumnList<Row>({
   empty,
   dim,
   total,
+  totalIsFloor,
 }: ColumnListProps<Row>) {
   const theme = useTheme();
   const offline = useAppStore((s) => s.connection.state === "offline");
@@ -105,7 +108,7 @@ export function ColumnList<Row>({
       })}
       <Txt color={theme.muted}>
         {rows.length > visible
-          ? ` ${start + 1}–${end} of ${Math.max(total ?? 0, rows.length).toLocaleString("en-US")}`
+          ? ` ${start + 1}–${end} of ${Math.max(total ?? 0, rows.length).toLocaleString("en-US")}${totalIsFloor ? "+" : ""}`
           : " "}
         {stale && offline ? " · stale: read before the service stopped answering" : ""}
       </Txt>

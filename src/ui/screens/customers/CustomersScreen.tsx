@@ -53,7 +53,7 @@ function countText(r: CustomerResults, filling: boolean): string {
   const text =
     n === undefined
       ? `${r.rows.length.toLocaleString("en-US")}+ shown`
-      : `${n.toLocaleString("en-US")} match${n === 1 ? "" : "es"}${filling ? " so far" : ""}`;
+      : `${n.toLocaleString("en-US")}${r.countIsFloor ? "+" : ""} match${n === 1 && !r.countIsFloor ? "" : "es"}${filling ? " so far" : ""}`;
   return r.phase === "loading" ? `${text} · searching…` : text;
 }
 
@@ -149,6 +149,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       selectedId: st.customers.selectedId,
       local: st.customers.local,
       count: st.customers.results.count,
+      countIsFloor: st.customers.results.countIsFloor,
     })),
   );
   const timeZone = useAppStore(selectTimeZone);
@@ -393,7 +394,7 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       height={listHeight}
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
-      {...(c.count === undefined ? {} : { total: c.count })}
+      {...(c.count === undefined ? {} : { total: c.count, totalIsFloor: c.countIsFloor })}
       empty={
         c.phase === "loading"
           ? "Searching…"
