@@ -194,6 +194,7 @@ export function countRecord(header: Partial<CountHeader> = {}, items = [stockIte
       status: "open",
       uncounted: "leave",
       scanOne: false,
+      blind: false,
       plannedAt: undefined,
       committedAt: undefined,
       expectedSyncedAt: undefined,

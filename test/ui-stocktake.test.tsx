@@ -231,7 +231,7 @@ describe("review and commit", () => {
     await a.waitFor(`Wrote the items of ${id} to ${items}`);
     const csv = readFileSync(items, "utf8").split("\r\n");
     expect(csv[0]).toBe(
-      "sku,upc,name,expected,counted,variance,unit price,variance value,counted at,counted by,currency",
+      "sku,upc,name,expected,counted,variance,unit price,variance value,counted at,counted by,currency,in scope",
     );
     expect(csv[1]).toMatch(new RegExp(`^${hammer.sku},${hammer.upc},"${hammer.label}",10,11,1,18\\.99,18\\.99,`));
     expect(csv).toHaveLength(3 + 357 + 2); // header, 3 counted, 357 untouched, trailing line break

@@ -72,7 +72,7 @@ const JSON_OPTION = {
 export const IMPORT_SPEC = {
   name: "backroom stocktake import",
   summary:
-    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item add up (one row per shelf, or per scan); +N adds and -N takes back. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
+    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item always add up (one row per shelf, or per scan), as +N does on the app's counting line; -N takes back; =N (replace) is refused in a file. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
   positionals: [{ name: "FILE", help: "the count file (CSV)" }],
   options: {
     location: LOCATION,
@@ -338,6 +338,11 @@ export async function runStocktakeImport(argv: string[], io: CommandIo, deps: St
         const entry = parseCountEntry(row.quantity, item.precision);
         if (!entry.ok) {
           problems.push({ line: row.line, problem: `${item.sku || row.code}: ${entry.problem}` });
+          continue;
+        }
+        if (entry.value.kind === "set" && entry.value.said) {
+          const problem = `${item.sku || row.code}: ${row.quantity.trim()} replaces, and a file's rows add up: write the quantity without =`;
+          problems.push({ line: row.line, problem });
           continue;
         }
         // In a file every row adds: the same item on two shelves is two rows.

@@ -59,6 +59,9 @@ export function migrate(db: LocalDb, label: string, migrations: readonly Migrati
   }
   for (const m of migrations.slice(current)) {
     db.transaction(() => {
+      // Another backroom opening the same file may have run this step while this one waited for
+      // the write lock: a step runs once (an ALTER TABLE run twice would fail).
+      if ((db.pragma("user_version", { simple: true }) as number) >= m.version) return;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
     }).immediate();

@@ -4,6 +4,7 @@
  * answer, the entries waiting their turn, and the commit's progress. `countReducer` is the one way
  * this state changes; the slice (stocktake-slice.ts) does the I/O and dispatches what happened.
  */
+import type { QuantityUnits } from "../domain/quantity.js";
 import {
   type CountLine,
   type CountScope,
@@ -73,6 +74,8 @@ export interface LoadedCount {
   bySku: ReadonlyMap<string, StockItem>;
   byUpc: ReadonlyMap<string, StockItem>;
   scope: readonly string[];
+  /** The scope as a set, for "is this item of the count?". */
+  inScope: ReadonlySet<string>;
   expected: ReadonlyMap<string, ExpectedCount>;
   /** In the order first counted. */
   lines: readonly CountLine[];
@@ -81,6 +84,22 @@ export interface LoadedCount {
   unknown: readonly UnknownCode[];
   /** The latest `calculated_at` of the books' quantities of the count's items: "expected last changed". */
   expectedChangedAt: string | undefined;
+}
+
+/**
+ * A question the count asks before it records a line: whether a bare quantity for an item
+ * already counted adds to it or replaces it, or whether a count far from the books is meant.
+ */
+export type CountQuestion =
+  | { kind: "add-or-replace"; variationId: string; units: QuantityUnits; text: string }
+  | { kind: "far"; variationId: string; line: CountLine; added: boolean; text: string };
+
+/** Book quantities to read for items that joined the count, a batch at a time. */
+export interface BooksWanted {
+  /** Items waiting for the next read. */
+  wanted: readonly string[];
+  /** A read is on its way. */
+  reading: boolean;
 }
 
 /** Data of the Stocktake screen. */
@@ -105,6 +124,11 @@ export interface StocktakeData {
   history: { variationId: string; changes: InventoryChange[] | undefined } | undefined;
   form: StocktakeForm;
   busy: string | undefined;
+  /** The question open on the counting line, if any (its line is recorded only when answered). */
+  question: CountQuestion | undefined;
+  /** Items whose count far from the books was kept: not asked about again in this count. */
+  farKept: readonly string[];
+  books: BooksWanted;
 }
 
 /** What happens to the Stocktake screen: I/O done by the slice, or a choice made on the screen. */
@@ -138,7 +162,14 @@ export type CountEvent =
   | { type: "unknown-resolved"; countId: string; code: string; variationId: string }
   | { type: "unknown-dismissed"; countId: string; code: string }
   /** `quiet`: the feedback line is left as it is (a change undone after a failure, which it reports). */
-  | { type: "settings-changed"; countId: string; scanOne?: boolean; uncounted?: UncountedChoice; quiet?: boolean }
+  | {
+      type: "settings-changed";
+      countId: string;
+      scanOne?: boolean;
+      uncounted?: UncountedChoice;
+      blind?: boolean;
+      quiet?: boolean;
+    }
   /** Book quantities read (incrementally), and where the next read starts. */
   | { type: "books-read"; countId: string; counts: ReadonlyMap<string, ExpectedCount>; syncedAt: string | undefined }
   | { type: "history-opened"; variationId: string }
@@ -147,7 +178,14 @@ export type CountEvent =
   | { type: "commit-planned"; header: CountHeader }
   | { type: "commit-progress"; progress: CommitProgress }
   | { type: "commit-ended"; outcome: CommitOutcome; count: LoadedCount | undefined }
-  | { type: "form"; form: StocktakeForm };
+  | { type: "form"; form: StocktakeForm }
+  | { type: "question-asked"; countId: string; question: CountQuestion }
+  | { type: "question-closed" }
+  | { type: "far-kept"; countId: string; variationId: string }
+  /** Items joined the count whose book quantities are not known: read them (batched). */
+  | { type: "books-wanted"; countId: string; ids: readonly string[] }
+  /** The wanted items' read went out (the wanted list is emptied), or came back. */
+  | { type: "books-reading"; countId: string; reading: boolean };
 
 /** The Stocktake screen before anything is read. */
 export const INITIAL_STOCKTAKE: StocktakeData = {
@@ -166,6 +204,9 @@ export const INITIAL_STOCKTAKE: StocktakeData = {
   history: undefined,
   form: { kind: "none" },
   busy: undefined,
+  question: undefined,
+  farKept: [],
+  books: { wanted: [], reading: false },
 };
 
 /** Adds items to the code indexes: SKUs as written and in capitals, UPCs as written and as 12 digits. */
@@ -203,12 +244,26 @@ export function loadedCountOf(record: CountRecord): LoadedCount {
     bySku,
     byUpc,
     scope: record.scope,
+    inScope: new Set(record.scope),
     expected: record.expected,
     lines: record.lines,
     lineAt: new Map(record.lines.map((l, i) => [l.variationId, i])),
     unknown: record.unknown,
     expectedChangedAt: latestOf(record.expected, record.items.keys()),
   };
+}
+
+/**
+ * The books' quantity of an item as the count knows it: read, or none for an item of the scope
+ * the books do not list; undefined while an item that joined from outside the scope is being read.
+ */
+export function expectedOf(count: LoadedCount, variationId: string): string | undefined {
+  return count.expected.get(variationId)?.quantity ?? (count.inScope.has(variationId) ? "0" : undefined);
+}
+
+/** Items of the count whose book quantity is not known yet (joined from outside the scope, not read). */
+export function booksUnknown(count: LoadedCount): string[] {
+  return [...count.items.keys()].filter((id) => expectedOf(count, id) === undefined);
 }
 
 /** The counted quantity of a line, or undefined. */
@@ -301,6 +356,7 @@ function countReducerOfCount(state: StocktakeData, count: LoadedCount, event: Co
         ...count.header,
         ...(event.scanOne === undefined ? {} : { scanOne: event.scanOne }),
         ...(event.uncounted === undefined ? {} : { uncounted: event.uncounted }),
+        ...(event.blind === undefined ? {} : { blind: event.blind }),
       };
       const feedback: CountFeedback | undefined =
         event.scanOne === undefined || event.quiet
@@ -310,6 +366,18 @@ function countReducerOfCount(state: StocktakeData, count: LoadedCount, event: Co
     }
     case "books-read":
       return { ...state, count: withBooks(count, event) };
+    case "question-asked":
+      return { ...state, question: event.question };
+    case "far-kept":
+      return state.farKept.includes(event.variationId)
+        ? state
+        : { ...state, farKept: [...state.farKept, event.variationId] };
+    case "books-wanted": {
+      const known = new Set([...state.books.wanted, ...event.ids]);
+      return { ...state, books: { ...state.books, wanted: [...known] } };
+    }
+    case "books-reading":
+      return { ...state, books: { wanted: event.reading ? [] : state.books.wanted, reading: event.reading } };
     default:
       return state;
   }
@@ -400,7 +468,12 @@ function screenReducer(state: StocktakeData, event: CountEvent): StocktakeData {
         typing: true,
         feedback: { kind: "info", text: event.note },
         openHere: undefined,
+        question: undefined,
+        farKept: [],
+        books: { wanted: [], reading: false },
       };
+    case "question-closed":
+      return { ...state, question: undefined };
     case "count-closed":
       return {
         ...state,

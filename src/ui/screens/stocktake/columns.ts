@@ -62,7 +62,7 @@ export function reviewColumns(currency: string): Column<ReviewRow>[] {
   return [
     { header: "Item", width: 16, flex: 1, render: (r) => r.item.name },
     { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
-    { header: "Expected", width: 8, align: "right", render: (r) => r.expected },
+    { header: "Expected", width: 8, align: "right", render: (r) => r.expected ?? "…" },
     {
       header: "Counted",
       width: 9,
