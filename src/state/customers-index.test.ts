@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
 import { CustomerIndexHandle } from "../local/customer-index.js";
 import type { Customer } from "../spec/generated/types.js";
+import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
 import { type AppStore, createStore } from "./store.js";
+import { selectedId } from "./view-slice.js";
 
 let t: TestService;
 let total: number;
@@ -149,8 +151,16 @@ describe("customers from the index", () => {
     ).customer as Customer;
     await s().customersRefreshIndex();
     s().customersSetLine("arkwrightson");
-    await until(() => s().customers.selectedId === withNote.id);
+    const selected = () => selectedId(s(), CUSTOMER_LIST, customerIds(s().customers.results.rows));
+    await until(() => selected() === withNote.id);
     // The index keeps what the list shows; the note comes with the service's read of the profile.
     await until(() => s().customers.local[withNote.id ?? ""]?.note === "Call after 5.");
+    // Moved to another row, that one is read too once the cursor rests there.
+    s().customersSetLine("");
+    await until(() => s().customers.line === "" && (s().customers.results.count ?? 0) > 1);
+    const ids = customerIds(s().customers.results.rows);
+    s().selectRow(CUSTOMER_LIST, ids, 3);
+    const third = ids[3] ?? "";
+    await until(() => s().customers.local[third] !== undefined);
   });
 });

@@ -16,13 +16,20 @@ import {
   indexSourceOf,
   refreshIndex,
 } from "./customer-index-sync.js";
-import type { CustomersEvent } from "./customers-machine.js";
-import type { CustomersIo } from "./customers-search.js";
+import { CUSTOMER_LIST, type CustomersEvent, customerIds } from "./customers-machine.js";
+import { type CustomersIo, customersOf } from "./customers-search.js";
 import { hasErrorCode, problemOf } from "./errors.js";
 import { countryOf, timeZoneOf } from "./shell-slice.js";
 
-/** While the index fills, the list is searched again at most this often, so it grows as pages arrive. */
-export const FILL_RESEARCH_MS = 700;
+/**
+ * While the index fills, the list is searched again at most this often, so it grows as pages
+ * arrive; the progress is said at most every {@link FILL_PROGRESS_MS}. A page arrives every few
+ * milliseconds from a local service: drawing each would keep the event loop busy enough to split a
+ * scanner's burst on another screen (its characters must arrive within 30 ms of each other).
+ */
+export const FILL_RESEARCH_MS = 1_000;
+/** How often the fill's progress is drawn. */
+export const FILL_PROGRESS_MS = 250;
 
 const sync = (io: CustomersIo, event: IndexSyncEvent) => io.dispatch({ type: "index", event });
 const state = (io: CustomersIo) => io.get().customers.index;
@@ -120,9 +127,13 @@ async function fillAndRefresh(io: CustomersIo, index: CustomerIndex): Promise<vo
     if (!index.progress().filled) {
       // The first page is shown at once; then the list is searched again as the fill goes on.
       let searchedAt = Number.NEGATIVE_INFINITY;
+      let saidAt = Number.NEGATIVE_INFINITY;
       await fillIndex(sourceOf(io), index, (size, expected) => {
-        sync(io, { type: "fill-page", size, expected });
         const now = io.deps.timers.elapsed();
+        if (now - saidAt >= FILL_PROGRESS_MS) {
+          saidAt = now;
+          sync(io, { type: "fill-page", size, expected });
+        }
         if (now - searchedAt >= FILL_RESEARCH_MS) {
           searchedAt = now;
           researchQuietly(io, index);
@@ -195,9 +206,10 @@ export function answer(io: CustomersIo, page: IndexPage, limit: number, keep: bo
     request: undefined,
     rows: page.rows,
     cursor,
-    keep,
     index: { total: page.total, exact: page.exact },
   });
+  // A new search starts at the top; a refresh (`keep`) leaves the cursor on its profile, by id.
+  if (!keep) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), 0);
 }
 
 /**

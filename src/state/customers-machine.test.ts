@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
-import { type CustomersData, type CustomersEvent, customersReducer, INITIAL_CUSTOMERS } from "./customers-machine.js";
+import {
+  type CustomersData,
+  type CustomersEvent,
+  customerIds,
+  customersReducer,
+  INITIAL_CUSTOMERS,
+} from "./customers-machine.js";
 
 const run = (events: CustomersEvent[], from: CustomersData = INITIAL_CUSTOMERS) =>
   events.reduce(customersReducer, from);
@@ -9,74 +15,43 @@ const request: SearchCustomersRequest = { limit: 50 };
 const ids = (s: CustomersData) => s.results.rows.map((r) => r.id);
 
 /** A search sent and answered with these rows. */
-const answered = (rows: Customer[], keep: boolean, from: CustomersData = INITIAL_CUSTOMERS) => {
+const answered = (rows: Customer[], from: CustomersData = INITIAL_CUSTOMERS) => {
   const started = run([{ type: "search-started" }], from);
-  return run([{ type: "search-answered", seq: started.searchSeq, request, rows, cursor: undefined, keep }], started);
+  return run([{ type: "search-answered", seq: started.searchSeq, request, rows, cursor: undefined }], started);
 };
 
 const ANN = person("A", "Ann");
 const BO = person("B", "Bo");
 const CY = person("C", "Cy");
 
-describe("customersReducer: the selection, by id", () => {
-  it("stays on its profile when a refresh answers with the rows in another order", () => {
-    const listed = answered([ANN, BO, CY], false);
-    expect(listed.selectedId).toBe("A");
-    const onBo = run([{ type: "select", id: "B" }], listed);
-    // Bo was renamed elsewhere and now sorts last: the refresh keeps the cursor on Bo.
-    const refreshed = answered([ANN, CY, { ...BO, given_name: "Zed" }], true, onBo);
-    expect(ids(refreshed)).toEqual(["A", "C", "B"]);
-    expect(refreshed.selectedId).toBe("B");
-    // A new search (a new line, new filters) starts at the top.
-    expect(answered([CY, BO], false, refreshed).selectedId).toBe("C");
+describe("customersReducer: the rows the cursor moves on", () => {
+  it("gives the rows' ids as one array while the rows are the same, and a new one in a new order", () => {
+    const listed = answered([ANN, BO, CY]);
+    const first = customerIds(listed.results.rows);
+    expect(customerIds(listed.results.rows)).toBe(first);
+    expect(first).toEqual(["A", "B", "C"]);
+    const refreshed = answered([ANN, CY, { ...BO, given_name: "Zed" }], listed);
+    expect(customerIds(refreshed.results.rows)).toEqual(["A", "C", "B"]);
+    expect(refreshed.results.rows[2]?.given_name).toBe("Zed");
   });
 
-  it("goes to the first profile when the selected one is no longer listed", () => {
-    const onBo = run([{ type: "select", id: "B" }], answered([ANN, BO, CY], false));
-    expect(answered([CY, ANN], true, onBo).selectedId).toBe("C");
-    expect(answered([], true, onBo).selectedId).toBeUndefined();
-  });
-
-  it("after a deletion, selects the profile that took the deleted one's row (the last one's neighbour above)", () => {
-    const listed = answered([ANN, BO, CY], false);
-    const afterBo = run(
-      [
-        { type: "select", id: "B" },
-        { type: "profile-deleted", id: "B" },
-      ],
-      listed,
-    );
-    expect(ids(afterBo)).toEqual(["A", "C"]);
-    expect(afterBo.selectedId).toBe("C");
-    expect(afterBo.local.B).toBeNull();
-    const afterCy = run([{ type: "profile-deleted", id: "C" }], afterBo);
-    expect(afterCy.selectedId).toBe("A");
-    // Deleting another than the selected one leaves the selection alone.
-    const other = run(
-      [
-        { type: "select", id: "C" },
-        { type: "profile-deleted", id: "A" },
-      ],
-      listed,
-    );
-    expect(other.selectedId).toBe("C");
-  });
-
-  it("selects a new profile at the top of the list, and keeps the selection while pages load", () => {
-    const listed = { ...answered([ANN, BO], false), results: { ...answered([ANN, BO], false).results, count: 2 } };
+  it("takes a deleted profile out, lists a new one first, and adds the next page's rows once", () => {
+    const listed = { ...answered([ANN, BO]), results: { ...answered([ANN, BO]).results, count: 2 } };
     const created = run([{ type: "profile-created", customer: CY }], listed);
     expect(ids(created)).toEqual(["C", "A", "B"]);
-    expect(created.selectedId).toBe("C");
     expect(created.results.count).toBe(3);
+    const deleted = run([{ type: "profile-deleted", id: "A" }], created);
+    expect(ids(deleted)).toEqual(["C", "B"]);
+    expect(deleted.local.A).toBeNull();
+    expect(deleted.results.count).toBe(2);
     const paged = run(
       [
         { type: "page-asked" },
-        { type: "page-answered", seq: created.searchSeq, rows: [BO, person("D", "Di")], cursor: undefined },
+        { type: "page-answered", seq: deleted.searchSeq, rows: [BO, person("D", "Di")], cursor: undefined },
       ],
-      created,
+      deleted,
     );
-    expect(ids(paged)).toEqual(["C", "A", "B", "D"]);
-    expect(paged.selectedId).toBe("C");
+    expect(ids(paged)).toEqual(["C", "B", "D"]);
     expect(paged.loadingMore).toBe(false);
   });
 });
@@ -86,7 +61,7 @@ describe("customersReducer: searches and this terminal's changes", () => {
     const first = run([{ type: "search-started" }]);
     const second = run([{ type: "search-started" }], first);
     const late = run(
-      [{ type: "search-answered", seq: first.searchSeq, request, rows: [ANN], cursor: undefined, keep: false }],
+      [{ type: "search-answered", seq: first.searchSeq, request, rows: [ANN], cursor: undefined }],
       second,
     );
     expect(late.results.rows).toEqual([]);
@@ -99,7 +74,7 @@ describe("customersReducer: searches and this terminal's changes", () => {
       { type: "profile-read", customer: person("A", "Annie", 2) },
       { type: "profile-deleted", id: "C" },
     ]);
-    const refreshed = answered([person("A", "Ann", 1), BO, CY], true, saved);
+    const refreshed = answered([person("A", "Ann", 1), BO, CY], saved);
     expect(refreshed.results.rows.map((r) => r.given_name)).toEqual(["Annie", "Bo"]);
   });
 

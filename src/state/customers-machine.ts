@@ -1,6 +1,8 @@
 /**
- * The customers screen's state as a pure machine: the search line and what it found, the selected
- * profile by id, the views over the list, this terminal's own changes, and the duplicates scan.
+ * The customers screen's state as a pure machine: the search line and what it found, the views
+ * over the list, this terminal's own changes, and the duplicates scan. The cursor is the store's
+ * selection of `CUSTOMER_LIST`, by id (view-slice.ts): a refresh that reorders the rows leaves it
+ * on its profile; the slice moves it to the top for a new search and onto a profile it creates.
  * `customersReducer` is the one way it changes; the slice (customers-slice.ts) does the I/O.
  */
 import type { LookupFilters, LookupSort } from "../domain/customers.js";
@@ -81,8 +83,6 @@ export interface CustomersData {
   searchSeq: number;
   /** A next page is on its way. */
   loadingMore: boolean;
-  /** The profile the list's cursor is on, by id: it stays on it when the rows change around it. */
-  selectedId: string | undefined;
   view: CustomersView;
   groups: CustomerGroup[];
   groupsLoaded: boolean;
@@ -114,7 +114,6 @@ export type CustomersEvent =
       request: SearchCustomersRequest | undefined;
       rows: Customer[];
       cursor: string | undefined;
-      keep: boolean;
       /** The index's answer, with how many match in all (`exact: false`: at least that many). */
       index?: { total: number; exact: boolean };
     }
@@ -122,7 +121,6 @@ export type CustomersEvent =
   | { type: "count-answered"; seq: number; count: number | undefined }
   | { type: "page-asked" }
   | { type: "page-answered"; seq: number; rows: Customer[] | undefined; cursor: string | undefined; total?: number }
-  | { type: "select"; id: string }
   | { type: "sort-toggled" }
   | { type: "filters-set"; filters: LookupFilters; view?: CustomersView }
   | { type: "view"; view: CustomersView }
@@ -159,7 +157,6 @@ export const INITIAL_CUSTOMERS: CustomersData = {
   },
   searchSeq: 0,
   loadingMore: false,
-  selectedId: undefined,
   view: { kind: "list" },
   groups: [],
   groupsLoaded: false,
@@ -189,6 +186,21 @@ export function withLocalChanges(
   return out;
 }
 
+/** The name of the result list in the store's selections (`selection.customers`): the cursor, by id. */
+export const CUSTOMER_LIST = "customers";
+
+const idsOfRows = new WeakMap<readonly Customer[], readonly string[]>();
+
+/** The ids of the result rows, in order: the same array while the rows are the same (a selector may return it). */
+export function customerIds(rows: readonly Customer[]): readonly string[] {
+  let ids = idsOfRows.get(rows);
+  if (!ids) {
+    ids = rows.map((r, i) => r.id ?? String(i));
+    idsOfRows.set(rows, ids);
+  }
+  return ids;
+}
+
 /** A filter panel's values for the filters in force. */
 export function filterInputOf(filters: LookupFilters, groups: readonly CustomerGroup[]): CustomerFilterInput {
   const group = groups.find((g) => g.id === filters.groupId)?.name ?? filters.groupId ?? "";
@@ -199,11 +211,6 @@ export function filterInputOf(filters: LookupFilters, groups: readonly CustomerG
     from: filters.createdFrom ?? "",
     to: filters.createdTo ?? "",
   };
-}
-
-/** The profile selected after the rows changed: the same one while it is listed, else the first. */
-function keptSelection(selectedId: string | undefined, rows: readonly Customer[]): string | undefined {
-  return selectedId !== undefined && rows.some((r) => r.id === selectedId) ? selectedId : rows[0]?.id;
 }
 
 /** Who is marked as sharing an email or phone, after a profile's probe: its marks are replaced. */
@@ -262,7 +269,6 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
           phase: "ready",
           problem: undefined,
         },
-        selectedId: event.keep ? keptSelection(state.selectedId, rows) : rows[0]?.id,
       };
     }
     case "search-failed":
@@ -311,23 +317,13 @@ function profileReducer(state: CustomersData, event: CustomersEvent): CustomersD
         ...state,
         local: { ...state.local, [id]: c },
         results: { ...results, rows, count },
-        selectedId: id,
         view: { kind: "list" },
       };
     }
     case "profile-deleted": {
-      const at = results.rows.findIndex((r) => r.id === event.id);
       const rows = results.rows.filter((r) => r.id !== event.id);
       const count = results.count === undefined ? undefined : Math.max(0, results.count - 1);
-      // The cursor stays in its place: on the profile that took the deleted one's row.
-      const selectedId =
-        state.selectedId === event.id && at >= 0 ? rows[Math.min(at, rows.length - 1)]?.id : state.selectedId;
-      return {
-        ...state,
-        local: { ...state.local, [event.id]: null },
-        results: { ...results, rows, count },
-        selectedId,
-      };
+      return { ...state, local: { ...state.local, [event.id]: null }, results: { ...results, rows, count } };
     }
     case "duplicates-probed":
       return { ...state, probed: probedAfter(state.probed, event.id, event.found) };
@@ -381,8 +377,6 @@ function scanReducer(state: CustomersData, event: CustomersEvent): CustomersData
 /** The customers screen's reducer: every change of its state is one of these events. */
 export function customersReducer(state: CustomersData, event: CustomersEvent): CustomersData {
   switch (event.type) {
-    case "select":
-      return { ...state, selectedId: event.id };
     case "sort-toggled":
       return { ...state, sort: state.sort === "name" ? "created" : "name" };
     case "filters-set":

@@ -17,9 +17,11 @@ import {
 } from "../domain/customers-profile.js";
 import { phoneKey, phoneSearchDigits } from "../domain/phone.js";
 import type { Customer } from "../spec/generated/types.js";
+import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
 import { type CustomersIo, customersOf } from "./customers-search.js";
 import { hasErrorCode, isVersionConflict, writeProblem } from "./errors.js";
 import { countryOf } from "./shell-slice.js";
+import { selectedId } from "./view-slice.js";
 
 const client = (io: CustomersIo) => io.deps.client.customers;
 /** The store's country: phone numbers are read, saved and compared as its numbers. */
@@ -129,6 +131,9 @@ export async function createProfile(io: CustomersIo, values: Partial<ProfileValu
   io.dispatch({ type: "create-key", key: undefined });
   const c = res.value.customer;
   io.dispatch(c ? { type: "profile-created", customer: c } : { type: "view", view: { kind: "list" } });
+  // The cursor goes onto the new profile (listed first).
+  const ids = customerIds(customersOf(io).results.rows);
+  if (c?.id) io.get().selectRow(CUSTOMER_LIST, ids, ids.indexOf(c.id));
   io.get().setStatus({ kind: "info", text: `Added ${name}.` });
   return undefined;
 }
@@ -220,7 +225,11 @@ export async function deleteProfile(io: CustomersIo, id: string): Promise<void> 
     .get()
     .runWrite(`customer:${id}`, `Deleting ${name}`, () => client(io).deleteCustomer(id, version));
   if (res.ok) {
+    const before = customerIds(customersOf(io).results.rows);
+    const cursorOnIt = selectedId(io.get(), CUSTOMER_LIST, before) === id;
     io.dispatch({ type: "profile-deleted", id });
+    // The cursor stays in its place: on the profile that took the deleted one's row.
+    if (cursorOnIt) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), before.indexOf(id));
     io.get().setStatus({ kind: "info", text: `Deleted ${name}.` });
     return;
   }

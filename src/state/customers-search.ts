@@ -9,9 +9,11 @@ import type { CustomerIndex } from "../local/customer-index.js";
 import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
 import { answer, indexFor, searchPage } from "./customers-index.js";
 import {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomersData,
   type CustomersEvent,
+  customerIds,
   withLocalChanges,
 } from "./customers-machine.js";
 import { countryOf, timeZoneOf } from "./shell-slice.js";
@@ -83,8 +85,11 @@ export async function search(io: CustomersIo, keep = false): Promise<void> {
     return;
   }
   const cursor = page.cursor || undefined;
-  io.dispatch({ type: "search-answered", seq, request, rows: page.customers ?? [], cursor, keep });
-  if (cursor && seq === customersOf(io).searchSeq) askCount(io, seq, request);
+  io.dispatch({ type: "search-answered", seq, request, rows: page.customers ?? [], cursor });
+  if (seq !== customersOf(io).searchSeq) return;
+  // A new search starts at the top; a refresh (`keep`) leaves the cursor on its profile, by id.
+  if (!keep) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), 0);
+  if (cursor) askCount(io, seq, request);
 }
 
 /**

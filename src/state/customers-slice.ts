@@ -8,10 +8,12 @@ import type { ProfileField, ProfileValues } from "../domain/customers-profile.js
 import type { Customer } from "../spec/generated/types.js";
 import { mirrorToIndex, refreshCustomerIndex } from "./customers-index.js";
 import {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomersData,
   type CustomersEvent,
   type CustomersView,
+  customerIds,
   customersReducer,
   INITIAL_CUSTOMERS,
 } from "./customers-machine.js";
@@ -39,6 +41,7 @@ import {
 } from "./customers-search.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
+import { selectedId } from "./view-slice.js";
 
 export * from "./customers-machine.js";
 export { COUNT_DELAY_MS, CUSTOMERS_PAGE_SIZE, DUPLICATE_SCAN_LIMIT, SEARCH_DEBOUNCE_MS } from "./customers-search.js";
@@ -56,8 +59,6 @@ export interface CustomersSlice {
   customersSearch(): Promise<void>;
   /** The next page, when the cursor nears the end of what is loaded. */
   customersLoadMore(): Promise<void>;
-  /** Moves the selection to a profile of the list; where it rests, the profile is read from the service. */
-  customersSelect(id: string): void;
   /** Reads what changed elsewhere into the customer index (or goes on filling it). */
   customersRefreshIndex(): Promise<void>;
   /** By name (the service's default) or newest first. */
@@ -90,17 +91,20 @@ export interface CustomersSlice {
 /** The cursor rests this long on a row before its profile is read for the pane. */
 export const PANE_READ_DELAY_MS = 250;
 
+/** The profile the list's cursor is on. */
+const selectedProfile = (io: CustomersIo) =>
+  selectedId(io.get(), CUSTOMER_LIST, customerIds(customersOf(io).results.rows));
+
 /**
  * A row from the index holds what the list shows; where the selection rests, the whole profile
  * (address, note, cards) is read from the service for the pane, once.
  */
 function readWhenResting(io: CustomersIo): void {
   const s = customersOf(io);
-  const id = s.selectedId;
+  const id = selectedProfile(io);
   if (id === undefined || s.results.from !== "index" || s.local[id] !== undefined) return;
   io.deps.timers.after(PANE_READ_DELAY_MS, () => {
-    const now = customersOf(io);
-    if (now.selectedId === id && now.local[id] === undefined) void refreshProfile(io, id, true);
+    if (selectedProfile(io) === id && customersOf(io).local[id] === undefined) void refreshProfile(io, id, true);
   });
 }
 
@@ -120,11 +124,15 @@ async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promis
 /** Builds the customers slice. */
 export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, deps) => {
   const dispatch = (event: CustomersEvent) => {
-    const selected = get().customers.selectedId;
+    const selected = selectedProfile(io);
     set((s) => ({ customers: customersReducer(s.customers, event) }));
     mirrorToIndex(io, event);
-    if (get().customers.selectedId !== selected) readWhenResting(io);
+    if (selectedProfile(io) !== selected) readWhenResting(io);
   };
+  // The cursor moved on the list: the pane wants the profile it rests on.
+  deps.events.on("row-selected", (e) => {
+    if (e.list === CUSTOMER_LIST) readWhenResting(io);
+  });
   const io: CustomersIo = { get, dispatch, deps };
   return {
     customers: INITIAL_CUSTOMERS,
@@ -137,7 +145,6 @@ export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, dep
       return search(io, true);
     },
     customersLoadMore: () => loadMore(io),
-    customersSelect: (id) => dispatch({ type: "select", id }),
     customersRefreshIndex: () => refreshCustomerIndex(io),
     customersToggleSort: () => {
       dispatch({ type: "sort-toggled" });

@@ -8,9 +8,11 @@ export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export { describeIndexSync, type IndexSync } from "./customer-index-sync.js";
 export {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomerResults,
   type CustomersView,
+  customerIds,
   filterInputOf,
 } from "./customers-slice.js";
 export { deferredClient } from "./deferred-client.js";
@@ -25,8 +27,16 @@ export {
   writeProblem,
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
+export {
+  type CsvFile,
+  exportsFolder,
+  type FileWriter,
+  nodeFiles,
+  resolveExportPath,
+  writeCsvFiles,
+} from "./export-csv.js";
 export { type ReviewScope, reviewShiftPages } from "./review-read.js";
-export type { ExportOutcome, ReviewConflict, ReviewForm } from "./review-slice.js";
+export type { ReviewConflict, ReviewForm } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export * from "./stocktake-slice.js";
@@ -41,3 +51,4 @@ export {
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export { type Selection, selectedId, selectedIndex } from "./view-slice.js";

@@ -3,7 +3,8 @@
  * journal, progress shown as requests settle) and the CSV exports of a count in the journal.
  */
 import type { StocktakeJournal } from "../local/stocktake-journal.js";
-import { problemOf, writeProblem } from "./errors.js";
+import { type WriteResult, writeProblem } from "./errors.js";
+import { nothingToExport } from "./export-csv.js";
 import { type CommitOutcome, NO_PROGRESS, planCommit, runCommit } from "./stocktake-commit.js";
 import { data, type StocktakeIo, withJournal } from "./stocktake-io.js";
 import { loadedCountOf } from "./stocktake-machine.js";
@@ -72,29 +73,23 @@ export async function commitCount(io: StocktakeIo): Promise<void> {
   sayOutcome(io, id, res.value);
 }
 
-/** The file an export offers first. */
-export const exportPathOf = (what: "items" | "summary", countId: string): string => `${countId}-${what}.csv`;
+/** The file an export offers first: the count's id and what it holds, in the exports folder. */
+export const exportPathOf = (io: StocktakeIo, what: "items" | "summary", countId: string): string =>
+  io.get().exportTarget("", `${countId}-${what}.csv`);
 
-/** Writes the items or the summary of a count in the journal as CSV; a problem in words, or undefined. */
+/** Writes the items or the summary of a count in the journal as CSV, through the shell's one writer. */
 export async function exportCount(
   io: StocktakeIo,
   what: "items" | "summary",
   countId: string,
-  path: string,
-): Promise<string | undefined> {
-  const target = path.trim();
-  if (!target) return "Give a file path.";
+  typed: string,
+): Promise<WriteResult<string[]>> {
   const rec = await withJournal(io, "Reading the count", (j) => j.load(countId));
-  if (!rec) return `There is no count ${countId} in the journal.`;
-  const csv = what === "items" ? itemsCsvOfRecord(rec) : summaryCsvOfRecord(rec);
-  try {
-    await io.deps.writeFile(target, csv);
-  } catch (err) {
-    const problem = problemOf(err);
-    io.get().setStatus({ kind: "error", text: `The file was not written: ${problem.headline}`, details: target });
-    return problem.headline;
-  }
-  io.dispatch({ type: "form", form: { kind: "none" } });
-  io.get().setStatus({ kind: "info", text: `Wrote the ${what} of ${countId} to ${target}.` });
-  return undefined;
+  if (!rec) return nothingToExport(`There is no count ${countId} in the journal.`);
+  const text = what === "items" ? itemsCsvOfRecord(rec) : summaryCsvOfRecord(rec);
+  const path = io.get().exportTarget(typed, `${countId}-${what}.csv`);
+  const written = await io.get().exportCsv([{ path, text, what: `the ${what} of ${countId}` }]);
+  // A file already there is asked about in the one confirmation; the form closes either way.
+  if (written.ok || written.error.kind === "exists") io.dispatch({ type: "form", form: { kind: "none" } });
+  return written;
 }

@@ -91,11 +91,9 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
   switch (reading.kind) {
     case "nothing":
       return;
-    case "no-count": {
-      const text = `${reading.text} was not counted: no count is open. n starts one; enter resumes the open one.`;
-      io.get().setStatus({ kind: "rule", text });
+    case "no-count":
+      io.get().setStatus({ kind: "rule", text: "Nothing was counted: no count is open." });
       return;
-    }
     case "closed":
     case "nothing-to-add":
       io.dispatch({ type: "problem", text: reading.problem });

@@ -77,8 +77,16 @@ describe("countReducer", () => {
   });
 
   it("asks a quantity, offers a pick list that takes the keyboard, and a cancel gives the line back", () => {
-    const asked = run([{ type: "quantity-asked", variationId: "V1" }], opened());
+    // After esc let go of the line, a scan that asks a quantity gives the keys back to it.
+    const asked = run(
+      [
+        { type: "typing", typing: false },
+        { type: "quantity-asked", variationId: "V1" },
+      ],
+      opened(),
+    );
     expect(asked.prompt).toEqual({ kind: "quantity", variationId: "V1" });
+    expect(asked.typing).toBe(true);
     const picking = run([{ type: "pick-offered", query: "item", items: [stockItem(1), stockItem(2)] }], asked);
     expect(picking.prompt).toMatchObject({ kind: "pick", query: "item" });
     expect(picking.typing).toBe(false);

@@ -392,7 +392,14 @@ function countIdOf(event: CountEvent): string | undefined {
 function promptReducer(state: StocktakeData, event: CountEvent): StocktakeData {
   switch (event.type) {
     case "quantity-asked":
-      return { ...state, prompt: { kind: "quantity", variationId: event.variationId }, feedback: undefined };
+      // The quantity is typed next: the counting line takes the keys (after a scan too, so digits are
+      // typed into it rather than read as the shell's number keys).
+      return {
+        ...state,
+        prompt: { kind: "quantity", variationId: event.variationId },
+        feedback: undefined,
+        typing: true,
+      };
     case "pick-offered": {
       const { query, items, resolving } = event;
       return { ...state, prompt: { kind: "pick", query, items, ...(resolving ? { resolving } : {}) }, typing: false };

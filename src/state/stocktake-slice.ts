@@ -4,6 +4,7 @@
  * (stocktake-io.ts, -start.ts, -edits.ts, -finish.ts) and dispatch what happened.
  */
 import type { CountScope, UncountedChoice } from "../domain/stocktake.js";
+import type { WriteResult } from "./errors.js";
 import {
   dismissUnknown,
   openHistory,
@@ -96,7 +97,8 @@ export interface StocktakeSlice {
   stocktakeCommit(): Promise<void>;
   stocktakeOpenForm(form: StocktakeForm): void;
   stocktakeExportPath(what: "items" | "summary", countId: string): string;
-  stocktakeExport(what: "items" | "summary", countId: string, path: string): Promise<string | undefined>;
+  /** Writes the count's items or summary as CSV through the shell's `exportCsv`. */
+  stocktakeExport(what: "items" | "summary", countId: string, typed: string): Promise<WriteResult<string[]>>;
   /** Leaves the loaded count (it stays in the journal). */
   stocktakeClose(): void;
   /** Another location: the count of the old one stays in the journal; this one's open count is offered. */
@@ -142,7 +144,7 @@ export const createStocktakeSlice: SliceCreator<StocktakeSlice> = (set, get, dep
     stocktakeHistory: (variationId) => openHistory(io, variationId),
     stocktakeCommit: () => commitCount(io),
     stocktakeOpenForm: (form) => dispatch({ type: "form", form }),
-    stocktakeExportPath: exportPathOf,
+    stocktakeExportPath: (what, countId) => exportPathOf(io, what, countId),
     stocktakeExport: (what, countId, path) => exportCount(io, what, countId, path),
     stocktakeClose: () => {
       dispatch({ type: "count-closed" });

@@ -1,5 +1,5 @@
 import { CASH_EFFECT, cashDrawerTotals } from "../../domain/cash.js";
-import { addDays, localDate, zonedInstant, zoneOffsetMs } from "../../domain/time.js";
+import { addDays, localDate, zoneOffsetMs } from "../../domain/time.js";
 import type {
   BusinessHoursPeriod,
   CashDrawerEventType,

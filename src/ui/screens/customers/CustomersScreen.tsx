@@ -1,5 +1,5 @@
-import { Box, type Key } from "ink";
-import { useEffect, useMemo, useState } from "react";
+import { Box } from "ink";
+import { useEffect, useMemo } from "react";
 import { customerSearchOf, describeCustomerSearch } from "../../../domain/customer-search.js";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
@@ -20,57 +20,50 @@ import { fitCell } from "../../components/columns.js";
 import { FormView } from "../../components/FormView.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
-import { useSelectedList } from "../../components/use-selected-list.js";
-import { useKeys } from "../../keyboard.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useListWindow } from "../../components/use-list.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { customerColumns, DUPLICATE_MARK } from "./columns.js";
+import { customerRows, PROFILE_ONLY, paneLayout, SEARCH_FIELD } from "./commands.js";
 import { FILTER_FIELDS, ProfileForm } from "./forms.js";
 import { ProfilePane } from "./ProfilePane.js";
 import { CardsView, ConflictView, DuplicatesView, GroupsView } from "./views.js";
 
-/** At least this many columns put the profile beside the list; fewer put it below (or hide it). */
-export const SIDE_PANE_COLUMNS = 100;
-/** Fewer body rows than this hide the profile pane; enter then shows the profile alone. */
-const PANE_BELOW_ROWS = 16;
 /** Rows of the profile pane when it sits below the list. */
 const PANE_BELOW_HEIGHT = 7;
 /** Load the next page when the cursor comes this close to the last loaded row. */
 const PREFETCH_ROWS = 10;
 
-/** How the screen lays out the profile at a size. */
-export function paneLayout(width: number, height: number): "side" | "below" | "hidden" {
-  if (width >= SIDE_PANE_COLUMNS) return "side";
-  return height >= PANE_BELOW_ROWS ? "below" : "hidden";
-}
-
 /** How many match: the one number the list's position line counts to as well. */
 function countText(r: CustomerResults, filling: boolean): string {
   if (r.phase === "loading" && r.rows.length === 0) return "searching…";
   const n = r.count;
+  const many = r.countIsFloor ? "+" : "";
   const text =
     n === undefined
       ? `${r.rows.length.toLocaleString("en-US")}+ shown`
-      : `${n.toLocaleString("en-US")}${r.countIsFloor ? "+" : ""} match${n === 1 && !r.countIsFloor ? "" : "es"}${filling ? " so far" : ""}`;
+      : `${n.toLocaleString("en-US")}${many} match${n === 1 && !many ? "" : "es"}${filling ? " so far" : ""}`;
   return r.phase === "loading" ? `${text} · searching…` : text;
 }
 
 /** The search line: its own component, so a typed key re-renders it and not the list. */
-function SearchLine({ width, editing, highlighted }: { width: number; editing: boolean; highlighted: boolean }) {
+function SearchLine({ width }: { width: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const line = useAppStore((st) => st.customers.line);
+  const editing = useHasFocus(SEARCH_FIELD);
   return (
     <Box height={1} width={width} overflow="hidden">
-      <Txt color={highlighted ? theme.accent : theme.muted} bold>
+      <Txt color={editing ? theme.accent : theme.muted} bold>
         {"Find: "}
       </Txt>
       <TextField
+        // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
+        key={editing ? "editing" : "resting"}
         value={line}
         focus={editing}
-        placeholder="name, email, phone or reference id"
+        placeholder={editing ? "name, email, phone or reference id" : "/ to search"}
         maxLength={200}
         onChange={(v) => store.getState().customersSetLine(v)}
       />
@@ -107,15 +100,14 @@ function InfoLine({ width }: { width: number }) {
   ].filter(Boolean);
   // Where it looked, in plain words: the index on this machine, or the service's search.
   const fromIndex = i.results.from === "index";
+  const filling = i.index.phase === "filling" || i.index.phase === "opening";
   const info = [
     fromIndex ? describeCustomerSearch(customerSearchOf(i.line, i.country)) : describeQuery(classifyQuery(i.line)),
     filterWords.length ? `filters: ${filterWords.join(", ")}` : "",
-    countText(i.results, fromIndex && i.index.phase === "filling"),
+    countText(i.results, fromIndex && filling),
     i.sort === "name" ? "by name" : "newest first",
-    // Said while it fills or reads; that there is none here the status bar said once.
-    i.index.phase === "ready" || i.index.phase === "unavailable" || (i.index.phase !== "filling" && !fromIndex)
-      ? ""
-      : describeIndexSync(i.index),
+    // Said while it fills; that there is none here, the status bar said once.
+    filling ? describeIndexSync(i.index) : "",
   ]
     .filter(Boolean)
     .join(" · ");
@@ -131,7 +123,7 @@ function InfoLine({ width }: { width: number }) {
  * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
  * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
  */
-export function CustomersScreen({ active, height, width }: ScreenProps) {
+export function CustomersScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const s = () => store.getState();
@@ -146,8 +138,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       groups: st.customers.groups,
       scanGroups: st.customers.scan.groups,
       probed: st.customers.probed,
-      selectedId: st.customers.selectedId,
       local: st.customers.local,
+      profileOnly: st.flags[PROFILE_ONLY] === true,
       count: st.customers.results.count,
       countIsFloor: st.customers.results.countIsFloor,
     })),
@@ -155,8 +147,6 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const timeZone = useAppStore(selectTimeZone);
   const country = useAppStore(selectCountry);
   const now = useAppStore((st) => st.now);
-  const [focus, setFocus] = useState<"search" | "list">("search");
-  const [profileOnly, setProfileOnly] = useState(false);
   const rows = c.rows;
 
   const layout = paneLayout(width, height);
@@ -165,9 +155,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
   const listHeight = Math.max(3, height - 2 - below);
 
-  const ids = useMemo(() => rows.map((r) => r.id ?? ""), [rows]);
-  // The selection is the store's, by id: it stays on its profile when a refresh reorders the rows.
-  const [list, onList] = useSelectedList(ids, c.selectedId, (id) => s().customersSelect(id), listHeight - 1);
+  const ids = useAppStore((st) => customerRows(st).ids);
+  const list = useListWindow("customers", ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
 
   const marks = useMemo(() => {
@@ -190,110 +179,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
     }
   }, [list.cursor, rows.length, c.more]);
 
-  const listing = c.view.kind === "list";
-  const open = (customer: Customer | undefined) => {
-    if (!customer?.id) return;
-    if (layout === "hidden") setProfileOnly(true);
-    void s().customersOpenProfile(customer.id);
-  };
-
-  const onCommand = (command: Command) => {
-    if (!profileOnly && onList(command)) return;
-    const id = selected?.id;
-    switch (command) {
-      case "search":
-        setProfileOnly(false);
-        setFocus("search");
-        return;
-      case "back":
-        if (profileOnly) setProfileOnly(false);
-        else setFocus("search");
-        return;
-      case "open":
-        open(selected);
-        return;
-      case "newCustomer":
-        s().customersOpenView({ kind: "create" });
-        return;
-      case "editCustomer":
-        if (id) void s().customersStartEdit(id);
-        return;
-      case "deleteCustomer":
-        if (id && selected) {
-          const name = customerName(selected);
-          s().openOverlay({
-            kind: "confirm",
-            message: `Delete the profile of ${name} (version ${selected.version ?? 0})? Group memberships and cards on file go with it; this cannot be undone.`,
-            destructive: true,
-            onYes: () => s().customersDelete(id),
-          });
-        }
-        return;
-      case "groups":
-        if (id) {
-          if (!s().customers.groupsLoaded) void s().customersLoadGroups();
-          s().customersOpenView({ kind: "groups", customerId: id });
-        }
-        return;
-      case "cards":
-        if (id) s().customersOpenView({ kind: "cards", customerId: id });
-        return;
-      case "filters":
-        s().customersOpenView({ kind: "filters" });
-        return;
-      case "clearFilters":
-        void s().customersClearFilters();
-        return;
-      case "sort":
-        void s().customersToggleSort();
-        return;
-      case "duplicates":
-        void s().customersScanDuplicates();
-        return;
-      case "reload":
-        void s().customersSearch();
-        if (id) void s().customersRefreshProfile(id);
-        return;
-      default:
-        return;
-    }
-  };
-  // A letter that is no command starts a search with it: the search line is always a key away.
-  const onOther = (input: string, key: Key) => {
-    if (key.ctrl || key.meta || input.length !== 1 || input < " ") return;
-    setProfileOnly(false);
-    setFocus("search");
-    s().customersSetLine(s().customers.line + input);
-  };
-  useScreenCommands(["list", "customers"], onCommand, active && listing && focus === "list", onOther);
-
-  // In the search line typed text goes to the field; these keys move the list or leave the line.
-  useKeys(
-    (_input, key) => {
-      if (key.downArrow) onList("down");
-      else if (key.upArrow) onList("up");
-      else if (key.pageDown) onList("pageDown");
-      else if (key.pageUp) onList("pageUp");
-      else if (key.return) {
-        setFocus("list");
-        open(selected);
-      } else if (key.escape) {
-        if (s().customers.line !== "") s().customersSetLine("");
-        else setFocus("list");
-      }
-    },
-    { isActive: active && listing && focus === "search" },
-  );
-
-  const searchLine = (
-    <SearchLine
-      width={width}
-      editing={active && listing && focus === "search"}
-      highlighted={listing && focus === "search"}
-      // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
-      key={focus}
-    />
-  );
+  const profileOnly = c.profileOnly;
+  const searchLine = <SearchLine width={width} />;
   const infoLine = <InfoLine width={width} />;
 
   const bodyHeight = height - 2;
@@ -347,19 +234,19 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
         />
       );
     case "conflict":
-      return <ConflictView view={v} active={active} height={height} width={width} />;
+      return <ConflictView view={v} height={height} width={width} />;
     case "groups": {
       const customer = viewCustomer(v.customerId);
       if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <GroupsView customer={customer} groups={c.groups} active={active} height={height} width={width} />;
+      return <GroupsView customer={customer} groups={c.groups} height={height} width={width} />;
     }
     case "cards": {
       const customer = viewCustomer(v.customerId);
       if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <CardsView customer={customer} active={active} now={now} height={height} width={width} />;
+      return <CardsView customer={customer} now={now} height={height} width={width} />;
     }
     case "duplicates":
-      return <DuplicatesView active={active} height={height} width={width} />;
+      return <DuplicatesView height={height} width={width} />;
     default: {
       const unhandled: never = v;
       throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
