@@ -1,7 +1,7 @@
 import { memberWeeksCsv, shiftsCsv } from "../domain/csv.js";
+import { formatMoney } from "../domain/money.js";
 import { describeOvertime } from "../domain/overtime.js";
 import { memberWeeks, type ReviewRow } from "../domain/review.js";
-import { formatMoney } from "../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../domain/time.js";
 import type { Money } from "../spec/generated/types.js";
 import { type CommandSpec, type ParsedArgs, readArgs } from "./args.js";

@@ -2,6 +2,7 @@
 // per member per week. Overtime counts all of a member's hours at every store of the business;
 // the review shows one store's shifts (or all), each costed where its hours past a limit fell.
 import type { Currency, Money, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { sumMoney } from "./money.js";
 import {
   addSplit,
   costOfSplit,
@@ -24,7 +25,6 @@ import {
   type ShiftRate,
   type ShiftTotals,
   shiftTotals,
-  sumMoney,
 } from "./shifts.js";
 import { addDays, weekStartOf, workdayOf } from "./time.js";
 
@@ -167,9 +167,9 @@ export function addToTotals(t: PayTotals, r: ReviewRow): void {
   t.regularHours += r.regularHours;
   t.overtimeHours += r.overtimeHours;
   if (r.cost) {
-    t.regularCost = sumMoney([t.regularCost, r.cost.regular], t.regularCost.currency);
-    t.overtimeCost = sumMoney([t.overtimeCost, r.cost.overtime], t.overtimeCost.currency);
-    t.cost = sumMoney([t.cost, r.cost.total], t.cost.currency);
+    t.regularCost = sumMoney([t.regularCost, r.cost.regular], t.regularCost.currency ?? "USD");
+    t.overtimeCost = sumMoney([t.overtimeCost, r.cost.overtime], t.overtimeCost.currency ?? "USD");
+    t.cost = sumMoney([t.cost, r.cost.total], t.cost.currency ?? "USD");
   } else t.noWageShifts += 1;
   if (!r.shift.end_at) t.openShifts += 1;
 }

@@ -1,4 +1,4 @@
-import type { Break, BreakType, Currency, Money, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import type { Break, BreakType, Money, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { MAX_BREAK_TYPES_PER_LOCATION } from "./limits.js";
 import { durationMinutes, localTime, workdayOf } from "./time.js";
 
@@ -52,24 +52,6 @@ export function shiftTotals(shift: Shift, now: Date): ShiftTotals {
 export function wageCost(hours: number, hourlyRate: Money | undefined): Money | undefined {
   if (!isUsableRate(hourlyRate)) return undefined;
   return { amount: Math.round(hours * hourlyRate.amount), currency: hourlyRate.currency ?? "USD" };
-}
-
-/** Sum of amounts of one currency; undefined entries are skipped. */
-export function sumMoney(items: readonly (Money | undefined)[], currency: Currency = "USD"): Money {
-  let amount = 0;
-  let cur = currency;
-  for (const m of items) {
-    if (!m || typeof m.amount !== "number") continue;
-    amount += m.amount;
-    cur = m.currency ?? cur;
-  }
-  return { amount, currency: cur };
-}
-
-/** Formats money as `12.34 USD` (two decimals; the demo currencies all have cents). */
-export function formatMoney(m: Money | undefined): string {
-  if (!m || typeof m.amount !== "number") return "—";
-  return `${(m.amount / 100).toFixed(2)} ${m.currency ?? ""}`.trim();
 }
 
 /** A team member's display name. */

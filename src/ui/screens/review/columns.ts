@@ -1,6 +1,6 @@
+import { formatMoney } from "../../../domain/money.js";
 import type { OvertimeRules } from "../../../domain/overtime.js";
 import type { MemberSummary, ReviewRow } from "../../../domain/review.js";
-import { formatMoney } from "../../../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../../../domain/time.js";
 import type { Column } from "../../components/columns.js";
 
