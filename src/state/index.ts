@@ -36,7 +36,7 @@ export {
   writeCsvFiles,
 } from "./export-csv.js";
 export { type ReviewScope, reviewShiftPages } from "./review-read.js";
-export type { ReviewConflict, ReviewForm } from "./review-slice.js";
+export { type ReviewConflict, type ReviewForm, type ReviewSpanKind, zoneOfShift } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export * from "./stocktake-slice.js";

@@ -32,6 +32,9 @@ import { type ReviewScope, readReviewChanges, reviewShiftPages } from "./review-
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
+/** What the review's range is, for its title. */
+export type ReviewSpanKind = "days" | "week" | "pay-period";
+
 /** The form open on the review, if any. */
 export type ReviewForm =
   | { kind: "none" }
@@ -67,6 +70,8 @@ export interface ReviewData {
   /** The config's rules the figures follow, for the header. */
   overtime: OvertimeRules;
   payPeriod: PayPeriodRule;
+  /** What the range is: workdays picked (or a day), a workweek, or the pay period — the title says which. */
+  span: ReviewSpanKind;
   stale: boolean;
 }
 
@@ -81,10 +86,13 @@ export interface ReviewSlice {
    * deleted elsewhere); a shorter range is read whole, as that is one request either way.
    */
   refreshReview(): Promise<void>;
-  /** Reads the range's shifts (the current range without one); `quiet` for the background refresh. */
+  /**
+   * Reads the range's shifts (the current range without one); `quiet` for the background refresh;
+   * `span` says what a new range is (workdays unless said).
+   */
   loadReview(
     range?: { from: string; to: string },
-    options?: { quiet?: boolean; team?: boolean },
+    options?: { quiet?: boolean; team?: boolean; span?: ReviewSpanKind },
   ): Promise<string | undefined>;
   /** Shows today's workday. */
   reviewToday(): Promise<void>;
@@ -94,6 +102,8 @@ export interface ReviewSlice {
   shiftReviewWeek(weeks: number): Promise<void>;
   /** Shows the pay period holding today (`p`). */
   reviewPayPeriod(): Promise<void>;
+  /** Shows the workweek holding today (`.`). */
+  reviewThisWeek(): Promise<void>;
   setReviewView(view: "members" | "shifts", memberId?: string): void;
   setReviewFilter(text: string): void;
   openReviewForm(form: ReviewForm): void;
@@ -209,6 +219,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       team: undefined,
       overtime: deps.overtime,
       payPeriod: deps.payPeriod,
+      span: "days",
       stale: true,
     },
 
@@ -269,7 +280,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (to < from) return "The range ends before it starts.";
       const { tz, startOfWeek } = context();
       const sc = scope();
-      patch({ from, to, stale: false });
+      patch({ from, to, stale: false, ...(range ? { span: options.span ?? "days" } : {}) });
       // Until this read is in, a refresh has nothing to read changes since.
       lastRead = undefined;
       const known = get().review.team;
@@ -338,11 +349,16 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async shiftReviewWeek(weeks) {
       const from = get().review.from || today();
       const first = weekStartOf(addDays(from, 7 * weeks), context().startOfWeek);
-      await get().loadReview({ from: first, to: addDays(first, 6) });
+      await get().loadReview({ from: first, to: addDays(first, 6) }, { span: "week" });
     },
 
     async reviewPayPeriod() {
-      await get().loadReview(payPeriodOf(today(), deps.payPeriod, context().startOfWeek));
+      await get().loadReview(payPeriodOf(today(), deps.payPeriod, context().startOfWeek), { span: "pay-period" });
+    },
+
+    async reviewThisWeek() {
+      const first = weekStartOf(today(), context().startOfWeek);
+      await get().loadReview({ from: first, to: addDays(first, 6) }, { span: "week" });
     },
 
     setReviewView(view, memberId) {
@@ -361,7 +377,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async editShiftTimes(shiftId, input) {
       const shift = get().review.shifts.find((s) => s.id === shiftId);
       if (!shift) return "That shift is not in the review any more.";
-      const { tz } = context();
+      // Its times are its own store's (a review of all locations holds stores in other zones).
+      const tz = zoneOfShift(get(), shift);
       const start = parseLocalTime(input.startDate, input.startTime, tz, "start");
       if (!start.ok) return start.problem;
       const hasEnd = input.endDate.trim() !== "" || input.endTime.trim() !== "";
@@ -433,7 +450,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async deleteShift(shiftId) {
       const shift = get().review.shifts.find((s) => s.id === shiftId);
       if (!shift) return;
-      const { tz } = context();
+      const tz = zoneOfShift(get(), shift);
       const who = nameOf(shift);
       const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, `Deleting ${who}'s shift`, () =>
         deps.client.labor.deleteShift(shiftId),
@@ -479,3 +496,11 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     },
   };
 };
+
+/** The time zone of the store a shift was worked at (the selected location's when unknown). */
+export function zoneOfShift(
+  s: { locations: { id?: string; timezone?: string }[]; locationId: string | undefined },
+  shift: Pick<Shift, "location_id">,
+): string {
+  return s.locations.find((l) => l.id === shift.location_id)?.timezone ?? timeZoneOf(s);
+}

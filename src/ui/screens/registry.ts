@@ -48,6 +48,7 @@ const REVIEW = defineScreen({
     return form === "none" ? listPlace(s.review.view) : formPlace(form);
   },
   fields: { filter: "filter" },
+  allLocations: true,
   reload: (s) => s.loadReview(undefined, { team: true }),
   onShow: (s) => s.loadReviewIfStale(),
   onLocationChange: (s, visible) => (visible ? s.loadReview() : undefined),

@@ -5,6 +5,7 @@ import { describeOvertime } from "../../../domain/overtime.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
+  type ReviewSpanKind,
   type ShiftTimesInput,
   selectReviewMembers,
   selectReviewRows,
@@ -14,6 +15,7 @@ import {
   useAppStoreApi,
   useShallow,
   writeProblem,
+  zoneOfShift,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { FilterLine } from "../../components/FilterLine.js";
@@ -24,6 +26,13 @@ import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { memberColumns, shiftColumns } from "./columns.js";
+
+/** The review's title: the pay period, the workweek, or the workdays it shows. */
+export function reviewTitle(r: { from: string; to: string; span: ReviewSpanKind }): string {
+  if (r.span === "pay-period") return `Pay period ${r.from} → ${r.to}`;
+  if (r.span === "week") return `Week ${r.from} → ${r.to}`;
+  return r.from === r.to ? `Workday ${r.from || "…"}` : `Workdays ${r.from} → ${r.to}`;
+}
 
 /** Some totals in two lines: shifts, paid hours and cost; then regular and overtime apart. */
 export function totalsText(t: PayTotals): [string, string] {
@@ -60,12 +69,25 @@ export function ReviewScreen({ height, width }: ScreenProps) {
   );
   const list = useListWindow(view === "members" ? "review.members" : "review.shifts", ids, listRows(listHeight));
   const rules = review.overtime;
-  const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
-  const mColumns = useMemo(() => memberColumns(rules), [rules]);
   const result = review.result;
+  const allStores = result !== undefined && result.locationId === undefined;
+  const locations = useAppStore((s) => s.locations);
+  const names = useMemo(() => new Map(locations.map((l) => [l.id ?? "", l.name ?? ""] as const)), [locations]);
+  const nameOfStore = useMemo(() => (id: string) => names.get(id) ?? id, [names]);
+  const columns = useMemo(
+    () => shiftColumns(rules, allStores ? nameOfStore : undefined),
+    [rules, allStores, nameOfStore],
+  );
+  const mColumns = useMemo(() => memberColumns(rules), [rules]);
 
-  const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
-  const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
+  const title = reviewTitle(review);
+  const member = members.find((m) => m.memberId === review.memberId);
+  const memberName = member?.memberName;
+  // A member's hours at the other stores count toward their overtime here: said, with where.
+  const elsewhere =
+    view === "shifts" && member && member.elsewhere.length > 0
+      ? ` · also ${member.elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")} (counted toward overtime)`
+      : "";
   // A filter, or one member's shifts, totals what is shown.
   const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
   const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
@@ -75,8 +97,9 @@ export function ReviewScreen({ height, width }: ScreenProps) {
         <Txt bold>{title}</Txt>
         <Txt color={theme.muted}>
           {" "}
-          · days start {startOfDay.slice(0, 5)} {tz}
-          {view === "shifts" ? ` · ${memberName ?? "all members"}` : ""}
+          · {allStores ? "all locations, " : ""}days start {startOfDay.slice(0, 5)}{" "}
+          {allStores ? "in each store's time zone" : tz}
+          {view === "shifts" ? ` · ${memberName ?? "all members"}${elsewhere}` : ""}
           {review.filter ? ` · filter "${review.filter}"` : ""}
         </Txt>
       </Txt>
@@ -218,7 +241,8 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
   const conflict = useAppStore((s) => s.review.conflict);
   const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
   const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
-  const tz = useAppStore(selectTimeZone);
+  // The shift's own store's zone: a review of all locations edits shifts of stores in other zones.
+  const tz = useAppStore((s) => (shift ? zoneOfShift(s, shift) : selectTimeZone(s)));
   if (!shift) return null;
   const theirs = conflict?.theirs;
   const mine = conflict ? ({ ...conflict.mine } as unknown as Record<string, string>) : undefined;
