@@ -4,16 +4,9 @@ import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { formatMoney, plainMoney } from "../domain/money.js";
 import { memberName } from "../domain/shifts.js";
-import {
-  applyCountEntry,
-  type CountLine,
-  describeScope,
-  formatVariance,
-  parseCountEntry,
-  type ReviewRow,
-  type StockItem,
-} from "../domain/stocktake.js";
+import { type CountLine, describeScope, formatVariance, type ReviewRow, type StockItem } from "../domain/stocktake.js";
 import { parseCountFile } from "../domain/stocktake-csv.js";
+import { tallyRows } from "../domain/stocktake-import.js";
 import { localDate, localTime } from "../domain/time.js";
 import {
   type CountHeader,
@@ -282,6 +275,17 @@ function reportCommit(io: CommandIo, outcome: CommitOutcome, record: CountRecord
   return outcome.refused.length > 0 ? EXIT_REFUSED : 0;
 }
 
+/** A count file's text and when it was last changed (its lines are counted then). */
+async function readCountFile(path: string): Promise<{ text: string; modified: Date }> {
+  try {
+    const [text, modified] = await Promise.all([readFile(path, "utf8"), stat(path).then((s) => s.mtime)]);
+    return { text, modified };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new CommandError(`cannot read ${path}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}`, 2);
+  }
+}
+
 /** `backroom stocktake import FILE --location L [--commit] [--json]`. */
 export async function runStocktakeImport(argv: string[], io: CommandIo, deps: StocktakeDeps = {}): Promise<number> {
   const read = readArgs(io, IMPORT_SPEC, argv, ({ values, positionals }) => {
@@ -293,14 +297,7 @@ export async function runStocktakeImport(argv: string[], io: CommandIo, deps: St
   const opts = read.value;
   return runCommand(io, IMPORT_SPEC.name, async () => {
     const path = expandPath(opts.file, io.env);
-    let text: string;
-    let modified: Date;
-    try {
-      [text, modified] = await Promise.all([readFile(path, "utf8"), stat(path).then((s) => s.mtime)]);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new CommandError(`cannot read ${path}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}`, 2);
-    }
+    const { text, modified } = await readCountFile(path);
     const parsed = parseCountFile(text);
     if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);
     const problems = [...parsed.problems];
@@ -327,36 +324,7 @@ export async function runStocktakeImport(argv: string[], io: CommandIo, deps: St
         for (const [code, item] of res.found) found.set(`${kind}:${code}`, item);
       }
       const countedAt = (modified.getTime() > now.getTime() ? now : modified).toISOString();
-      const totals = new Map<string, string>();
-      const unknown = new Set<string>();
-      for (const row of parsed.rows) {
-        const item = found.get(`${row.codeKind}:${row.code}`);
-        if (!item) {
-          problems.push({
-            line: row.line,
-            problem: `unknown ${row.codeKind.toUpperCase()} ${JSON.stringify(row.code)}`,
-          });
-          unknown.add(row.code);
-          continue;
-        }
-        const entry = parseCountEntry(row.quantity, item.precision);
-        if (!entry.ok) {
-          problems.push({ line: row.line, problem: `${item.sku || row.code}: ${entry.problem}` });
-          continue;
-        }
-        if (entry.value.kind === "set" && entry.value.said) {
-          const problem = `${item.sku || row.code}: ${row.quantity.trim()} replaces, and a file's rows add up: write the quantity without =`;
-          problems.push({ line: row.line, problem });
-          continue;
-        }
-        // In a file every row adds: the same item on two shelves is two rows.
-        const next = applyCountEntry(totals.get(item.variationId), { kind: "add", units: entry.value.units });
-        if (!next.ok) {
-          problems.push({ line: row.line, problem: `${item.sku || row.code}: ${next.problem}` });
-          continue;
-        }
-        totals.set(item.variationId, next.value);
-      }
+      const { totals, unknown } = tallyRows(parsed.rows, found, problems);
       problems.sort((a, b) => a.line - b.line);
       for (const p of problems) say(io.stderr, `${basename(path)} line ${p.line}: ${p.problem}`);
       if (totals.size === 0 && unknown.size === 0) {

@@ -8,7 +8,7 @@ import { addOrReplace, farFromExpected, farQuestion } from "../domain/stocktake-
 import { CountStateError, type StocktakeJournal } from "../local/stocktake-journal.js";
 import { wantBooks } from "./stocktake-books.js";
 import { type EntryReading, interpretEntry, lineOf, scanEntry } from "./stocktake-entry.js";
-import type { CountEvent, EntrySource, PendingEntry, StocktakeData } from "./stocktake-machine.js";
+import type { CountEvent, CountQuestion, EntrySource, PendingEntry, StocktakeData } from "./stocktake-machine.js";
 import { lookupCode, searchByName } from "./stocktake-source.js";
 import type { AppState, StoreDeps } from "./store.js";
 
@@ -104,17 +104,14 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
       return;
     case "add-or-replace": {
       const countId = data(io).count?.header.id ?? "";
-      const { question } = addOrReplace(reading.item.name, reading.current, reading.units);
-      io.dispatch({
-        type: "question-asked",
+      const { question, added, replaced } = addOrReplace(reading.item.name, reading.current, reading.units);
+      const units = reading.units;
+      askQuestion(
+        io,
         countId,
-        question: {
-          kind: "add-or-replace",
-          variationId: reading.item.variationId,
-          units: reading.units,
-          text: question,
-        },
-      });
+        { kind: "add-or-replace", variationId: reading.item.variationId, units, text: question },
+        [`Add (→ ${added})`, `Replace (→ ${replaced})`],
+      );
       return;
     }
     case "bad-quantity":
@@ -128,6 +125,23 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
       await lookUp(io, reading);
       return;
   }
+}
+
+/**
+ * Asks the counting line's question in the one confirmation: its line is recorded (or not) by
+ * the answer, `labels` saying what yes and no do. Scans wait for the answer (the shell says so).
+ */
+function askQuestion(io: StocktakeIo, countId: string, question: CountQuestion, labels: [string, string]): void {
+  io.dispatch({ type: "question-asked", countId, question });
+  const s = io.get();
+  s.ask({
+    message: question.text,
+    risky: false,
+    yes: labels[0],
+    no: labels[1],
+    onYes: () => s.stocktakeAnswer(true),
+    onNo: () => s.stocktakeAnswer(false),
+  });
 }
 
 /**
@@ -154,7 +168,7 @@ export async function countEntry(io: StocktakeIo, item: StockItem, entry: CountE
       added: entry.kind === "add",
       text,
     };
-    io.dispatch({ type: "question-asked", countId: count.header.id, question });
+    askQuestion(io, count.header.id, question, ["Keep", "Type again"]);
     return false;
   }
   return recordLine(io, item, line.value, entry.kind === "add");

@@ -64,7 +64,7 @@ export function Confirm({ question, width }: { question: Question; width: number
       <Txt wrap="wrap">{question.message}</Txt>
       <Box gap={2}>
         {button("yes", question.yes ?? "Yes")}
-        {button("no", "No")}
+        {button("no", question.no ?? "No")}
       </Box>
       <Txt color={theme.muted} wrap="wrap">
         {answerKeysText(question, highlighted)}

@@ -102,7 +102,7 @@ const STOCKTAKE = defineScreen({
   onLocationChange: (s) => s.stocktakeLocationChanged(),
   refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
   refreshSeconds: 30,
-  help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
+  help: "On the counting line a quantity for an item already counted asks whether it adds or replaces; +N adds, =N replaces without asking (`stocktake import` always adds its rows up). A count far from the books (over 10× the expected, or 500 units over) is asked about once. Items from outside the count's scope are marked and get their expected quantity from the service (… until it arrives). A blind count (b) hides the expected while counting; the review shows it. Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
 });
 
 const CUSTOMERS = defineScreen({

@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { memberName } from "../../../domain/shifts.js";
 import type { CountScope } from "../../../domain/stocktake.js";
-import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { expectedOf, useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
@@ -28,6 +28,7 @@ export function Picker<T>({
   onBack,
   active,
   empty,
+  option,
 }: {
   title: string;
   note?: string;
@@ -40,6 +41,8 @@ export function Picker<T>({
   onBack: () => void;
   active: boolean;
   empty?: string;
+  /** A one-key switch of the picker (a letter), said under the list with whether it is on. */
+  option?: { key: string; label: string; on: boolean; toggle: () => void };
 }) {
   const theme = useTheme();
   const listHeight = Math.max(3, height - (note ? 3 : 2));
@@ -49,6 +52,7 @@ export function Picker<T>({
       if (onList(input, key)) return true;
       if (key.escape) onBack();
       else if (key.return && rows.length > 0) onPick(Math.min(list.cursor, rows.length - 1));
+      else if (option && input === option.key) option.toggle();
       else return false;
       return true;
     },
@@ -73,7 +77,10 @@ export function Picker<T>({
         rowKey={rowKey}
         empty={empty ?? "Nothing to choose."}
       />
-      <Txt color={theme.muted}>j/k move · enter choose · esc back</Txt>
+      <Txt color={theme.muted}>
+        j/k move · enter choose · esc back
+        {option ? ` · ${option.key} ${option.label}: ${option.on ? "on" : "off"}` : ""}
+      </Txt>
     </Box>
   );
 }
@@ -89,6 +96,9 @@ const SEARCH_FIELDS: FieldSpec[] = [{ name: "text", label: "Search", hint: "word
 const SKU_FIELDS: FieldSpec[] = [{ name: "skus", label: "SKUs", hint: "separated by spaces or commas" }];
 
 /** Starting a count: what to count (full, or a cycle count of a category, a search or SKUs), then who counts. */
+/** Whether the count being started is blind (the counter picker's b). */
+const BLIND_FLAG = "stocktake.blind";
+
 export function StartView({ height, width }: { height: number; width: number }) {
   const store = useAppStoreApi();
   const active = useHasFocus("start");
@@ -97,7 +107,9 @@ export function StartView({ height, width }: { height: number; width: number }) 
   const members = useAppStore((s) => s.stocktake.members);
   const busy = useAppStore((s) => s.stocktake.busy);
   const locationName = useAppStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "this location");
+  const blind = useAppStore((s) => s.flags[BLIND_FLAG] ?? false);
   const s = () => store.getState();
+  const toggleBlind = () => s().setFlag(BLIND_FLAG, !blind);
   const back = () => s().stocktakeShow({ kind: "home" });
   if (view.kind !== "start") return null;
   if (busy) return <Txt>{busy}…</Txt>;
@@ -195,10 +207,11 @@ export function StartView({ height, width }: { height: number; width: number }) 
           height={height}
           width={width}
           active={active}
+          option={{ key: "b", label: "blind count (expected hidden while counting)", on: blind, toggle: toggleBlind }}
           onPick={(i) => {
             const m = members[i];
             void s()
-              .stocktakeStart(m?.id ?? "")
+              .stocktakeStart(m?.id ?? "", { blind })
               .then((problem) => {
                 if (problem) s().setStatus({ kind: "rule", text: problem });
               });
@@ -239,7 +252,7 @@ export function StocktakeForm() {
       return (
         <FormView
           title={`Count of ${item?.name ?? form.variationId}`}
-          note={`SKU ${item?.sku ?? "—"} · expected ${count?.expected.get(form.variationId)?.quantity ?? "0"} · counted ${counted ?? "nothing yet"}`}
+          note={`SKU ${item?.sku ?? "—"} · expected ${(count && expectedOf(count, form.variationId)) ?? "…"} · counted ${counted ?? "nothing yet"}`}
           fields={EDIT_FIELDS}
           initial={{ count: counted ?? "" }}
           onSubmit={(v) => s().stocktakeSetLine(form.variationId, v.count ?? "")}
