@@ -1,4 +1,7 @@
 // Drives the whole app against the in-process local service: render, type keys, wait for frames.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { vi } from "vitest";
 import { CustomerIndexHandle } from "../../src/local/customer-index.js";
 import type { ServiceOptions } from "../../src/service/index.js";
@@ -72,10 +75,12 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const client = proxy
     ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
     : service.client;
-  // A customer index of its own, in memory: filled from the service when the customers screen opens.
+  // A data folder of its own (the stocktake journal is a file there; a shared one would mix the
+  // schemas of every branch's tests), and a customer index in memory, filled when the screen opens.
+  const ownDir = opts.store?.dataDir ? undefined : mkdtempSync(join(tmpdir(), "backroom-app-"));
   const store = createStore({
     client,
-    dataDir: "/nonexistent-backroom-test",
+    dataDir: ownDir ?? "",
     customerIndex: new CustomerIndexHandle(":memory:"),
     ...opts.store,
   });
@@ -149,6 +154,7 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
         await proxy.down();
       }
       if (!opts.shared) await service.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import { breaksExample } from "../../../domain/clock-rules.js";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
@@ -58,7 +59,7 @@ export function ReviewScreen({ height, width }: ScreenProps) {
       : review.form.kind === "filter"
         ? 1
         : review.form.kind === "edit"
-          ? formHeight(EDIT_FIELDS, true)
+          ? formHeight(editFields([]), true)
           : review.form.kind === "range"
             ? formHeight(RANGE_FIELDS, false)
             : formHeight(EXPORT_FIELDS, true);
@@ -218,12 +219,13 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   );
 }
 
-const EDIT_FIELDS: FieldSpec[] = [
+/** The shift form's fields; the breaks field's example names the location's own break types. */
+const editFields = (breakTypes: readonly string[]): FieldSpec[] => [
   { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
+  { name: "breaks", label: "Breaks", hint: breaksExample(breakTypes) },
 ];
 
 const asInput = (v: Record<string, string>): ShiftTimesInput => ({
@@ -241,6 +243,7 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
   const conflict = useAppStore((s) => s.review.conflict);
   const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
   const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
+  const fields = useMemo(() => editFields(types), [types]);
   // The shift's own store's zone: a review of all locations edits shifts of stores in other zones.
   const tz = useAppStore((s) => (shift ? zoneOfShift(s, shift) : selectTimeZone(s)));
   if (!shift) return null;
@@ -261,7 +264,7 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
           `Break types here: ${types.join(", ") || "none"}.`
         )
       }
-      fields={EDIT_FIELDS}
+      fields={fields}
       initial={{ ...(shiftTimesInputOf(shift, tz) as unknown as Record<string, string>) }}
       onSubmit={(v) => store.getState().editShiftTimes(shiftId, asInput(v))}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}
