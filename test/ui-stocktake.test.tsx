@@ -141,6 +141,35 @@ describe("counting", () => {
     await a.waitFor("counted 3) quantity›");
   });
 
+  it("counts a scanner's burst with the counting line let go: never a hotkey, never another screen", async () => {
+    const a = await open();
+    const wrench = await variation(a.client, "Adjustable Wrench", "8 in");
+    const hammer = await variation(a.client, "Claw Hammer", "16 oz");
+    await startCount(a);
+    await a.press(KEYS.escape, "s");
+    await a.waitFor("SCAN = 1 UNIT");
+    // Digits (the shell's number keys) and letters (the screen's keys), each code and Enter in one read.
+    await a.press(`${wrench.upc}\r`);
+    await a.press(`${wrench.sku}\r`);
+    await a.waitFor(`✓ ${wrench.label}: 2`);
+    expect(a.store.getState().screen.kind).toBe("stocktake");
+    expect(a.store.getState().stocktake.typing).toBe(false);
+    // Scan, then quantity, the line still let go: the scan asks the quantity and gives the line the keys,
+    // so the 7 typed next is the quantity, not the 7th screen.
+    await a.press("s");
+    await a.waitFor("Scan, then type the quantity");
+    await a.press(`${hammer.upc}\r`);
+    await a.waitFor(`${hammer.label} (expected`);
+    await a.press("7", KEYS.enter);
+    await a.waitFor(`✓ ${hammer.label}: 7`);
+    // From the review, a scan is counted too, on the count's lines where its answer shows.
+    await a.press(KEYS.escape, "v");
+    await a.waitFor("Review ST-");
+    await a.press(`${wrench.upc}\r`);
+    await a.waitFor(/Adjustable Wrench, 8 in \(expected \d+, counted 2\) quantity›/);
+    expect(a.store.getState().screen.kind).toBe("stocktake");
+  });
+
   it("keeps an unknown code in its own list, and resolves it to an item later", async () => {
     const a = await open();
     const wrench = await variation(a.client, "Adjustable Wrench", "10 in");

@@ -10,11 +10,11 @@ import { createClient, type SquareClient } from "../square/index.js";
 import {
   EXIT_REFUSED,
   runStocktakeExport,
-  runStocktakeImport,
   runStocktakeList,
   runStocktakeResume,
   type StocktakeDeps,
 } from "./stocktake.js";
+import { runStocktakeImport } from "./stocktake-import.js";
 import type { Target } from "./target.js";
 
 let home: string;

@@ -247,16 +247,27 @@ async function lookUp(io: StocktakeIo, reading: Extract<EntryReading, { kind: "u
   const text = reading.kind === "words" ? reading.text : reading.code;
   const { client } = io.deps;
   const locationId = count.header.locationId;
-  const found = await io.get().runRead(`Looking up ${text}`, () => lookupCode(client, text, locationId), {
-    quiet: true,
-  });
+  io.dispatch({ type: "looking-up", text });
+  // Nothing back is a failure to ask (said in the status bar); `{ item: undefined }`, no such code.
+  const asked = await io
+    .get()
+    .runRead(`Looking up ${text}`, async () => ({ item: await lookupCode(client, text, locationId) }), {
+      quiet: true,
+    })
+    .finally(() => io.dispatch({ type: "looking-up", text: undefined }));
+  const found = asked?.item;
   if (found) {
     await rememberItems(io, [found]);
     await scanned(io, data(io).count?.items.get(found.variationId) ?? found);
     return;
   }
   if (reading.kind === "unknown-code") {
-    await keepUnknown(io, reading.code);
+    // Kept either way: a scan is never lost, and a code the service could not be asked about is resolved later.
+    await keepUnknown(io, reading.code, asked === undefined);
+    return;
+  }
+  if (asked === undefined) {
+    io.dispatch({ type: "problem", text: `“${text}” was not looked up: the catalog could not be asked. Try again.` });
     return;
   }
   const matches = await io.get().runRead(`Searching for ${text}`, () => searchByName(client, text, locationId));
@@ -265,7 +276,7 @@ async function lookUp(io: StocktakeIo, reading: Extract<EntryReading, { kind: "u
   else io.dispatch({ type: "pick-offered", query: text, items: matches });
 }
 
-async function keepUnknown(io: StocktakeIo, code: string): Promise<void> {
+async function keepUnknown(io: StocktakeIo, code: string, unanswered: boolean): Promise<void> {
   const count = data(io).count;
   if (!count) return;
   const countId = count.header.id;
@@ -274,5 +285,5 @@ async function keepUnknown(io: StocktakeIo, code: string): Promise<void> {
     j.recordUnknown(countId, code, at);
     return j.unknownCodes(countId);
   });
-  if (unknown) io.dispatch({ type: "unknown-kept", countId, code, unknown });
+  if (unknown) io.dispatch({ type: "unknown-kept", countId, code, unknown, unanswered });
 }

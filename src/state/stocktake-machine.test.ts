@@ -46,7 +46,7 @@ describe("countReducer", () => {
     const after = run(
       [
         { type: "line-recorded", countId: "ST-OLD", line: line("V1", "9"), added: false },
-        { type: "unknown-kept", countId: "ST-OLD", code: "999", unknown: [] },
+        { type: "unknown-kept", countId: "ST-OLD", code: "999", unknown: [], unanswered: false },
         { type: "settings-changed", countId: "ST-OLD", scanOne: true },
       ],
       before,
@@ -110,8 +110,8 @@ describe("countReducer", () => {
 
   it("keeps unknown codes, marks them resolved, drops them on dismissal", () => {
     const unknown = [{ code: "999", firstSeenAt: "a", lastSeenAt: "a", times: 1, resolvedTo: undefined }];
-    const kept = run([{ type: "unknown-kept", countId: "ST-1", code: "999", unknown }], opened());
-    expect(kept.feedback).toEqual({ kind: "unknown", code: "999" });
+    const kept = run([{ type: "unknown-kept", countId: "ST-1", code: "999", unknown, unanswered: false }], opened());
+    expect(kept.feedback).toEqual({ kind: "unknown", code: "999", unanswered: false });
     const resolved = run([{ type: "unknown-resolved", countId: "ST-1", code: "999", variationId: "V2" }], kept);
     expect(resolved.count?.unknown[0]?.resolvedTo).toBe("V2");
     expect(run([{ type: "unknown-dismissed", countId: "ST-1", code: "999" }], kept).count?.unknown).toEqual([]);

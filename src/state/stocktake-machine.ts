@@ -48,7 +48,8 @@ export type CountPrompt =
 /** The answer to the last entry, shown under the counting line. */
 export type CountFeedback =
   | { kind: "counted"; variationId: string; quantity: string; added: boolean }
-  | { kind: "unknown"; code: string }
+  /** A code kept to resolve later: the catalog has none (`unanswered`: the service could not be asked). */
+  | { kind: "unknown"; code: string; unanswered: boolean }
   | { kind: "problem"; text: string }
   | { kind: "info"; text: string };
 
@@ -103,6 +104,8 @@ export interface StocktakeData {
   entries: readonly PendingEntry[];
   /** The number of the last entry queued. */
   entrySeq: number;
+  /** A code or words being looked up at the service (slow ones hold the entries behind them). */
+  lookingUp: string | undefined;
   commit: { progress: CommitProgress; outcome: CommitOutcome | undefined } | undefined;
   history: { variationId: string; changes: InventoryChange[] | undefined } | undefined;
   form: StocktakeForm;
@@ -130,6 +133,8 @@ export type CountEvent =
   | { type: "discarded"; countId: string }
   | { type: "entry-queued"; text: string; source: EntrySource }
   | { type: "entry-handled"; seq: number }
+  /** A look-up at the service began (`text`) or ended (undefined). */
+  | { type: "looking-up"; text: string | undefined }
   /** A line journaled: the count shows it and says so. */
   | { type: "line-recorded"; countId: string; line: CountLine; added: boolean }
   | { type: "line-removed"; countId: string; variationId: string }
@@ -141,7 +146,7 @@ export type CountEvent =
   | { type: "note"; text: string }
   /** Catalog entries found during the count (a look-up at the service), journaled with it. */
   | { type: "items-found"; countId: string; items: readonly StockItem[] }
-  | { type: "unknown-kept"; countId: string; code: string; unknown: UnknownCode[] }
+  | { type: "unknown-kept"; countId: string; code: string; unknown: UnknownCode[]; unanswered: boolean }
   | { type: "unknown-resolved"; countId: string; code: string; variationId: string }
   | { type: "unknown-dismissed"; countId: string; code: string }
   /** `quiet`: the feedback line is left as it is (a change undone after a failure, which it reports). */
@@ -183,6 +188,7 @@ export const INITIAL_STOCKTAKE: StocktakeData = {
   typing: true,
   entries: [],
   entrySeq: 0,
+  lookingUp: undefined,
   commit: undefined,
   history: undefined,
   form: { kind: "none" },
@@ -219,7 +225,7 @@ function countReducerOfCount(state: StocktakeData, count: LoadedCount, event: Co
       return {
         ...state,
         count: { ...count, unknown: event.unknown },
-        feedback: { kind: "unknown", code: event.code },
+        feedback: { kind: "unknown", code: event.code, unanswered: event.unanswered },
         prompt: { kind: "code" },
       };
     case "unknown-resolved": {
@@ -295,6 +301,8 @@ function promptReducer(state: StocktakeData, event: CountEvent): StocktakeData {
     }
     case "entry-handled":
       return { ...state, entries: state.entries.filter((e) => e.seq !== event.seq) };
+    case "looking-up":
+      return { ...state, lookingUp: event.text };
     default:
       return state;
   }

@@ -3,12 +3,16 @@
 import { formatMoney } from "../domain/money.js";
 import {
   buildReview,
+  type CountLine,
   type CountTotals,
   countKindOf,
   countTotals,
   describeScope,
+  type ExpectedCount,
   type ReviewRow,
+  type StockItem,
   sortReview,
+  type UncountedChoice,
 } from "../domain/stocktake.js";
 import { stocktakeItemsCsv, stocktakeSummaryCsv } from "../domain/stocktake-csv.js";
 import type { CountRecord } from "../local/stocktake-journal.js";
@@ -20,8 +24,17 @@ export interface CountReview {
   currency: string;
 }
 
-/** The review of a journaled count, with its uncounted items as the count's setting says. */
-export function reviewOfRecord(record: CountRecord): CountReview {
+/** What a review is made of: a journal record, or the count open on the screen. */
+export interface ReviewedCount {
+  items: ReadonlyMap<string, StockItem>;
+  lines: readonly CountLine[];
+  expected: ReadonlyMap<string, ExpectedCount>;
+  scope: readonly string[];
+  header: { uncounted: UncountedChoice };
+}
+
+/** The review of a count, with its uncounted items as the count's setting says. */
+export function reviewOfRecord(record: ReviewedCount): CountReview {
   const rows = sortReview(
     buildReview({
       items: record.items,

@@ -94,7 +94,10 @@ describe("stocktake slice", () => {
     const code = s().stocktakeSubmit(wrench.sku);
     const quantity = s().stocktakeSubmit("5");
     expect(s().stocktake.entries.map((e) => e.text)).toEqual([wrench.sku, "5"]);
+    // What holds them up is said while it lasts.
+    await until(() => s().stocktake.lookingUp === wrench.sku);
     await quantity;
+    expect(s().stocktake.lookingUp).toBeUndefined();
     await code;
     expect(lineOf(s, wrench.id)).toBe("5");
     expect(s().stocktake.count?.unknown).toEqual([]);
@@ -115,6 +118,20 @@ describe("stocktake slice", () => {
     // A scan of digits that could be a quantity is still a code: unknown here, kept as such.
     await s().stocktakeScan("0999999999994");
     expect(s().stocktake.count?.unknown.map((u) => u.code)).toEqual(["0999999999994"]);
+  });
+
+  it("a code the service cannot be asked about is kept to resolve later, and says so", async () => {
+    const { s } = await counting({ kind: "skus", skus: [hammer.sku] });
+    await t.raw("POST", "/_emulator/faults", { body: { operation: "SearchCatalogObjects", status: 503 } });
+    await s().stocktakeScan(wrench.upc);
+    expect(s().stocktake.count?.unknown.map((u) => u.code)).toEqual([wrench.upc]);
+    expect(s().stocktake.feedback).toEqual({ kind: "unknown", code: wrench.upc, unanswered: true });
+    await s().stocktakeSubmit("hammer");
+    expect(s().stocktake.feedback).toMatchObject({ kind: "problem", text: expect.stringMatching(/not looked up/) });
+    await t.raw("DELETE", "/_emulator/faults");
+    // Once it answers, the same code is found as the item it is.
+    await s().stocktakeScan(wrench.upc);
+    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: wrench.id });
   });
 
   it("a scan with no count open is said, and nothing is counted", async () => {

@@ -6,7 +6,9 @@ import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../
 import { profileValues } from "../../../domain/customers-profile.js";
 import type { Customer } from "../../../spec/generated/types.js";
 import {
+  CUSTOMER_LIST,
   type CustomerResults,
+  type CustomersView,
   describeIndexSync,
   filterInputOf,
   selectCountry,
@@ -118,100 +120,72 @@ function InfoLine({ width }: { width: number }) {
   );
 }
 
-/**
- * Customer lookup: one search line, always ready (email, phone in any spelling, reference id, or
- * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
- * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
- */
-export function CustomersScreen({ height, width }: ScreenProps) {
-  const theme = useTheme();
-  const store = useAppStoreApi();
-  const s = () => store.getState();
-  // Only what the list and pane need: a typed key re-renders the search line, not the list.
-  const c = useAppStore(
-    useShallow((st) => ({
-      rows: st.customers.results.rows,
-      more: st.customers.results.cursor !== undefined,
-      phase: st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready",
-      filters: st.customers.filters,
-      view: st.customers.view,
-      groups: st.customers.groups,
-      scanGroups: st.customers.scan.groups,
-      probed: st.customers.probed,
-      local: st.customers.local,
-      profileOnly: st.flags[PROFILE_ONLY] === true,
-      count: st.customers.results.count,
-      countIsFloor: st.customers.results.countIsFloor,
-    })),
-  );
-  const timeZone = useAppStore(selectTimeZone);
+/** Duplicate marks of the rows: shared emails or phones among them, found by a scan, or named by the service. */
+function useMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
+  const scanGroups = useAppStore((st) => st.customers.scan.groups);
+  const probed = useAppStore((st) => st.customers.probed);
   const country = useAppStore(selectCountry);
-  const now = useAppStore((st) => st.now);
-  const rows = c.rows;
-
-  const layout = paneLayout(width, height);
-  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
-  const listWidth = layout === "side" ? width - paneWidth - 1 : width;
-  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
-  const listHeight = Math.max(3, height - 2 - below);
-
-  const ids = useAppStore((st) => customerRows(st).ids);
-  const list = useListWindow("customers", ids, listRows(listHeight));
-  const selected: Customer | undefined = rows[list.cursor];
-
-  const marks = useMemo(() => {
+  return useMemo(() => {
     const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows, country)));
     const add = (id: string, reasons: readonly DuplicateReason[]) => {
       const have = all.get(id) ?? [];
       all.set(id, [...have, ...reasons.filter((r) => !have.includes(r))]);
     };
-    for (const [id, reasons] of duplicateMarks(c.scanGroups)) add(id, reasons);
-    for (const [id, reasons] of Object.entries(c.probed)) add(id, reasons);
+    for (const [id, reasons] of duplicateMarks(scanGroups)) add(id, reasons);
+    for (const [id, reasons] of Object.entries(probed)) add(id, reasons);
     return all;
-  }, [rows, c.scanGroups, c.probed, country]);
-  const columns = useMemo(() => customerColumns(marks, timeZone, country), [marks, timeZone, country]);
+  }, [rows, scanGroups, probed, country]);
+}
 
-  // Pages are read as the cursor nears the end of what is loaded, never all at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
-  useEffect(() => {
-    if (c.more && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
-      void s().customersLoadMore();
-    }
-  }, [list.cursor, rows.length, c.more]);
+/** The filter panel over the search line. */
+function FiltersView({ width }: { width: number }) {
+  const store = useAppStoreApi();
+  const s = () => store.getState();
+  const filters = useAppStore((st) => st.customers.filters);
+  const groups = useAppStore((st) => st.customers.groups);
+  return (
+    <Box flexDirection="column" width={width}>
+      <SearchLine width={width} />
+      <InfoLine width={width} />
+      <FormView
+        title="Filters (they combine: every one must hold)"
+        fields={FILTER_FIELDS}
+        initial={{ ...filterInputOf(filters, groups) }}
+        note={`Groups: ${groups.map((g) => g.name).join(", ") || "none"}`}
+        onSubmit={(values) =>
+          s().customersApplyFilters({
+            group: values.group ?? "",
+            sources: values.sources ?? "",
+            rule: values.rule ?? "",
+            from: values.from ?? "",
+            to: values.to ?? "",
+          })
+        }
+        onCancel={() => s().customersOpenView({ kind: "list" })}
+      />
+    </Box>
+  );
+}
 
-  const profileOnly = c.profileOnly;
-  const searchLine = <SearchLine width={width} />;
-  const infoLine = <InfoLine width={width} />;
-
-  const bodyHeight = height - 2;
-  const viewCustomer = (id: string) => c.local[id] ?? rows.find((r) => r.id === id);
-  const v = c.view;
+/** A view over the list: the filters, a profile form, a conflict, a profile's groups or cards, the duplicates. */
+function CustomerView({ view: v, height, width }: { view: CustomersView; height: number; width: number }) {
+  const store = useAppStoreApi();
+  const s = () => store.getState();
+  const groups = useAppStore((st) => st.customers.groups);
+  const now = useAppStore((st) => st.now);
+  const customerId = v.kind === "groups" || v.kind === "cards" ? v.customerId : undefined;
+  const customer = useAppStore((st) =>
+    customerId
+      ? (st.customers.local[customerId] ?? st.customers.results.rows.find((r) => r.id === customerId))
+      : undefined,
+  );
+  const country = useAppStore(selectCountry);
+  const toList = () => s().customersOpenView({ kind: "list" });
   switch (v.kind) {
     case "list":
-      break;
+      return null;
     case "filters":
-      return (
-        <Box flexDirection="column" width={width}>
-          {searchLine}
-          {infoLine}
-          <FormView
-            title="Filters (they combine: every one must hold)"
-            fields={FILTER_FIELDS}
-            initial={{ ...filterInputOf(c.filters, c.groups) }}
-            note={`Groups: ${c.groups.map((g) => g.name).join(", ") || "none"}`}
-            onSubmit={(values) =>
-              s().customersApplyFilters({
-                group: values.group ?? "",
-                sources: values.sources ?? "",
-                rule: values.rule ?? "",
-                from: values.from ?? "",
-                to: values.to ?? "",
-              })
-            }
-            onCancel={() => s().customersOpenView({ kind: "list" })}
-          />
-        </Box>
-      );
+      return <FiltersView width={width} />;
     case "create":
       return (
         <ProfileForm
@@ -219,7 +193,7 @@ export function CustomersScreen({ height, width }: ScreenProps) {
           initial={profileValues()}
           height={height}
           onSubmit={(values) => s().customersCreate(values)}
-          onCancel={() => s().customersOpenView({ kind: "list" })}
+          onCancel={toList}
         />
       );
     case "edit":
@@ -230,21 +204,17 @@ export function CustomersScreen({ height, width }: ScreenProps) {
           initial={v.initial ?? profileValues(v.base, country)}
           height={height}
           onSubmit={(values) => s().customersSave(values)}
-          onCancel={() => s().customersOpenView({ kind: "list" })}
+          onCancel={toList}
         />
       );
     case "conflict":
       return <ConflictView view={v} height={height} width={width} />;
-    case "groups": {
-      const customer = viewCustomer(v.customerId);
+    case "groups":
       if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <GroupsView customer={customer} groups={c.groups} height={height} width={width} />;
-    }
-    case "cards": {
-      const customer = viewCustomer(v.customerId);
+      return <GroupsView customer={customer} groups={groups} height={height} width={width} />;
+    case "cards":
       if (!customer) return <Txt>That profile is no longer here.</Txt>;
       return <CardsView customer={customer} now={now} height={height} width={width} />;
-    }
     case "duplicates":
       return <DuplicatesView height={height} width={width} />;
     default: {
@@ -252,11 +222,55 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+/** Where the list and the profile go at a size. */
+function resultsLayout(width: number, height: number) {
+  const layout = paneLayout(width, height);
+  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
+  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
+  return {
+    layout,
+    paneWidth,
+    listWidth: layout === "side" ? width - paneWidth - 1 : width,
+    listHeight: Math.max(3, height - 2 - below),
+  };
+}
+
+/** The search line, the results (paged as the cursor nears their end) and the selected profile beside, below or alone. */
+function ResultsView({ height, width }: { height: number; width: number }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const rows = useAppStore((st) => st.customers.results.rows);
+  const more = useAppStore((st) => st.customers.results.cursor !== undefined);
+  const phase = useAppStore((st) => (st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready"));
+  const groups = useAppStore((st) => st.customers.groups);
+  const profileOnly = useAppStore((st) => st.flags[PROFILE_ONLY] === true);
+  const timeZone = useAppStore(selectTimeZone);
+  const now = useAppStore((st) => st.now);
+  const { layout, paneWidth, listWidth, listHeight } = resultsLayout(width, height);
+  const ids = useAppStore((st) => customerRows(st).ids);
+  const list = useListWindow(CUSTOMER_LIST, ids, listRows(listHeight));
+  const selected: Customer | undefined = rows[list.cursor];
+  const country = useAppStore(selectCountry);
+  const count = useAppStore(
+    useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor] as const),
+  );
+  const marks = useMarks(rows);
+  const columns = useMemo(() => customerColumns(marks, timeZone, country), [marks, timeZone, country]);
+
+  // Pages are read as the cursor nears the end of what is loaded, never all at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
+  useEffect(() => {
+    if (more && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
+      void store.getState().customersLoadMore();
+    }
+  }, [list.cursor, rows.length, more]);
 
   const pane = (w: number, h: number) => (
     <ProfilePane
       customer={selected}
-      groups={c.groups}
+      groups={groups}
       duplicates={selected?.id ? marks.get(selected.id) : undefined}
       now={now}
       timeZone={timeZone}
@@ -264,15 +278,12 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       height={h}
     />
   );
-  if (profileOnly) {
-    return (
-      <Box flexDirection="column" width={width}>
-        {searchLine}
-        {infoLine}
-        {pane(width, bodyHeight)}
-      </Box>
-    );
-  }
+  const empty =
+    phase === "loading"
+      ? "Searching…"
+      : phase === "failed"
+        ? "The search did not go through; r tries again."
+        : "No profile matches. n makes a new one.";
   const listView = (
     <ColumnList
       columns={columns}
@@ -281,21 +292,18 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       height={listHeight}
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
-      {...(c.count === undefined ? {} : { total: c.count, totalIsFloor: c.countIsFloor })}
-      empty={
-        c.phase === "loading"
-          ? "Searching…"
-          : c.phase === "failed"
-            ? "The search did not go through; r tries again."
-            : "No profile matches. n makes a new one."
-      }
+      {...(count[0] === undefined ? {} : { total: count[0], totalIsFloor: count[1] })}
+      empty={empty}
     />
   );
+  const paneTitle = marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile";
   return (
     <Box flexDirection="column" width={width}>
-      {searchLine}
-      {infoLine}
-      {layout === "side" ? (
+      <SearchLine width={width} />
+      <InfoLine width={width} />
+      {profileOnly ? (
+        pane(width, height - 2)
+      ) : layout === "side" ? (
         <Box flexDirection="row" width={width}>
           <Box width={listWidth} flexShrink={0}>
             {listView}
@@ -306,17 +314,23 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       ) : (
         listView
       )}
-      {layout === "below" ? (
+      {layout === "below" && !profileOnly ? (
         <Box flexDirection="column" width={width}>
-          <Txt color={theme.muted}>
-            {fitCell(
-              marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile",
-              width,
-            ).trimEnd()}
-          </Txt>
+          <Txt color={theme.muted}>{fitCell(paneTitle, width).trimEnd()}</Txt>
           {pane(width, PANE_BELOW_HEIGHT)}
         </Box>
       ) : null}
     </Box>
   );
+}
+
+/**
+ * Customer lookup: one search line, always ready (email, phone in any spelling, reference id, or
+ * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
+ * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
+ */
+export function CustomersScreen({ height, width }: ScreenProps) {
+  const view = useAppStore((st) => st.customers.view);
+  if (view.kind === "list") return <ResultsView height={height} width={width} />;
+  return <CustomerView view={view} height={height} width={width} />;
 }

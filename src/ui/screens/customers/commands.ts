@@ -75,6 +75,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("/")],
     label: "/",
     description: "search: email, phone, reference id, name",
+    short: "search",
     hint: 2,
     run: (s) => {
       s.setFlag(PROFILE_ONLY, false);
@@ -96,6 +97,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "open the profile (as it is now)",
+    short: "open",
     hint: 3,
     run: openSelected,
     unavailable: needProfile,
@@ -104,6 +106,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("n")],
     label: "n",
     description: "new profile",
+    short: "new",
     write: true,
     hint: 4,
     run: (s) => s.customersOpenView({ kind: "create" }),
@@ -112,6 +115,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("e")],
     label: "e",
     description: "edit the profile",
+    short: "edit",
     write: true,
     hint: 5,
     run: (s) => {
@@ -124,6 +128,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("x")],
     label: "x",
     description: "delete the profile",
+    short: "delete",
     write: true,
     hint: 8,
     run: (s) => {
@@ -143,6 +148,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("m")],
     label: "m",
     description: "groups: add to / remove from",
+    short: "groups",
     write: true,
     hint: 7,
     run: (s) => {
@@ -167,6 +173,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("f")],
     label: "f",
     description: "filters: group, source, created",
+    short: "filters",
     hint: 6,
     run: (s) => s.customersOpenView({ kind: "filters" }),
   },

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import stringWidth from "string-width";
 import { breaksExample } from "../../../domain/clock-rules.js";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
@@ -19,6 +20,7 @@ import {
   zoneOfShift,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { wrapSegments } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -97,11 +99,16 @@ export function ReviewScreen({ height, width }: ScreenProps) {
       <Txt wrap="truncate-end">
         <Txt bold>{title}</Txt>
         <Txt color={theme.muted}>
-          {" "}
-          · {allStores ? "all locations, " : ""}days start {startOfDay.slice(0, 5)}{" "}
-          {allStores ? "in each store's time zone" : tz}
-          {view === "shifts" ? ` · ${memberName ?? "all members"}${elsewhere}` : ""}
-          {review.filter ? ` · filter "${review.filter}"` : ""}
+          {/* Whole parts, what is shown first: on a narrow terminal the day's start and zone go. */}
+          {` · ${wrapSegments(
+            [
+              allStores ? "all locations" : "",
+              view === "shifts" ? `${memberName ?? "all members"}${elsewhere}` : "",
+              review.filter ? `filter "${review.filter}"` : "",
+              `days start ${startOfDay.slice(0, 5)} ${allStores ? "in each store's time zone" : tz}`,
+            ].filter(Boolean),
+            width - 1 - stringWidth(title) - 3,
+          ).join("")}`}
         </Txt>
       </Txt>
       <Txt color={theme.muted} wrap="truncate-end">

@@ -11,7 +11,7 @@ import {
   useAppStoreApi,
 } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
-import type { Column } from "../../components/columns.js";
+import { type Column, wrapSegments } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
@@ -51,15 +51,20 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const asked = prompt.kind === "quantity" ? count.items.get(prompt.variationId) : undefined;
   const about = asked ? askedText(count, asked.variationId) : "";
   const label = asked ? `${asked.name}${about ? ` (${about})` : ""} quantity` : ENTRY_LABEL;
-  const info = [
-    `${h.id} · ${describeScope(h.scope)} · ${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
-    h.counterName ? `by ${h.counterName}` : "",
-    unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
-    h.scanOne ? "SCAN = 1 UNIT" : "",
-    h.blind ? "BLIND: expected shown in the review" : expectedChangedText(count, tz),
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  // Whole parts only, the mode first after the lines: on a narrow terminal the last ones go.
+  const info = wrapSegments(
+    [
+      h.id,
+      describeScope(h.scope),
+      `${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
+      h.scanOne ? "SCAN = 1 UNIT" : "",
+      h.blind ? "BLIND: expected shown in the review" : "",
+      h.counterName ? `by ${h.counterName}` : "",
+      unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
+      h.blind ? "" : expectedChangedText(count, tz),
+    ].filter(Boolean),
+    width - "Counting ".length,
+  )[0];
   return (
     <Box flexDirection="column">
       <Txt wrap="truncate-end">
@@ -152,6 +157,17 @@ function Feedback() {
   const theme = useTheme();
   const feedback = useAppStore((s) => s.stocktake.feedback);
   const count = useAppStore((s) => s.stocktake.count);
+  const lookingUp = useAppStore((s) => s.stocktake.lookingUp);
+  const waiting = useAppStore((s) => Math.max(0, s.stocktake.entries.length - 1));
+  if (lookingUp !== undefined) {
+    // A slow service holds the scans behind this one: say so, rather than seem to ignore them.
+    const behind = waiting > 0 ? ` · ${waiting} more waiting, counted in order` : "";
+    return (
+      <Txt color={theme.muted} wrap="truncate-end">
+        Looking up {lookingUp} in the catalog…{behind}
+      </Txt>
+    );
+  }
   if (!feedback || !count) return <Txt> </Txt>;
   switch (feedback.kind) {
     case "counted": {
@@ -177,7 +193,9 @@ function Feedback() {
     case "unknown":
       return (
         <Txt color={theme.warn} wrap="truncate-end">
-          ? Unknown code {feedback.code}: kept in the unknown codes (u) to resolve later.
+          {feedback.unanswered
+            ? `? ${feedback.code}: the catalog could not be asked; kept in the unknown codes (u) to resolve later.`
+            : `? Unknown code ${feedback.code}: kept in the unknown codes (u) to resolve later.`}
         </Txt>
       );
     case "problem":

@@ -1,6 +1,6 @@
-import { buildReview, countTotals, type ReviewRow, sortReview } from "../../../domain/stocktake.js";
+import type { ReviewRow } from "../../../domain/stocktake.js";
 import { leftOutText } from "../../../domain/stocktake-checks.js";
-import type { AppState, LoadedCount } from "../../../state/index.js";
+import { type AppState, type LoadedCount, reviewOfRecord } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";
@@ -20,19 +20,7 @@ function lastOf<R>(compute: (count: LoadedCount) => R): (count: LoadedCount) => 
 }
 
 /** The review of a count: rows by absolute variance value, totals, and the currency. */
-export const countReview = lastOf((count: LoadedCount) => {
-  const rows: ReviewRow[] = sortReview(
-    buildReview({
-      items: count.items,
-      lines: count.lines,
-      expected: count.expected,
-      scope: count.scope,
-      uncounted: count.header.uncounted,
-    }),
-  );
-  const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
-  return { rows, totals: countTotals(rows), currency };
-});
+export const countReview = lastOf((count: LoadedCount) => reviewOfRecord(count));
 
 const countedIds = lastOf((count: LoadedCount) => countedRows(count).map((r) => r.item.variationId));
 
@@ -148,6 +136,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("n")],
     label: "n",
     description: "start a new count",
+    short: "new count",
     hint: 2,
     run: (s) => s.stocktakeNew(),
     unavailable: onView(["home", "commit"], "Leave this count first (esc); it stays in the journal."),
@@ -156,6 +145,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "resume the open count",
+    short: "resume",
     hint: 2,
     run: (s) => s.stocktakeResume(),
     unavailable: (s) =>
@@ -201,6 +191,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [named("return"), ch("i")],
     label: "enter/i",
     description: "type on the counting line",
+    short: "type",
     hint: 2,
     run: (s) => (s.stocktake.view.kind === "count" ? s.stocktakeSetTyping(true) : s.stocktakeShow({ kind: "count" })),
     unavailable: (s) =>
@@ -214,6 +205,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("v")],
     label: "v",
     description: "review the count before committing",
+    short: "review",
     hint: 3,
     run: (s) => s.stocktakeShow({ kind: "review" }),
     unavailable: needCount,
@@ -222,6 +214,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("c")],
     label: "c",
     description: "commit the count (or finish a commit that stopped)",
+    short: "commit",
     write: true,
     hint: 4,
     run: (s) => {
@@ -245,6 +238,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("s")],
     label: "s",
     description: "scan = 1 unit on/off",
+    short: "scan = 1 unit",
     hint: 5,
     run: (s) => s.stocktakeToggleScanOne(),
     unavailable: (s) => needCount(s) ?? (isOpen(s) ? undefined : "This count is being committed."),
@@ -260,6 +254,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("z")],
     label: "z",
     description: "uncounted items: set to zero / leave untouched",
+    short: "uncounted",
     hint: 5,
     run: (s) => {
       const count = s.stocktake.count;
@@ -333,6 +328,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("e")],
     label: "e",
     description: "export the items as CSV",
+    short: "export",
     hint: 7,
     run: (s) => {
       const id = exportable(s);

@@ -1,15 +1,12 @@
 import { Box } from "ink";
-import { memberName } from "../../../domain/shifts.js";
-import type { CountScope } from "../../../domain/stocktake.js";
 import { expectedOf, useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import type { Column } from "../../components/columns.js";
+import { type Column, wrapLines } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
 import { useWidgetList } from "../../components/use-list.js";
 import { useKeys } from "../../keyboard.js";
-import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 
 /**
@@ -45,7 +42,9 @@ export function Picker<T>({
   option?: { key: string; label: string; on: boolean; toggle: () => void };
 }) {
   const theme = useTheme();
-  const listHeight = Math.max(3, height - (note ? 3 : 2));
+  // The note is read whole: wrapped, never cut.
+  const noteLines = note ? wrapLines(note, width, 3) : [];
+  const listHeight = Math.max(3, height - 2 - noteLines.length);
   const [list, onList] = useWidgetList(rows.length, listRows(listHeight));
   useKeys(
     (input, key) => {
@@ -63,11 +62,11 @@ export function Picker<T>({
       <Txt bold wrap="truncate-end">
         {title}
       </Txt>
-      {note ? (
-        <Txt color={theme.muted} wrap="truncate-end">
-          {note}
+      {noteLines.map((line) => (
+        <Txt key={line} color={theme.muted}>
+          {line}
         </Txt>
-      ) : null}
+      ))}
       <ColumnList
         columns={columns}
         rows={rows}
@@ -83,144 +82,6 @@ export function Picker<T>({
       </Txt>
     </Box>
   );
-}
-
-interface ScopeChoice {
-  label: string;
-  scope: CountScope | "category" | "search" | "skus";
-}
-
-const SCOPE_COLUMNS: Column<ScopeChoice>[] = [{ header: "What to count", width: 20, flex: 1, render: (r) => r.label }];
-
-const SEARCH_FIELDS: FieldSpec[] = [{ name: "text", label: "Search", hint: "words of the item's name, SKU or UPC" }];
-const SKU_FIELDS: FieldSpec[] = [{ name: "skus", label: "SKUs", hint: "separated by spaces or commas" }];
-
-/** Starting a count: what to count (full, or a cycle count of a category, a search or SKUs), then who counts. */
-/** Whether the count being started is blind (the counter picker's b). */
-const BLIND_FLAG = "stocktake.blind";
-
-export function StartView({ height, width }: { height: number; width: number }) {
-  const store = useAppStoreApi();
-  const active = useHasFocus("start");
-  const view = useAppStore((s) => s.stocktake.view);
-  const categories = useAppStore((s) => s.stocktake.categories);
-  const members = useAppStore((s) => s.stocktake.members);
-  const busy = useAppStore((s) => s.stocktake.busy);
-  const locationName = useAppStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "this location");
-  const blind = useAppStore((s) => s.flags[BLIND_FLAG] ?? false);
-  const s = () => store.getState();
-  const toggleBlind = () => s().setFlag(BLIND_FLAG, !blind);
-  const back = () => s().stocktakeShow({ kind: "home" });
-  if (view.kind !== "start") return null;
-  if (busy) return <Txt>{busy}…</Txt>;
-  switch (view.step) {
-    case "kind": {
-      const choices: ScopeChoice[] = [
-        { label: `Full count: every tracked item at ${locationName}`, scope: { kind: "full" } },
-        { label: "Cycle count: one category", scope: "category" },
-        { label: "Cycle count: the items a search finds", scope: "search" },
-        { label: "Cycle count: a list of SKUs", scope: "skus" },
-      ];
-      return (
-        <Picker
-          key="kind"
-          title={`Start a count at ${locationName}`}
-          rows={choices}
-          columns={SCOPE_COLUMNS}
-          rowKey={(r) => r.label}
-          height={height}
-          width={width}
-          active={active}
-          onPick={(i) => {
-            const c = choices[i];
-            if (c) void s().stocktakeChooseScope(c.scope);
-          }}
-          onBack={back}
-        />
-      );
-    }
-    case "category":
-      return (
-        <Picker
-          key="category"
-          title="Which category?"
-          rows={categories}
-          columns={[{ header: "Category", width: 20, flex: 1, render: (c) => c.name }]}
-          rowKey={(c) => c.id}
-          height={height}
-          width={width}
-          active={active}
-          onPick={(i) => {
-            const c = categories[i];
-            if (c) void s().stocktakeChooseScope({ kind: "category", categoryIds: [c.id], label: c.name });
-          }}
-          onBack={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-          empty="The catalog has no categories."
-        />
-      );
-    case "search":
-      return (
-        <FormView
-          title="Count the items a search finds"
-          fields={SEARCH_FIELDS}
-          initial={{ text: "" }}
-          onSubmit={async (v) => {
-            const text = (v.text ?? "").trim();
-            if (!text) return "Type words to search by.";
-            await s().stocktakeChooseScope({ kind: "search", text });
-            return undefined;
-          }}
-          onCancel={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-        />
-      );
-    case "skus":
-      return (
-        <FormView
-          title="Count a list of SKUs"
-          fields={SKU_FIELDS}
-          initial={{ skus: "" }}
-          onSubmit={async (v) => {
-            const skus = [...new Set((v.skus ?? "").split(/[\s,;]+/).filter(Boolean))];
-            if (skus.length === 0) return "Type at least one SKU.";
-            await s().stocktakeChooseScope({ kind: "skus", skus });
-            return undefined;
-          }}
-          onCancel={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-        />
-      );
-    case "counter":
-      return (
-        <Picker
-          key="counter"
-          title="Who is counting?"
-          note="Each line records who counted it; with a personal access token the account owner is the one signed in."
-          rows={members}
-          columns={[
-            {
-              header: "Team member",
-              width: 20,
-              flex: 1,
-              render: (m) => `${memberName(m)}${m.is_owner ? " (signed in)" : ""}`,
-            },
-          ]}
-          rowKey={(m) => m.id ?? memberName(m)}
-          height={height}
-          width={width}
-          active={active}
-          option={{ key: "b", label: "blind count (expected hidden while counting)", on: blind, toggle: toggleBlind }}
-          onPick={(i) => {
-            const m = members[i];
-            void s()
-              .stocktakeStart(m?.id ?? "", { blind })
-              .then((problem) => {
-                if (problem) s().setStatus({ kind: "rule", text: problem });
-              });
-          }}
-          onBack={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-          empty="No active team members at this location."
-        />
-      );
-  }
 }
 
 const EDIT_FIELDS: FieldSpec[] = [{ name: "count", label: "Count", hint: "a quantity, or +N / -N" }];
