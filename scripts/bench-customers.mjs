@@ -182,14 +182,23 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
   let instance;
   try {
     const dataDir = mkdtempSync(join(tmpdir(), "backroom-bench-"));
-    /** Types a query at a person's pace, then clears the line; the time from each key to its results' frame. */
-    const typeQuery = async (query) => {
+    /**
+     * Types a query at a person's pace, then clears the line; the time from each key to its
+     * results' frame, and (in `afterHold`) from the moment the keyboard layer hands the key to the
+     * search line — it holds a printable key up to 30 ms to tell a scanner from a person.
+     */
+    const typeQuery = async (query, afterHold = []) => {
       const out = [];
       const clearLine = "\u0015";
       for (const key of [...query.split(""), clearLine]) {
         await sleep(TYPING_GAP_MS);
         const before = s().customers.results;
         const line = key === clearLine ? "" : s().customers.line + key;
+        const t0 = performance.now();
+        let lineAt;
+        const stop = store.subscribe(() => {
+          if (lineAt === undefined && s().customers.line === line) lineAt = performance.now();
+        });
         const shown = shownWhen(
           stdout,
           store,
@@ -200,7 +209,10 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
           `the results for "${line}"`,
         );
         stdin.press(key);
-        out.push(await shown);
+        const ms = await shown;
+        stop();
+        out.push(ms);
+        if (lineAt !== undefined) afterHold.push(ms - (lineAt - t0));
       }
       return out;
     };
@@ -214,6 +226,10 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
     // The first fill, in the background, while keys are typed and timed.
     const fillStart = performance.now();
     s().showScreen("customers");
+    // The search line takes the keys when asked (/), as a person would.
+    await until(() => s().screen.kind === "customers", "the customers screen");
+    stdin.press("/");
+    await until(() => s().field.customers === "search", "the search line");
     await until(() => s().customers.index.phase === "filling" && s().customers.index.size > 0, "the fill to begin");
     const duringFill = [];
     let typedDuringFill = 0;
@@ -243,11 +259,16 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
 
     // Typing: each key, then the frame that shows the results for the line typed so far.
     const typing = [];
-    for (const query of QUERIES) typing.push(...(await typeQuery(query)));
+    const afterHold = [];
+    for (const query of QUERIES) typing.push(...(await typeQuery(query, afterHold)));
     typing.sort((a, b) => a - b);
+    afterHold.sort((a, b) => a - b);
     log(`  typing a query, key press → frame with its results (${typing.length} keys, ${QUERIES.length} queries)`);
     log(
       `    p50 ${typing.length ? quantile(typing, 0.5).toFixed(1) : "–"} ms   p95 ${quantile(typing, 0.95).toFixed(1)} ms   (target: p95 ≤ 50 ms, search in the index included)`,
+    );
+    log(
+      `    of which after the keyboard's scan hold (≤ ${30} ms): p50 ${quantile(afterHold, 0.5).toFixed(1)} ms   p95 ${quantile(afterHold, 0.95).toFixed(1)} ms   (search in the index and the frame)`,
     );
 
     // Moving: everyone by name, the cursor going down; pages come in as it nears their end.
@@ -271,7 +292,12 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
     return {
       scale,
       fill: { profiles: s().customers.index.size, seconds: fillS, bytes },
-      typing: { keys: typing.length, p50Ms: quantile(typing, 0.5), p95Ms: quantile(typing, 0.95) },
+      typing: {
+        keys: typing.length,
+        p50Ms: quantile(typing, 0.5),
+        p95Ms: quantile(typing, 0.95),
+        afterHoldP95Ms: quantile(afterHold, 0.95),
+      },
       moving: { moves: moving.length, loaded, p50Ms: quantile(moving, 0.5), p95Ms: quantile(moving, 0.95) },
     };
   } finally {

@@ -201,7 +201,9 @@ describe("review: overtime across stores", () => {
     await h.app.press("L");
     await h.app.waitFor("All locations every store together");
     await h.app.press(KEYS.enter);
-    await h.app.waitFor((f) => f.startsWith("All locations") && f.includes("all locations · days start 04:00 in each store"));
+    await h.app.waitFor(
+      (f) => f.startsWith("All locations") && f.includes("all locations · days start 04:00 in each store"),
+    );
     // 48 h: 40 regular at 20.00 and 8 over at 30.00 (4 at each store); nothing is "elsewhere" here.
     const all = await h.app.waitFor((f) => line(f, fullName(mei)).includes("1,040.00 USD"));
     expect(line(all, fullName(mei))).toMatch(/6\s+48\.00\s+0\.00\s+40\.00\s+8\.00\s+1,040\.00 USD\s+>40h wk$/);

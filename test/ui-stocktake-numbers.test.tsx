@@ -6,9 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import type { SquareClient } from "../src/square/client.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
-import { physicalCountsOf, type Variation, variation } from "./stocktake-helpers.js";
+import { physicalCountsOf, setBooks, variation } from "./stocktake-helpers.js";
 
 const MAIN = DEMO.mainLocationId;
 
@@ -29,24 +28,6 @@ async function open(): Promise<DrivenApp> {
   await a.press("4");
   await a.waitFor("Stocktake at Main Street");
   return a;
-}
-
-async function setBooks(client: SquareClient, books: [Variation, number][]) {
-  const at = new Date(Date.now() - 60_000).toISOString();
-  await client.inventory.batchChangeInventory({
-    idempotency_key: `books-${Math.random()}`,
-    ignore_unchanged_counts: false,
-    changes: books.map(([v, q]) => ({
-      type: "PHYSICAL_COUNT",
-      physical_count: {
-        catalog_object_id: v.id,
-        location_id: MAIN,
-        state: "IN_STOCK",
-        quantity: String(q),
-        occurred_at: at,
-      },
-    })),
-  });
 }
 
 /** A cycle count of a list of SKUs, counted by the first member offered (`b` first for a blind one). */
@@ -75,7 +56,7 @@ describe("the numbers of a count", () => {
     const a = await open();
     const hammer = await variation(a.client, "Claw Hammer", "16 oz");
     const cord = await variation(a.client, "Extension Cord", "25 ft");
-    await setBooks(a.client, [
+    await setBooks(a.client, MAIN, [
       [hammer, 10],
       [cord, 12],
     ]);
@@ -136,7 +117,7 @@ describe("the numbers of a count", () => {
   it("hides the expected quantities of a blind count while counting, and shows them in the review", async () => {
     const a = await open();
     const hammer = await variation(a.client, "Claw Hammer", "20 oz");
-    await setBooks(a.client, [[hammer, 10]]);
+    await setBooks(a.client, MAIN, [[hammer, 10]]);
     await startSkuCount(a, [hammer.sku], { blind: true });
     await a.waitFor("BLIND: expected shown in the review");
     await a.press(`${hammer.sku}\r`);

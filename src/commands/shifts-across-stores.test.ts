@@ -4,8 +4,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureIo } from "../../test/auth-helpers.js";
 import { zonedInstant } from "../domain/time.js";
 import { createClock } from "../service/clock.js";
 import { createService, type LocalService } from "../service/index.js";
@@ -21,12 +21,10 @@ const NOW = new Date("2026-06-01T12:00:00Z");
 /** Mei Chen, who works at Main Street and Harbour Dock in the demo team. */
 const MEI = "TMDEMO0007";
 
-function io(withEnv: Record<string, string> = env) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const text = (s: PassThrough) => () => String(s.read() ?? "");
-  return { io: { stdout, stderr, stdin: new PassThrough(), env: withEnv }, out: text(stdout), err: text(stderr) };
-}
+const io = (withEnv: Record<string, string> = env) => {
+  const cap = captureIo(withEnv);
+  return { io: cap.io, out: cap.stdout, err: cap.stderr };
+};
 
 describe("shifts of a member at two stores", () => {
   let svc: LocalService;

@@ -1,27 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { shift, TZ } from "../../test/shift-helpers.js";
 import type { Money, Shift, TeamMember } from "../spec/generated/types.js";
 import { DEFAULT_OVERTIME } from "./overtime.js";
 import { buildReview, memberWeeks } from "./review.js";
 import { zonedInstant } from "./time.js";
-
-const TZ = "America/New_York";
-const rate = { amount: 2000, currency: "USD" as const };
-
-function shift(member: string, start: string, end: string | undefined, breaks: Shift["breaks"] = []): Shift {
-  const s: Shift = {
-    id: `${member}-${start}`,
-    location_id: "L1",
-    team_member_id: member,
-    start_at: start,
-    wage: { hourly_rate: rate },
-    breaks,
-  };
-  if (end) {
-    s.end_at = end;
-    s.status = "CLOSED";
-  } else s.status = "OPEN";
-  return s;
-}
 
 describe("buildReview", () => {
   const members = new Map<string, TeamMember>([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { shift, TZ } from "../../test/shift-helpers.js";
 import type { Shift, TeamMember } from "../spec/generated/types.js";
 import { buildReview } from "./review.js";
 import {
@@ -15,25 +16,6 @@ import {
   shiftTotals,
   wageCost,
 } from "./shifts.js";
-
-const TZ = "America/New_York";
-const rate = { amount: 2000, currency: "USD" as const };
-
-function shift(member: string, start: string, end: string | undefined, breaks: Shift["breaks"] = []): Shift {
-  const s: Shift = {
-    id: `${member}-${start}`,
-    location_id: "L1",
-    team_member_id: member,
-    start_at: start,
-    wage: { hourly_rate: rate },
-    breaks,
-  };
-  if (end) {
-    s.end_at = end;
-    s.status = "CLOSED";
-  } else s.status = "OPEN";
-  return s;
-}
 
 const lunch = (start: string, end?: string) => ({
   start_at: start,

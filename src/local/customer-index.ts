@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { type CustomerSearch, foldText, type SearchField } from "../domain/customer-search.js";
 import { phoneDigits } from "../domain/customers.js";
 import type { Customer, CustomerCreationSource } from "../spec/generated/types.js";
-import { type LocalDb, type Migration, openLocalDb } from "./db.js";
+import { type LocalDb, LocalHandle, type Migration, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
 
 /** The index's schema, step by step. */
@@ -427,27 +427,8 @@ export async function openCustomerIndex(path: string): Promise<CustomerIndex> {
 }
 
 /** A store's customer index, opened when first needed and then kept open. */
-export class CustomerIndexHandle {
-  readonly path: string;
-  #opening: Promise<CustomerIndex> | undefined;
-
+export class CustomerIndexHandle extends LocalHandle<CustomerIndex> {
   constructor(path: string) {
-    this.path = path;
-  }
-
-  /** The open index. */
-  open(): Promise<CustomerIndex> {
-    this.#opening ??= openCustomerIndex(this.path).catch((err: unknown) => {
-      this.#opening = undefined;
-      throw err;
-    });
-    return this.#opening;
-  }
-
-  /** Closes it, if it was opened. */
-  async close(): Promise<void> {
-    const opening = this.#opening;
-    this.#opening = undefined;
-    if (opening) (await opening.catch(() => undefined))?.close();
+    super(path, openCustomerIndex);
   }
 }

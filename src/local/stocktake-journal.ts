@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { CountLine, ExpectedCount, StockItem } from "../domain/stocktake.js";
-import { type LocalDb, openLocalDb } from "./db.js";
+import { type LocalDb, LocalHandle, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
 import { type CountRow, headerOf, JOURNAL_MIGRATIONS } from "./stocktake-journal-schema.js";
 import {
@@ -426,20 +426,8 @@ export async function openJournal(path: string): Promise<StocktakeJournal> {
 }
 
 /** The journal of a data folder, opened on first use and kept open; an open that failed is tried again next time. */
-export class JournalHandle {
-  readonly path: string;
-  #opening: Promise<StocktakeJournal> | undefined;
-
+export class JournalHandle extends LocalHandle<StocktakeJournal> {
   constructor(path: string) {
-    this.path = path;
-  }
-
-  /** The open journal. */
-  open(): Promise<StocktakeJournal> {
-    this.#opening ??= openJournal(this.path).catch((err: unknown) => {
-      this.#opening = undefined;
-      throw err;
-    });
-    return this.#opening;
+    super(path, openJournal);
   }
 }

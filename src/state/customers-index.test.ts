@@ -66,6 +66,21 @@ describe("customers from the index", () => {
     await until(() => s().customers.results.rows.some((c) => c.id === nick.id));
   });
 
+  it("answers a key from the open index in the same change of state as the key (one frame shows both)", async () => {
+    const store = await ready();
+    const seen: { line: string; found: boolean }[] = [];
+    const stop = store.subscribe((st) =>
+      seen.push({
+        line: st.customers.line,
+        found: st.customers.results.rows.some((c) => c.company_name === "Summit Roofing"),
+      }),
+    );
+    store.getState().customersSetLine("summit r");
+    stop();
+    // The first change that has the new line already has its results.
+    expect(seen.find((x) => x.line === "summit r")).toEqual({ line: "summit r", found: true });
+  });
+
   it("is usable while it fills: searches answer from what is read so far, and say so", async () => {
     await t.raw("POST", "/_emulator/faults", { body: { operation: "ListCustomers", status: 200, latency_ms: 150 } });
     try {

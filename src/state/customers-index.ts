@@ -177,11 +177,12 @@ export function searchPage(
   index: CustomerIndex,
   offset: number,
   limit: number,
+  line = io.get().customers.line,
 ): { ok: true; page: IndexPage } | { ok: false; problem: string } {
   const s = io.get().customers;
   const filters = indexFilters(io);
   if (!filters.ok) return filters;
-  const search = customerSearchOf(s.line, countryOf(io.get()));
+  const search = customerSearchOf(line, countryOf(io.get()));
   return { ok: true, page: index.search(search, filters.value, s.sort, { offset, limit }) };
 }
 

@@ -105,6 +105,19 @@ export interface CustomersData {
 /** What happens on the customers screen: I/O the slice did, or a choice made on the screen. */
 export type CustomersEvent =
   | { type: "line-changed"; line: string; at: number }
+  /**
+   * The line changed and the index answered it at once: the change, the search and its answer as
+   * one step, so the frame that shows the typed key shows its results.
+   */
+  | {
+      type: "line-searched";
+      line: string;
+      at: number;
+      rows: Customer[];
+      cursor: string | undefined;
+      total: number;
+      exact: boolean;
+    }
   /** A search goes out (its number is the new `searchSeq`), or cannot (`problem`). */
   | { type: "search-started"; problem?: string }
   | {
@@ -244,6 +257,14 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
         line: event.line,
         typing: { ...state.typing, keys: state.typing.keys + 1, lastKeyAt: event.at },
       };
+    case "line-searched": {
+      const changed = searchReducer(state, { type: "line-changed", line: event.line, at: event.at });
+      const started = searchReducer(changed, { type: "search-started" });
+      const { rows, cursor, total, exact } = event;
+      const index = { total, exact };
+      const seq = started.searchSeq;
+      return searchReducer(started, { type: "search-answered", seq, request: undefined, rows, cursor, index });
+    }
     case "search-started": {
       const searchSeq = state.searchSeq + 1;
       const typing = { ...state.typing, searchedKeys: state.typing.keys };

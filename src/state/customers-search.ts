@@ -93,6 +93,23 @@ export async function search(io: CustomersIo, keep = false): Promise<void> {
 }
 
 /**
+ * The index, when it is open and answering, searches the new line in the same step as the key:
+ * one change of the screen's state, so one frame shows the key and its results. False when it
+ * cannot (not open yet, a filter it cannot read): the line then goes the usual way.
+ */
+function searchNow(io: CustomersIo, line: string, at: number): boolean {
+  const phase = customersOf(io).index.phase;
+  const index = phase === "filling" || phase === "ready" ? io.deps.customerIndex.opened() : undefined;
+  const found = index ? searchPage(io, index, 0, CUSTOMERS_PAGE_SIZE, line) : undefined;
+  if (!found?.ok) return false;
+  const { rows, total, exact } = found.page;
+  const cursor = rows.length >= CUSTOMERS_PAGE_SIZE && total > rows.length ? String(rows.length) : undefined;
+  io.dispatch({ type: "line-searched", line, at, rows, cursor, total, exact });
+  io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), 0);
+  return true;
+}
+
+/**
  * The search line changed. The index answers every key at once. The service is asked for the
  * first key after a rest at once (no wait for a typist); keys that follow within the burst wait
  * until it ends, and only the last line goes out.
@@ -101,6 +118,7 @@ export function setLine(io: CustomersIo, line: string): void {
   const before = customersOf(io);
   if (line === before.line) return;
   const at = io.deps.timers.elapsed();
+  if (searchNow(io, line, at)) return;
   const resting = before.typing.lastKeyAt === undefined || at - before.typing.lastKeyAt > SEARCH_DEBOUNCE_MS;
   io.dispatch({ type: "line-changed", line, at });
   if (resting || before.index.phase === "filling" || before.index.phase === "ready") {
