@@ -8,7 +8,7 @@
 // from the index as the cursor goes down). Prints p50/p95 of each.
 // Usage: node scripts/bench-customers.mjs [scale] — or import { runCustomersBench } from it.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -156,11 +156,126 @@ function shownWhen(stdout, store, test, what, ms = 30_000) {
   });
 }
 
-/** Runs the customer lookup benchmark; `scale` 200 is the demo store of 100,000 customers. */
-export async function runCustomersBench({ scale = 200, moves = 300, log: print = console.log } = {}) {
-  // Ink takes over console.log while the app is drawn: lines wait here until it is gone.
-  const lines = [];
-  const log = (line) => lines.push(line);
+/**
+ * Types a query at a person's pace, then clears the line; the time from each key to its results'
+ * frame, and (in `afterHold`) from the moment the keyboard layer hands the key to the search line
+ * — it holds a printable key up to 30 ms to tell a scanner from a person.
+ */
+async function typeQuery({ store, stdin, stdout }, query, afterHold = []) {
+  const s = () => store.getState();
+  const out = [];
+  const clearLine = "\u0015";
+  for (const key of [...query.split(""), clearLine]) {
+    await sleep(TYPING_GAP_MS);
+    const before = s().customers.results;
+    const line = key === clearLine ? "" : s().customers.line + key;
+    const t0 = performance.now();
+    let lineAt;
+    const stop = store.subscribe(() => {
+      if (lineAt === undefined && s().customers.line === line) lineAt = performance.now();
+    });
+    const shown = shownWhen(
+      stdout,
+      store,
+      () => {
+        const c = s().customers;
+        return c.line === line && c.results !== before && c.results.phase === "ready";
+      },
+      `the results for "${line}"`,
+    );
+    stdin.press(key);
+    const ms = await shown;
+    stop();
+    out.push(ms);
+    if (lineAt !== undefined) afterHold.push(ms - (lineAt - t0));
+  }
+  return out;
+}
+
+const ms = (sorted, q) => (sorted.length ? quantile(sorted, q).toFixed(1) : "–");
+
+/** The first fill, in the background, while keys are typed and timed; then the index's size on disk. */
+async function measureFill(ctx, dataDir) {
+  const { store, stdin, log } = ctx;
+  const s = () => store.getState();
+  const fillStart = performance.now();
+  s().showScreen("customers");
+  // The search line takes the keys when asked (/), as a person would.
+  await until(() => s().screen.kind === "customers", "the customers screen");
+  stdin.press("/");
+  await until(() => s().field.customers === "search", "the search line");
+  await until(() => s().customers.index.phase === "filling" && s().customers.index.size > 0, "the fill to begin");
+  const duringFill = [];
+  let typedDuringFill = 0;
+  for (const query of DURING_FILL) {
+    if (s().customers.index.phase !== "filling") break;
+    duringFill.push(...(await typeQuery(ctx, query)));
+    typedDuringFill += 1;
+  }
+  await until(() => s().customers.index.phase === "ready", "the fill", 300_000);
+  const seconds = (performance.now() - fillStart) / 1000;
+  log(
+    `  the index's first fill: ${s().customers.index.size.toLocaleString("en-US")} profiles in ${seconds.toFixed(1)} s (target: ≤ 60 s)`,
+  );
+  duringFill.sort((a, b) => a - b);
+  log(
+    `    meanwhile, key press → frame with its results: p50 ${ms(duringFill, 0.5)} ms   p95 ${ms(duringFill, 0.95)} ms   (${duringFill.length} keys, ${typedDuringFill} queries)`,
+  );
+  await until(() => !s().customers.index.refreshing, "the refresh after the fill");
+  const indexFile = join(dataDir, "customers-demo.db");
+  const bytes = ["", "-wal", "-shm"].reduce(
+    (sum, side) => sum + (existsSync(indexFile + side) ? statSync(indexFile + side).size : 0),
+    0,
+  );
+  log(
+    `  the index on disk: ${(bytes / 1e6).toFixed(1)} MB (file, write-ahead log and shared memory; target: ≤ 100 MB)`,
+  );
+  return { profiles: s().customers.index.size, seconds, bytes };
+}
+
+/** Typing: each key, then the frame that shows the results for the line typed so far. */
+async function measureTyping(ctx) {
+  const typing = [];
+  const afterHold = [];
+  for (const query of QUERIES) typing.push(...(await typeQuery(ctx, query, afterHold)));
+  typing.sort((a, b) => a - b);
+  afterHold.sort((a, b) => a - b);
+  ctx.log(`  typing a query, key press → frame with its results (${typing.length} keys, ${QUERIES.length} queries)`);
+  ctx.log(
+    `    p50 ${ms(typing, 0.5)} ms   p95 ${ms(typing, 0.95)} ms   (target: p95 ≤ 50 ms, search in the index included)`,
+  );
+  ctx.log(
+    `    of which after the keyboard's scan hold (≤ 30 ms): p50 ${ms(afterHold, 0.5)} ms   p95 ${ms(afterHold, 0.95)} ms   (search in the index and the frame)`,
+  );
+  return {
+    keys: typing.length,
+    p50Ms: quantile(typing, 0.5),
+    p95Ms: quantile(typing, 0.95),
+    afterHoldP95Ms: quantile(afterHold, 0.95),
+  };
+}
+
+/** Moving: everyone by name, the cursor going down; pages come in as it nears their end. */
+async function measureMoving({ store, stdin, stdout, log }, moves) {
+  const s = () => store.getState();
+  await until(() => s().customers.line === "" && s().customers.results.phase === "ready", "the full list");
+  const down = "\u001b[B";
+  const moving = [];
+  for (let i = 0; i < moves; i++) {
+    await sleep(MOVE_GAP_MS);
+    const frame = frameWhen(stdout, () => true, "a move");
+    stdin.press(down);
+    moving.push(await frame);
+  }
+  const loaded = s().customers.results.rows.length;
+  moving.sort((a, b) => a - b);
+  log(`  moving through results, key press → frame (${moving.length} moves; ${loaded} profiles loaded, page by page)`);
+  log(`    p50 ${ms(moving, 0.5)} ms   p95 ${ms(moving, 0.95)} ms   (target: p95 ≤ 16 ms)`);
+  return { moves: moving.length, loaded, p50Ms: quantile(moving, 0.5), p95Ms: quantile(moving, 0.95) };
+}
+
+/** Builds what this bench drives in-process: the real client, the store and the app's renderer. */
+async function buildHarness() {
   if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
   mkdirSync(outDir, { recursive: true });
   const harness = join(outDir, "customers-harness.js");
@@ -169,8 +284,15 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
     stdin: { contents: HARNESS_ENTRY, resolveDir: root, loader: "ts", sourcefile: "customers-harness.ts" },
     outfile: harness,
   });
-  const h = await import(pathToFileURL(harness).href);
+  return import(pathToFileURL(harness).href);
+}
 
+/** Runs the customer lookup benchmark; `scale` 200 is the demo store of 100,000 customers. */
+export async function runCustomersBench({ scale = 200, moves = 300, log: print = console.log } = {}) {
+  // Ink takes over console.log while the app is drawn: lines wait here until it is gone.
+  const lines = [];
+  const log = (line) => lines.push(line);
+  const h = await buildHarness();
   const t0 = performance.now();
   const { child, url } = await startService(scale);
   log(
@@ -180,131 +302,24 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
   const stdout = new FakeStdout();
   const stdin = new FakeStdin();
   let instance;
+  const dataDir = mkdtempSync(join(tmpdir(), "backroom-bench-"));
   try {
-    const dataDir = mkdtempSync(join(tmpdir(), "backroom-bench-"));
-    /**
-     * Types a query at a person's pace, then clears the line; the time from each key to its
-     * results' frame, and (in `afterHold`) from the moment the keyboard layer hands the key to the
-     * search line — it holds a printable key up to 30 ms to tell a scanner from a person.
-     */
-    const typeQuery = async (query, afterHold = []) => {
-      const out = [];
-      const clearLine = "\u0015";
-      for (const key of [...query.split(""), clearLine]) {
-        await sleep(TYPING_GAP_MS);
-        const before = s().customers.results;
-        const line = key === clearLine ? "" : s().customers.line + key;
-        const t0 = performance.now();
-        let lineAt;
-        const stop = store.subscribe(() => {
-          if (lineAt === undefined && s().customers.line === line) lineAt = performance.now();
-        });
-        const shown = shownWhen(
-          stdout,
-          store,
-          () => {
-            const c = s().customers;
-            return c.line === line && c.results !== before && c.results.phase === "ready";
-          },
-          `the results for "${line}"`,
-        );
-        stdin.press(key);
-        const ms = await shown;
-        stop();
-        out.push(ms);
-        if (lineAt !== undefined) afterHold.push(ms - (lineAt - t0));
-      }
-      return out;
-    };
     const store = h.createStore({ client, dataDir });
-    const s = () => store.getState();
     ({ instance } = h.renderApp({ store, stdin, stdout, color: false }));
-    await until(() => s().locationId !== undefined, "the locations");
+    await until(() => store.getState().locationId !== undefined, "the locations");
     const total = (await client.customers.listCustomers({ limit: 1, count: true })).count;
     log(`  customers in the store: ${total.toLocaleString("en-US")}`);
-
-    // The first fill, in the background, while keys are typed and timed.
-    const fillStart = performance.now();
-    s().showScreen("customers");
-    // The search line takes the keys when asked (/), as a person would.
-    await until(() => s().screen.kind === "customers", "the customers screen");
-    stdin.press("/");
-    await until(() => s().field.customers === "search", "the search line");
-    await until(() => s().customers.index.phase === "filling" && s().customers.index.size > 0, "the fill to begin");
-    const duringFill = [];
-    let typedDuringFill = 0;
-    for (const query of DURING_FILL) {
-      if (s().customers.index.phase !== "filling") break;
-      duringFill.push(...(await typeQuery(query)));
-      typedDuringFill += 1;
-    }
-    await until(() => s().customers.index.phase === "ready", "the fill", 300_000);
-    const fillS = (performance.now() - fillStart) / 1000;
-    log(
-      `  the index's first fill: ${s().customers.index.size.toLocaleString("en-US")} profiles in ${fillS.toFixed(1)} s (target: ≤ 60 s)`,
-    );
-    duringFill.sort((a, b) => a - b);
-    log(
-      `    meanwhile, key press → frame with its results: p50 ${quantile(duringFill, 0.5).toFixed(1)} ms   p95 ${quantile(duringFill, 0.95).toFixed(1)} ms   (${duringFill.length} keys, ${typedDuringFill} queries)`,
-    );
-    await until(() => !s().customers.index.refreshing, "the refresh after the fill");
-    const indexFile = join(dataDir, "customers-demo.db");
-    const bytes = ["", "-wal", "-shm"].reduce(
-      (sum, side) => sum + (existsSync(indexFile + side) ? statSync(indexFile + side).size : 0),
-      0,
-    );
-    log(
-      `  the index on disk: ${(bytes / 1e6).toFixed(1)} MB (file, write-ahead log and shared memory; target: ≤ 100 MB)`,
-    );
-
-    // Typing: each key, then the frame that shows the results for the line typed so far.
-    const typing = [];
-    const afterHold = [];
-    for (const query of QUERIES) typing.push(...(await typeQuery(query, afterHold)));
-    typing.sort((a, b) => a - b);
-    afterHold.sort((a, b) => a - b);
-    log(`  typing a query, key press → frame with its results (${typing.length} keys, ${QUERIES.length} queries)`);
-    log(
-      `    p50 ${typing.length ? quantile(typing, 0.5).toFixed(1) : "–"} ms   p95 ${quantile(typing, 0.95).toFixed(1)} ms   (target: p95 ≤ 50 ms, search in the index included)`,
-    );
-    log(
-      `    of which after the keyboard's scan hold (≤ ${30} ms): p50 ${quantile(afterHold, 0.5).toFixed(1)} ms   p95 ${quantile(afterHold, 0.95).toFixed(1)} ms   (search in the index and the frame)`,
-    );
-
-    // Moving: everyone by name, the cursor going down; pages come in as it nears their end.
-    await until(() => s().customers.line === "" && s().customers.results.phase === "ready", "the full list");
-    const down = "\u001b[B";
-    const moving = [];
-    for (let i = 0; i < moves; i++) {
-      await sleep(MOVE_GAP_MS);
-      const frame = frameWhen(stdout, () => true, "a move");
-      stdin.press(down);
-      moving.push(await frame);
-    }
-    const loaded = s().customers.results.rows.length;
-    moving.sort((a, b) => a - b);
-    log(
-      `  moving through results, key press → frame (${moving.length} moves; ${loaded} profiles loaded, page by page)`,
-    );
-    log(
-      `    p50 ${quantile(moving, 0.5).toFixed(1)} ms   p95 ${quantile(moving, 0.95).toFixed(1)} ms   (target: p95 ≤ 16 ms)`,
-    );
-    return {
-      scale,
-      fill: { profiles: s().customers.index.size, seconds: fillS, bytes },
-      typing: {
-        keys: typing.length,
-        p50Ms: quantile(typing, 0.5),
-        p95Ms: quantile(typing, 0.95),
-        afterHoldP95Ms: quantile(afterHold, 0.95),
-      },
-      moving: { moves: moving.length, loaded, p50Ms: quantile(moving, 0.5), p95Ms: quantile(moving, 0.95) },
-    };
+    const ctx = { store, stdin, stdout, log };
+    const fill = await measureFill(ctx, dataDir);
+    const typing = await measureTyping(ctx);
+    const moving = await measureMoving(ctx, moves);
+    return { scale, fill, typing, moving };
   } finally {
     instance?.unmount();
     instance?.cleanup();
     await client.close();
     await stopService(child);
+    rmSync(dataDir, { recursive: true, force: true });
     for (const line of lines) print(line);
   }
 }

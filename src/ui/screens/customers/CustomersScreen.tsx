@@ -238,6 +238,13 @@ function resultsLayout(width: number, height: number) {
 }
 
 /** The search line, the results (paged as the cursor nears their end) and the selected profile beside, below or alone. */
+const NO_MATCH = "No profile matches. n makes a new one.";
+/** What the list says when it has no rows, by the search's phase. */
+const EMPTY: Record<string, string> = {
+  loading: "Searching…",
+  failed: "The search did not go through; r tries again.",
+};
+
 function ResultsView({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
@@ -253,9 +260,7 @@ function ResultsView({ height, width }: { height: number; width: number }) {
   const list = useListWindow(CUSTOMER_LIST, ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
   const country = useAppStore(selectCountry);
-  const count = useAppStore(
-    useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor] as const),
-  );
+  const count = useAppStore(useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor]));
   const marks = useMarks(rows);
   const columns = useMemo(() => customerColumns(marks, timeZone, country), [marks, timeZone, country]);
 
@@ -278,12 +283,6 @@ function ResultsView({ height, width }: { height: number; width: number }) {
       height={h}
     />
   );
-  const empty =
-    phase === "loading"
-      ? "Searching…"
-      : phase === "failed"
-        ? "The search did not go through; r tries again."
-        : "No profile matches. n makes a new one.";
   const listView = (
     <ColumnList
       columns={columns}
@@ -292,8 +291,8 @@ function ResultsView({ height, width }: { height: number; width: number }) {
       height={listHeight}
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
-      {...(count[0] === undefined ? {} : { total: count[0], totalIsFloor: count[1] })}
-      empty={empty}
+      {...(typeof count[0] === "number" ? { total: count[0], totalIsFloor: count[1] === true } : {})}
+      empty={EMPTY[phase] ?? NO_MATCH}
     />
   );
   const paneTitle = marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile";

@@ -52,20 +52,8 @@ export function ReviewScreen({ height, width }: ScreenProps) {
   const review = useAppStore((s) => s.review);
   const members = useAppStore(selectReviewMembers);
   const rows = useAppStore(selectReviewRows);
-  const tz = useAppStore(selectTimeZone);
-  const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
   const view = review.view;
-  const panel =
-    review.form.kind === "none"
-      ? 0
-      : review.form.kind === "filter"
-        ? 1
-        : review.form.kind === "edit"
-          ? formHeight(editFields([]), true)
-          : review.form.kind === "range"
-            ? formHeight(RANGE_FIELDS, false)
-            : formHeight(EXPORT_FIELDS, true);
-  const listHeight = Math.max(3, height - 4 - panel);
+  const listHeight = Math.max(3, height - 4 - panelHeight(review.form.kind));
   const ids = useMemo(
     () => (view === "members" ? members.map((m) => m.memberId) : rows.map((r, i) => r.shift.id ?? String(i))),
     [view, members, rows],
@@ -83,34 +71,12 @@ export function ReviewScreen({ height, width }: ScreenProps) {
   );
   const mColumns = useMemo(() => memberColumns(rules), [rules]);
 
-  const title = reviewTitle(review);
-  const member = members.find((m) => m.memberId === review.memberId);
-  const memberName = member?.memberName;
-  // A member's hours at the other stores count toward their overtime here: said, with where.
-  const elsewhere =
-    view === "shifts" && member && member.elsewhere.length > 0
-      ? ` · also ${member.elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")} (counted toward overtime)`
-      : "";
   // A filter, or one member's shifts, totals what is shown.
   const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
   const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
   return (
     <Box flexDirection="column" width={width}>
-      <Txt wrap="truncate-end">
-        <Txt bold>{title}</Txt>
-        <Txt color={theme.muted}>
-          {/* Whole parts, what is shown first: on a narrow terminal the day's start and zone go. */}
-          {` · ${wrapSegments(
-            [
-              allStores ? "all locations" : "",
-              view === "shifts" ? `${memberName ?? "all members"}${elsewhere}` : "",
-              review.filter ? `filter "${review.filter}"` : "",
-              `days start ${startOfDay.slice(0, 5)} ${allStores ? "in each store's time zone" : tz}`,
-            ].filter(Boolean),
-            width - 1 - stringWidth(title) - 3,
-          ).join("")}`}
-        </Txt>
-      </Txt>
+      <ReviewTitle width={width} allStores={allStores} nameOfStore={nameOfStore} />
       <Txt color={theme.muted} wrap="truncate-end">
         {describeOvertime(rules)} · pay period {describePayPeriod(review.payPeriod)}
       </Txt>
@@ -151,6 +117,57 @@ export function ReviewScreen({ height, width }: ScreenProps) {
       {review.form.kind === "export" ? <ExportForm path={review.form.path} summary={review.form.summary} /> : null}
       {review.form.kind === "edit" ? <EditShiftForm shiftId={review.form.shiftId} /> : null}
     </Box>
+  );
+}
+
+/** Rows the form open under the list takes. */
+function panelHeight(kind: string): number {
+  if (kind === "none") return 0;
+  if (kind === "filter") return 1;
+  if (kind === "edit") return formHeight(editFields([]), true);
+  return kind === "range" ? formHeight(RANGE_FIELDS, false) : formHeight(EXPORT_FIELDS, true);
+}
+
+/**
+ * The title line: the span, all locations, the member (and their hours at the other stores,
+ * which count toward their overtime here), the filter, and when days start.
+ */
+function ReviewTitle({
+  width,
+  allStores,
+  nameOfStore,
+}: {
+  width: number;
+  allStores: boolean;
+  nameOfStore: (id: string) => string;
+}) {
+  const theme = useTheme();
+  const review = useAppStore((s) => s.review);
+  const members = useAppStore(selectReviewMembers);
+  const tz = useAppStore(selectTimeZone);
+  const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
+  const title = reviewTitle(review);
+  const member = members.find((m) => m.memberId === review.memberId);
+  const elsewhere =
+    review.view === "shifts" && member && member.elsewhere.length > 0
+      ? ` · also ${member.elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")} (counted toward overtime)`
+      : "";
+  return (
+    <Txt wrap="truncate-end">
+      <Txt bold>{title}</Txt>
+      <Txt color={theme.muted}>
+        {/* Whole parts, what is shown first: on a narrow terminal the day's start and zone go. */}
+        {` · ${wrapSegments(
+          [
+            allStores ? "all locations" : "",
+            review.view === "shifts" ? `${member?.memberName ?? "all members"}${elsewhere}` : "",
+            review.filter ? `filter "${review.filter}"` : "",
+            `days start ${startOfDay.slice(0, 5)} ${allStores ? "in each store's time zone" : tz}`,
+          ].filter(Boolean),
+          width - 1 - stringWidth(title) - 3,
+        ).join("")}`}
+      </Txt>
+    </Txt>
   );
 }
 
