@@ -3,6 +3,7 @@ import type { PayPeriodRule } from "../domain/time.js";
 import { deferredClient, type EnvLabel } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
 import { type CommandSpec, readArgs } from "./args.js";
+import { customerIndexFile } from "./customer-index-file.js";
 import { type CommandIo, say } from "./io.js";
 import { holdYoungGeneration } from "./memory.js";
 import { runCommand } from "./run.js";
@@ -88,6 +89,7 @@ async function runOnService(target: ServiceTarget, view: ViewOptions, io: Comman
       ...view,
       ...terminal(io),
       ...(opened.notice ? { notice: opened.notice } : {}),
+      customerIndexPath: customerIndexFile(target, io.env),
       onFirstFrame: holdYoungGeneration,
       service: outboxServiceOf(target),
     });
@@ -133,6 +135,7 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): 
       ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
       ...view,
       ...terminal(io),
+      customerIndexPath: customerIndexFile(target, io.env),
       onFirstFrame: () => {
         holdYoungGeneration();
         startService();

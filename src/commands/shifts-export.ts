@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
-import { memberWeeks } from "../domain/shifts.js";
+import { memberWeeks } from "../domain/review.js";
 import { type CsvFile, exportsFolder } from "../state/export-csv.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { type CommandIo, say } from "./io.js";
@@ -22,7 +22,7 @@ import { checkTargetFlags, dataDir, expandPath, TARGET_OPTIONS, type TargetFlagV
 export const SHIFTS_EXPORT_SPEC = {
   name: "backroom shifts export",
   summary:
-    "Writes the review of a location's workdays as CSV, one row per shift: location, member, job title, start and end (each with its date), time zone, workday, status, paid and unpaid break hours, regular and overtime hours, hourly rate, cost, currency and flags (no wage, open, over 8 h). Workdays follow the workweek's start of day in the location's time zone; overtime follows the config file's overtime rules (40 h a week at 1.5× unless set).",
+    "Writes the review of a location's workdays (or of all locations) as CSV, one row per shift: location, member, job title, start and end (each with its date), time zone, workday, status, paid and unpaid break hours, regular and overtime hours, hourly rate, cost, currency and flags (no wage, open, over 8 h, overtime from other stores). Workdays follow the workweek's start of day in each store's time zone; overtime follows the config file's overtime rules (40 h a week at 1.5× unless set) and counts a member's hours at every store, its cost falling where the hours past the limit were worked.",
   options: {
     ...RANGE_OPTIONS,
     out: {
@@ -34,7 +34,7 @@ export const SHIFTS_EXPORT_SPEC = {
     force: OUT_OPTIONS.force,
     summary: {
       type: "boolean",
-      help: "also write one row per member per workweek to <file>-summary.csv (hours, regular and overtime cost)",
+      help: "also write one row per member per workweek to <file>-summary.csv (hours, regular and overtime cost; with --location all, across stores)",
     },
     ...TARGET_OPTIONS,
   },
@@ -89,8 +89,8 @@ export function shiftsExportOptions(
 /** The export's texts: the shifts CSV, and the weekly summary CSV. */
 export function exportTexts(loaded: LoadedReview): { shifts: string; summary: string } {
   return {
-    shifts: shiftsCsv(loaded.review.rows, { locationName: loaded.locationName, timeZone: loaded.timeZone }),
-    summary: memberWeeksCsv(memberWeeks(loaded.review, loaded.startOfWeek), { locationName: loaded.locationName }),
+    shifts: shiftsCsv(loaded.review.rows, loaded.names),
+    summary: memberWeeksCsv(memberWeeks(loaded.review, loaded.startOfWeek), loaded.names),
   };
 }
 
@@ -121,7 +121,7 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
           () => false,
         ))
       ) {
-        const name = exportFileName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
+        const name = exportFileName(loaded.locationName, loaded.location?.id ?? "all", loaded.from, loaded.to);
         path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
       }
       const files: CsvFile[] = [{ path, text: texts.shifts, what }];

@@ -17,7 +17,7 @@ import {
   type KeptWrite,
   madeBy,
 } from "../domain/kept-writes.js";
-import { type LocalDb, openLocalDb } from "./db.js";
+import { type LocalDb, LocalHandle, openLocalDb } from "./db.js";
 import { entryOf, OUTBOX_MIGRATIONS, type WriteRow } from "./outbox-schema.js";
 import type { LoggedRequest, RequestLog } from "./request-log.js";
 import { Statements } from "./statements.js";
@@ -330,34 +330,13 @@ export async function openOutbox(path: string, lock: LockHolder = thisProcess())
 }
 
 /** The outbox of the data folder, opened once on first use. */
-export class OutboxHandle {
-  readonly path: string;
-  readonly #lock: LockHolder | undefined;
-  #opening: Promise<Outbox> | undefined;
-
+export class OutboxHandle extends LocalHandle<Outbox> {
   constructor(path: string, lock?: LockHolder) {
-    this.path = path;
-    this.#lock = lock;
+    super(path, (p) => openOutbox(p, lock));
   }
 
-  /** Whether the file is there (or opened): without it, nothing was ever kept. */
+  /** Whether the file is there (or open): without it, nothing was ever kept. */
   exists(): boolean {
-    return this.#opening !== undefined || (this.path !== ":memory:" && existsSync(this.path));
-  }
-
-  /** The open outbox. */
-  open(): Promise<Outbox> {
-    this.#opening ??= openOutbox(this.path, this.#lock).catch((err: unknown) => {
-      this.#opening = undefined;
-      throw err;
-    });
-    return this.#opening;
-  }
-
-  /** Closes the file if it was opened. */
-  async close(): Promise<void> {
-    const opening = this.#opening;
-    this.#opening = undefined;
-    if (opening) (await opening.catch(() => undefined))?.close();
+    return this.opened() !== undefined || (this.path !== ":memory:" && existsSync(this.path));
   }
 }

@@ -15,9 +15,13 @@ export type AppEvent =
   /** The writes kept on this machine changed (kept, sent, refused, discarded): views laid over them redraw. */
   | { type: "kept-changed" }
   /** The service accepted a kept write of a profile (`seq`: the write; a kept creation's stand-in goes). */
-  | { type: "kept-customer-saved"; seq: number; customer: Customer }
+  | { type: "kept-customer-saved"; seq: number; customer: Customer; created: boolean }
   /** The service accepted a kept load or adjustment of a card. */
   | { type: "kept-gift-card-saved"; cardId: string }
+  /** The cursor of a list moved to a row (`id`; none when the list is empty). */
+  | { type: "row-selected"; list: string; id: string | undefined }
+  /** All locations were chosen, or one again: screens that can show every store reload. */
+  | { type: "all-locations-changed"; all: boolean }
   /** The stocktake handled an entry of the counting line (or a scan); `seq` is its number. */
   | { type: "stocktake-entry-handled"; seq: number };
 

@@ -170,8 +170,10 @@ function settled(io: Io, e: Extract<FlushEvent, { kind: "accepted" }>): void {
   if (made) io.patch({ made: { ...get().outbox.made, [e.entry.seq]: made } });
   if (e.answer.shift) deps.events.emit({ type: "shift-saved", shift: e.answer.shift });
   if (w.kind === "delete-shift") deps.events.emit({ type: "shift-deleted", shiftId: w.shiftId });
-  if (e.answer.customer)
-    deps.events.emit({ type: "kept-customer-saved", seq: e.entry.seq, customer: e.answer.customer });
+  if (e.answer.customer) {
+    const created = w.kind === "create-customer";
+    deps.events.emit({ type: "kept-customer-saved", seq: e.entry.seq, customer: e.answer.customer, created });
+  }
   if (w.kind === "gift-card") deps.events.emit({ type: "kept-gift-card-saved", cardId: w.cardId });
 }
 

@@ -4,6 +4,7 @@ import type { PayPeriodRule } from "../domain/time.js";
 import {
   type AppStore,
   type Clock,
+  CustomerIndexHandle,
   createStore,
   deferredClient,
   type EnvLabel,
@@ -94,6 +95,8 @@ export interface RunAppOptions {
   notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
+  /** The customer index file of the store worked on (a data-folder file named after the store). */
+  customerIndexPath?: string;
   /** Which service the outbox files kept writes under (the same one next time gets them). */
   service?: string;
 }
@@ -138,6 +141,7 @@ export async function runApp(options: RunAppOptions): Promise<AppExit> {
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
     ...(options.service ? { service: options.service } : {}),
+    ...(options.customerIndexPath ? { customerIndex: new CustomerIndexHandle(options.customerIndexPath) } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);

@@ -1,5 +1,9 @@
 // Drives the whole app against the in-process local service: render, type keys, wait for frames.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { vi } from "vitest";
+import { CustomerIndexHandle } from "../../src/local/customer-index.js";
 import { OutboxHandle } from "../../src/local/outbox.js";
 import type { ServiceOptions } from "../../src/service/index.js";
 import type { SquareClient } from "../../src/square/client.js";
@@ -79,10 +83,14 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const client = front
     ? createClient({ baseUrl: front, accessToken: service.service.accessToken, maxRetries: 0 })
     : service.client;
-  // The outbox is the test's own (in memory) unless it passes a file: kept writes never leak between tests.
+  // A data folder of its own (the stocktake journal is a file there; a shared one would mix the
+  // schemas of every branch's tests), a customer index in memory, filled when the screen opens, and
+  // an outbox in memory unless the test passes a file (kept writes never leak between tests).
+  const ownDir = opts.store?.dataDir ? undefined : mkdtempSync(join(tmpdir(), "backroom-app-"));
   const store = createStore({
     client,
-    dataDir: "/nonexistent-backroom-test",
+    dataDir: ownDir ?? "",
+    customerIndex: new CustomerIndexHandle(":memory:"),
     outbox: new OutboxHandle(":memory:"),
     ...opts.store,
   });
@@ -155,6 +163,7 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
       // A shared proxy belongs to the test that made it.
       if (proxy && !given) await proxy.down();
       if (!opts.shared) await service.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -39,6 +39,12 @@ export interface ScreenDef<C extends string = string> {
   reload?(s: AppState): unknown;
   /** Runs when the screen is shown (load what it needs, if stale). */
   onShow?(s: AppState): unknown;
+  /**
+   * It can show every location at once: the location picker then offers "All locations" (the
+   * review now; payouts, gift cards and the old transactions later). Its `onLocationChange` runs
+   * when all locations are chosen, or one again.
+   */
+  allLocations?: boolean;
   /** Runs for every screen when the location changes; `visible` tells whether it is on screen. */
   onLocationChange?(s: AppState, visible: boolean): unknown;
   /**
