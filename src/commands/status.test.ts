@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo, lockedKeytar, memoryKeytar } from "../../test/auth-helpers.js";
 import { createTokenStore } from "../auth/token-store.js";
+import { openOutbox, outboxPath } from "../local/outbox.js";
 import { runLogin } from "./login.js";
 import { runLogout } from "./logout.js";
 import { runStatus } from "./status.js";
@@ -77,6 +78,7 @@ describe("backroom status", () => {
       dbPath: ":memory:",
       exists: false,
       signInNeeded: false,
+      kept: [],
     });
   });
 
@@ -118,6 +120,7 @@ describe("backroom status", () => {
         "Scopes:      ITEMS_READ, TIMECARDS_READ",
         "Expires:     2024-03-20T12:00:00Z (in 19 days)",
         'Kept in:     OS keychain (service "backroom")',
+        "Outbox:      nothing kept on this machine",
         "",
       ].join("\n"),
     );
@@ -154,5 +157,50 @@ describe("backroom logout", () => {
     const cap = captureIo(env());
     expect(await runLogout(["--env", "sandbox"], cap.io, { keytar: memoryKeytar() })).toBe(0);
     expect(cap.stdout()).toBe("Not signed in to sandbox; nothing to do.\n");
+  });
+
+  it("lists the changes kept on this machine for where it works, in the order they go, refusals with why", async () => {
+    const box = await openOutbox(outboxPath(join(dir, ".local", "share", "backroom")));
+    const service = "sandbox https://connect.squareupsandbox.com";
+    const keep = (label: string, key: string, at: string) =>
+      box.add(
+        {
+          service,
+          idempotencyKey: key,
+          write: { kind: "delete-shift", memberId: "TM1", shiftId: key, startAt: at },
+          label,
+          baseVersion: undefined,
+          actedAt: at,
+          actor: "ana",
+          locationId: undefined,
+          state: "kept",
+        },
+        at,
+      );
+    keep("Clock in Ana Lopez at 09:00", "k1", "2024-03-01T09:00:00Z");
+    const refused = keep("Start Lunch for Ana Lopez at 11:00", "k2", "2024-03-01T11:00:00Z");
+    box.markRefused(
+      refused.seq,
+      "Start Lunch for Ana Lopez at 11:00: it was changed elsewhere meanwhile.",
+      "CONFLICT",
+      "2024-03-01T12:00:00Z",
+    );
+    // Another service's writes are not listed.
+    box.add(
+      { ...refused, service: "production https://connect.squareup.com", idempotencyKey: "k3", state: "kept" },
+      "2024-03-01T12:00:00Z",
+    );
+    box.close();
+    const cap = captureIo({ ...env(), TZ: "UTC" });
+    expect(await runStatus(["--env", "sandbox", "--offline"], cap.io, { keytar: memoryKeytar() })).toBe(1);
+    const out = cap.stdout();
+    expect(out).toMatch(
+      /^Outbox: +2 changes kept on this machine, not sent yet \(1 refused, to resolve in the app: !\)/m,
+    );
+    const lines = out.split("\n").filter((l) => /^ {2}#/.test(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^ {2}#1 {2}kept +\d{4}-\d\d-\d\d \d\d:\d\d {2}Clock in Ana Lopez at 09:00$/);
+    expect(lines[1]).toMatch(/^ {2}#2 {2}to resolve .*Start Lunch for Ana Lopez at 11:00$/);
+    expect(out).toContain("      Start Lunch for Ana Lopez at 11:00: it was changed elsewhere meanwhile.");
   });
 });

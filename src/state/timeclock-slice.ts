@@ -25,6 +25,7 @@ import type { KeptResult } from "./outbox-slice.js";
 import { selectOpenShifts } from "./selectors.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
+import { readTimeClock } from "./timeclock-read.js";
 
 /** The form open on the time clock, if any. */
 export type TimeClockForm =
@@ -272,35 +273,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
     async loadTimeClock(options = {}) {
       const locationId = get().locationId;
       if (!locationId) return;
-      const data = await get().runRead(
-        "Loading the team",
-        async () => {
-          const [members, wages, open] = await Promise.all([
-            deps.client.team
-              .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } }, limit: 200 })
-              .all(),
-            deps.client.labor.listTeamMemberWages({ limit: 200 }).all(),
-            // Every open shift of the seller: few (one per person at work), and they tell who of
-            // this team is at work at another location.
-            deps.client.labor
-              .searchShifts({
-                query: { filter: { location_ids: [], team_member_ids: [], status: "OPEN" } },
-                limit: 200,
-              })
-              .all(),
-          ]);
-          const byMember: Record<string, TeamMemberWage> = {};
-          for (const w of wages) if (w.team_member_id && !byMember[w.team_member_id]) byMember[w.team_member_id] = w;
-          const team = new Set(members.map((m) => m.id));
-          return {
-            members,
-            wages: byMember,
-            openShifts: open.filter((s) => s.location_id === locationId),
-            elsewhere: open.filter((s) => s.location_id !== locationId && team.has(s.team_member_id)),
-          };
-        },
-        options,
-      );
+      const data = await get().runRead("Loading the team", () => readTimeClock(deps.client, locationId), options);
       if (data && get().locationId === locationId) patch({ ...data, loaded: true });
     },
 
@@ -476,8 +449,11 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
       const problem = checkShiftDraft(draft, now, zone);
       if (problem) return problem;
       const theirs = await memberShifts(memberId, start.at.getTime(), (endAt ?? now).getTime());
-      if (!theirs) return "Their other shifts could not be read, so nothing was sent; try again.";
-      const clash = checkAgainstTheirShifts(theirs, draft);
+      // Offline, the other shifts cannot be read: the service checks the overlap when it is sent.
+      if (!theirs && get().connection.state !== "offline") {
+        return "Their other shifts could not be read, so nothing was sent; try again.";
+      }
+      const clash = theirs ? checkAgainstTheirShifts(theirs, draft) : undefined;
       if (clash) return clash;
       const who = nameOf(memberId);
       const idempotencyKey = deps.newIdempotencyKey();
