@@ -210,7 +210,8 @@ describe("the outbox, through the app", () => {
     expect(Date.parse(withBreak.breaks?.[0]?.start_at ?? "")).toBe(minute(breakAt));
 
     const now = (await svc.client.customers.retrieveCustomer(customer.id ?? "")).customer;
-    expect(now?.phone_number).toBe("(917) 555-0134");
+    // Stored in E.164, shown in the national format.
+    expect(now?.phone_number).toBe("+19175550134");
     expect(now?.version).toBe((customer.version ?? 0) + 1);
     const after = (await svc.client.giftCards.retrieveGiftCard(card.id ?? "")).gift_card;
     expect(after?.balance_money?.amount).toBe((card.balance_money?.amount ?? 0) + 500);
