@@ -6,6 +6,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../src/square/client.js";
+import { startProxy } from "./helpers/proxy.js";
+import { startServe } from "./reliability/serve-process.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const socket = `backroom-test-${process.pid}`;
@@ -127,4 +130,85 @@ describe("the app in a real terminal", () => {
     keys("q");
     await until(() => !alive(), "the app to exit");
   }, 90_000);
+
+  it("keeps clock-ins while the service is away at 80×24: the header's count, the ◷ marks, To resolve", async () => {
+    const token = "tmux-outbox-token";
+    const serve = await startServe(join(root, "bin", "backroom.js"), [
+      "--port",
+      "0",
+      "--db",
+      join(data, "served.db"),
+      "--access-token",
+      token,
+    ]);
+    // The app reaches the service through a loopback proxy that the test switches off and on.
+    const proxy = await startProxy(serve.url);
+    const client = createClient({ baseUrl: serve.url, accessToken: token, maxRetries: 0 });
+    try {
+      const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL BACKROOM_ACCESS_TOKEN=${token} XDG_DATA_HOME=${data}/outbox XDG_CONFIG_HOME=${data}/outbox-config npm start -- --env local --base-url ${proxy.url}`;
+      tmux("new-session", "-d", "-s", "app", "-x", "80", "-y", "24", "-c", root, start);
+      let text = await until((t) => t.includes("Who is here") && t.includes("clocked out"), "the time clock");
+      const names = text
+        .split("\n")
+        .flatMap((l) => /^[›\s]*(.+?)\s{2,}clocked out/.exec(l)?.[1]?.trim() ?? [])
+        .slice(0, 2);
+      expect(names).toHaveLength(2);
+      const [first, second] = names as [string, string];
+      await proxy.down();
+      for (const [i, name] of names.entries()) {
+        keys("/");
+        await until((t) => t.includes("esc again clears"), "the filter line");
+        keys("C-u");
+        keys("-l", name);
+        await until((t) => t.includes(`/${name}`), "the typed name");
+        keys("Enter");
+        await until((t) => t.includes(`› ${name}`) && t.includes('filter "'), "the filter");
+        keys("i");
+        text = await until((t) => t.includes(`◷ ${i + 1} kept`), "the header's count");
+        expect(text).toMatch(new RegExp(`${name}\\s+on shift since \\d\\d:\\d\\d ◷ kept, not yet sent`));
+        expect(text).toContain("○ offline");
+      }
+      expect(text.split("\n").every((l) => l.length <= 80)).toBe(true);
+
+      // Meanwhile the second member is clocked in from another terminal (an open shift since 30 minutes ago).
+      const team = await client.team.searchTeamMembers({ limit: 200 }).all();
+      const member = team.find((m) => `${m.given_name} ${m.family_name}` === second);
+      const locationId = (await client.locations.listLocations()).locations?.[0]?.id ?? "";
+      const now = Date.now();
+      await client.labor.createShift({
+        shift: {
+          location_id: member?.assigned_locations?.location_ids?.[0] ?? locationId,
+          team_member_id: member?.id ?? "",
+          start_at: new Date(now - 30 * 60_000).toISOString(),
+        },
+      });
+      await proxy.up();
+      keys("r");
+      text = await until((t) => t.includes("⚠ 1 to resolve (!)"), "the refusal in the header");
+      expect(text).not.toContain("◷ 2 kept");
+      keys("!");
+      text = await until((t) => t.includes("Kept on this machine") && t.includes(`Clock in ${second}`), "To resolve");
+      // The refusal in words, wrapped over the two rows it has.
+      expect(text.replace(/\s+/g, " ")).toContain("they were clocked in elsewhere meanwhile.");
+      expect(text).toContain("t send again at another time · d discard · enter open");
+      expect(text.split("\n").every((l) => l.length <= 80)).toBe(true);
+      expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
+      keys("d");
+      await until((t) => t.includes(`Discard "Clock in ${second}`), "the question");
+      keys("y");
+      text = await until((t) => t.includes("Nothing is kept: every change reached the service."), "nothing kept");
+      expect(text).not.toContain("to resolve (!)");
+      expect(text).toContain("● online");
+      // The first clock-in was sent, once, at the time its key was pressed.
+      const open = await client.labor.searchShifts({ query: { filter: { status: "OPEN" } }, limit: 200 }).all();
+      const firstId = team.find((m) => `${m.given_name} ${m.family_name}` === first)?.id;
+      expect(open.filter((x) => x.team_member_id === firstId)).toHaveLength(1);
+      keys("q");
+      await until(() => !alive(), "the app to exit");
+    } finally {
+      await client.close();
+      await proxy.down().catch(() => {});
+      await serve.kill("SIGTERM");
+    }
+  }, 120_000);
 });
