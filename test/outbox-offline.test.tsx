@@ -246,7 +246,7 @@ describe("the outbox, through the app", () => {
       await a.waitFor(/on shift since|clocked out/);
       await filterTo(a, fullName(m));
       await a.press("i");
-      await waitForText(a, "◷ The service did not answer; kept on this machine, not yet sent: Clock in");
+      await waitForText(a, "◷ No answer; kept on this machine: Clock in");
       // The service did make it: only the answer was lost.
       expect(await shiftsOf(m.id ?? "", t0)).toHaveLength(1);
       await a.press("r");

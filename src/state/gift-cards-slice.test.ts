@@ -103,7 +103,7 @@ describe("the gift cards slice", () => {
     expect(s().giftCards.pending).toBeUndefined();
     expect(s().outbox.entries.map((e) => [e.state, e.idempotencyKey])).toEqual([["sent", p.activity.idempotency_key]]);
     expect(s().status).toMatchObject({
-      text: expect.stringMatching(/^◷ The service did not answer; kept on this machine/),
+      text: expect.stringMatching(/^◷ No answer; kept on this machine/),
     });
     // The card shows the balance it will have; more loads may be kept, other changes wait.
     expect(cardAsItWillBe(s(), shown().card)).toMatchObject({ kept: 1, card: { balance_money: { amount: 3500 } } });

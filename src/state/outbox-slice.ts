@@ -130,11 +130,11 @@ async function keep(io: Io, box: Outbox, write: KeptWrite, state: "kept" | "sent
     now.toISOString(),
   );
   reload(io, box);
-  const why = state === "sent" ? "The service did not answer; kept" : "Kept";
-  get().setStatus({
-    kind: "info",
-    text: `◷ ${why} on this machine, not yet sent: ${label}. It is sent, once, when the service answers.`,
-  });
+  const text =
+    state === "sent"
+      ? `◷ No answer; kept on this machine: ${label}. It goes again, once, when the service answers.`
+      : `◷ Kept on this machine, not yet sent: ${label}. It goes, once, when the service answers.`;
+  get().setStatus({ kind: "info", text });
   // Kept behind an earlier write of its chain while the service answers: send them now. (A write
   // the service did not answer waits for the next check rather than being sent straight back.)
   if (state === "kept" && get().connection.state === "online") void get().outboxFlush();

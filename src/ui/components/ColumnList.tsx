@@ -24,6 +24,8 @@ export interface ColumnListProps<Row> {
   total?: number;
   /** `total` is where counting stopped: there are more (shown `10,000+`). */
   totalIsFloor?: boolean;
+  /** The rows are this machine's own (the outbox), never stale when the service is away. */
+  local?: boolean;
 }
 
 /**
@@ -68,10 +70,11 @@ export function ColumnList<Row>({
   dim,
   total,
   totalIsFloor,
+  local,
 }: ColumnListProps<Row>) {
   const theme = useTheme();
   const offline = useAppStore((s) => s.connection.state === "offline");
-  const stale = Boolean(dim) || offline;
+  const stale = Boolean(dim) || (offline && !local);
   const visible = listRows(height);
   // One cell for the cursor mark, then the columns.
   const placed = layoutColumns(columns, Math.max(1, width - 1 - GAP));

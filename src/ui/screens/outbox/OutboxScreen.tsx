@@ -46,7 +46,7 @@ function columns(tz: string, all: readonly KeptEntry[], today: string): Column<K
       render: (e) =>
         `${localDate(e.actedAt, tz) === today ? "" : `${localDate(e.actedAt, tz).slice(5)} `}${localTime(e.actedAt, tz)}`,
     },
-    { header: "By", width: 10, drop: 2, render: (e) => e.actor, color: (_e, theme) => theme.muted },
+    { header: "By", width: 10, drop: 3, render: (e) => e.actor, color: (_e, theme) => theme.muted },
   ];
 }
 
@@ -78,7 +78,7 @@ function Details({ width }: { width: number }) {
   const why =
     e.state === "refused"
       ? (e.problem ?? "The service refused it.")
-      : "Kept with its key; sent, once, when the service answers.";
+      : `${e.label}: kept with its key; sent, once, when the service answers.`;
   return (
     <Box flexDirection="column" height={DETAIL_ROWS} width={width}>
       <Box height={2} overflow="hidden">
@@ -125,7 +125,7 @@ export function OutboxScreen({ height, width }: ScreenProps) {
       </Txt>
       <Txt color={problem ? theme.bad : theme.muted} wrap="truncate-end">
         {problem ??
-          "Sent in the order made, each with its own key, when the service answers; a refused one waits here."}
+          "Sent in the order made, once each, when the service answers."}
       </Txt>
       <ColumnList
         columns={cols}
@@ -134,6 +134,7 @@ export function OutboxScreen({ height, width }: ScreenProps) {
         height={listHeight}
         width={width}
         rowKey={(e) => String(e.seq)}
+        local
         empty="Nothing is kept: every change reached the service."
       />
       <Details width={width} />
