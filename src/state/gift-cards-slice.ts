@@ -118,7 +118,7 @@ export function cardAsItWillBe(s: Pick<AppState, "outbox">, card: KnownCard): { 
 
 /** Why one kind of write cannot be made to the card on screen now, or undefined. */
 export function giftCardWriteUnavailable(
-  s: Pick<AppState, "readOnly" | "grantedScopes" | "giftCards" | "locations" | "locationId" | "outbox">,
+  s: Pick<AppState, "readOnly" | "grantedScopes" | "giftCards" | "locations" | "locationId" | "outbox" | "connection">,
   kind: WriteKind,
 ): string | undefined {
   const everyone = giftCardWritesUnavailable(s);
@@ -132,6 +132,9 @@ export function giftCardWriteUnavailable(
   if (g.card.kind === "unknown")
     return kind === "activate" ? undefined : "The service does not know this card number; activate it first.";
   if (g.card.kind !== "found") return "Look a card up first: scan it, or type its number.";
+  if (!KEPT_KINDS.has(kind) && s.connection.state === "offline") {
+    return "The service is not answering, and only loads and adjustments are kept on this machine: activating, clearing, blocking and deactivating wait until it answers.";
+  }
   const { card, kept } = cardAsItWillBe(s, g.card.card);
   if (kept > 0 && !KEPT_KINDS.has(kind)) {
     return "Loads or adjustments of this card are kept on this machine, not yet sent; only more of those can be kept until they are.";

@@ -55,7 +55,13 @@ export {
   giftCardWriteUnavailable,
   type WriteFormValues,
 } from "./gift-cards-slice.js";
-export { type KeptResult, OUTBOX_CHECK_SECONDS, type OutboxData, type OutboxForm } from "./outbox-slice.js";
+export {
+  type KeptResult,
+  notKeptOffline,
+  OUTBOX_CHECK_SECONDS,
+  type OutboxData,
+  type OutboxForm,
+} from "./outbox-slice.js";
 export { type ReviewScope, reviewShiftPages } from "./review-read.js";
 export { type ReviewConflict, type ReviewForm, type ReviewSpanKind, zoneOfShift } from "./review-slice.js";
 export * from "./selectors.js";

@@ -65,6 +65,14 @@ export interface OutboxSlice {
   outboxOpenForm(form: OutboxForm): void;
 }
 
+/**
+ * Why a write that is not kept on this machine cannot be made now (the service does not answer),
+ * or undefined while it answers. `why`: what makes this write one to make only with an answer.
+ */
+export function notKeptOffline(s: Pick<AppState, "connection">, why: string): string | undefined {
+  return s.connection.state === "offline" ? `The service is not answering, and ${why}` : undefined;
+}
+
 /** The words a kept write is described with, from what the store knows now. */
 export function keptNames(s: AppState, deps: Pick<StoreDeps, "clock">): KeptNames {
   const tz = timeZoneOf(s);

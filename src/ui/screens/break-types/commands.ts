@@ -1,5 +1,5 @@
 import { checkBreakTypeRoom } from "../../../domain/shifts.js";
-import { type AppState, selectBreakTypes } from "../../../state/index.js";
+import { type AppState, notKeptOffline, selectBreakTypes } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { fitCell } from "../../components/columns.js";
 
@@ -14,7 +14,11 @@ function selected(s: AppState) {
   return selectBreakTypes(s).find((t) => (t.id ?? t.break_name) === id);
 }
 
-const noneSelected = (s: AppState) => (selected(s)?.id ? undefined : "There is no break type here yet: a adds one.");
+const noneSelected = (s: AppState) =>
+  (selected(s)?.id ? undefined : "There is no break type here yet: a adds one.") ?? offline(s);
+
+/** Break types change only while the service answers (they are not kept on this machine). */
+const offline = (s: AppState) => notKeptOffline(s, "break types change only while it answers.");
 
 /** The break types screen's commands. */
 export const BREAK_TYPES_COMMANDS = defineCommands({
@@ -29,7 +33,8 @@ export const BREAK_TYPES_COMMANDS = defineCommands({
     run: (s) => s.openBreakTypeForm({ kind: "add" }),
     // At the limit the form would only refuse on submit: the reason is said before anything opens.
     unavailable: (s) =>
-      s.breakTypes.loaded ? checkBreakTypeRoom(selectBreakTypes(s)) : "The break types are still being read.",
+      (s.breakTypes.loaded ? checkBreakTypeRoom(selectBreakTypes(s)) : "The break types are still being read.") ??
+      offline(s),
   },
   edit: {
     keys: [named("return")],

@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { customerName } from "../../../domain/customers.js";
 import type { Customer } from "../../../spec/generated/types.js";
-import { type AppState, CUSTOMER_LIST, customerIds } from "../../../state/index.js";
+import { type AppState, CUSTOMER_LIST, customerIds, notKeptOffline } from "../../../state/index.js";
 import {
   type CommandDeps,
   ch,
@@ -142,7 +142,9 @@ export const CUSTOMERS_COMMANDS = defineCommands({
         onYes: () => s.customersDelete(id),
       });
     },
-    unavailable: needProfile,
+    unavailable: (s) =>
+      needProfile(s) ??
+      notKeptOffline(s, "deleting a profile is not kept on this machine: delete it when the service answers."),
   },
   groups: {
     keys: [ch("m")],

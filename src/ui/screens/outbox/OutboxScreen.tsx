@@ -124,8 +124,7 @@ export function OutboxScreen({ height, width }: ScreenProps) {
         {sending ? <Txt color={theme.muted}> · sending…</Txt> : null}
       </Txt>
       <Txt color={problem ? theme.bad : theme.muted} wrap="truncate-end">
-        {problem ??
-          "Sent in the order made, once each, when the service answers."}
+        {problem ?? "Sent in the order made, once each, when the service answers."}
       </Txt>
       <ColumnList
         columns={cols}

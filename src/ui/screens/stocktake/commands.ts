@@ -1,6 +1,6 @@
 import type { ReviewRow } from "../../../domain/stocktake.js";
 import { leftOutText } from "../../../domain/stocktake-checks.js";
-import { type AppState, type LoadedCount, reviewOfRecord } from "../../../state/index.js";
+import { type AppState, type LoadedCount, notKeptOffline, reviewOfRecord } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";
@@ -91,6 +91,14 @@ const exportable = (s: AppState) =>
 function confirmCommit(s: AppState): void {
   const c = s.stocktake.count;
   if (!c) return;
+  const offline = notKeptOffline(
+    s,
+    "a commit is not kept on this machine: it goes only while the service answers, request by request. The count stays in the journal; c commits it when the service is back.",
+  );
+  if (offline) {
+    s.setStatus({ kind: "rule", text: offline });
+    return;
+  }
   const resuming = c.header.status === "committing";
   const { totals } = countReview(c);
   const leftOut = leftOutText({
