@@ -7,7 +7,7 @@ import type { KeptWrite } from "../src/domain/kept-writes.js";
 import { type Outbox, openOutbox, outboxPath } from "../src/local/outbox.js";
 import type { Customer, GiftCard } from "../src/spec/generated/types.js";
 import { createClient, type SquareClient } from "../src/square/client.js";
-import { spawnCli, until } from "./helpers/cli-process.js";
+import { cliEnv, spawnCli, until } from "./helpers/cli-process.js";
 import { buildCli, type ServeProcess, startServe } from "./reliability/serve-process.js";
 
 // The outbox sent by the real CLI (`backroom outbox send`, bundled from source) in a process of its
@@ -24,14 +24,7 @@ let bundle = "";
 let url = "";
 let client: SquareClient;
 
-const env = {
-  ...process.env,
-  HOME: dir,
-  XDG_CONFIG_HOME: join(dir, "config"),
-  XDG_DATA_HOME: join(dir, "data"),
-  BACKROOM_ACCESS_TOKEN: TOKEN,
-  NO_COLOR: "1",
-};
+const env = cliEnv(dir, TOKEN);
 const file = outboxPath(join(dir, "data", "backroom"));
 const send = () => spawnCli(bundle, ["outbox", "send", "--base-url", url], env, running);
 

@@ -7,7 +7,15 @@ import { type CommandSpec, readArgs } from "./args.js";
 import { type CommandDeps, type CommandIo, relativeTime, say } from "./io.js";
 import { keptFor, keptLine } from "./outbox.js";
 import { runCommand } from "./run.js";
-import { checkTargetFlags, type DemoTarget, findLocation, loadTarget, signInHint, TARGET_OPTIONS } from "./target.js";
+import {
+  checkTargetFlags,
+  type DemoTarget,
+  findLocation,
+  loadTarget,
+  type ServiceTarget,
+  signInHint,
+  TARGET_OPTIONS,
+} from "./target.js";
 
 /** `backroom status`'s command line. */
 export const STATUS_SPEC = {
@@ -40,60 +48,10 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
 
     const ctx = await openSession(io.env, target, deps);
     const { session } = ctx;
-    let check: string | undefined;
-    let verified = false;
-    let failed = false;
-    let locationProblem: string | undefined;
-    try {
-      if (!flags.offline && ctx.connection && session.state().status === "signed-in") {
-        const before = session.state();
-        try {
-          const info = await ctx.connection.client.oauth.retrieveTokenStatus();
-          const current = session.state();
-          if (current.status === "signed-in") {
-            // What the service says wins over what was stored at sign-in (scopes can be changed).
-            const t = current.tokens;
-            const merged = {
-              ...t,
-              ...(info.merchant_id ? { merchant_id: info.merchant_id } : {}),
-              ...(info.scopes ? { scopes: info.scopes } : {}),
-              ...(info.expires_at ? { expires_at: info.expires_at } : {}),
-            };
-            if (JSON.stringify(merged) !== JSON.stringify(t)) await session.signIn(merged, current.source);
-          }
-          const renewed =
-            before.status === "signed-in" &&
-            current.status === "signed-in" &&
-            before.tokens.access_token !== current.tokens.access_token;
-          check = renewed ? "checked with the service; renewed just now" : "checked with the service";
-          verified = true;
-          if (target.defaultLocationId) {
-            const locations = (await ctx.connection.client.locations.listLocations()).locations ?? [];
-            if (!findLocation(locations, target.defaultLocationId)) {
-              locationProblem = `${target.defaultLocationId} names no location here (there are: ${locations.map((l) => l.name ?? l.id).join(", ") || "none"}); fix defaultLocationId in ${resolved.configPath}`;
-            }
-          }
-        } catch (err) {
-          if (err instanceof SignedOutError) check = undefined;
-          else if (err instanceof SquareApiError && (await session.noticeError(err))) check = undefined;
-          else if (err instanceof SquareApiError) {
-            failed = true;
-            const held = session.state();
-            const fix =
-              held.status === "signed-in" && held.source === "env"
-                ? "set a valid BACKROOM_ACCESS_TOKEN"
-                : "run `backroom login`";
-            check = `the service refused the token (${err.code}); ${fix}`;
-          } else {
-            failed = true;
-            check = `could not be reached at ${target.baseUrl} (${err instanceof Error ? err.message : String(err)})`;
-          }
-        }
-      }
-    } finally {
-      await ctx.connection?.client.close();
-    }
-
+    const { check, verified, failed, locationProblem } = await checkWithService(ctx, target, {
+      offline: flags.offline === true,
+      configPath: resolved.configPath,
+    });
     const s = session.status();
     const ok = s.signedIn && !failed && !locationProblem;
     const now = (deps.clock ?? Date).now();
@@ -116,32 +74,14 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
         ),
       );
     } else {
-      const rows: [string, string][] = [
-        ["Environment", `${target.environment} (${target.baseUrl})`],
-        ["Chosen by", chosenBy(target.from, resolved.configPath)],
-      ];
-      if (s.signedIn) {
-        rows.push(["Merchant", s.merchantId || "unknown"]);
-        rows.push([
-          "Token",
-          `${s.tokenHint} (${s.kind === "oauth" ? "OAuth; renews itself before it expires" : "personal access token"})`,
-        ]);
-        rows.push(["Scopes", s.scopes?.length ? s.scopes.join(", ") : "unknown"]);
-        rows.push([
-          "Expires",
-          s.expiresAt ? `${s.expiresAt} (${relativeTime(s.expiresAt, now)})` : verified ? "does not expire" : "unknown",
-        ]);
-        if (check) rows.push(["Service", check]);
-        if (locationProblem) rows.push(["Location", locationProblem]);
-      } else {
-        rows.push(["Signed in", "no"]);
-        rows.push([
-          "Why",
-          ctx.store.kind === "memory"
-            ? `${s.reason ?? "Not signed in."} ${signInHint(target.environment, false)}`
-            : (s.reason ?? "Not signed in."),
-        ]);
-      }
+      const rows = serviceRows(target, s, {
+        configPath: resolved.configPath,
+        check,
+        verified,
+        locationProblem,
+        now,
+        memoryStore: ctx.store.kind === "memory",
+      });
       rows.push(["Kept in", s.storage]);
       rows.push(keptRow(kept));
       printRows(io, rows);
@@ -150,6 +90,118 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
     if (failed) say(io.stderr, `backroom status: the service ${check}`);
     return ok ? 0 : 1;
   });
+}
+
+/** What asking the service about the sign-in found. */
+interface ServiceCheck {
+  check: string | undefined;
+  verified: boolean;
+  failed: boolean;
+  locationProblem: string | undefined;
+}
+
+/**
+ * Asks the service about the token (unless offline or not signed in): what it says wins over what
+ * was stored at sign-in; a default location that names none is reported.
+ */
+async function checkWithService(
+  ctx: Awaited<ReturnType<typeof openSession>>,
+  target: ServiceTarget,
+  opts: { offline: boolean; configPath: string },
+): Promise<ServiceCheck> {
+  const out: ServiceCheck = { check: undefined, verified: false, failed: false, locationProblem: undefined };
+  const { session } = ctx;
+  try {
+    if (opts.offline || !ctx.connection || session.state().status !== "signed-in") return out;
+    const before = session.state();
+    try {
+      const info = await ctx.connection.client.oauth.retrieveTokenStatus();
+      const current = session.state();
+      if (current.status === "signed-in") {
+        // What the service says wins over what was stored at sign-in (scopes can be changed).
+        const t = current.tokens;
+        const merged = {
+          ...t,
+          ...(info.merchant_id ? { merchant_id: info.merchant_id } : {}),
+          ...(info.scopes ? { scopes: info.scopes } : {}),
+          ...(info.expires_at ? { expires_at: info.expires_at } : {}),
+        };
+        if (JSON.stringify(merged) !== JSON.stringify(t)) await session.signIn(merged, current.source);
+      }
+      const renewed =
+        before.status === "signed-in" &&
+        current.status === "signed-in" &&
+        before.tokens.access_token !== current.tokens.access_token;
+      out.check = renewed ? "checked with the service; renewed just now" : "checked with the service";
+      out.verified = true;
+      if (target.defaultLocationId) {
+        const locations = (await ctx.connection.client.locations.listLocations()).locations ?? [];
+        if (!findLocation(locations, target.defaultLocationId)) {
+          out.locationProblem = `${target.defaultLocationId} names no location here (there are: ${locations.map((l) => l.name ?? l.id).join(", ") || "none"}); fix defaultLocationId in ${opts.configPath}`;
+        }
+      }
+    } catch (err) {
+      if (err instanceof SignedOutError) out.check = undefined;
+      else if (err instanceof SquareApiError && (await session.noticeError(err))) out.check = undefined;
+      else if (err instanceof SquareApiError) {
+        out.failed = true;
+        const held = session.state();
+        const fix =
+          held.status === "signed-in" && held.source === "env"
+            ? "set a valid BACKROOM_ACCESS_TOKEN"
+            : "run `backroom login`";
+        out.check = `the service refused the token (${err.code}); ${fix}`;
+      } else {
+        out.failed = true;
+        out.check = `could not be reached at ${target.baseUrl} (${err instanceof Error ? err.message : String(err)})`;
+      }
+    }
+    return out;
+  } finally {
+    await ctx.connection?.client.close();
+  }
+}
+
+/** The status lines of a service target (before where the token is kept). */
+function serviceRows(
+  target: ServiceTarget,
+  s: ReturnType<Awaited<ReturnType<typeof openSession>>["session"]["status"]>,
+  o: {
+    configPath: string;
+    check: string | undefined;
+    verified: boolean;
+    locationProblem: string | undefined;
+    now: number;
+    memoryStore: boolean;
+  },
+): [string, string][] {
+  const rows: [string, string][] = [
+    ["Environment", `${target.environment} (${target.baseUrl})`],
+    ["Chosen by", chosenBy(target.from, o.configPath)],
+  ];
+  if (s.signedIn) {
+    rows.push(["Merchant", s.merchantId || "unknown"]);
+    rows.push([
+      "Token",
+      `${s.tokenHint} (${s.kind === "oauth" ? "OAuth; renews itself before it expires" : "personal access token"})`,
+    ]);
+    rows.push(["Scopes", s.scopes?.length ? s.scopes.join(", ") : "unknown"]);
+    rows.push([
+      "Expires",
+      s.expiresAt ? `${s.expiresAt} (${relativeTime(s.expiresAt, o.now)})` : o.verified ? "does not expire" : "unknown",
+    ]);
+    if (o.check) rows.push(["Service", o.check]);
+    if (o.locationProblem) rows.push(["Location", o.locationProblem]);
+  } else {
+    rows.push(["Signed in", "no"]);
+    rows.push([
+      "Why",
+      o.memoryStore
+        ? `${s.reason ?? "Not signed in."} ${signInHint(target.environment, false)}`
+        : (s.reason ?? "Not signed in."),
+    ]);
+  }
+  return rows;
 }
 
 function chosenBy(from: string, configPath: string): string {

@@ -17,6 +17,14 @@ const holder = (pid: number, alive: Set<number>, leaseMs = 60_000): LockHolder =
   leaseMs,
 });
 
+/** Two backrooms (processes 100 and 200) with one outbox file; the first's locks last `leaseMs`. */
+async function twoBackrooms(alive: Set<number>, leaseMs = 60_000) {
+  const dir = mkdtempSync(join(tmpdir(), "backroom-outbox-"));
+  const first = await openOutbox(outboxPath(dir), holder(100, alive, leaseMs));
+  const second = await openOutbox(outboxPath(dir), holder(200, alive));
+  return { first, second, close: () => [first, second].forEach((b) => b.close()) };
+}
+
 const clockIn = (memberId: string): KeptWrite => ({
   kind: "clock-in",
   memberId,
@@ -89,10 +97,8 @@ describe("the outbox", () => {
   });
 
   it("hands a write to one backroom at a time, and takes over the lock of one that died", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backroom-outbox-"));
     const alive = new Set([100, 200]);
-    const first = await openOutbox(outboxPath(dir), holder(100, alive));
-    const second = await openOutbox(outboxPath(dir), holder(200, alive));
+    const { first, second, close } = await twoBackrooms(alive);
     const a = first.add(kept(clockIn("A"), "k1"), AT);
     expect(first.claim(a.seq, NOW)).toBe(true);
     expect(second.claim(a.seq, NOW)).toBe(false);
@@ -103,21 +109,17 @@ describe("the outbox", () => {
     second.release(a.seq);
     // Settled: nobody claims it again.
     expect(second.claim(a.seq, NOW)).toBe(false);
-    first.close();
-    second.close();
+    close();
   });
 
   it("frees a lock whose lease ran out, even of a live process", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backroom-outbox-"));
     const alive = new Set([100, 200]);
-    const first = await openOutbox(outboxPath(dir), holder(100, alive, 1000));
-    const second = await openOutbox(outboxPath(dir), holder(200, alive));
+    const { first, second, close } = await twoBackrooms(alive, 1000);
     const a = first.add(kept(clockIn("A"), "k1"), AT);
     expect(first.claim(a.seq, NOW)).toBe(true);
     expect(second.claim(a.seq, new Date(NOW.getTime() + 500))).toBe(false);
     expect(second.claim(a.seq, new Date(NOW.getTime() + 1500))).toBe(true);
-    first.close();
-    second.close();
+    close();
   });
 
   it("keeps a refusal for To resolve, sends a revised write again at its place, and discards with what it made", async () => {
@@ -141,16 +143,13 @@ describe("the outbox", () => {
   });
 
   it("will not discard a write another live backroom is sending", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "backroom-outbox-"));
     const alive = new Set([100, 200]);
-    const first = await openOutbox(outboxPath(dir), holder(100, alive));
-    const second = await openOutbox(outboxPath(dir), holder(200, alive));
+    const { first, second, close } = await twoBackrooms(alive);
     const a = first.add(kept(clockIn("A"), "k1"), AT);
     expect(first.claim(a.seq, NOW)).toBe(true);
     expect(second.discard(a.seq, NOW.toISOString())).toEqual([]);
     expect(second.get(a.seq)?.state).toBe("kept");
-    first.close();
-    second.close();
+    close();
   });
 
   it("is a request log: pending writes in order, each claimed before it is sent", async () => {

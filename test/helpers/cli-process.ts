@@ -1,6 +1,7 @@
 // The real CLI in a process of its own, for the crash tests: started from a bundle, its output
 // collected, its exit awaited; and a poll that waits for a condition without a fixed sleep.
 import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
 
 /** Resolves when `check` returns a value, polling every `everyMs`; fails after `ms`. */
 export async function until<T>(what: string, check: () => T | undefined, ms = 30_000, everyMs = 10): Promise<T> {
@@ -11,6 +12,21 @@ export async function until<T>(what: string, check: () => T | undefined, ms = 30
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * The environment of a CLI process of a test: the test's folder as home, config and data folder,
+ * signed in with `token` through BACKROOM_ACCESS_TOKEN, without colour.
+ */
+export function cliEnv(dir: string, token: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_DATA_HOME: join(dir, "data"),
+    BACKROOM_ACCESS_TOKEN: token,
+    NO_COLOR: "1",
+  };
 }
 
 /** A CLI process: the child, its exit, and what it printed. */
