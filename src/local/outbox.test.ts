@@ -22,7 +22,11 @@ async function twoBackrooms(alive: Set<number>, leaseMs = 60_000) {
   const dir = mkdtempSync(join(tmpdir(), "backroom-outbox-"));
   const first = await openOutbox(outboxPath(dir), holder(100, alive, leaseMs));
   const second = await openOutbox(outboxPath(dir), holder(200, alive));
-  return { first, second, close: () => [first, second].forEach((b) => b.close()) };
+  const close = () => {
+    first.close();
+    second.close();
+  };
+  return { first, second, close };
 }
 
 const clockIn = (memberId: string): KeptWrite => ({
