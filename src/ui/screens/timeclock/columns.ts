@@ -33,12 +33,11 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
   return [
     // ◷: a clock-in, break or clock-out of this member is kept on this machine, not yet sent (the
     // state says so too, where it has room); the row shows it as it will be.
-    { header: " ", width: 1, render: (r) => (r.kept ? "◷" : " "), color: (_r, theme) => theme.warn },
-    { header: "Member", width: 18, render: (r) => r.name },
+    { header: "Member", width: 18, render: (r) => `${r.kept ? "◷ " : ""}${r.name}` },
     {
       header: "State",
       // Room for "on break: Lunch since 10:31 (unpaid) · 5 min": the rate goes first at 80 columns.
-      width: 36,
+      width: 38,
       flex: 3,
       // A member whose clock-in, break or clock-out is kept on this machine shows as it will be, marked.
       render: (r) => `${stateText(r, tz, now)}${r.kept ? ` ${KEPT_MARK}` : ""}`,
