@@ -156,17 +156,23 @@ async function write(io: Io, w: KeptWrite): Promise<KeptResult> {
     s.setStatus({ kind: "rule", text: "Read-only mode: changes are disabled." });
     return { kind: "failed", error: { kind: "read-only" } };
   }
-  const box = await openBox(get, io.patch, deps);
+  // The file is made by the first write that has to be kept: while the service answers and
+  // nothing was ever kept, a write goes straight out.
+  const offline = s.connection.state === "offline";
+  const box = offline || deps.outbox.exists() ? await openBox(get, io.patch, deps) : undefined;
   const open = box?.open(deps.service) ?? [];
   const chain = chainOf(w);
   const maker = madeBy(w);
   const behind = open.some((e) => chainOf(e.write) === chain || e.seq === maker);
-  if (box && (s.connection.state === "offline" || behind)) return keep(io, box, w, "kept");
+  if (box && (offline || behind)) return keep(io, box, w, "kept");
   const earlier = box?.answersBefore(deps.service, Number.MAX_SAFE_INTEGER) ?? [];
   const label = describeKept(w, keptNames(s, deps));
   const res = await s.runWrite(chain, label, () => sendKept(w, { client: deps.client, earlier }));
   if (res.ok) return { kind: "sent", answer: res.value };
-  if (box && res.error.kind === "failed" && isUnanswered(res.error.cause)) return keep(io, box, w, "sent");
+  if (res.error.kind === "failed" && isUnanswered(res.error.cause)) {
+    const keeping = box ?? (await openBox(get, io.patch, deps));
+    if (keeping) return keep(io, keeping, w, "sent");
+  }
   return { kind: "failed", error: res.error };
 }
 
