@@ -6,6 +6,7 @@ import {
   createBody,
   defaultReapply,
   IDENTIFYING_RULE,
+  interfaceBirthday,
   normalizeBirthday,
   profileValues,
   reapplyValues,
@@ -67,6 +68,11 @@ describe("the rule of a new profile", () => {
     expect(normalizeBirthday("13-01")).toBeUndefined();
     expect(normalizeBirthday("15/03")).toBeUndefined();
     expect(normalizeBirthday("02/30/1990")).toBeUndefined();
+    // The interface itself (and the local service) takes only YYYY-MM-DD and MM-DD: the form sends those.
+    expect(interfaceBirthday("1990-03-15")).toBe("1990-03-15");
+    expect(interfaceBirthday("03-15")).toBe("0000-03-15");
+    expect(interfaceBirthday("2024/01/10")).toBeUndefined();
+    expect(interfaceBirthday("03/15")).toBeUndefined();
     expect(checkProfile({ given_name: "A", birthday: "31.12" })).toBe(
       "“31.12” is not a birthday: write MM/DD or MM-DD, with the year MM/DD/YYYY or YYYY-MM-DD.",
     );

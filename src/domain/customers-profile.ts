@@ -141,7 +141,20 @@ export function normalizeBirthday(text: string): string | undefined {
     : monthFirst
       ? [monthFirst[3] ?? "0000", monthFirst[1], monthFirst[2]]
       : [];
-  if (year === undefined || m === undefined || d === undefined) return undefined;
+  return year === undefined || m === undefined || d === undefined ? undefined : birthdayOf(year, m, d);
+}
+
+/**
+ * A birthday exactly as the interface takes it — `YYYY-MM-DD` or `MM-DD`, nothing else — as it
+ * stores it (year `0000` when left out), or undefined: the local service's rule.
+ */
+export function interfaceBirthday(text: string): string | undefined {
+  const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(text);
+  return m?.[2] && m[3] ? birthdayOf(m[1] ?? "0000", m[2], m[3]) : undefined;
+}
+
+/** `YYYY-MM-DD` of a real day (any day of a leap year when the year is `0000`), or undefined. */
+function birthdayOf(year: string, m: string, d: string): string | undefined {
   const month = Number(m);
   const day = Number(d);
   // Checked against a leap year when there is no year, so that 02-29 is a birthday.

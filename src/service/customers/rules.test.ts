@@ -31,9 +31,6 @@ describe("newCustomer", () => {
   });
 
   it("checks birthdays, including 29 February without a year", () => {
-    expect(refusalCode(() => newCustomer({ given_name: "A", birthday: "2024/01/10" }, { id: "C", now }))).toBe(
-      "INVALID_DATE",
-    );
     expect(newCustomer({ given_name: "A", birthday: "02-29" }, { id: "C", now }).birthday).toBe("0000-02-29");
     expect(refusalCode(() => newCustomer({ given_name: "A", birthday: "2023-02-29" }, { id: "C", now }))).toBe(
       "INVALID_DATE",

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, IDENTIFYING_FIELDS, isPhoneNumber, normalizeBirthday } from "../../domain/customers-profile.js";
+import { EMAIL_PATTERN, IDENTIFYING_FIELDS, interfaceBirthday, isPhoneNumber } from "../../domain/customers-profile.js";
 import type {
   Address,
   CreateCustomerRequest,
@@ -55,8 +55,7 @@ function checkValue(field: TextField, value: string): string {
     throw invalid("INVALID_PHONE_NUMBER", `Not a valid phone number: ${value}.`, field);
   }
   if (field === "birthday") {
-    // The interface's two forms only (the app's form reads 03/15 too, and sends it as 03-15).
-    const stored = /^(\d{4}-)?\d{2}-\d{2}$/.test(value.trim()) ? normalizeBirthday(value) : undefined;
+    const stored = interfaceBirthday(value);
     if (!stored) throw invalid("INVALID_DATE", "birthday must be YYYY-MM-DD or MM-DD.", field);
     return stored;
   }
