@@ -1,46 +1,32 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KeptWrite } from "../src/domain/kept-writes.js";
 import { type Outbox, openOutbox, outboxPath } from "../src/local/outbox.js";
 import type { Customer, GiftCard } from "../src/spec/generated/types.js";
-import { createClient, type SquareClient } from "../src/square/client.js";
-import { cliEnv, spawnCli, until } from "./helpers/cli-process.js";
-import { buildCli, type ServeProcess, startServe } from "./reliability/serve-process.js";
+import type { SquareClient } from "../src/square/client.js";
+import { until } from "./helpers/cli-process.js";
+import { type CrashRig, startCrashRig } from "./helpers/crash-rig.js";
 
 // The outbox sent by the real CLI (`backroom outbox send`, bundled from source) in a process of its
 // own against `backroom serve` on a file: killed with SIGKILL in the middle and started again, and
 // two of them started at once on the same outbox. Nothing kept is lost, and nothing is made twice.
-const dir = mkdtempSync(join(tmpdir(), "backroom-outbox-crash-"));
-const bundleDir = join(process.cwd(), "node_modules", ".cache", `backroom-outbox-${process.pid}`);
 const TOKEN = "outbox-crash-token";
 /** How long the service holds each write, so a run is still going when it is killed. */
 const LATENCY_MS = 150;
-const running: ChildProcess[] = [];
-let serve: ServeProcess | undefined;
-let bundle = "";
+let rig: CrashRig;
 let url = "";
 let client: SquareClient;
-
-const env = cliEnv(dir, TOKEN);
-const file = outboxPath(join(dir, "data", "backroom"));
-const send = () => spawnCli(bundle, ["outbox", "send", "--base-url", url], env, running);
+let file = "";
+const send = () => rig.run(["outbox", "send", "--base-url", url]);
 
 beforeAll(async () => {
-  bundle = buildCli(bundleDir);
-  serve = await startServe(bundle, ["--db", join(dir, "store.db"), "--access-token", TOKEN]);
-  url = serve.url;
-  client = createClient({ baseUrl: url, accessToken: TOKEN, maxRetries: 0 });
+  rig = await startCrashRig("outbox-crash", TOKEN);
+  ({ url, client } = rig);
+  file = outboxPath(join(rig.dir, "data", "backroom"));
 }, 120_000);
 
 afterAll(async () => {
-  await client?.close();
-  await serve?.kill("SIGKILL");
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(bundleDir, { recursive: true, force: true });
+  await rig?.close();
 });
 
 const slow = (operation: string) =>

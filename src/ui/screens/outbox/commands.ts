@@ -40,6 +40,12 @@ export function choicesHere(s: AppState): ResolveChoice[] {
   return choicesOf(e.write, refusalCodes(e.details));
 }
 
+/** Runs `act` on the write under the cursor, if any. */
+const onSelected = (act: (s: AppState, seq: number) => unknown) => (s: AppState) => {
+  const e = selectedKept(s);
+  return e ? act(s, e.seq) : undefined;
+};
+
 const offers = (choice: ResolveChoice, otherwise: string) => (s: AppState) => {
   if (!selectedKept(s)) return "Nothing is kept here.";
   return choicesHere(s).includes(choice) ? undefined : otherwise;
@@ -54,10 +60,7 @@ export const OUTBOX_COMMANDS = defineCommands({
     description: "open the shift, profile or card",
     short: "open",
     hint: 5,
-    run: (s) => {
-      const e = selectedKept(s);
-      if (e) return s.outboxOpenTarget(e.seq);
-    },
+    run: onSelected((s, seq) => s.outboxOpenTarget(seq)),
     unavailable: offers("open", "There is nothing to open for this change: it no longer exists at the service."),
   },
   changeTime: {
@@ -67,10 +70,7 @@ export const OUTBOX_COMMANDS = defineCommands({
     short: "time",
     write: true,
     hint: 2,
-    run: (s) => {
-      const e = selectedKept(s);
-      if (e) s.outboxAskTime(e.seq);
-    },
+    run: onSelected((s, seq) => s.outboxAskTime(seq)),
     unavailable: offers(
       "change-time",
       "Only a refused clock-in, break or clock-out can be sent again at another time.",
@@ -83,10 +83,7 @@ export const OUTBOX_COMMANDS = defineCommands({
     short: "again",
     write: true,
     hint: 3,
-    run: (s) => {
-      const e = selectedKept(s);
-      if (e) return s.outboxApplyAgain(e.seq);
-    },
+    run: onSelected((s, seq) => s.outboxApplyAgain(seq)),
     unavailable: offers(
       "apply-again",
       "Only a change refused because someone changed it first can be sent over theirs.",
@@ -98,10 +95,7 @@ export const OUTBOX_COMMANDS = defineCommands({
     description: "discard (asks first)",
     short: "discard",
     hint: 4,
-    run: (s) => {
-      const e = selectedKept(s);
-      if (e) s.outboxDiscard(e.seq);
-    },
+    run: onSelected((s, seq) => s.outboxDiscard(seq)),
     unavailable: offers("discard", "This change is not kept any more."),
   },
   send: {
