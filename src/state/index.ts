@@ -38,6 +38,7 @@ export {
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
+export { type CountReview, reviewOf } from "./stocktake-review.js";
 export * from "./stocktake-slice.js";
 export {
   type AppState,

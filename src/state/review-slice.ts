@@ -9,13 +9,12 @@ import {
   withBreakDrafts,
   withShiftTimes,
 } from "../domain/clock-rules.js";
-import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import { exportFileName } from "../domain/csv.js";
 import type { OvertimeRules } from "../domain/overtime.js";
 import {
   buildReview,
   compactShift,
   memberName,
-  memberWeeks,
   mergeChangedShifts,
   newestUpdate,
   REVIEW_PAGE,
@@ -36,8 +35,9 @@ import {
 } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { hasErrorCode, isVersionConflict, type WriteResult, writeProblem } from "./errors.js";
-import { type CsvFile, nothingToExport } from "./export-csv.js";
+import { nothingToExport } from "./export-csv.js";
 import { readMemberShifts } from "./member-shifts.js";
+import { reviewExportFiles } from "./review-export.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
@@ -470,22 +470,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       const { tz, startOfWeek } = context();
       const locationName = get().locations.find((l) => l.id === get().locationId)?.name ?? get().locationId ?? "";
       const target = get().exportTarget(typed, defaultExportName());
-      const n = result.rows.length;
-      const files: CsvFile[] = [
-        {
-          path: target,
-          text: shiftsCsv(result.rows, { locationName, timeZone: tz }),
-          what: `${n} shift${n === 1 ? "" : "s"}`,
-        },
-      ];
-      if (options.summary) {
-        const weeks = memberWeeks(result, startOfWeek);
-        files.push({
-          path: summaryFileName(target),
-          text: memberWeeksCsv(weeks, { locationName }),
-          what: "the weekly summary",
-        });
-      }
+      const place = { locationName, timeZone: tz, startOfWeek };
+      const files = reviewExportFiles(result, place, target, options.summary === true);
       const written = await get().exportCsv(files);
       if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
       return written;

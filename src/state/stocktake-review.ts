@@ -20,19 +20,17 @@ export interface CountReview {
   currency: string;
 }
 
-/** The review of a journaled count, with its uncounted items as the count's setting says. */
-export function reviewOfRecord(record: CountRecord): CountReview {
-  const rows = sortReview(
-    buildReview({
-      items: record.items,
-      lines: record.lines,
-      expected: record.expected,
-      scope: record.scope,
-      uncounted: record.header.uncounted,
-    }),
-  );
+/** The review of a count's lines against the books: rows by absolute variance value, totals, currency. */
+export function reviewOf(input: Parameters<typeof buildReview>[0]): CountReview {
+  const rows = sortReview(buildReview(input));
   const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
   return { rows, totals: countTotals(rows), currency };
+}
+
+/** The review of a journaled count, with its uncounted items as the count's setting says. */
+export function reviewOfRecord(record: CountRecord): CountReview {
+  const { items, lines, expected, scope } = record;
+  return reviewOf({ items, lines, expected, scope, uncounted: record.header.uncounted });
 }
 
 /** A team member's name as the count knows it, or the id. */

@@ -5,6 +5,7 @@ import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
+import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
@@ -17,6 +18,7 @@ import { createViewSlice, type ViewSlice } from "./view-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
+  DialogSlice &
   ViewSlice &
   TimeClockSlice &
   ReviewSlice &
@@ -100,6 +102,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
   };
   return createVanillaStore<AppState>()((set, get) => ({
     ...createShellSlice(set, get, deps, shell),
+    ...createDialogSlice(set, get, deps),
     ...createViewSlice(set, get, deps),
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),

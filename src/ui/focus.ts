@@ -49,3 +49,12 @@ export interface FocusName {
   kind: FocusPlace["kind"] | "overlay";
   name: string;
 }
+
+/** A one-line text field place: `leave` gives the keys back (esc); `hint` is what the hint bar says. */
+export function fieldPlace(
+  name: string,
+  leave: (s: AppState) => void,
+  more: Pick<Extract<FocusPlace, { kind: "field" }>, "hint" | "onKey"> = {},
+): FocusPlace {
+  return { kind: "field", name, leave, ...more };
+}

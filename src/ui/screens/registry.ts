@@ -1,8 +1,10 @@
 // The screen registry: one entry per screen. The header's tabs, the number keys, the keyboard,
 // help, hints, the palette and the App's body all read this list; a new screen is a folder under
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
+
+import type { AppState } from "../../state/index.js";
 import { moveFromField } from "../commands.js";
-import { formPlace, listPlace, pickerPlace } from "../focus.js";
+import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_COMMANDS } from "./break-types/commands.js";
 import { CustomersScreen } from "./customers/CustomersScreen.js";
@@ -26,12 +28,7 @@ const TIMECLOCK = defineScreen({
   focus: (s) => {
     const form = s.timeclock.form.kind;
     if (form === "filter")
-      return {
-        kind: "field",
-        name: "filter",
-        leave: (st) => st.openTimeClockForm({ kind: "none" }),
-        hint: "a name filters the list",
-      };
+      return fieldPlace("filter", (st) => st.openTimeClockForm({ kind: "none" }), { hint: "a name filters the list" });
     if (form === "pick-break") return pickerPlace("break picker");
     return form === "none" ? listPlace("who is here") : formPlace(form);
   },
@@ -89,16 +86,14 @@ const STOCKTAKE = defineScreen({
     if (st.prompt.kind === "pick") return pickerPlace("pick");
     if (!st.typing) return listPlace("count");
     // Typing is what this view is for: the line has the keys on arrival, and the hint bar says so.
-    return {
-      kind: "field",
-      name: COUNTING_LINE,
-      leave: (x) => {
-        if (x.stocktake.prompt.kind === "quantity") x.stocktakeCancelPrompt();
-        x.stocktakeSetTyping(false);
-      },
+    const leave = (x: AppState) => {
+      if (x.stocktake.prompt.kind === "quantity") x.stocktakeCancelPrompt();
+      x.stocktakeSetTyping(false);
+    };
+    return fieldPlace(COUNTING_LINE, leave, {
       onKey: moveFromField(STOCKTAKE_COMMANDS),
       hint: "a code, name or +N · enter counts",
-    };
+    });
   },
   fields: { [COUNTING_LINE]: "type" },
   onScan: scanIntoCount,
@@ -121,13 +116,10 @@ const CUSTOMERS = defineScreen({
     if (view === "filters" || view === "create" || view === "edit") return formPlace(view);
     if (view !== "list") return pickerPlace(view);
     if (s.field.customers === SEARCH_FIELD)
-      return {
-        kind: "field",
-        name: SEARCH_FIELD,
-        leave: (st) => st.focusField("customers", undefined),
+      return fieldPlace(SEARCH_FIELD, (st) => st.focusField("customers", undefined), {
         onKey: searchLineKey,
         hint: "name, email, phone, ref id · enter opens",
-      };
+      });
     return listPlace("customers");
   },
   fields: { [SEARCH_FIELD]: "search" },

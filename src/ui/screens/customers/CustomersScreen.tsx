@@ -112,149 +112,79 @@ function InfoLine({ width }: { width: number }) {
  * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
  */
 export function CustomersScreen({ height, width }: ScreenProps) {
-  const theme = useTheme();
-  const store = useAppStoreApi();
-  const s = () => store.getState();
-  // Only what the list and pane need: a typed key re-renders the search line, not the list.
-  const c = useAppStore(
-    useShallow((st) => ({
-      rows: st.customers.results.rows,
-      more: st.customers.results.cursor !== undefined,
-      phase: st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready",
-      filters: st.customers.filters,
-      view: st.customers.view,
-      groups: st.customers.groups,
-      scanGroups: st.customers.scan.groups,
-      probed: st.customers.probed,
-      cursorTo: st.customers.cursorTo,
-      local: st.customers.local,
-      profileOnly: st.flags[PROFILE_ONLY] === true,
-    })),
+  const kind = useAppStore((st) => st.customers.view.kind);
+  return kind === "list" ? (
+    <CustomerList height={height} width={width} />
+  ) : (
+    <CustomerView height={height} width={width} />
   );
-  const timeZone = useAppStore(selectTimeZone);
-  const now = useAppStore((st) => st.now);
-  const rows = c.rows;
+}
 
-  const layout = paneLayout(width, height);
-  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
-  const listWidth = layout === "side" ? width - paneWidth - 1 : width;
-  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
-  const listHeight = Math.max(3, height - 2 - below);
-
-  const ids = useAppStore((st) => customerRows(st).ids);
-  const list = useListWindow("customers", ids, listRows(listHeight));
-  const selected: Customer | undefined = rows[list.cursor];
-
-  const marks = useMemo(() => {
+/** Every profile's duplicate marks: from the rows shown, the duplicate scan, and the service's answers. */
+function useDuplicateMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
+  const scanGroups = useAppStore((st) => st.customers.scan.groups);
+  const probed = useAppStore((st) => st.customers.probed);
+  return useMemo(() => {
     const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows)));
     const add = (id: string, reasons: readonly DuplicateReason[]) => {
       const have = all.get(id) ?? [];
       all.set(id, [...have, ...reasons.filter((r) => !have.includes(r))]);
     };
-    for (const [id, reasons] of duplicateMarks(c.scanGroups)) add(id, reasons);
-    for (const [id, reasons] of Object.entries(c.probed)) add(id, reasons);
+    for (const [id, reasons] of duplicateMarks(scanGroups)) add(id, reasons);
+    for (const [id, reasons] of Object.entries(probed)) add(id, reasons);
     return all;
-  }, [rows, c.scanGroups, c.probed]);
-  const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
+  }, [rows, scanGroups, probed]);
+}
 
-  // The slice asks for the cursor after a search, a new profile or a deletion: on a profile, or
-  // (no id) on the one selected before the rows changed, if still listed, else the first. (It
-  // becomes a selected id in the slice with issue 21's item 5; until then this carries it over.)
+/**
+ * The cursor the slice asks for after a search, a new profile or a deletion: on a profile, or (no
+ * id) on the one selected before the rows changed, if still listed, else the first. (It becomes a
+ * selected id in the slice with issue 21's item 5; until then this carries it over.) And the next
+ * page, read as the cursor nears the end of what is loaded, never all at once.
+ */
+function useCursorRequests(ids: readonly string[], cursor: number, visibleRows: number) {
+  const store = useAppStoreApi();
+  const request = useAppStore((st) => st.customers.cursorTo);
+  const more = useAppStore((st) => st.customers.results.cursor !== undefined);
   const lastSelected = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request moves the cursor.
   useEffect(() => {
-    const wanted = c.cursorTo.id ?? lastSelected.current;
-    s().selectRow("customers", ids, Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
-  }, [c.cursorTo.seq]);
+    const wanted = request.id ?? lastSelected.current;
+    store.getState().selectRow("customers", ids, Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
+  }, [request.seq]);
   useEffect(() => {
-    lastSelected.current = selected?.id;
+    lastSelected.current = ids[cursor];
   });
-  // Pages are read as the cursor nears the end of what is loaded, never all at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
   useEffect(() => {
-    if (c.more && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
-      void s().customersLoadMore();
-    }
-  }, [list.cursor, rows.length, c.more]);
+    if (more && cursor >= ids.length - visibleRows - PREFETCH_ROWS) void store.getState().customersLoadMore();
+  }, [cursor, ids.length, more]);
+}
 
-  const profileOnly = c.profileOnly;
-  const searchLine = <SearchLine width={width} />;
-  const infoLine = <InfoLine width={width} />;
-
-  const bodyHeight = height - 2;
-  const viewCustomer = (id: string) => c.local[id] ?? rows.find((r) => r.id === id);
-  const v = c.view;
-  switch (v.kind) {
-    case "list":
-      break;
-    case "filters":
-      return (
-        <Box flexDirection="column" width={width}>
-          {searchLine}
-          {infoLine}
-          <FormView
-            title="Filters (they combine: every one must hold)"
-            fields={FILTER_FIELDS}
-            initial={{ ...filterInputOf(c.filters, c.groups) }}
-            note={`Groups: ${c.groups.map((g) => g.name).join(", ") || "none"}`}
-            onSubmit={(values) =>
-              s().customersApplyFilters({
-                group: values.group ?? "",
-                sources: values.sources ?? "",
-                rule: values.rule ?? "",
-                from: values.from ?? "",
-                to: values.to ?? "",
-              })
-            }
-            onCancel={() => s().customersOpenView({ kind: "list" })}
-          />
-        </Box>
-      );
-    case "create":
-      return (
-        <ProfileForm
-          title="New customer profile"
-          initial={profileValues()}
-          height={height}
-          onSubmit={(values) => s().customersCreate(values)}
-          onCancel={() => s().customersOpenView({ kind: "list" })}
-        />
-      );
-    case "edit":
-      return (
-        <ProfileForm
-          key={`${v.base.id}:${v.base.version}`}
-          title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
-          initial={v.initial ?? profileValues(v.base)}
-          height={height}
-          onSubmit={(values) => s().customersSave(values)}
-          onCancel={() => s().customersOpenView({ kind: "list" })}
-        />
-      );
-    case "conflict":
-      return <ConflictView view={v} height={height} width={width} />;
-    case "groups": {
-      const customer = viewCustomer(v.customerId);
-      if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <GroupsView customer={customer} groups={c.groups} height={height} width={width} />;
-    }
-    case "cards": {
-      const customer = viewCustomer(v.customerId);
-      if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <CardsView customer={customer} now={now} height={height} width={width} />;
-    }
-    case "duplicates":
-      return <DuplicatesView height={height} width={width} />;
-    default: {
-      const unhandled: never = v;
-      throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
-    }
-  }
-
+/** The search line, the info line, the results and the profile beside, below or alone. */
+function CustomerList({ height, width }: { height: number; width: number }) {
+  const theme = useTheme();
+  const rows = useAppStore((st) => st.customers.results.rows);
+  const phase = useAppStore((st) => (st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready"));
+  const groups = useAppStore((st) => st.customers.groups);
+  const profileOnly = useAppStore((st) => st.flags[PROFILE_ONLY] === true);
+  const timeZone = useAppStore(selectTimeZone);
+  const now = useAppStore((st) => st.now);
+  const layout = paneLayout(width, height);
+  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
+  const listWidth = layout === "side" ? width - paneWidth - 1 : width;
+  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
+  const listHeight = Math.max(3, height - 2 - below);
+  const ids = useAppStore((st) => customerRows(st).ids);
+  const list = useListWindow("customers", ids, listRows(listHeight));
+  const selected: Customer | undefined = rows[list.cursor];
+  const marks = useDuplicateMarks(rows);
+  const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
+  useCursorRequests(ids, list.cursor, listRows(listHeight));
   const pane = (w: number, h: number) => (
     <ProfilePane
       customer={selected}
-      groups={c.groups}
+      groups={groups}
       duplicates={selected?.id ? marks.get(selected.id) : undefined}
       now={now}
       timeZone={timeZone}
@@ -262,15 +192,6 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       height={h}
     />
   );
-  if (profileOnly) {
-    return (
-      <Box flexDirection="column" width={width}>
-        {searchLine}
-        {infoLine}
-        {pane(width, bodyHeight)}
-      </Box>
-    );
-  }
   const listView = (
     <ColumnList
       columns={columns}
@@ -280,9 +201,9 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
       empty={
-        c.phase === "loading"
+        phase === "loading"
           ? "Searching…"
-          : c.phase === "failed"
+          : phase === "failed"
             ? "The search did not go through; r tries again."
             : "No profile matches. n makes a new one."
       }
@@ -290,9 +211,11 @@ export function CustomersScreen({ height, width }: ScreenProps) {
   );
   return (
     <Box flexDirection="column" width={width}>
-      {searchLine}
-      {infoLine}
-      {layout === "side" ? (
+      <SearchLine width={width} />
+      <InfoLine width={width} />
+      {profileOnly ? (
+        pane(width, height - 2)
+      ) : layout === "side" ? (
         <Box flexDirection="row" width={width}>
           <Box width={listWidth} flexShrink={0}>
             {listView}
@@ -303,7 +226,7 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       ) : (
         listView
       )}
-      {layout === "below" ? (
+      {layout === "below" && !profileOnly ? (
         <Box flexDirection="column" width={width}>
           <Txt color={theme.muted}>
             {fitCell(
@@ -316,4 +239,84 @@ export function CustomersScreen({ height, width }: ScreenProps) {
       ) : null}
     </Box>
   );
+}
+
+/** The views over the list: the filters and profile forms, a conflict, groups, cards, duplicates. */
+function CustomerView({ height, width }: { height: number; width: number }) {
+  const store = useAppStoreApi();
+  const s = () => store.getState();
+  const v = useAppStore((st) => st.customers.view);
+  const groups = useAppStore((st) => st.customers.groups);
+  const filters = useAppStore((st) => st.customers.filters);
+  const now = useAppStore((st) => st.now);
+  const local = useAppStore((st) => st.customers.local);
+  const rows = useAppStore((st) => st.customers.results.rows);
+  const viewCustomer = (id: string) => local[id] ?? rows.find((r) => r.id === id);
+  const back = () => s().customersOpenView({ kind: "list" });
+  switch (v.kind) {
+    case "list":
+      return null;
+    case "filters":
+      return (
+        <Box flexDirection="column" width={width}>
+          <SearchLine width={width} />
+          <InfoLine width={width} />
+          <FormView
+            title="Filters (they combine: every one must hold)"
+            fields={FILTER_FIELDS}
+            initial={{ ...filterInputOf(filters, groups) }}
+            note={`Groups: ${groups.map((g) => g.name).join(", ") || "none"}`}
+            onSubmit={(values) =>
+              s().customersApplyFilters({
+                group: values.group ?? "",
+                sources: values.sources ?? "",
+                rule: values.rule ?? "",
+                from: values.from ?? "",
+                to: values.to ?? "",
+              })
+            }
+            onCancel={back}
+          />
+        </Box>
+      );
+    case "create":
+      return (
+        <ProfileForm
+          title="New customer profile"
+          initial={profileValues()}
+          height={height}
+          onSubmit={(values) => s().customersCreate(values)}
+          onCancel={back}
+        />
+      );
+    case "edit":
+      return (
+        <ProfileForm
+          key={`${v.base.id}:${v.base.version}`}
+          title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
+          initial={v.initial ?? profileValues(v.base)}
+          height={height}
+          onSubmit={(values) => s().customersSave(values)}
+          onCancel={back}
+        />
+      );
+    case "conflict":
+      return <ConflictView view={v} height={height} width={width} />;
+    case "groups":
+    case "cards": {
+      const customer = viewCustomer(v.customerId);
+      if (!customer) return <Txt>That profile is no longer here.</Txt>;
+      return v.kind === "groups" ? (
+        <GroupsView customer={customer} groups={groups} height={height} width={width} />
+      ) : (
+        <CardsView customer={customer} now={now} height={height} width={width} />
+      );
+    }
+    case "duplicates":
+      return <DuplicatesView height={height} width={width} />;
+    default: {
+      const unhandled: never = v;
+      throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
+    }
+  }
 }

@@ -36,14 +36,59 @@ export function totalsText(t: PayTotals): [string, string] {
   ];
 }
 
-/** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
-export function ReviewScreen({ height, width }: ScreenProps) {
+/** The review's four lines above its list: the days and what is shown, the rules, the totals. */
+function ReviewHead({ width }: { width: number }) {
   const theme = useTheme();
   const review = useAppStore((s) => s.review);
   const members = useAppStore(selectReviewMembers);
   const rows = useAppStore(selectReviewRows);
   const tz = useAppStore(selectTimeZone);
   const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
+  const { view, result } = review;
+  const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
+  const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
+  // A filter, or one member's shifts, totals what is shown.
+  const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
+  const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
+  // Whole parts, what is shown first: on a narrow terminal the day's start and zone go.
+  const shown = wrapSegments(
+    [
+      view === "shifts" ? (memberName ?? "all members") : "",
+      review.filter ? `filter "${review.filter}"` : "",
+      `days start ${startOfDay.slice(0, 5)} ${tz}`,
+    ].filter(Boolean),
+    width - 1 - stringWidth(title) - 3,
+  ).join("");
+  return (
+    <>
+      <Txt wrap="truncate-end">
+        <Txt bold>{title}</Txt>
+        <Txt color={theme.muted}>{` · ${shown}`}</Txt>
+      </Txt>
+      <Txt color={theme.muted} wrap="truncate-end">
+        {describeOvertime(review.overtime)} · pay period {describePayPeriod(review.payPeriod)}
+      </Txt>
+      {totals ? (
+        <>
+          <Txt wrap="truncate-end">{totals[0]}</Txt>
+          <Txt wrap="truncate-end">{totals[1]}</Txt>
+        </>
+      ) : (
+        <>
+          <Txt color={theme.muted}>No shifts loaded.</Txt>
+          <Txt> </Txt>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
+export function ReviewScreen({ height, width }: ScreenProps) {
+  const review = useAppStore((s) => s.review);
+  const members = useAppStore(selectReviewMembers);
+  const rows = useAppStore(selectReviewRows);
+  const tz = useAppStore(selectTimeZone);
   const view = review.view;
   const panel =
     review.form.kind === "none"
@@ -64,43 +109,10 @@ export function ReviewScreen({ height, width }: ScreenProps) {
   const rules = review.overtime;
   const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
   const mColumns = useMemo(() => memberColumns(rules), [rules]);
-  const result = review.result;
 
-  const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
-  const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
-  // A filter, or one member's shifts, totals what is shown.
-  const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
-  const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
   return (
     <Box flexDirection="column" width={width}>
-      <Txt wrap="truncate-end">
-        <Txt bold>{title}</Txt>
-        <Txt color={theme.muted}>
-          {/* Whole parts, what is shown first: on a narrow terminal the day's start and zone go. */}
-          {` · ${wrapSegments(
-            [
-              view === "shifts" ? (memberName ?? "all members") : "",
-              review.filter ? `filter "${review.filter}"` : "",
-              `days start ${startOfDay.slice(0, 5)} ${tz}`,
-            ].filter(Boolean),
-            width - 1 - stringWidth(title) - 3,
-          ).join("")}`}
-        </Txt>
-      </Txt>
-      <Txt color={theme.muted} wrap="truncate-end">
-        {describeOvertime(rules)} · pay period {describePayPeriod(review.payPeriod)}
-      </Txt>
-      {totals ? (
-        <>
-          <Txt wrap="truncate-end">{totals[0]}</Txt>
-          <Txt wrap="truncate-end">{totals[1]}</Txt>
-        </>
-      ) : (
-        <>
-          <Txt color={theme.muted}>No shifts loaded.</Txt>
-          <Txt> </Txt>
-        </>
-      )}
+      <ReviewHead width={width} />
       {view === "members" ? (
         <ColumnList
           columns={mColumns}

@@ -1,5 +1,5 @@
-import { buildReview, countTotals, type ReviewRow, sortReview } from "../../../domain/stocktake.js";
-import type { AppState, LoadedCount } from "../../../state/index.js";
+import type { ReviewRow } from "../../../domain/stocktake.js";
+import { type AppState, type CountReview, type LoadedCount, reviewOf } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";
@@ -19,19 +19,16 @@ function lastOf<R>(compute: (count: LoadedCount) => R): (count: LoadedCount) => 
 }
 
 /** The review of a count: rows by absolute variance value, totals, and the currency. */
-export const countReview = lastOf((count: LoadedCount) => {
-  const rows: ReviewRow[] = sortReview(
-    buildReview({
+export const countReview = lastOf(
+  (count: LoadedCount): CountReview =>
+    reviewOf({
       items: count.items,
       lines: count.lines,
       expected: count.expected,
       scope: count.scope,
       uncounted: count.header.uncounted,
     }),
-  );
-  const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
-  return { rows, totals: countTotals(rows), currency };
-});
+);
 
 const countedIds = lastOf((count: LoadedCount) => countedRows(count).map((r) => r.item.variationId));
 

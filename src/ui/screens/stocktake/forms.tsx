@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { memberName } from "../../../domain/shifts.js";
 import type { CountScope } from "../../../domain/stocktake.js";
+import type { TeamMember } from "../../../spec/generated/types.js";
 import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
@@ -96,7 +97,6 @@ export function StartView({ height, width }: { height: number; width: number }) 
   const active = useHasFocus("start");
   const view = useAppStore((s) => s.stocktake.view);
   const categories = useAppStore((s) => s.stocktake.categories);
-  const members = useAppStore((s) => s.stocktake.members);
   const busy = useAppStore((s) => s.stocktake.busy);
   const locationName = useAppStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "this location");
   const s = () => store.getState();
@@ -149,67 +149,87 @@ export function StartView({ height, width }: { height: number; width: number }) 
         />
       );
     case "search":
-      return (
-        <FormView
-          title="Count the items a search finds"
-          fields={SEARCH_FIELDS}
-          initial={{ text: "" }}
-          onSubmit={async (v) => {
-            const text = (v.text ?? "").trim();
-            if (!text) return "Type words to search by.";
-            await s().stocktakeChooseScope({ kind: "search", text });
-            return undefined;
-          }}
-          onCancel={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-        />
-      );
     case "skus":
-      return (
-        <FormView
-          title="Count a list of SKUs"
-          fields={SKU_FIELDS}
-          initial={{ skus: "" }}
-          onSubmit={async (v) => {
-            const skus = [...new Set((v.skus ?? "").split(/[\s,;]+/).filter(Boolean))];
-            if (skus.length === 0) return "Type at least one SKU.";
-            await s().stocktakeChooseScope({ kind: "skus", skus });
-            return undefined;
-          }}
-          onCancel={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-        />
-      );
+      return <ScopeTextForm kind={view.step} />;
     case "counter":
-      return (
-        <Picker
-          key="counter"
-          title="Who is counting?"
-          note="Each line records who counted it; with a personal access token the account owner is the one signed in."
-          rows={members}
-          columns={[
-            {
-              header: "Team member",
-              width: 20,
-              flex: 1,
-              render: (m) => `${memberName(m)}${m.is_owner ? " (signed in)" : ""}`,
-            },
-          ]}
-          rowKey={(m) => m.id ?? memberName(m)}
-          height={height}
-          width={width}
-          active={active}
-          onPick={(i) => {
-            const m = members[i];
-            void s()
-              .stocktakeStart(m?.id ?? "")
-              .then((problem) => {
-                if (problem) s().setStatus({ kind: "rule", text: problem });
-              });
-          }}
-          onBack={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-          empty="No active team members at this location."
-        />
-      );
+      return <CounterPicker height={height} width={width} active={active} />;
   }
+}
+
+/** A cycle count of what a search finds, or of a list of SKUs: one field. */
+function ScopeTextForm({ kind }: { kind: "search" | "skus" }) {
+  const store = useAppStoreApi();
+  const s = () => store.getState();
+  const back = () => s().stocktakeShow({ kind: "start", step: "kind" });
+  if (kind === "search") {
+    return (
+      <FormView
+        title="Count the items a search finds"
+        fields={SEARCH_FIELDS}
+        initial={{ text: "" }}
+        onSubmit={async (v) => {
+          const text = (v.text ?? "").trim();
+          if (!text) return "Type words to search by.";
+          await s().stocktakeChooseScope({ kind: "search", text });
+          return undefined;
+        }}
+        onCancel={back}
+      />
+    );
+  }
+  return (
+    <FormView
+      title="Count a list of SKUs"
+      fields={SKU_FIELDS}
+      initial={{ skus: "" }}
+      onSubmit={async (v) => {
+        const skus = [...new Set((v.skus ?? "").split(/[\s,;]+/).filter(Boolean))];
+        if (skus.length === 0) return "Type at least one SKU.";
+        await s().stocktakeChooseScope({ kind: "skus", skus });
+        return undefined;
+      }}
+      onCancel={back}
+    />
+  );
+}
+
+const COUNTER_COLUMNS: Column<TeamMember>[] = [
+  {
+    header: "Team member",
+    width: 20,
+    flex: 1,
+    render: (m) => `${memberName(m)}${m.is_owner ? " (signed in)" : ""}`,
+  },
+];
+
+/** Who counts: each line records it. */
+function CounterPicker({ height, width, active }: { height: number; width: number; active: boolean }) {
+  const store = useAppStoreApi();
+  const members = useAppStore((st) => st.stocktake.members);
+  const s = () => store.getState();
+  return (
+    <Picker
+      key="counter"
+      title="Who is counting?"
+      note="Each line records who counted it; with a personal access token the account owner is the one signed in."
+      rows={members}
+      columns={COUNTER_COLUMNS}
+      rowKey={(m) => m.id ?? memberName(m)}
+      height={height}
+      width={width}
+      active={active}
+      onPick={(i) => {
+        const m = members[i];
+        void s()
+          .stocktakeStart(m?.id ?? "")
+          .then((problem) => {
+            if (problem) s().setStatus({ kind: "rule", text: problem });
+          });
+      }}
+      onBack={() => s().stocktakeShow({ kind: "start", step: "kind" })}
+      empty="No active team members at this location."
+    />
+  );
 }
 
 const EDIT_FIELDS: FieldSpec[] = [{ name: "count", label: "Count", hint: "a quantity, or +N / -N" }];
