@@ -22,7 +22,8 @@ export function stateText(row: WhoIsHereRow, tz: string, now?: Date): string {
     case "on-break": {
       const on = row.breakMinutes === undefined ? "" : ` · ${formatDuration(row.breakMinutes)}`;
       const over = row.breakOverrun >= 1 ? `, ${formatDuration(row.breakOverrun)} over` : "";
-      return `on break: ${st.breakName} since ${st.since} (${st.paid ? "paid" : "unpaid"})${on}${over}`;
+      // What matters most first: on a narrow terminal the paid/unpaid note is what is cut.
+      return `on break: ${st.breakName} since ${st.since}${on}${over} (${st.paid ? "paid" : "unpaid"})`;
     }
   }
 }
@@ -30,10 +31,10 @@ export function stateText(row: WhoIsHereRow, tz: string, now?: Date): string {
 /** The time clock's columns. */
 export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[] {
   return [
-    { header: "Member", width: 18, render: (r) => r.name },
+    { header: "Member", width: 17, render: (r) => r.name },
     {
       header: "State",
-      // Room for "on break: Lunch since 10:31 (unpaid) · 5 min": the rate goes first at 80 columns.
+      // Room for "on break: Lunch since 10:31 · 5 min (unpaid)": the rate goes first at 80 columns.
       width: 38,
       flex: 3,
       render: (r) => stateText(r, tz, now),
