@@ -46,7 +46,8 @@ const REVIEW = defineScreen({
   commands: REVIEW_COMMANDS,
   focus: (s) => {
     const form = s.review.form.kind;
-    if (form === "filter") return { kind: "field", name: "filter", leave: (st) => st.openReviewForm({ kind: "none" }) };
+    if (form === "filter")
+      return fieldPlace("filter", (st) => st.openReviewForm({ kind: "none" }), { hint: "a name filters the members" });
     return form === "none" ? listPlace(s.review.view) : formPlace(form);
   },
   fields: { filter: "filter" },
