@@ -18,7 +18,7 @@ const outDir = join(root, ".bench");
 // What the bench drives in-process: the client, the journal and the commit, as the app does.
 const COMMIT_HARNESS = `
 export { createClient } from "./src/square/client.js";
-export { openJournal } from "./src/state/stocktake-journal.js";
+export { openJournal } from "./src/local/stocktake-journal.js";
 export { planCommit, runCommit } from "./src/state/stocktake-commit.js";
 export { loadScope, readExpected } from "./src/state/stocktake-source.js";
 export { createStore } from "./src/state/index.js";

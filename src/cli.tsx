@@ -70,7 +70,7 @@ const COMMANDS: Record<string, Entry> = {
       },
     },
     subcommands: {
-      import: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeImport(argv, io),
+      import: async (argv, io) => (await import("./commands/stocktake-import.js")).runStocktakeImport(argv, io),
       resume: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeResume(argv, io),
       list: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeList(argv, io),
       export: async (argv, io) => (await import("./commands/stocktake.js")).runStocktakeExport(argv, io),

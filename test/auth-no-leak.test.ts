@@ -14,7 +14,7 @@ import { runLogin } from "../src/commands/login.js";
 import { runLogout } from "../src/commands/logout.js";
 import { runShiftsExport } from "../src/commands/shifts-export.js";
 import { runStatus } from "../src/commands/status.js";
-import { runStocktakeImport } from "../src/commands/stocktake.js";
+import { runStocktakeImport } from "../src/commands/stocktake-import.js";
 import { captureIo, memoryKeytar } from "./auth-helpers.js";
 import { startService, type TestService } from "./helpers/service.js";
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { journalPath, openJournal, type StocktakeJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { createClient } from "../src/square/client.js";
 import { planCommit, runCommit } from "../src/state/stocktake-commit.js";
-import { journalPath, openJournal, type StocktakeJournal } from "../src/state/stocktake-journal.js";
 import { loadScope, readExpected, type StocktakeClient } from "../src/state/stocktake-source.js";
 import { startService, type TestService } from "./helpers/service.js";
 import { inStockAt, type ProxyAction, physicalCountsOf, seeded, startFaultProxy } from "./stocktake-helpers.js";
@@ -97,7 +97,7 @@ describe("committing a count", () => {
     expect(seen.at(-1)).toBe(250);
     expect(journal.get(id)?.status).toBe("committed");
     expect(
-      journal.batches(id).every((b) => b.state === "accepted" && b.changeIds.length === b.variationIds.length),
+      journal.requests.list(id).every((b) => b.state === "accepted" && b.changeIds.length === b.variationIds.length),
     ).toBe(true);
     await expectCommitted(id, counted);
   });
@@ -105,29 +105,29 @@ describe("committing a count", () => {
   it("resumes a half-committed count: a request the service applied but the journal never heard back from replays as the same result", async () => {
     const { id, counted } = await countLines(svc.client, 230);
     planCommit(journal, id, now(), newKey);
-    const [b0, b1] = journal.batches(id);
+    const [b0, b1] = journal.requests.list(id);
     if (!b0 || !b1) throw new Error("expected three requests");
     // Request 0 went through and was journaled; request 1 reached the service, then the terminal died.
-    journal.markSent(id, b0.seq, now().toISOString());
+    journal.requests.markSent(id, b0.seq, now().toISOString());
     const first = await svc.client.inventory.batchChangeInventory(b0.body);
-    journal.markAccepted(
+    journal.requests.markAccepted(
       id,
       b0.seq,
       (first.changes ?? []).map((c) => c.physical_count?.id ?? ""),
       now().toISOString(),
     );
-    journal.markSent(id, b1.seq, now().toISOString());
+    journal.requests.markSent(id, b1.seq, now().toISOString());
     const lost = await svc.client.inventory.batchChangeInventory(b1.body);
 
     // The app starts again on the same journal.
     journal.close();
     journal = await openJournal(journalPath(dir));
     expect(journal.get(id)?.status).toBe("committing");
-    expect(journal.batches(id).map((b) => b.state)).toEqual(["accepted", "sent", "planned"]);
+    expect(journal.requests.list(id).map((b) => b.state)).toEqual(["accepted", "sent", "planned"]);
     const outcome = await runCommit({ journal, countId: id, client: svc.client, now, newKey });
     expect(outcome).toMatchObject({ kind: "committed", lines: 230 });
 
-    const after = journal.batches(id);
+    const after = journal.requests.list(id);
     // The replayed request answered with the very changes the service recorded the first time.
     expect(after[1]?.changeIds).toEqual((lost.changes ?? []).map((c) => c.physical_count?.id));
     expect(after[0]?.attempts).toBe(1);
@@ -159,7 +159,7 @@ describe("committing a count", () => {
     if (outcome.kind !== "committed") return;
     expect(outcome.lines).toBe(120);
     expect(outcome.refused).toEqual([{ variationId: ghost, problem: expect.stringMatching(/No catalog object/) }]);
-    expect(journal.batches(id).filter((b) => b.state === "superseded")).toHaveLength(1);
+    expect(journal.requests.list(id).filter((b) => b.state === "superseded")).toHaveLength(1);
     await expectCommitted(id, counted);
   });
 

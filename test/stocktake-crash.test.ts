@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { journalPath, openJournal, type StocktakeJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { createClient, type SquareClient } from "../src/square/client.js";
-import { journalPath, openJournal, type StocktakeJournal } from "../src/state/stocktake-journal.js";
 import { inStockAt, physicalCountsOf } from "./stocktake-helpers.js";
 
 // The crash the journal is for: `backroom stocktake import --commit` killed with SIGKILL in the
@@ -113,12 +113,12 @@ describe("a stocktake commit killed halfway", () => {
         throw new Error(`the import finished before it could be killed; it said:\n${importing.output()}`);
       }
       if (count?.status !== "committing") return undefined;
-      return journal.batches(count.id).some((b) => b.state === "accepted") ? count.id : undefined;
+      return journal.requests.list(count.id).some((b) => b.state === "accepted") ? count.id : undefined;
     });
     importing.child.kill("SIGKILL");
     expect((await importing.exit).signal).toBe("SIGKILL");
 
-    const atKill = journal.batches(countId);
+    const atKill = journal.requests.list(countId);
     expect(atKill).toHaveLength(LINES / 100);
     expect(atKill.filter((b) => b.state === "accepted").length).toBeLessThan(LINES / 100);
     // Requests on their way when it died: the service may have applied them; the journal cannot know.
@@ -135,7 +135,7 @@ describe("a stocktake commit killed halfway", () => {
     journal = await openJournal(path);
     expect(journal.get(countId)?.status).toBe("committed");
     // Requests accepted before the kill were not sent again.
-    const after = journal.batches(countId);
+    const after = journal.requests.list(countId);
     for (const b of atKill.filter((x) => x.state === "accepted")) {
       expect(after.find((x) => x.seq === b.seq)?.attempts).toBe(b.attempts);
     }

@@ -1,6 +1,8 @@
-/** Helpers of the stocktake tests: a faulty loopback proxy, and checks of a commit at the service. */
+/** Helpers of the stocktake tests: a faulty loopback proxy, checks of a commit at the service, the demo catalog's variations. */
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { StockItem } from "../src/domain/stocktake.js";
+import type { CountHeader, CountRecord } from "../src/local/stocktake-journal.js";
 import { seededRandom } from "../src/service/seed/random.js";
 import type { SquareClient } from "../src/square/client.js";
 
@@ -128,3 +130,82 @@ export async function inStockAt(client: SquareClient, locationId: string): Promi
 
 /** A deterministic pseudo-random source (the demo seed's), so a fault run can be replayed. */
 export const seeded = seededRandom;
+
+/** A variation of the demo catalog as the tests use it. */
+export interface Variation {
+  id: string;
+  sku: string;
+  upc: string;
+  /** As the screen names it: "Claw Hammer, 16 oz". */
+  label: string;
+  price: number;
+}
+
+/** A variation of the demo catalog by its item's and its own name. */
+export async function variation(client: SquareClient, item: string, name: string): Promise<Variation> {
+  const res = await client.catalog.searchCatalogItems({ text_filter: item });
+  const found = (res.items ?? []).find((i) => i.item_data?.name === item);
+  const v = found?.item_data?.variations?.find((x) => x.item_variation_data?.name === name);
+  if (!v) throw new Error(`no ${item}, ${name} in the demo catalog`);
+  return {
+    id: v.id,
+    sku: v.item_variation_data?.sku ?? "",
+    upc: v.item_variation_data?.upc ?? "",
+    label: `${item}, ${name}`,
+    price: v.item_variation_data?.price_money?.amount ?? 0,
+  };
+}
+
+/** A stock item of a made-up catalog: `V1`, `SKU-1`, UPC `071263000021`, 1.00 USD a unit per n. */
+export function stockItem(n: number, extra: Partial<StockItem> = {}): StockItem {
+  return {
+    variationId: `V${n}`,
+    itemId: `I${n}`,
+    sku: `SKU-${n}`,
+    upc: `07126300002${n}`,
+    name: `Item ${n}`,
+    categoryId: "C1",
+    priceAmount: 100 * n,
+    currency: "USD",
+    precision: 0,
+    tracked: true,
+    ...extra,
+  };
+}
+
+/** What starts a made-up count: a full count at Main Street by Ana Ruiz. */
+export const NEW_COUNT = {
+  merchantId: "M1",
+  locationId: "L1",
+  locationName: "Main Street",
+  timeZone: "America/New_York",
+  scope: { kind: "full" } as const,
+  counterId: "TM1",
+  counterName: "Ana Ruiz",
+  startedAt: "2026-03-02T15:00:00.000Z",
+};
+
+/** A made-up count's journal record: open, items V1 and V2 (V1 expected 10), nothing counted yet. */
+export function countRecord(header: Partial<CountHeader> = {}, items = [stockItem(1), stockItem(2)]): CountRecord {
+  return {
+    header: {
+      ...NEW_COUNT,
+      id: "ST-1",
+      status: "open",
+      uncounted: "leave",
+      scanOne: false,
+      plannedAt: undefined,
+      committedAt: undefined,
+      expectedSyncedAt: undefined,
+      ...header,
+    },
+    items: new Map(items.map((i) => [i.variationId, i])),
+    scope: items.map((i) => i.variationId),
+    expected: new Map([["V1", { quantity: "10", calculatedAt: "2026-03-02T14:00:00.000Z" }]]),
+    lines: [],
+    unknown: [],
+    batches: [],
+    refused: [],
+    people: new Map(),
+  };
+}

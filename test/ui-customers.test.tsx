@@ -1,6 +1,7 @@
 // Customer lookup driven with keys through the whole app, against the in-process local service.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Customer } from "../src/spec/generated/types.js";
+import { selectedCustomer } from "../src/ui/screens/customers/commands.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { startService, type TestService } from "./helpers/service.js";
 
@@ -130,6 +131,27 @@ describe("customers screen: search", () => {
     await a.waitFor((f) => !f.includes("esc or ? closes"));
   });
 
+  it("r keeps the cursor on its profile when the rows come back in another order", async () => {
+    const made: Customer[] = [];
+    for (const given of ["Albrecht", "Benedikta", "Cosima"]) {
+      made.push(
+        await make({ given_name: given, family_name: "Wintermere", email_address: `${given}.wintermere@example.org` }),
+      );
+    }
+    const a = await open();
+    await a.press("/", CTRL_U, "wintermere");
+    await a.waitFor("3 matches");
+    await a.press(KEYS.enter, "j");
+    await a.waitFor((f) => lineWith(f, "›").includes("Benedikta Wintermere"));
+    // Renamed on another terminal: she now sorts last of the three.
+    await svc.client.customers.updateCustomer(made[1]?.id ?? "", { given_name: "Xanthe", version: 0 });
+    await a.press("r");
+    await a.waitFor((f) => lineWith(f, "›").includes("Xanthe Wintermere"));
+    const frame = a.frame();
+    expect(frame.indexOf("Cosima Wintermere")).toBeLessThan(frame.indexOf("Xanthe Wintermere"));
+    expect(selectedCustomer(a.store.getState())?.id).toBe(made[1]?.id);
+  });
+
   it("orders by creation date, newest first, and back", async () => {
     const fresh = await make({ given_name: "Newest", family_name: "Ofall" });
     const a = await open();
@@ -200,7 +222,7 @@ describe("customers screen: changes", () => {
     );
     await a.waitFor("Added Ottoline Brassfield.");
     await a.waitFor((f) => lineWith(f, "›").includes("Ottoline Brassfield"));
-    const id = a.store.getState().customers.cursorTo.id ?? "";
+    const id = selectedCustomer(a.store.getState())?.id ?? "";
     expect(await fetchCustomer(id)).toMatchObject({ given_name: "Ottoline", phone_number: "(718) 555-0142" });
   });
 

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { planCommitBatches } from "../src/domain/stocktake.js";
+import { journalPath, openJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { SquareClient } from "../src/square/client.js";
-import { journalPath, openJournal } from "../src/state/stocktake-journal.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { startService, type TestService } from "./helpers/service.js";
-import { inStockAt, physicalCountsOf } from "./stocktake-helpers.js";
+import { inStockAt, physicalCountsOf, type Variation, variation } from "./stocktake-helpers.js";
 
 const MAIN = DEMO.mainLocationId;
 const CTRL_U = "\u0015";
@@ -38,30 +38,6 @@ async function open(opts: { shared?: TestService } = {}): Promise<DrivenApp> {
   await a.press("4");
   await a.waitFor("Stocktake at Main Street");
   return a;
-}
-
-interface Variation {
-  id: string;
-  sku: string;
-  upc: string;
-  /** As the screen names it: "Claw Hammer, 16 oz". */
-  label: string;
-  price: number;
-}
-
-/** A variation of the demo catalog by its item's and its own name. */
-async function variation(client: SquareClient, item: string, name: string): Promise<Variation> {
-  const res = await client.catalog.searchCatalogItems({ text_filter: item });
-  const found = (res.items ?? []).find((i) => i.item_data?.name === item);
-  const v = found?.item_data?.variations?.find((x) => x.item_variation_data?.name === name);
-  if (!v) throw new Error(`no ${item}, ${name} in the demo catalog`);
-  return {
-    id: v.id,
-    sku: v.item_variation_data?.sku ?? "",
-    upc: v.item_variation_data?.upc ?? "",
-    label: `${item}, ${name}`,
-    price: v.item_variation_data?.price_money?.amount ?? 0,
-  };
 }
 
 /** Sets the books (IN_STOCK at Main Street) of some variations, a minute ago. */
@@ -163,6 +139,35 @@ describe("counting", () => {
     await a.press(KEYS.escape, "s", "i", `${wrench.upc}\r`);
     await a.waitFor(`${wrench.label} (expected`);
     await a.waitFor("counted 3) quantity›");
+  });
+
+  it("counts a scanner's burst with the counting line let go: never a hotkey, never another screen", async () => {
+    const a = await open();
+    const wrench = await variation(a.client, "Adjustable Wrench", "8 in");
+    const hammer = await variation(a.client, "Claw Hammer", "16 oz");
+    await startCount(a);
+    await a.press(KEYS.escape, "s");
+    await a.waitFor("SCAN = 1 UNIT");
+    // Digits (the shell's number keys) and letters (the screen's keys), each code and Enter in one read.
+    await a.press(`${wrench.upc}\r`);
+    await a.press(`${wrench.sku}\r`);
+    await a.waitFor(`✓ ${wrench.label}: 2`);
+    expect(a.store.getState().screen.kind).toBe("stocktake");
+    expect(a.store.getState().stocktake.typing).toBe(false);
+    // Scan, then quantity, the line still let go: the scan asks the quantity and gives the line the keys,
+    // so the 7 typed next is the quantity, not the 7th screen.
+    await a.press("s");
+    await a.waitFor("Scan, then type the quantity");
+    await a.press(`${hammer.upc}\r`);
+    await a.waitFor(`${hammer.label} (expected`);
+    await a.press("7", KEYS.enter);
+    await a.waitFor(`✓ ${hammer.label}: 7`);
+    // From the review, a scan is counted too, on the count's lines where its answer shows.
+    await a.press(KEYS.escape, "v");
+    await a.waitFor("Review ST-");
+    await a.press(`${wrench.upc}\r`);
+    await a.waitFor(/Adjustable Wrench, 8 in \(expected \d+, counted 2\) quantity›/);
+    expect(a.store.getState().screen.kind).toBe("stocktake");
   });
 
   it("keeps an unknown code in its own list, and resolves it to an item later", async () => {
@@ -404,12 +409,12 @@ describe("resume", () => {
       record.lines.map((l) => ({ ...l })),
       { referenceId: id, locationId: MAIN, now: new Date(), newKey: () => `resume-${id}-${k++}`, size: 1 },
     );
-    journal.planCommit(id, plan, new Date().toISOString());
+    journal.requests.plan(id, plan, new Date().toISOString());
     for (const b of plan.slice(0, 2)) {
-      journal.markSent(id, b.seq, new Date().toISOString());
+      journal.requests.markSent(id, b.seq, new Date().toISOString());
       await service.client.inventory.batchChangeInventory(b.body);
     }
-    journal.markAccepted(id, 0, [], new Date().toISOString());
+    journal.requests.markAccepted(id, 0, [], new Date().toISOString());
     journal.close();
 
     const again = await open({ shared: service });

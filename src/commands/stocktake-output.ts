@@ -1,7 +1,7 @@
 import { formatMoney, plainMoney } from "../domain/money.js";
 import { describeScope, formatVariance, type ReviewRow } from "../domain/stocktake.js";
 import { localDate, localTime } from "../domain/time.js";
-import type { CountRecord } from "../state/stocktake-journal.js";
+import type { CountRecord } from "../local/stocktake-journal.js";
 import { type CountReview, personOf, totalsLine } from "../state/stocktake-review.js";
 
 /** One line of `--json`: a review row in the words of the CSV export. */

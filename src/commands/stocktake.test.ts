@@ -3,18 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { journalPath, openJournal } from "../local/stocktake-journal.js";
 import { createService, type LocalService } from "../service/index.js";
 import { DEMO } from "../service/seed/demo-ids.js";
 import { createClient, type SquareClient } from "../square/index.js";
-import { journalPath, openJournal } from "../state/stocktake-journal.js";
 import {
   EXIT_REFUSED,
   runStocktakeExport,
-  runStocktakeImport,
   runStocktakeList,
   runStocktakeResume,
   type StocktakeDeps,
 } from "./stocktake.js";
+import { runStocktakeImport } from "./stocktake-import.js";
 import type { Target } from "./target.js";
 
 let home: string;

@@ -1,28 +1,18 @@
-// `backroom stocktake import|resume|list|export`: counts from scripts and offline scanners, on the
-// same journal and commit as the app's Stocktake screen.
-import { readFile, stat } from "node:fs/promises";
-import { basename } from "node:path";
-import { memberName } from "../domain/shifts.js";
-import {
-  applyCountEntry,
-  type CountLine,
-  describeScope,
-  parseCountEntry,
-  type StockItem,
-} from "../domain/stocktake.js";
-import { parseCountFile } from "../domain/stocktake-csv.js";
-import type { Location, TeamMember } from "../spec/generated/types.js";
-import type { SquareClient } from "../square/index.js";
-import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "../state/stocktake-commit.js";
+// `backroom stocktake resume|list|export` (and, in stocktake-import.ts, `import`): counts from
+// scripts and offline scanners, on the same journal and commit as the app's Stocktake screen.
+import { describeScope } from "../domain/stocktake.js";
 import {
   type CountHeader,
   type CountRecord,
   journalPath,
   openJournal,
   type StocktakeJournal,
-} from "../state/stocktake-journal.js";
+} from "../local/stocktake-journal.js";
+import type { Location } from "../spec/generated/types.js";
+import type { SquareClient } from "../square/index.js";
+import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "../state/stocktake-commit.js";
 import { itemsCsvOfRecord, reviewOfRecord, summaryCsvOfRecord } from "../state/stocktake-review.js";
-import { findCodes, readExpected } from "../state/stocktake-source.js";
+import { readExpected } from "../state/stocktake-source.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { formatJson, OUT_OPTIONS, outTarget, writeOut } from "./output.js";
@@ -31,7 +21,6 @@ import { lineRecord, reviewText, stamp } from "./stocktake-output.js";
 import {
   checkTargetFlags,
   dataDir,
-  expandPath,
   type OpenedClient,
   pickLocation,
   TARGET_OPTIONS,
@@ -45,34 +34,21 @@ export const EXIT_REFUSED = 3;
 /** The commit stopped before the end; `stocktake resume --commit` finishes it. */
 export const EXIT_COMMIT_STOPPED = 4;
 
-const EXIT_CODES = `Exit codes: 0 every row was counted (and committed, with --commit); 1 nothing was done (see the message); 2 the command line or the file is unusable; ${EXIT_REFUSED} some rows were refused — listed on stderr with their line numbers — and the others are in the count; ${EXIT_COMMIT_STOPPED} the commit stopped before the end: everything is journaled, and \`backroom stocktake resume --location L --commit\` finishes it without counting anything twice.`;
+/** What the exit codes of import and resume mean, for their help. */
+export const EXIT_CODES = `Exit codes: 0 every row was counted (and committed, with --commit); 1 nothing was done (see the message); 2 the command line or the file is unusable; ${EXIT_REFUSED} some rows were refused — listed on stderr with their line numbers — and the others are in the count; ${EXIT_COMMIT_STOPPED} the commit stopped before the end: everything is journaled, and \`backroom stocktake resume --location L --commit\` finishes it without counting anything twice.`;
 
-const LOCATION = {
+/** The `--location` flag. */
+export const LOCATION = {
   type: "string",
   short: "l",
   value: "ID|NAME",
   help: "the location counted, by id or name in any case",
 } as const;
-const JSON_OPTION = {
+/** The `--json` flag of import and resume. */
+export const JSON_OPTION = {
   type: "boolean",
   help: "print the count's lines as one JSON array, and nothing else, on stdout",
 } as const;
-
-/** `backroom stocktake import`'s command line. */
-export const IMPORT_SPEC = {
-  name: "backroom stocktake import",
-  summary:
-    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item add up (one row per shelf, or per scan); +N adds and -N takes back. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
-  positionals: [{ name: "FILE", help: "the count file (CSV)" }],
-  options: {
-    location: LOCATION,
-    commit: { type: "boolean", help: "commit the count once read (physical counts, in requests of 100)" },
-    "counted-by": { type: "string", value: "ID|NAME", help: "the team member who counted (default: none named)" },
-    json: JSON_OPTION,
-    ...TARGET_OPTIONS,
-  },
-  details: EXIT_CODES,
-} as const satisfies CommandSpec;
 
 /** `backroom stocktake resume`'s command line. */
 export const RESUME_SPEC = {
@@ -123,10 +99,15 @@ export interface StocktakeDeps {
   concurrency?: number;
 }
 
-const targetOf = (v: TargetFlagValues): TargetFlagValues => ({ env: v.env, "base-url": v["base-url"], db: v.db });
+/** The target flags of a command line. */
+export const targetOf = (v: TargetFlagValues): TargetFlagValues => ({
+  env: v.env,
+  "base-url": v["base-url"],
+  db: v.db,
+});
 
 /** Opens the client on the target and the journal; closes both after `body`. */
-async function withStore<T>(
+export async function withStore<T>(
   io: CommandIo,
   flags: TargetFlagValues,
   deps: StocktakeDeps,
@@ -142,31 +123,17 @@ async function withStore<T>(
   });
 }
 
-async function locationOf(client: SquareClient, wanted: string): Promise<Location & { id: string }> {
+/** The location a command line names, by id or name. */
+export async function locationOf(client: SquareClient, wanted: string): Promise<Location & { id: string }> {
   const locations = ((await client.locations.listLocations()).locations ?? []).filter((l) => l.status !== "INACTIVE");
   const location = pickLocation(locations, wanted, undefined);
   return { ...location, id: location.id ?? "" };
 }
 
-async function merchantOf(client: SquareClient): Promise<string> {
+/** The seller of the target's locations. */
+export async function merchantOf(client: SquareClient): Promise<string> {
   const locations = (await client.locations.listLocations()).locations ?? [];
   return locations[0]?.merchant_id ?? "";
-}
-
-async function findMember(client: SquareClient, locationId: string, wanted: string): Promise<TeamMember> {
-  const members = await client.team
-    .searchTeamMembers({ query: { filter: { location_ids: [locationId], status: "ACTIVE" } }, limit: 200 })
-    .all();
-  const folded = wanted.trim().toLocaleLowerCase();
-  const found =
-    members.find((m) => m.id === wanted) ?? members.find((m) => memberName(m).toLocaleLowerCase() === folded);
-  if (!found) {
-    throw new CommandError(
-      `no team member ${JSON.stringify(wanted)} at this location; there are: ${members.map(memberName).join(", ") || "none"}`,
-      2,
-    );
-  }
-  return found;
 }
 
 /** Commits a count (planning it first when it is still open), with progress on a terminal's stderr. */
@@ -217,120 +184,8 @@ function reportCommit(io: CommandIo, outcome: CommitOutcome, record: CountRecord
   return outcome.refused.length > 0 ? EXIT_REFUSED : 0;
 }
 
-/** `backroom stocktake import FILE --location L [--commit] [--json]`. */
-export async function runStocktakeImport(argv: string[], io: CommandIo, deps: StocktakeDeps = {}): Promise<number> {
-  const read = readArgs(io, IMPORT_SPEC, argv, ({ values, positionals }) => {
-    checkTargetFlags(values);
-    if (!values.location) throw new UsageError("--location is required: a count is of one location");
-    return { ...values, location: values.location, file: positionals[0] ?? "" };
-  });
-  if ("exit" in read) return read.exit;
-  const opts = read.value;
-  return runCommand(io, IMPORT_SPEC.name, async () => {
-    const path = expandPath(opts.file, io.env);
-    let text: string;
-    let modified: Date;
-    try {
-      [text, modified] = await Promise.all([readFile(path, "utf8"), stat(path).then((s) => s.mtime)]);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new CommandError(`cannot read ${path}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}`, 2);
-    }
-    const parsed = parseCountFile(text);
-    if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);
-    const problems = [...parsed.problems];
-
-    return withStore(io, targetOf(opts), deps, async ({ client, journal }) => {
-      const now = deps.now?.() ?? new Date();
-      const location = await locationOf(client, opts.location);
-      const merchantId = location.merchant_id ?? (await merchantOf(client));
-      const open = journal.openCountAt(merchantId, location.id);
-      if (open) {
-        throw new CommandError(
-          `a count is already open at ${location.name} (${open.id}, started ${stamp(open.startedAt, open.timeZone)}). Commit or discard it first: \`backroom stocktake resume --location ${JSON.stringify(opts.location)}\`.`,
-        );
-      }
-      const counter = opts["counted-by"] ? await findMember(client, location.id, opts["counted-by"]) : undefined;
-      const countedBy = counter?.id ?? "";
-
-      // Every code of the file looked up at once, by the column it came from.
-      const found = new Map<string, StockItem>();
-      for (const kind of ["sku", "upc"] as const) {
-        const codes = parsed.rows.filter((r) => r.codeKind === kind).map((r) => r.code);
-        if (codes.length === 0) continue;
-        const res = await findCodes(client, location.id, kind, codes);
-        for (const [code, item] of res.found) found.set(`${kind}:${code}`, item);
-      }
-      const countedAt = (modified.getTime() > now.getTime() ? now : modified).toISOString();
-      const totals = new Map<string, string>();
-      const unknown = new Set<string>();
-      for (const row of parsed.rows) {
-        const item = found.get(`${row.codeKind}:${row.code}`);
-        if (!item) {
-          problems.push({
-            line: row.line,
-            problem: `unknown ${row.codeKind.toUpperCase()} ${JSON.stringify(row.code)}`,
-          });
-          unknown.add(row.code);
-          continue;
-        }
-        const entry = parseCountEntry(row.quantity, item.precision);
-        if (!entry.ok) {
-          problems.push({ line: row.line, problem: `${item.sku || row.code}: ${entry.problem}` });
-          continue;
-        }
-        // In a file every row adds: the same item on two shelves is two rows.
-        const next = applyCountEntry(totals.get(item.variationId), { kind: "add", units: entry.value.units });
-        if (!next.ok) {
-          problems.push({ line: row.line, problem: `${item.sku || row.code}: ${next.problem}` });
-          continue;
-        }
-        totals.set(item.variationId, next.value);
-      }
-      problems.sort((a, b) => a.line - b.line);
-      for (const p of problems) say(io.stderr, `${basename(path)} line ${p.line}: ${p.problem}`);
-      if (totals.size === 0 && unknown.size === 0) {
-        throw new CommandError(`${path}: no row could be counted; nothing was imported`, 2);
-      }
-
-      const items = [...new Map([...found.values()].map((i) => [i.variationId, i])).values()].filter((i) =>
-        totals.has(i.variationId),
-      );
-      const { counts } = await readExpected(client, location.id);
-      const expected = new Map([...counts].filter(([id]) => totals.has(id)));
-      const header = journal.startCount(
-        {
-          merchantId,
-          locationId: location.id,
-          locationName: location.name ?? location.id,
-          timeZone: location.timezone ?? "UTC",
-          scope: { kind: "file", file: basename(path) },
-          counterId: countedBy,
-          counterName: counter ? memberName(counter) : "",
-          startedAt: now.toISOString(),
-        },
-        items,
-        expected,
-        now,
-      );
-      const lines: CountLine[] = [...totals].map(([variationId, quantity]) => ({
-        variationId,
-        quantity,
-        countedAt,
-        countedBy,
-        expected: counts.get(variationId)?.quantity ?? "0",
-      }));
-      journal.recordLines(header.id, lines);
-      for (const code of unknown) journal.recordUnknown(header.id, code, countedAt);
-
-      const code = await finish(io, journal, client, header, opts, deps);
-      return problems.length > 0 && code === 0 ? EXIT_REFUSED : code;
-    });
-  });
-}
-
 /** Prints a count's review (and its lines with --json) and commits it when asked; returns the exit code. */
-async function finish(
+export async function finish(
   io: CommandIo,
   journal: StocktakeJournal,
   client: SquareClient,

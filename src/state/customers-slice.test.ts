@@ -2,12 +2,23 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
 import { profileValues } from "../domain/customers-profile.js";
 import type { Customer } from "../spec/generated/types.js";
-import { CUSTOMERS_PAGE_SIZE, withLocalChanges } from "./customers-slice.js";
+import {
+  CUSTOMER_LIST,
+  CUSTOMERS_PAGE_SIZE,
+  customerIds,
+  SEARCH_DEBOUNCE_MS,
+  withLocalChanges,
+} from "./customers-slice.js";
 import { type AppStore, createStore } from "./store.js";
+import type { Timers } from "./types.js";
+import { selectedId } from "./view-slice.js";
 
 let t: TestService;
 let store: AppStore;
 const s = () => store.getState();
+/** The result rows' ids, and the profile the list's cursor is on (the store's selection, by id). */
+const ids = () => customerIds(s().customers.results.rows);
+const selected = () => selectedId(s(), CUSTOMER_LIST, ids());
 const until = (test: () => boolean) =>
   vi.waitFor(
     () => {
@@ -34,7 +45,7 @@ describe("customers slice", () => {
     await s().customersShow();
     expect(s().customers.groups.map((g) => g.name)).toContain("VIP");
     expect(s().customers.results.rows).toHaveLength(CUSTOMERS_PAGE_SIZE);
-    expect(s().customers.cursorTo.id).toBe(s().customers.results.rows[0]?.id);
+    expect(selected()).toBe(s().customers.results.rows[0]?.id);
     await until(() => s().customers.results.count === 500);
   });
 
@@ -55,7 +66,7 @@ describe("customers slice", () => {
   it("creating reuses its idempotency key only for the same body, and shows the profile at once", async () => {
     expect(await s().customersCreate({ note: "who?" })).toMatch(/Needs at least a name, company, email or phone/);
     expect(await s().customersCreate({ given_name: "Quentin", family_name: "Ashgrove" })).toBeUndefined();
-    const id = s().customers.cursorTo.id ?? "";
+    const id = selected() ?? "";
     expect(s().customers.results.rows[0]).toMatchObject({ id, given_name: "Quentin" });
     expect(s().customers.local[id]).toBeDefined();
   });
@@ -85,5 +96,72 @@ describe("customers slice", () => {
     // A newer version from elsewhere (4) wins over ours.
     const newer = { id: "A", given_name: "Annie", version: 4 };
     expect(withLocalChanges([newer], { A: mine })).toEqual([newer]);
+  });
+
+  it("the selection stays on its profile, by id, when a refresh finds the rows reordered", async () => {
+    const made = [];
+    for (const given of ["Arno", "Bettina", "Caspar"])
+      made.push(
+        await make({
+          given_name: given,
+          family_name: "Quillfeather",
+          email_address: `${given}.quillfeather@example.org`,
+        }),
+      );
+    s().customersSetLine("quillfeather");
+    await until(() => s().customers.results.rows.length === 3 && s().customers.results.phase === "ready");
+    const bettina = made[1]?.id ?? "";
+    s().selectRow(CUSTOMER_LIST, ids(), ids().indexOf(bettina));
+    // Renamed on another terminal: Bettina now sorts last by name.
+    await t.client.customers.updateCustomer(bettina, { given_name: "Zuleika", version: 0 });
+    await s().customersSearch();
+    const rows = s().customers.results.rows.map((c) => c.id);
+    expect(rows.indexOf(bettina)).toBe(2);
+    expect(selected()).toBe(bettina);
+    // The order by creation date moves the rows again; the selection goes with its profile.
+    await s().customersToggleSort();
+    expect(s().customers.results.rows.map((c) => c.id)).not.toEqual(rows);
+    expect(selected()).toBe(bettina);
+    await s().customersToggleSort();
+    // Deleted: the cursor stays in its place, on the profile that took its row.
+    const at = ids().indexOf(bettina);
+    await s().customersDelete(bettina);
+    expect(ids().indexOf(bettina)).toBe(-1);
+    expect(selected()).toBe(ids()[Math.min(at, ids().length - 1)]);
+    // A new search starts at the top.
+    s().selectRow(CUSTOMER_LIST, ids(), 1);
+    const before = s().customers.searchSeq;
+    s().customersSetLine("quillfeather@");
+    await until(() => s().customers.searchSeq > before && s().customers.results.phase === "ready");
+    expect(ids()).toHaveLength(2);
+    expect(selected()).toBe(ids()[0]);
+  });
+
+  it("a burst of keys sends one search at its start and one at its end, on the injected timers", async () => {
+    let now = 10_000;
+    const waiting: { at: number; run: () => void }[] = [];
+    const timers: Timers = { after: (ms, run) => void waiting.push({ at: now + ms, run }), elapsed: () => now };
+    const own = createStore({ client: t.client, timers });
+    const sent: string[] = [];
+    const search = t.client.customers.searchCustomers.bind(t.client.customers);
+    const spy = vi.spyOn(t.client.customers, "searchCustomers").mockImplementation((req) => {
+      if (!req?.count) sent.push(JSON.stringify(req?.query?.filter ?? {}));
+      return search(req);
+    });
+    try {
+      for (const line of ["q", "qu", "qui", "quil"]) {
+        own.getState().customersSetLine(line);
+        now += 30;
+      }
+      // The first key went at once; the rest wait for the burst to end.
+      expect(sent).toHaveLength(1);
+      now += SEARCH_DEBOUNCE_MS;
+      for (const w of waiting.splice(0)) if (w.at <= now) w.run();
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toContain("quil");
+      await until(() => own.getState().customers.line === "quil" && own.getState().customers.results.phase === "ready");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

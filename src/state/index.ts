@@ -2,11 +2,14 @@
 
 export { useShallow } from "zustand/react/shallow";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomerResults,
   type CustomersView,
+  customerIds,
   filterInputOf,
 } from "./customers-slice.js";
 export { deferredClient } from "./deferred-client.js";
@@ -37,8 +40,7 @@ export {
 } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
-export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";
-export { type CountReview, reviewOf } from "./stocktake-review.js";
+export { reviewOfRecord } from "./stocktake-review.js";
 export * from "./stocktake-slice.js";
 export {
   type AppState,

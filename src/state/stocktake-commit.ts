@@ -12,10 +12,15 @@ import {
   planCommitBatches,
   refusedChangeIndex,
 } from "../domain/stocktake.js";
-import { SquareApiError, SquareError } from "../square/errors.js";
+import {
+  type CountRecord,
+  CountStateError,
+  type JournalBatch,
+  type RefusedLine,
+  type StocktakeJournal,
+} from "../local/stocktake-journal.js";
 import type { RequestOptions } from "../square/transport.js";
-import type { CountRecord, JournalBatch, RefusedLine, StocktakeJournal } from "./stocktake-journal.js";
-import { CountStateError } from "./stocktake-journal.js";
+import { classifyFailure, type FailureVerdict, type ReplayEvent, type ReplayStop, replay } from "./replay.js";
 import type { StocktakeClient } from "./stocktake-source.js";
 
 /** How far a commit is. */
@@ -29,6 +34,16 @@ export interface CommitProgress {
   /** Lines the service refused so far (set aside; the rest is committed). */
   refused: number;
 }
+
+/** A commit with nothing sent yet. */
+export const NO_PROGRESS: CommitProgress = {
+  batchesDone: 0,
+  batchesTotal: 0,
+  linesDone: 0,
+  linesTotal: 0,
+  inFlight: 0,
+  refused: 0,
+};
 
 /** How a commit ended. */
 export type CommitOutcome =
@@ -47,7 +62,9 @@ export interface CommitOptions {
   /** Tries of one request across transport failures (each try has the transport's own retries). Default 6. */
   rounds?: number;
   /** Wait before the next try of a request that failed in transit. */
-  retryDelayMs?: (round: number) => number;
+  retryDelayMs?: ((round: number) => number) | undefined;
+  /** How a wait is made (the store's timers). */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
   /** Per call: the transport's retries and timeout. */
   requestOptions?: RequestOptions;
   onProgress?: (p: CommitProgress) => void;
@@ -76,9 +93,9 @@ export function planCommit(
     locationId: record.header.locationId,
     now,
     newKey,
-    firstSeq: journal.nextBatchSeq(countId),
+    firstSeq: journal.requests.nextSeq(countId),
   });
-  journal.planCommit(countId, batches, now.toISOString());
+  journal.requests.plan(countId, batches, now.toISOString());
   return { lines: lines.length, batches: batches.length };
 }
 
@@ -94,34 +111,13 @@ export function commitLinesOfRecord(record: CountRecord, now: Date) {
   return commitLinesOf(rows, now.toISOString(), record.header.counterId);
 }
 
-// 408 and 429 and 5xx say "try again later"; the transport retried them already and will again.
-const TRANSIENT_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-
-type Verdict =
-  | { kind: "transient"; details: string }
-  | { kind: "line"; index: number; problem: string; details: string }
-  | { kind: "fatal"; problem: string; details: string };
-
-function verdictOf(err: unknown): Verdict {
-  if (err instanceof SquareApiError) {
-    const details = err.message;
-    if (TRANSIENT_STATUS.has(err.status)) return { kind: "transient", details };
-    if (err.status === 401 || err.status === 403) {
-      return {
-        kind: "fatal",
-        problem: "The service no longer accepts this sign-in for inventory changes; sign in again, then resume.",
-        details,
-      };
-    }
-    const first = err.errors[0];
-    const index = refusedChangeIndex(first?.field);
-    if (index !== undefined && err.status >= 400 && err.status < 500) {
-      return { kind: "line", index, problem: first?.detail ?? first?.code ?? `HTTP ${err.status}`, details };
-    }
-    return { kind: "fatal", problem: "The service refused the commit.", details };
+/** What a failed request of the commit means: a line the service named is set aside, the rest retried or stopped. */
+function verdictOf(err: unknown, b: JournalBatch): FailureVerdict {
+  const v = classifyFailure(err, { changes: "inventory changes", whole: "the commit", partOf: refusedChangeIndex });
+  if (v.kind === "part" && v.index >= b.variationIds.length) {
+    return { kind: "fatal", problem: "The service refused the commit.", details: v.details };
   }
-  if (err instanceof SquareError) return { kind: "transient", details: err.message };
-  return { kind: "fatal", problem: "The commit stopped on an unexpected error.", details: String(err) };
+  return v;
 }
 
 /** The same request without one change, under a new key (the refused one changed nothing). */
@@ -136,6 +132,58 @@ function withoutChange(b: JournalBatch, index: number, seq: number, key: string)
   };
 }
 
+/** How far a planned commit is, from its requests in the journal. */
+function progressOf(all: readonly JournalBatch[]): CommitProgress {
+  const live = all.filter((b) => b.state !== "superseded");
+  const accepted = live.filter((b) => b.state === "accepted");
+  return {
+    batchesDone: accepted.length,
+    batchesTotal: live.length,
+    linesDone: accepted.reduce((n, b) => n + b.variationIds.length, 0),
+    linesTotal: live.reduce((n, b) => n + b.variationIds.length, 0),
+    inFlight: 0,
+    refused: all.length - live.length,
+  };
+}
+
+/** Counts what happens to the requests into the progress the screen shows. */
+function track(progress: CommitProgress, event: ReplayEvent<JournalBatch>): void {
+  switch (event.kind) {
+    case "sending":
+      progress.inFlight++;
+      return;
+    case "tried":
+      progress.inFlight--;
+      return;
+    case "accepted":
+      progress.batchesDone++;
+      progress.linesDone += event.request.variationIds.length;
+      return;
+    case "refused":
+      progress.refused++;
+      progress.linesTotal--;
+      if (!event.replacement) progress.batchesTotal--;
+      return;
+  }
+}
+
+/** The manager's words for a commit that stopped, with what is committed and what waits. */
+function stoppedProblem(stop: ReplayStop, progress: CommitProgress): { problem: string; details: string | undefined } {
+  const cause =
+    stop.kind === "aborted"
+      ? "The commit was stopped."
+      : stop.kind === "transient"
+        ? "The service is not answering."
+        : stop.kind === "part"
+          ? "The service refused the commit."
+          : stop.problem;
+  const left = progress.batchesTotal - progress.batchesDone;
+  return {
+    problem: `${cause} ${progress.linesDone} of ${progress.linesTotal} lines are committed; ${left} request${left === 1 ? "" : "s"} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
+    details: stop.kind === "aborted" ? undefined : stop.details,
+  };
+}
+
 /**
  * Sends every request of a planned commit that is not settled yet, a few at a time, journaling
  * each one as sent and then as accepted; finishes the count when all are. A line the service
@@ -147,99 +195,43 @@ export async function runCommit(opts: CommitOptions): Promise<CommitOutcome> {
   const header = journal.get(countId);
   if (!header) throw new CountStateError(`There is no count ${countId}.`);
   if (header.status === "open") throw new CountStateError("This count has no commit planned yet.");
-  const all = journal.batches(countId);
-  const live = all.filter((b) => b.state !== "superseded");
-  const progress: CommitProgress = {
-    batchesDone: live.filter((b) => b.state === "accepted").length,
-    batchesTotal: live.length,
-    linesDone: live.filter((b) => b.state === "accepted").reduce((n, b) => n + b.variationIds.length, 0),
-    linesTotal: live.reduce((n, b) => n + b.variationIds.length, 0),
-    inFlight: 0,
-    refused: all.filter((b) => b.state === "superseded").length,
-  };
+  const progress = progressOf(journal.requests.list(countId));
   const report = () => opts.onProgress?.({ ...progress });
   if (header.status === "committed") {
-    return {
-      kind: "committed",
-      lines: progress.linesDone,
-      refused: refusedOf(journal, countId),
-      committedAt: header.committedAt ?? "",
-    };
+    const refused = refusedOf(journal, countId);
+    return { kind: "committed", lines: progress.linesDone, refused, committedAt: header.committedAt ?? "" };
   }
-
-  const queue = live.filter((b) => b.state === "planned" || b.state === "sent");
-  const rounds = opts.rounds ?? 6;
-  const delay = opts.retryDelayMs ?? ((r: number) => Math.min(10_000, 500 * 2 ** r));
-  const requestOptions: RequestOptions = { maxRetries: 4, ...opts.requestOptions };
-  let stop: { problem: string; details: string | undefined } | undefined;
   report();
-
-  const sendOne = async (b: JournalBatch): Promise<void> => {
-    for (let round = 0; ; round++) {
-      let again = false;
-      journal.markSent(countId, b.seq, opts.now().toISOString());
-      progress.inFlight++;
-      report();
-      try {
-        const res = await opts.client.inventory.batchChangeInventory(b.body, requestOptions);
-        const ids = (res.changes ?? []).map((c) => c.physical_count?.id ?? "").filter((id) => id !== "");
-        journal.markAccepted(countId, b.seq, ids, opts.now().toISOString());
-        progress.batchesDone++;
-        progress.linesDone += b.variationIds.length;
-        return;
-      } catch (err) {
-        const v = verdictOf(err);
-        if (v.kind === "line" && v.index < b.variationIds.length) {
-          const variationId = b.variationIds[v.index] ?? "";
-          const replacement = withoutChange(b, v.index, journal.nextBatchSeq(countId), opts.newKey());
-          journal.supersede(countId, b.seq, { variationId, problem: v.problem }, replacement, opts.now().toISOString());
-          progress.refused++;
-          progress.linesTotal--;
-          if (!replacement) progress.batchesTotal--;
-          else {
-            const fresh = journal.batches(countId).find((x) => x.seq === replacement.seq);
-            if (fresh) queue.unshift(fresh);
-          }
-          return;
-        }
-        if (v.kind === "transient" && round + 1 < rounds && !stop && !opts.signal?.aborted) again = true;
-        else {
-          stop ??=
-            v.kind === "transient"
-              ? { problem: "The service is not answering.", details: v.details }
-              : { problem: v.kind === "line" ? "The service refused the commit." : v.problem, details: v.details };
-          return;
-        }
-      } finally {
-        progress.inFlight--;
-        report();
-      }
-      if (again) await new Promise((r) => setTimeout(r, delay(round)));
-    }
-  };
-
-  const worker = async () => {
-    for (;;) {
-      if (stop || opts.signal?.aborted) return;
-      const b = queue.shift();
-      if (!b) return;
-      await sendOne(b);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 4) }, worker));
-
-  if (!stop && opts.signal?.aborted) stop = { problem: "The commit was stopped.", details: undefined };
-  if (stop) {
-    const left = progress.batchesTotal - progress.batchesDone;
-    return {
-      kind: "stopped",
-      problem: `${stop.problem} ${progress.linesDone} of ${progress.linesTotal} lines are committed; ${left} request${left === 1 ? "" : "s"} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
-      details: stop.details,
-      progress: { ...progress },
-    };
-  }
+  const stop = await replay<JournalBatch, readonly string[]>({
+    log: journal.requests.log(countId),
+    send: async (b) => {
+      const res = await opts.client.inventory.batchChangeInventory(b.body, { maxRetries: 4, ...opts.requestOptions });
+      return (res.changes ?? []).map((c) => c.physical_count?.id ?? "").filter((id) => id !== "");
+    },
+    classify: verdictOf,
+    refusePart: (b, v) => {
+      const variationId = b.variationIds[v.index] ?? "";
+      const seq = journal.requests.nextSeq(countId);
+      const replacement = withoutChange(b, v.index, seq, opts.newKey());
+      const at = opts.now().toISOString();
+      journal.requests.supersede(countId, b.seq, { variationId, problem: v.problem }, replacement, at);
+      return replacement ? journal.requests.list(countId).find((x) => x.seq === seq) : undefined;
+    },
+    now: opts.now,
+    concurrency: opts.concurrency,
+    rounds: opts.rounds,
+    retryDelayMs: opts.retryDelayMs,
+    sleep: opts.sleep,
+    signal: opts.signal,
+    onEvent: (event) => {
+      track(progress, event);
+      // A try's outcome is counted before its end: one report for each change of what is in flight.
+      if (event.kind === "sending" || event.kind === "tried") report();
+    },
+  });
+  if (stop) return { kind: "stopped", ...stoppedProblem(stop, progress), progress: { ...progress } };
   const committedAt = opts.now().toISOString();
-  journal.finishCommit(countId, committedAt);
+  journal.requests.finish(countId, committedAt);
   return { kind: "committed", lines: progress.linesDone, refused: refusedOf(journal, countId), committedAt };
 }
 

@@ -3,15 +3,19 @@
 import { formatMoney } from "../domain/money.js";
 import {
   buildReview,
+  type CountLine,
   type CountTotals,
   countKindOf,
   countTotals,
   describeScope,
+  type ExpectedCount,
   type ReviewRow,
+  type StockItem,
   sortReview,
+  type UncountedChoice,
 } from "../domain/stocktake.js";
 import { stocktakeItemsCsv, stocktakeSummaryCsv } from "../domain/stocktake-csv.js";
-import type { CountRecord } from "./stocktake-journal.js";
+import type { CountRecord } from "../local/stocktake-journal.js";
 
 /** A count's review: its rows sorted by absolute variance value, and the totals. */
 export interface CountReview {
@@ -20,17 +24,28 @@ export interface CountReview {
   currency: string;
 }
 
-/** The review of a count's lines against the books: rows by absolute variance value, totals, currency. */
-export function reviewOf(input: Parameters<typeof buildReview>[0]): CountReview {
-  const rows = sortReview(buildReview(input));
-  const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
-  return { rows, totals: countTotals(rows), currency };
+/** What a review is made of: a journal record, or the count open on the screen. */
+export interface ReviewedCount {
+  items: ReadonlyMap<string, StockItem>;
+  lines: readonly CountLine[];
+  expected: ReadonlyMap<string, ExpectedCount>;
+  scope: readonly string[];
+  header: { uncounted: UncountedChoice };
 }
 
-/** The review of a journaled count, with its uncounted items as the count's setting says. */
-export function reviewOfRecord(record: CountRecord): CountReview {
-  const { items, lines, expected, scope } = record;
-  return reviewOf({ items, lines, expected, scope, uncounted: record.header.uncounted });
+/** The review of a count, with its uncounted items as the count's setting says. */
+export function reviewOfRecord(record: ReviewedCount): CountReview {
+  const rows = sortReview(
+    buildReview({
+      items: record.items,
+      lines: record.lines,
+      expected: record.expected,
+      scope: record.scope,
+      uncounted: record.header.uncounted,
+    }),
+  );
+  const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
+  return { rows, totals: countTotals(rows), currency };
 }
 
 /** A team member's name as the count knows it, or the id. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
+import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
@@ -13,7 +14,7 @@ import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
-import type { Clock, DataDir, EnvLabel, StoreClient } from "./types.js";
+import type { Clock, DataDir, EnvLabel, StoreClient, Timers } from "./types.js";
 import { createViewSlice, type ViewSlice } from "./view-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
@@ -31,6 +32,8 @@ export type AppState = ShellSlice &
 export interface StoreDeps {
   client: StoreClient;
   clock: Clock;
+  /** Timers and the time between keys (the search's debounce, the commit's waits). */
+  timers: Timers;
   /** Files the exports write (never over an existing one unless asked). */
   files: FileWriter;
   /** Minted once per logical write, reused on its retries. */
@@ -39,6 +42,8 @@ export interface StoreDeps {
   events: EventBus;
   /** The app's local data folder (`$XDG_DATA_HOME/backroom`). */
   dataDir: DataDir;
+  /** The stocktake journal of the data folder, opened when first needed. */
+  stocktakeJournal: JournalHandle;
   /** When hours become overtime (config `overtime`). */
   overtime: OvertimeRules;
   /** How often the store pays, for the review's pay-period range (config `payPeriod`). */
@@ -49,6 +54,8 @@ export interface StoreDeps {
 export interface CreateStoreOptions {
   client: StoreClient;
   clock?: Clock;
+  /** setTimeout and performance.now() otherwise. */
+  timers?: Timers;
   env?: EnvLabel;
   baseUrl?: string;
   readOnly?: boolean;
@@ -60,6 +67,8 @@ export interface CreateStoreOptions {
   /** Minted per logical write; injected for deterministic tests. */
   newIdempotencyKey?: () => string;
   dataDir?: DataDir;
+  /** The stocktake journal; the data folder's `stocktake.db` otherwise. */
+  stocktakeJournal?: JournalHandle;
   /** Config `overtime`; 40 h a week at 1.5× otherwise. */
   overtime?: OvertimeRules;
   /** Config `payPeriod`; the workweek otherwise. */
@@ -83,13 +92,21 @@ export function defaultDataDir(env: Readonly<Record<string, string | undefined>>
 
 /** Builds the app's one store around an injected client and clock. */
 export function createStore(options: CreateStoreOptions): AppStore {
+  const dataDir = options.dataDir ?? defaultDataDir();
   const deps: StoreDeps = {
     client: options.client,
     clock: options.clock ?? { now: () => new Date() },
+    timers: options.timers ?? {
+      after: (ms, run) => {
+        setTimeout(run, ms);
+      },
+      elapsed: () => performance.now(),
+    },
     files: options.files ?? nodeFiles,
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
     events: createEventBus(),
-    dataDir: options.dataDir ?? defaultDataDir(),
+    dataDir,
+    stocktakeJournal: options.stocktakeJournal ?? new JournalHandle(journalPath(dataDir)),
     overtime: options.overtime ?? DEFAULT_OVERTIME,
     payPeriod: options.payPeriod ?? DEFAULT_PAY_PERIOD,
   };

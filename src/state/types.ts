@@ -50,6 +50,14 @@ export interface Clock {
   now(): Date;
 }
 
+/** Timers and the time between events, injected so that tests can move time by hand. */
+export interface Timers {
+  /** Runs `run` once, `ms` from now. */
+  after(ms: number, run: () => void): void;
+  /** Milliseconds on a clock that only goes forward (for the gaps between keys), not the time of day. */
+  elapsed(): number;
+}
+
 /** Which store the app works on, shown in the header: the demo store, or a service by environment. */
 export type EnvLabel = "DEMO" | "LOCAL" | "SANDBOX" | "PRODUCTION";
 

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { journalPath, openJournal } from "../../src/local/stocktake-journal.js";
 import { DEMO } from "../../src/service/seed/demo-ids.js";
 import { createClient } from "../../src/square/client.js";
-import { journalPath, openJournal } from "../../src/state/stocktake-journal.js";
 import { inStockAt, physicalCountsOf } from "../stocktake-helpers.js";
 import { atLeast, exactly, type Figure, info, type Section } from "./section.js";
 import { startServe } from "./serve-process.js";
@@ -108,11 +108,11 @@ export const stocktakeCrashSection: Section = {
           throw new Error(`the import finished before it could be killed; it said:\n${importing.output()}`);
         }
         if (count?.status !== "committing") return undefined;
-        return journal.batches(count.id).some((b) => b.state === "accepted") ? count.id : undefined;
+        return journal.requests.list(count.id).some((b) => b.state === "accepted") ? count.id : undefined;
       });
       importing.child.kill("SIGKILL");
       await importing.exit;
-      const atKill = journal.batches(countId);
+      const atKill = journal.requests.list(countId);
       const acceptedAtKill = atKill.filter((b) => b.state === "accepted").length;
       const unsettledAtKill = atKill.filter((b) => b.state === "planned" || b.state === "sent").length;
       journal.close();
@@ -124,7 +124,7 @@ export const stocktakeCrashSection: Section = {
       const status = journal.get(countId)?.status;
       const resent = atKill
         .filter((b) => b.state === "accepted")
-        .filter((b) => journal.batches(countId).find((x) => x.seq === b.seq)?.attempts !== b.attempts).length;
+        .filter((b) => journal.requests.list(countId).find((x) => x.seq === b.seq)?.attempts !== b.attempts).length;
       journal.close();
       const stock = await inStockAt(client, DEMO.mainLocationId);
       const wrong = [...counted].filter(([id, q]) => stock.get(id) !== q).length;

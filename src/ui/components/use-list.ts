@@ -2,7 +2,7 @@ import type { Key } from "ink";
 import { useLayoutEffect, useReducer, useRef } from "react";
 import { selectedIndex, useAppStore } from "../../state/index.js";
 import { listMoveOf } from "../commands.js";
-import { fitList, initialList, type ListState, listReducer } from "./windowed-list.js";
+import { fitList, initialList, type ListState, listActionOf, listReducer } from "./windowed-list.js";
 
 /**
  * The window of a screen's list: the cursor is the store's selection for `list` (by id, moved by
@@ -28,13 +28,9 @@ export function useWidgetList(count: number, visible: number): [ListState, (inpu
   const state = fitList(raw, count, height);
   const onKey = (input: string, key: Key): boolean => {
     const move = listMoveOf(input, key);
-    if (!move) return false;
-    const size = { count, height };
-    if (move === "up" || move === "down") dispatch({ type: "move", delta: move === "up" ? -1 : 1, ...size });
-    else if (move === "pageUp" || move === "pageDown")
-      dispatch({ type: "page", direction: move === "pageUp" ? -1 : 1, ...size });
-    else dispatch({ type: move, ...size });
-    return true;
+    const action = move ? listActionOf(move, count, height) : undefined;
+    if (action) dispatch(action);
+    return action !== undefined;
   };
   return [state, onKey];
 }

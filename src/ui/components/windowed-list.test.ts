@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitList, initialList, listReducer, visibleRange } from "./windowed-list.js";
+import { fitList, initialList, listActionOf, listReducer, visibleRange } from "./windowed-list.js";
 
 const size = { count: 100, height: 10 };
 
@@ -37,5 +37,12 @@ describe("windowed list", () => {
   it("renders only the rows that fit", () => {
     expect(visibleRange({ cursor: 5000, offset: 4995 }, 10_000, 20)).toEqual({ start: 4995, end: 5015 });
     expect(visibleRange(initialList, 3, 20)).toEqual({ start: 0, end: 3 });
+  });
+
+  it("reads the list commands as list actions, and nothing else", () => {
+    expect(listActionOf("down", 100, 10)).toEqual({ type: "move", delta: 1, ...size });
+    expect(listActionOf("pageUp", 100, 10)).toEqual({ type: "page", direction: -1, ...size });
+    expect(listActionOf("bottom", 100, 10)).toEqual({ type: "bottom", ...size });
+    expect(listActionOf("open", 100, 10)).toBeUndefined();
   });
 });

@@ -57,3 +57,24 @@ export function visibleRange(state: ListState, count: number, height: number): {
   const fitted = fitList(state, count, height);
   return { start: fitted.offset, end: Math.min(count, fitted.offset + Math.max(1, height)) };
 }
+
+/** The list action a list command asks for (up, down, pages, top, bottom), or undefined for any other command. */
+export function listActionOf(command: string, count: number, height: number): ListAction | undefined {
+  const size = { count, height };
+  switch (command) {
+    case "up":
+      return { type: "move", delta: -1, ...size };
+    case "down":
+      return { type: "move", delta: 1, ...size };
+    case "pageUp":
+      return { type: "page", direction: -1, ...size };
+    case "pageDown":
+      return { type: "page", direction: 1, ...size };
+    case "top":
+      return { type: "top", ...size };
+    case "bottom":
+      return { type: "bottom", ...size };
+    default:
+      return undefined;
+  }
+}

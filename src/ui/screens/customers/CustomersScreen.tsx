@@ -1,11 +1,13 @@
 import { Box } from "ink";
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
 import { profileValues } from "../../../domain/customers-profile.js";
 import type { Customer } from "../../../spec/generated/types.js";
 import {
+  CUSTOMER_LIST,
   type CustomerResults,
+  type CustomersView,
   filterInputOf,
   selectTimeZone,
   useAppStore,
@@ -106,22 +108,8 @@ function InfoLine({ width }: { width: number }) {
   );
 }
 
-/**
- * Customer lookup: one search line, always ready (email, phone in any spelling, reference id, or
- * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
- * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
- */
-export function CustomersScreen({ height, width }: ScreenProps) {
-  const kind = useAppStore((st) => st.customers.view.kind);
-  return kind === "list" ? (
-    <CustomerList height={height} width={width} />
-  ) : (
-    <CustomerView height={height} width={width} />
-  );
-}
-
-/** Every profile's duplicate marks: from the rows shown, the duplicate scan, and the service's answers. */
-function useDuplicateMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
+/** Duplicate marks of the rows: shared emails or phones among them, found by a scan, or named by the service. */
+function useMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
   const scanGroups = useAppStore((st) => st.customers.scan.groups);
   const probed = useAppStore((st) => st.customers.probed);
   return useMemo(() => {
@@ -136,51 +124,131 @@ function useDuplicateMarks(rows: readonly Customer[]): Map<string, DuplicateReas
   }, [rows, scanGroups, probed]);
 }
 
-/**
- * The cursor the slice asks for after a search, a new profile or a deletion: on a profile, or (no
- * id) on the one selected before the rows changed, if still listed, else the first. (It becomes a
- * selected id in the slice with issue 21's item 5; until then this carries it over.) And the next
- * page, read as the cursor nears the end of what is loaded, never all at once.
- */
-function useCursorRequests(ids: readonly string[], cursor: number, visibleRows: number) {
+/** The filter panel over the search line. */
+function FiltersView({ width }: { width: number }) {
   const store = useAppStoreApi();
-  const request = useAppStore((st) => st.customers.cursorTo);
-  const more = useAppStore((st) => st.customers.results.cursor !== undefined);
-  const lastSelected = useRef<string | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request moves the cursor.
-  useEffect(() => {
-    const wanted = request.id ?? lastSelected.current;
-    store.getState().selectRow("customers", ids, Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
-  }, [request.seq]);
-  useEffect(() => {
-    lastSelected.current = ids[cursor];
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
-  useEffect(() => {
-    if (more && cursor >= ids.length - visibleRows - PREFETCH_ROWS) void store.getState().customersLoadMore();
-  }, [cursor, ids.length, more]);
+  const s = () => store.getState();
+  const filters = useAppStore((st) => st.customers.filters);
+  const groups = useAppStore((st) => st.customers.groups);
+  return (
+    <Box flexDirection="column" width={width}>
+      <SearchLine width={width} />
+      <InfoLine width={width} />
+      <FormView
+        title="Filters (they combine: every one must hold)"
+        fields={FILTER_FIELDS}
+        initial={{ ...filterInputOf(filters, groups) }}
+        note={`Groups: ${groups.map((g) => g.name).join(", ") || "none"}`}
+        onSubmit={(values) =>
+          s().customersApplyFilters({
+            group: values.group ?? "",
+            sources: values.sources ?? "",
+            rule: values.rule ?? "",
+            from: values.from ?? "",
+            to: values.to ?? "",
+          })
+        }
+        onCancel={() => s().customersOpenView({ kind: "list" })}
+      />
+    </Box>
+  );
 }
 
-/** The search line, the info line, the results and the profile beside, below or alone. */
-function CustomerList({ height, width }: { height: number; width: number }) {
+/** A view over the list: the filters, a profile form, a conflict, a profile's groups or cards, the duplicates. */
+function CustomerView({ view: v, height, width }: { view: CustomersView; height: number; width: number }) {
+  const store = useAppStoreApi();
+  const s = () => store.getState();
+  const groups = useAppStore((st) => st.customers.groups);
+  const now = useAppStore((st) => st.now);
+  const customerId = v.kind === "groups" || v.kind === "cards" ? v.customerId : undefined;
+  const customer = useAppStore((st) =>
+    customerId
+      ? (st.customers.local[customerId] ?? st.customers.results.rows.find((r) => r.id === customerId))
+      : undefined,
+  );
+  const toList = () => s().customersOpenView({ kind: "list" });
+  switch (v.kind) {
+    case "list":
+      return null;
+    case "filters":
+      return <FiltersView width={width} />;
+    case "create":
+      return (
+        <ProfileForm
+          title="New customer profile"
+          initial={profileValues()}
+          height={height}
+          onSubmit={(values) => s().customersCreate(values)}
+          onCancel={toList}
+        />
+      );
+    case "edit":
+      return (
+        <ProfileForm
+          key={`${v.base.id}:${v.base.version}`}
+          title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
+          initial={v.initial ?? profileValues(v.base)}
+          height={height}
+          onSubmit={(values) => s().customersSave(values)}
+          onCancel={toList}
+        />
+      );
+    case "conflict":
+      return <ConflictView view={v} height={height} width={width} />;
+    case "groups":
+      if (!customer) return <Txt>That profile is no longer here.</Txt>;
+      return <GroupsView customer={customer} groups={groups} height={height} width={width} />;
+    case "cards":
+      if (!customer) return <Txt>That profile is no longer here.</Txt>;
+      return <CardsView customer={customer} now={now} height={height} width={width} />;
+    case "duplicates":
+      return <DuplicatesView height={height} width={width} />;
+    default: {
+      const unhandled: never = v;
+      throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** Where the list and the profile go at a size. */
+function resultsLayout(width: number, height: number) {
+  const layout = paneLayout(width, height);
+  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
+  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
+  return {
+    layout,
+    paneWidth,
+    listWidth: layout === "side" ? width - paneWidth - 1 : width,
+    listHeight: Math.max(3, height - 2 - below),
+  };
+}
+
+/** The search line, the results (paged as the cursor nears their end) and the selected profile beside, below or alone. */
+function ResultsView({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
+  const store = useAppStoreApi();
   const rows = useAppStore((st) => st.customers.results.rows);
+  const more = useAppStore((st) => st.customers.results.cursor !== undefined);
   const phase = useAppStore((st) => (st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready"));
   const groups = useAppStore((st) => st.customers.groups);
   const profileOnly = useAppStore((st) => st.flags[PROFILE_ONLY] === true);
   const timeZone = useAppStore(selectTimeZone);
   const now = useAppStore((st) => st.now);
-  const layout = paneLayout(width, height);
-  const paneWidth = layout === "side" ? Math.min(48, Math.floor(width * 0.38)) : width;
-  const listWidth = layout === "side" ? width - paneWidth - 1 : width;
-  const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
-  const listHeight = Math.max(3, height - 2 - below);
+  const { layout, paneWidth, listWidth, listHeight } = resultsLayout(width, height);
   const ids = useAppStore((st) => customerRows(st).ids);
-  const list = useListWindow("customers", ids, listRows(listHeight));
+  const list = useListWindow(CUSTOMER_LIST, ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
-  const marks = useDuplicateMarks(rows);
+  const marks = useMarks(rows);
   const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
-  useCursorRequests(ids, list.cursor, listRows(listHeight));
+
+  // Pages are read as the cursor nears the end of what is loaded, never all at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
+  useEffect(() => {
+    if (more && list.cursor >= rows.length - listRows(listHeight) - PREFETCH_ROWS) {
+      void store.getState().customersLoadMore();
+    }
+  }, [list.cursor, rows.length, more]);
+
   const pane = (w: number, h: number) => (
     <ProfilePane
       customer={selected}
@@ -192,6 +260,12 @@ function CustomerList({ height, width }: { height: number; width: number }) {
       height={h}
     />
   );
+  const empty =
+    phase === "loading"
+      ? "Searching…"
+      : phase === "failed"
+        ? "The search did not go through; r tries again."
+        : "No profile matches. n makes a new one.";
   const listView = (
     <ColumnList
       columns={columns}
@@ -200,15 +274,10 @@ function CustomerList({ height, width }: { height: number; width: number }) {
       height={listHeight}
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
-      empty={
-        phase === "loading"
-          ? "Searching…"
-          : phase === "failed"
-            ? "The search did not go through; r tries again."
-            : "No profile matches. n makes a new one."
-      }
+      empty={empty}
     />
   );
+  const paneTitle = marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile";
   return (
     <Box flexDirection="column" width={width}>
       <SearchLine width={width} />
@@ -228,12 +297,7 @@ function CustomerList({ height, width }: { height: number; width: number }) {
       )}
       {layout === "below" && !profileOnly ? (
         <Box flexDirection="column" width={width}>
-          <Txt color={theme.muted}>
-            {fitCell(
-              marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile",
-              width,
-            ).trimEnd()}
-          </Txt>
+          <Txt color={theme.muted}>{fitCell(paneTitle, width).trimEnd()}</Txt>
           {pane(width, PANE_BELOW_HEIGHT)}
         </Box>
       ) : null}
@@ -241,82 +305,13 @@ function CustomerList({ height, width }: { height: number; width: number }) {
   );
 }
 
-/** The views over the list: the filters and profile forms, a conflict, groups, cards, duplicates. */
-function CustomerView({ height, width }: { height: number; width: number }) {
-  const store = useAppStoreApi();
-  const s = () => store.getState();
-  const v = useAppStore((st) => st.customers.view);
-  const groups = useAppStore((st) => st.customers.groups);
-  const filters = useAppStore((st) => st.customers.filters);
-  const now = useAppStore((st) => st.now);
-  const local = useAppStore((st) => st.customers.local);
-  const rows = useAppStore((st) => st.customers.results.rows);
-  const viewCustomer = (id: string) => local[id] ?? rows.find((r) => r.id === id);
-  const back = () => s().customersOpenView({ kind: "list" });
-  switch (v.kind) {
-    case "list":
-      return null;
-    case "filters":
-      return (
-        <Box flexDirection="column" width={width}>
-          <SearchLine width={width} />
-          <InfoLine width={width} />
-          <FormView
-            title="Filters (they combine: every one must hold)"
-            fields={FILTER_FIELDS}
-            initial={{ ...filterInputOf(filters, groups) }}
-            note={`Groups: ${groups.map((g) => g.name).join(", ") || "none"}`}
-            onSubmit={(values) =>
-              s().customersApplyFilters({
-                group: values.group ?? "",
-                sources: values.sources ?? "",
-                rule: values.rule ?? "",
-                from: values.from ?? "",
-                to: values.to ?? "",
-              })
-            }
-            onCancel={back}
-          />
-        </Box>
-      );
-    case "create":
-      return (
-        <ProfileForm
-          title="New customer profile"
-          initial={profileValues()}
-          height={height}
-          onSubmit={(values) => s().customersCreate(values)}
-          onCancel={back}
-        />
-      );
-    case "edit":
-      return (
-        <ProfileForm
-          key={`${v.base.id}:${v.base.version}`}
-          title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
-          initial={v.initial ?? profileValues(v.base)}
-          height={height}
-          onSubmit={(values) => s().customersSave(values)}
-          onCancel={back}
-        />
-      );
-    case "conflict":
-      return <ConflictView view={v} height={height} width={width} />;
-    case "groups":
-    case "cards": {
-      const customer = viewCustomer(v.customerId);
-      if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return v.kind === "groups" ? (
-        <GroupsView customer={customer} groups={groups} height={height} width={width} />
-      ) : (
-        <CardsView customer={customer} now={now} height={height} width={width} />
-      );
-    }
-    case "duplicates":
-      return <DuplicatesView height={height} width={width} />;
-    default: {
-      const unhandled: never = v;
-      throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);
-    }
-  }
+/**
+ * Customer lookup: one search line, always ready (email, phone in any spelling, reference id, or
+ * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
+ * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
+ */
+export function CustomersScreen({ height, width }: ScreenProps) {
+  const view = useAppStore((st) => st.customers.view);
+  if (view.kind === "list") return <ResultsView height={height} width={width} />;
+  return <CustomerView view={view} height={height} width={width} />;
 }

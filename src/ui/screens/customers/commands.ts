@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { customerName } from "../../../domain/customers.js";
 import type { Customer } from "../../../spec/generated/types.js";
-import type { AppState } from "../../../state/index.js";
+import { type AppState, CUSTOMER_LIST, customerIds } from "../../../state/index.js";
 import {
   type CommandDeps,
   ch,
@@ -29,17 +29,9 @@ export function paneLayout(width: number, height: number): "side" | "below" | "h
   return height >= PANE_BELOW_ROWS ? "below" : "hidden";
 }
 
-const idsOfRows = new WeakMap<readonly Customer[], readonly string[]>();
-
 /** The result list: its rows' ids (the same array while the rows are the same). */
 export function customerRows(s: AppState): ListRows {
-  const rows = s.customers.results.rows;
-  let ids = idsOfRows.get(rows);
-  if (!ids) {
-    ids = rows.map((r, i) => r.id ?? String(i));
-    idsOfRows.set(rows, ids);
-  }
-  return { list: "customers", ids };
+  return { list: CUSTOMER_LIST, ids: customerIds(s.customers.results.rows) };
 }
 
 /** The profile under the cursor. */

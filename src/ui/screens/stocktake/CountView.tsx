@@ -136,6 +136,17 @@ function Feedback() {
   const theme = useTheme();
   const feedback = useAppStore((s) => s.stocktake.feedback);
   const count = useAppStore((s) => s.stocktake.count);
+  const lookingUp = useAppStore((s) => s.stocktake.lookingUp);
+  const waiting = useAppStore((s) => Math.max(0, s.stocktake.entries.length - 1));
+  if (lookingUp !== undefined) {
+    // A slow service holds the scans behind this one: say so, rather than seem to ignore them.
+    const behind = waiting > 0 ? ` · ${waiting} more waiting, counted in order` : "";
+    return (
+      <Txt color={theme.muted} wrap="truncate-end">
+        Looking up {lookingUp} in the catalog…{behind}
+      </Txt>
+    );
+  }
   if (!feedback || !count) return <Txt> </Txt>;
   switch (feedback.kind) {
     case "counted": {
@@ -156,7 +167,9 @@ function Feedback() {
     case "unknown":
       return (
         <Txt color={theme.warn} wrap="truncate-end">
-          ? Unknown code {feedback.code}: kept in the unknown codes (u) to resolve later.
+          {feedback.unanswered
+            ? `? ${feedback.code}: the catalog could not be asked; kept in the unknown codes (u) to resolve later.`
+            : `? Unknown code ${feedback.code}: kept in the unknown codes (u) to resolve later.`}
         </Txt>
       );
     case "problem":

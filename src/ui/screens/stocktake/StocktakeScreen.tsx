@@ -23,7 +23,8 @@ import type { ScreenProps } from "../screen-def.js";
 import { COUNT_HEAD_ROWS, CountView } from "./CountView.js";
 import { countListColumns, historyColumns, reviewColumns, unknownColumns } from "./columns.js";
 import { countReview, stocktakeRows } from "./commands.js";
-import { StartView, StocktakeForm, stocktakeFormHeight } from "./forms.js";
+import { StocktakeForm, stocktakeFormHeight } from "./forms.js";
+import { StartView } from "./StartView.js";
 
 const NO_IDS: readonly string[] = [];
 
@@ -284,7 +285,7 @@ function UnknownView({
   width,
   tz,
 }: {
-  unknown: UnknownCode[];
+  unknown: readonly UnknownCode[];
   list: ListState;
   height: number;
   width: number;

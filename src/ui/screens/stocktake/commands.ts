@@ -1,5 +1,5 @@
 import type { ReviewRow } from "../../../domain/stocktake.js";
-import { type AppState, type CountReview, type LoadedCount, reviewOf } from "../../../state/index.js";
+import { type AppState, type LoadedCount, reviewOfRecord } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";
@@ -19,16 +19,7 @@ function lastOf<R>(compute: (count: LoadedCount) => R): (count: LoadedCount) => 
 }
 
 /** The review of a count: rows by absolute variance value, totals, and the currency. */
-export const countReview = lastOf(
-  (count: LoadedCount): CountReview =>
-    reviewOf({
-      items: count.items,
-      lines: count.lines,
-      expected: count.expected,
-      scope: count.scope,
-      uncounted: count.header.uncounted,
-    }),
-);
+export const countReview = lastOf((count: LoadedCount) => reviewOfRecord(count));
 
 const countedIds = lastOf((count: LoadedCount) => countedRows(count).map((r) => r.item.variationId));
 
@@ -115,21 +106,16 @@ function confirmCommit(s: AppState): void {
 
 /**
  * A scan on the Stocktake screen: counted on the open count whatever has the keyboard (the
- * counting line open or not). A scan is a code, never a quantity: a question for the last item's
- * quantity is left, as when the next code is typed.
+ * counting line open or not), through the count's machine — a scan is always a code, never the
+ * quantity the line asks for. The count's lines are shown, so the answer can be seen.
  */
 export function scanIntoCount(s: AppState, code: string): unknown {
   const st = s.stocktake;
   const say = (text: string) => s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: ${text}` });
   if (!st.count) return say(st.openHere ? "resume the open count first (enter)." : "no count is open; n starts one.");
   if (!isOpen(s)) return say("this count is being committed; its lines can no longer change.");
-  if (st.prompt.kind !== "code") {
-    const typing = st.typing;
-    s.stocktakeCancelPrompt();
-    s.stocktakeSetTyping(typing);
-  }
   if (st.view.kind !== "count") s.stocktakeShow({ kind: "count" });
-  return s.stocktakeSubmit(code);
+  return s.stocktakeScan(code);
 }
 
 /** What `r` reads again. */

@@ -1,7 +1,4 @@
 import { Box } from "ink";
-import { memberName } from "../../../domain/shifts.js";
-import type { CountScope } from "../../../domain/stocktake.js";
-import type { TeamMember } from "../../../spec/generated/types.js";
 import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
@@ -10,7 +7,6 @@ import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
 import { useWidgetList } from "../../components/use-list.js";
 import { useKeys } from "../../keyboard.js";
-import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 
 /**
@@ -78,157 +74,6 @@ export function Picker<T>({
       />
       <Txt color={theme.muted}>j/k move · enter choose · esc back</Txt>
     </Box>
-  );
-}
-
-interface ScopeChoice {
-  label: string;
-  scope: CountScope | "category" | "search" | "skus";
-}
-
-const SCOPE_COLUMNS: Column<ScopeChoice>[] = [{ header: "What to count", width: 20, flex: 1, render: (r) => r.label }];
-
-const SEARCH_FIELDS: FieldSpec[] = [{ name: "text", label: "Search", hint: "words of the item's name, SKU or UPC" }];
-const SKU_FIELDS: FieldSpec[] = [{ name: "skus", label: "SKUs", hint: "separated by spaces or commas" }];
-
-/** Starting a count: what to count (full, or a cycle count of a category, a search or SKUs), then who counts. */
-export function StartView({ height, width }: { height: number; width: number }) {
-  const store = useAppStoreApi();
-  const active = useHasFocus("start");
-  const view = useAppStore((s) => s.stocktake.view);
-  const categories = useAppStore((s) => s.stocktake.categories);
-  const busy = useAppStore((s) => s.stocktake.busy);
-  const locationName = useAppStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "this location");
-  const s = () => store.getState();
-  const back = () => s().stocktakeShow({ kind: "home" });
-  if (view.kind !== "start") return null;
-  if (busy) return <Txt>{busy}…</Txt>;
-  switch (view.step) {
-    case "kind": {
-      const choices: ScopeChoice[] = [
-        { label: `Full count: every tracked item at ${locationName}`, scope: { kind: "full" } },
-        { label: "Cycle count: one category", scope: "category" },
-        { label: "Cycle count: the items a search finds", scope: "search" },
-        { label: "Cycle count: a list of SKUs", scope: "skus" },
-      ];
-      return (
-        <Picker
-          key="kind"
-          title={`Start a count at ${locationName}`}
-          rows={choices}
-          columns={SCOPE_COLUMNS}
-          rowKey={(r) => r.label}
-          height={height}
-          width={width}
-          active={active}
-          onPick={(i) => {
-            const c = choices[i];
-            if (c) void s().stocktakeChooseScope(c.scope);
-          }}
-          onBack={back}
-        />
-      );
-    }
-    case "category":
-      return (
-        <Picker
-          key="category"
-          title="Which category?"
-          rows={categories}
-          columns={[{ header: "Category", width: 20, flex: 1, render: (c) => c.name }]}
-          rowKey={(c) => c.id}
-          height={height}
-          width={width}
-          active={active}
-          onPick={(i) => {
-            const c = categories[i];
-            if (c) void s().stocktakeChooseScope({ kind: "category", categoryIds: [c.id], label: c.name });
-          }}
-          onBack={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-          empty="The catalog has no categories."
-        />
-      );
-    case "search":
-    case "skus":
-      return <ScopeTextForm kind={view.step} />;
-    case "counter":
-      return <CounterPicker height={height} width={width} active={active} />;
-  }
-}
-
-/** A cycle count of what a search finds, or of a list of SKUs: one field. */
-function ScopeTextForm({ kind }: { kind: "search" | "skus" }) {
-  const store = useAppStoreApi();
-  const s = () => store.getState();
-  const back = () => s().stocktakeShow({ kind: "start", step: "kind" });
-  if (kind === "search") {
-    return (
-      <FormView
-        title="Count the items a search finds"
-        fields={SEARCH_FIELDS}
-        initial={{ text: "" }}
-        onSubmit={async (v) => {
-          const text = (v.text ?? "").trim();
-          if (!text) return "Type words to search by.";
-          await s().stocktakeChooseScope({ kind: "search", text });
-          return undefined;
-        }}
-        onCancel={back}
-      />
-    );
-  }
-  return (
-    <FormView
-      title="Count a list of SKUs"
-      fields={SKU_FIELDS}
-      initial={{ skus: "" }}
-      onSubmit={async (v) => {
-        const skus = [...new Set((v.skus ?? "").split(/[\s,;]+/).filter(Boolean))];
-        if (skus.length === 0) return "Type at least one SKU.";
-        await s().stocktakeChooseScope({ kind: "skus", skus });
-        return undefined;
-      }}
-      onCancel={back}
-    />
-  );
-}
-
-const COUNTER_COLUMNS: Column<TeamMember>[] = [
-  {
-    header: "Team member",
-    width: 20,
-    flex: 1,
-    render: (m) => `${memberName(m)}${m.is_owner ? " (signed in)" : ""}`,
-  },
-];
-
-/** Who counts: each line records it. */
-function CounterPicker({ height, width, active }: { height: number; width: number; active: boolean }) {
-  const store = useAppStoreApi();
-  const members = useAppStore((st) => st.stocktake.members);
-  const s = () => store.getState();
-  return (
-    <Picker
-      key="counter"
-      title="Who is counting?"
-      note="Each line records who counted it; with a personal access token the account owner is the one signed in."
-      rows={members}
-      columns={COUNTER_COLUMNS}
-      rowKey={(m) => m.id ?? memberName(m)}
-      height={height}
-      width={width}
-      active={active}
-      onPick={(i) => {
-        const m = members[i];
-        void s()
-          .stocktakeStart(m?.id ?? "")
-          .then((problem) => {
-            if (problem) s().setStatus({ kind: "rule", text: problem });
-          });
-      }}
-      onBack={() => s().stocktakeShow({ kind: "start", step: "kind" })}
-      empty="No active team members at this location."
-    />
   );
 }
 

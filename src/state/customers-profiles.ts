@@ -1,0 +1,239 @@
+/**
+ * The customers slice's writes and single-profile reads: a profile read fresh (and who shares its
+ * email or phone), created with one idempotency key per body, saved with its version (a conflict
+ * shows both versions), deleted, and its groups and cards changed.
+ */
+import { customerName, emailKey, nationalNumber, phoneKey } from "../domain/customers.js";
+import { type DuplicateReason, duplicateKeys } from "../domain/customers-duplicates.js";
+import {
+  type CustomerUpdate,
+  conflictDiff,
+  createBody,
+  defaultReapply,
+  type ProfileValues,
+  profileValues,
+  reapplyValues,
+  updateBody,
+} from "../domain/customers-profile.js";
+import type { Customer } from "../spec/generated/types.js";
+import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
+import { type CustomersIo, customersOf } from "./customers-search.js";
+import { isVersionConflict, writeProblem } from "./errors.js";
+import { selectedId } from "./view-slice.js";
+
+const client = (io: CustomersIo) => io.deps.client.customers;
+
+/** A profile as this terminal last saw it (its own change, else the list's row). */
+function known(io: CustomersIo, id: string): Customer | undefined {
+  const s = customersOf(io);
+  return s.local[id] ?? s.results.rows.find((r) => r.id === id) ?? undefined;
+}
+
+const nameOf = (io: CustomersIo, id: string) => {
+  const c = known(io, id);
+  return c ? customerName(c) : "the profile";
+};
+
+/** Reads one profile as it is now and lays it over the list. */
+export async function refreshProfile(io: CustomersIo, id: string): Promise<Customer | undefined> {
+  const got = await io.get().runRead("Reading the profile", () => client(io).retrieveCustomer(id));
+  const c = got?.customer;
+  if (c) io.dispatch({ type: "profile-read", customer: c });
+  return c;
+}
+
+/** Opens the profile: fresh from the service, and asks who shares its email or phone. */
+export async function openProfile(io: CustomersIo, id: string): Promise<void> {
+  const c = await refreshProfile(io, id);
+  if (!c) return;
+  // Who shares its email (exact, any case) or its phone (every spelling of the number).
+  const found: { reason: DuplicateReason; others: Customer[] }[] = [];
+  for (const { reason, key } of duplicateKeys(c)) {
+    const filter =
+      reason === "email" ? { email_address: { exact: key } } : { phone_number: { fuzzy: nationalNumber(key) } };
+    const page = await io
+      .get()
+      .runRead(
+        "Looking for duplicates",
+        async () => await client(io).searchCustomers({ query: { filter }, limit: 100 }),
+        {
+          quiet: true,
+        },
+      );
+    const same = (o: Customer) =>
+      reason === "email"
+        ? o.email_address !== undefined && emailKey(o.email_address) === key
+        : o.phone_number !== undefined && phoneKey(o.phone_number) === key;
+    found.push({ reason, others: (page?.customers ?? []).filter((o) => o.id !== c.id && same(o)) });
+  }
+  io.dispatch({ type: "duplicates-probed", id, found });
+}
+
+/** Opens the edit form on the profile as it is now. */
+export async function startEdit(io: CustomersIo, id: string): Promise<void> {
+  const fresh = await refreshProfile(io, id);
+  if (fresh) io.dispatch({ type: "view", view: { kind: "edit", base: fresh } });
+}
+
+/** Adds a profile; a problem in words, or undefined. The same body is sent again under the same key. */
+export async function createProfile(io: CustomersIo, values: Partial<ProfileValues>): Promise<string | undefined> {
+  const built = createBody(values);
+  if (!built.ok) return built.problem;
+  const body = JSON.stringify(built.value);
+  if (customersOf(io).createKey?.body !== body) {
+    io.dispatch({ type: "create-key", key: { key: io.deps.newIdempotencyKey(), body } });
+  }
+  const key = customersOf(io).createKey?.key ?? io.deps.newIdempotencyKey();
+  const name = customerName(built.value);
+  const res = await io
+    .get()
+    .runWrite("customer:new", `Adding ${name}`, () =>
+      client(io).createCustomer({ ...built.value, idempotency_key: key }),
+    );
+  if (!res.ok) return writeProblem(res.error);
+  io.dispatch({ type: "create-key", key: undefined });
+  const c = res.value.customer;
+  io.dispatch(c ? { type: "profile-created", customer: c } : { type: "view", view: { kind: "list" } });
+  // The cursor goes onto the new profile (listed first).
+  const ids = customerIds(customersOf(io).results.rows);
+  if (c?.id) io.get().selectRow(CUSTOMER_LIST, ids, ids.indexOf(c.id));
+  io.get().setStatus({ kind: "info", text: `Added ${name}.` });
+  return undefined;
+}
+
+/** Shows both versions after a conflict, the manager's changes picked for re-applying. */
+async function showConflict(
+  io: CustomersIo,
+  id: string,
+  base: Customer,
+  mine: Partial<ProfileValues>,
+  name: string,
+): Promise<string | undefined> {
+  const theirs = await refreshProfile(io, id);
+  if (!theirs) return "Someone else changed this profile first, and it cannot be read now.";
+  const full: ProfileValues = { ...profileValues(base), ...mine };
+  const picked = defaultReapply(conflictDiff(base, full, theirs));
+  io.dispatch({ type: "view", view: { kind: "conflict", base, mine: full, theirs, picked } });
+  io.get().setStatus({
+    kind: "rule",
+    text: `Someone else changed ${name} first. Both versions are shown: pick what of yours to re-apply.`,
+  });
+  return undefined;
+}
+
+/**
+ * Sends an update of `current` to `values`. On a version conflict the colleague's version is
+ * read and the screen shows both side by side, with the manager's changes picked for re-applying.
+ */
+async function save(
+  io: CustomersIo,
+  current: Customer,
+  values: Partial<ProfileValues>,
+  base: Customer,
+  mine: Partial<ProfileValues> = values,
+): Promise<string | undefined> {
+  const id = current.id ?? "";
+  const built = updateBody(current, values);
+  if (!built.ok) {
+    if (built.problem === "Nothing changed." && customersOf(io).view.kind === "conflict") {
+      io.dispatch({ type: "view", view: { kind: "list" } });
+      io.get().setStatus({ kind: "info", text: "Nothing of yours to re-apply: the profile stays as it is now." });
+      return undefined;
+    }
+    return built.problem;
+  }
+  const name = customerName({ ...current, ...(built.value as Partial<Customer>) });
+  const body: CustomerUpdate = built.value;
+  const res = await io.get().runWrite(`customer:${id}`, `Saving ${name}`, () => client(io).updateCustomer(id, body));
+  if (res.ok) {
+    if (res.value.customer) io.dispatch({ type: "profile-read", customer: res.value.customer });
+    io.dispatch({ type: "view", view: { kind: "list" } });
+    io.get().setStatus({ kind: "info", text: `Saved ${name}.` });
+    return undefined;
+  }
+  if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) return showConflict(io, id, base, mine, name);
+  return writeProblem(res.error);
+}
+
+/** Saves the edit form. */
+export function saveEdit(io: CustomersIo, values: Partial<ProfileValues>): Promise<string | undefined> {
+  const view = customersOf(io).view;
+  if (view.kind !== "edit") return Promise.resolve("No profile is being edited.");
+  return save(io, view.base, values, view.base);
+}
+
+/** Sends the picked fields of the manager's on the colleague's version. */
+export function reapply(io: CustomersIo): Promise<string | undefined> {
+  const view = customersOf(io).view;
+  if (view.kind !== "conflict") return Promise.resolve("There is nothing to re-apply.");
+  return save(io, view.theirs, reapplyValues(view.theirs, view.mine, view.picked), view.base, view.mine);
+}
+
+/** Opens the edit form on the new version with the picked fields put back (to change more first). */
+export function reapplyInForm(io: CustomersIo): void {
+  const view = customersOf(io).view;
+  if (view.kind !== "conflict") return;
+  // The form is on their version (its version is sent) and shows it with the picked fields of mine.
+  const initial = reapplyValues(view.theirs, view.mine, view.picked);
+  io.dispatch({ type: "view", view: { kind: "edit", base: view.theirs, initial } });
+}
+
+/** Deletes a profile at the version this terminal saw; a stale version is refused and said. */
+export async function deleteProfile(io: CustomersIo, id: string): Promise<void> {
+  const c = known(io, id);
+  if (!c) return;
+  const name = customerName(c);
+  const version = c.version === undefined ? {} : { version: c.version };
+  const res = await io
+    .get()
+    .runWrite(`customer:${id}`, `Deleting ${name}`, () => client(io).deleteCustomer(id, version));
+  if (res.ok) {
+    const before = customerIds(customersOf(io).results.rows);
+    const cursorOnIt = selectedId(io.get(), CUSTOMER_LIST, before) === id;
+    io.dispatch({ type: "profile-deleted", id });
+    // The cursor stays in its place: on the profile that took the deleted one's row.
+    if (cursorOnIt) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), before.indexOf(id));
+    io.get().setStatus({ kind: "info", text: `Deleted ${name}.` });
+    return;
+  }
+  if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) {
+    await refreshProfile(io, id);
+    io.get().setStatus({
+      kind: "rule",
+      text: `${name} was changed elsewhere since it was read; nothing was deleted. Look again, then delete if still wanted.`,
+    });
+  }
+}
+
+/** Adds a profile to a group or takes it out. */
+export async function setMembership(io: CustomersIo, customerId: string, groupId: string, member: boolean) {
+  const group = customersOf(io).groups.find((g) => g.id === groupId)?.name ?? groupId;
+  const name = nameOf(io, customerId);
+  const res = await io
+    .get()
+    .runWrite(
+      `customer:${customerId}:group:${groupId}`,
+      member ? `Adding ${name} to ${group}` : `Removing ${name} from ${group}`,
+      () =>
+        member
+          ? client(io).addGroupToCustomer(customerId, groupId)
+          : client(io).removeGroupFromCustomer(customerId, groupId),
+    );
+  if (!res.ok) return;
+  // The membership changes the profile's version too: read it back rather than guess.
+  await refreshProfile(io, customerId);
+  io.get().setStatus({ kind: "info", text: member ? `${name} is in ${group}.` : `${name} is no longer in ${group}.` });
+}
+
+/** Takes a card off the profile. */
+export async function removeCard(io: CustomersIo, customerId: string, cardId: string): Promise<void> {
+  const name = nameOf(io, customerId);
+  const res = await io
+    .get()
+    .runWrite(`customer:${customerId}:card:${cardId}`, `Removing a card of ${name}`, () =>
+      client(io).deleteCustomerCard(customerId, cardId),
+    );
+  if (!res.ok) return;
+  await refreshProfile(io, customerId);
+  io.get().setStatus({ kind: "info", text: `The card is no longer on file for ${name}.` });
+}

@@ -1,0 +1,203 @@
+/**
+ * The customers slice's reads: the search as the line is typed (one request per burst of keys),
+ * its count and next pages, the filters and the order, the groups, and the duplicates scan. Every
+ * answer carries the number of the search it belongs to; a late one is dropped by the reducer.
+ */
+import { classifyQuery, type LookupFilters, lookupQuery, parseSources, searchRequest } from "../domain/customers.js";
+import { duplicateGroups } from "../domain/customers-duplicates.js";
+import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
+import {
+  CUSTOMER_LIST,
+  type CustomerFilterInput,
+  type CustomersData,
+  type CustomersEvent,
+  customerIds,
+  withLocalChanges,
+} from "./customers-machine.js";
+import { timeZoneOf } from "./shell-slice.js";
+import type { AppState, StoreDeps } from "./store.js";
+
+/** Profiles asked for per page: a screenful or three, never the whole directory. */
+export const CUSTOMERS_PAGE_SIZE = 50;
+/** Keys closer together than this are one burst: only the burst's last line is searched. */
+export const SEARCH_DEBOUNCE_MS = 120;
+/** The count of matches is asked for once typing rests this long (it costs the service a full count). */
+export const COUNT_DELAY_MS = 250;
+/** Most profiles the duplicates view reads in one scan. */
+export const DUPLICATE_SCAN_LIMIT = 200_000;
+
+/** What the customers slice's I/O works with. */
+export interface CustomersIo {
+  get: () => AppState;
+  dispatch: (event: CustomersEvent) => void;
+  deps: StoreDeps;
+}
+
+/** The customers screen's state now. */
+export const customersOf = (io: CustomersIo): CustomersData => io.get().customers;
+
+/** Asks how many profiles match, once typing has rested; dropped if another search went out meanwhile. */
+function askCount(io: CustomersIo, seq: number, request: SearchCustomersRequest): void {
+  io.deps.timers.after(COUNT_DELAY_MS, async () => {
+    if (seq !== customersOf(io).searchSeq) return;
+    const page = await io
+      .get()
+      .runRead(
+        "Counting customers",
+        async () => await io.deps.client.customers.searchCustomers({ ...request, limit: 1, count: true }),
+        {
+          quiet: true,
+        },
+      );
+    io.dispatch({ type: "count-answered", seq, count: page?.count });
+  });
+}
+
+/** Searches the line and filters; `keep` leaves the selection on its profile (a refresh), else on the first. */
+export async function search(io: CustomersIo, keep = false): Promise<void> {
+  const s = customersOf(io);
+  const built = lookupQuery(classifyQuery(s.line), s.filters, s.sort, timeZoneOf(io.get()));
+  if (!built.ok) {
+    io.dispatch({ type: "search-started", problem: built.problem });
+    return;
+  }
+  const request = searchRequest(built.value, CUSTOMERS_PAGE_SIZE, false);
+  io.dispatch({ type: "search-started" });
+  const seq = customersOf(io).searchSeq;
+  const page = await io
+    .get()
+    .runRead("Searching customers", async () => await io.deps.client.customers.searchCustomers(request), {
+      quiet: true,
+    });
+  if (!page) {
+    io.dispatch({ type: "search-failed", seq });
+    return;
+  }
+  const cursor = page.cursor || undefined;
+  io.dispatch({ type: "search-answered", seq, request, rows: page.customers ?? [], cursor });
+  if (seq !== customersOf(io).searchSeq) return;
+  // A new search starts at the top; a refresh (`keep`) leaves the cursor on its profile, by id.
+  if (!keep) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), 0);
+  if (cursor) askCount(io, seq, request);
+}
+
+/**
+ * The search line changed. The first key after a rest is searched at once (no wait for a
+ * typist); keys that follow within the burst wait until it ends, and only the last line goes out.
+ */
+export function setLine(io: CustomersIo, line: string): void {
+  const before = customersOf(io);
+  if (line === before.line) return;
+  const at = io.deps.timers.elapsed();
+  const resting = before.typing.lastKeyAt === undefined || at - before.typing.lastKeyAt > SEARCH_DEBOUNCE_MS;
+  io.dispatch({ type: "line-changed", line, at });
+  if (resting) {
+    void search(io);
+    return;
+  }
+  const keys = customersOf(io).typing.keys;
+  io.deps.timers.after(SEARCH_DEBOUNCE_MS, () => {
+    const now = customersOf(io).typing;
+    // A later key has its own wait; a search sent since (enter, a refresh) already has this line.
+    if (now.keys === keys && now.searchedKeys < keys) void search(io);
+  });
+}
+
+/** The next page, when the cursor nears the end of what is loaded. */
+export async function loadMore(io: CustomersIo): Promise<void> {
+  const s = customersOf(io);
+  const { request, cursor } = s.results;
+  if (!cursor || !request || s.loadingMore || s.results.phase !== "ready") return;
+  const seq = s.searchSeq;
+  io.dispatch({ type: "page-asked" });
+  const page = await io
+    .get()
+    .runRead("More customers", async () => await io.deps.client.customers.searchCustomers({ ...request, cursor }), {
+      quiet: true,
+    });
+  io.dispatch({ type: "page-answered", seq, rows: page?.customers ?? (page ? [] : undefined), cursor: page?.cursor });
+}
+
+/** The filters of a filled-in panel, or the problem with them in words. */
+export function filtersOf(
+  input: CustomerFilterInput,
+  s: Pick<CustomersData, "groups">,
+  timeZone: string,
+): { ok: true; filters: LookupFilters } | { ok: false; problem: string } {
+  const filters: LookupFilters = {};
+  const group = input.group.trim();
+  if (group !== "") {
+    const found =
+      s.groups.find((g) => g.id === group) ?? s.groups.find((g) => g.name.toLowerCase() === group.toLowerCase());
+    if (!found?.id) {
+      const names = s.groups.map((g) => g.name).join(", ");
+      return { ok: false, problem: `No group called “${group}”${names ? `; there are: ${names}` : ""}.` };
+    }
+    filters.groupId = found.id;
+  }
+  const sources = parseSources(input.sources);
+  if (!sources.ok) return sources;
+  const rule = input.rule.trim().toLowerCase();
+  if (!["", "include", "exclude", "i", "e"].includes(rule)) {
+    return { ok: false, problem: "Sources are kept (include) or left out (exclude)." };
+  }
+  if (sources.value.length > 0) {
+    filters.sources = { rule: rule.startsWith("e") ? "EXCLUDE" : "INCLUDE", values: sources.value };
+  }
+  if (input.from.trim() !== "") filters.createdFrom = input.from.trim();
+  if (input.to.trim() !== "") filters.createdTo = input.to.trim();
+  const check = lookupQuery({ kind: "all" }, filters, "name", timeZone);
+  return check.ok ? { ok: true, filters } : check;
+}
+
+/** Loads the customer groups (for the filter, the groups view and the profile). */
+export async function loadGroups(io: CustomersIo): Promise<void> {
+  const groups = await io
+    .get()
+    .runRead("Loading customer groups", () => io.deps.client.customers.listCustomerGroups().all());
+  if (groups) io.dispatch({ type: "groups-read", groups });
+}
+
+/** Only what grouping duplicates needs: the whole directory may be read. */
+const slim = (c: Customer): Customer => ({
+  ...(c.id ? { id: c.id } : {}),
+  ...(c.given_name ? { given_name: c.given_name } : {}),
+  ...(c.family_name ? { family_name: c.family_name } : {}),
+  ...(c.company_name ? { company_name: c.company_name } : {}),
+  ...(c.email_address ? { email_address: c.email_address } : {}),
+  ...(c.phone_number ? { phone_number: c.phone_number } : {}),
+});
+
+/** Reads every profile of the current search, page by page, and groups shared emails and phones. */
+export async function scanDuplicates(io: CustomersIo): Promise<void> {
+  const s = customersOf(io);
+  const request = s.results.request ?? searchRequest({}, CUSTOMERS_PAGE_SIZE, false);
+  io.dispatch({ type: "scan-started", total: s.results.count });
+  const seq = customersOf(io).scan.seq;
+  const read: Customer[] = [];
+  let cursor: string | undefined;
+  do {
+    const after = cursor;
+    const page = await io.get().runRead(
+      "Looking for duplicates",
+      async () =>
+        await io.deps.client.customers.searchCustomers({
+          ...request,
+          limit: 100,
+          ...(after ? { cursor: after } : {}),
+          count: !after,
+        }),
+      { quiet: true },
+    );
+    if (seq !== customersOf(io).scan.seq) return;
+    if (!page) {
+      io.dispatch({ type: "scan-ended", seq, phase: "failed" });
+      return;
+    }
+    for (const c of withLocalChanges(page.customers ?? [], customersOf(io).local)) read.push(slim(c));
+    cursor = page.cursor || undefined;
+    const groups = cursor ? undefined : duplicateGroups(read);
+    io.dispatch({ type: "scan-page", seq, scanned: read.length, total: page.count, ...(groups ? { groups } : {}) });
+  } while (cursor && read.length < DUPLICATE_SCAN_LIMIT);
+  io.dispatch({ type: "scan-ended", seq, phase: "done", groups: duplicateGroups(read) });
+}
