@@ -1,4 +1,4 @@
-import type { Card, CardBrand, CustomerSortField } from "../../spec/generated/types.js";
+import type { Card, CustomerSortField } from "../../spec/generated/types.js";
 import { type Handler, jsonAnswer, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
 import { conflict, notFound } from "../errors.js";
@@ -17,7 +17,7 @@ import {
   saveCustomer,
   setMembership,
 } from "./repo.js";
-import { applyUpdate, newCustomer, ordered, type StoredCustomer } from "./rules.js";
+import { applyUpdate, cardFromNonce, newCustomer, ordered, type StoredCustomer } from "./rules.js";
 import { asPosition, compileQuery, countMatching, findPage } from "./search.js";
 
 /** A sort field of the customer listings; DEFAULT when absent. */
@@ -169,25 +169,6 @@ const retrieveCustomerGroup: Handler = (ctx) => {
   if (!group) throw notFound(`Customer group not found: ${id}.`);
   return { body: { group } };
 };
-
-const BRANDS: readonly { brand: CardBrand; first: string }[] = [
-  { brand: "VISA", first: "4" },
-  { brand: "MASTERCARD", first: "5" },
-  { brand: "AMERICAN_EXPRESS", first: "3" },
-  { brand: "DISCOVER", first: "6" },
-];
-
-/** What a nonce stands for: a card whose brand, digits and expiry follow from the nonce. */
-function cardFromNonce(nonceHash: string, now: Date): Pick<Card, "card_brand" | "last_4" | "exp_month" | "exp_year"> {
-  const n = Number.parseInt(nonceHash.slice(0, 8), 16);
-  const brand = BRANDS[n % BRANDS.length] ?? { brand: "VISA" as const };
-  return {
-    card_brand: brand.brand,
-    last_4: String(n % 10_000).padStart(4, "0"),
-    exp_month: (n % 12) + 1,
-    exp_year: now.getUTCFullYear() + 1 + (n % 5),
-  };
-}
 
 /**
  * createCustomerCard (deprecated): a nonce is spent once. The same nonce again answers the card
