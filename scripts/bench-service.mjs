@@ -325,7 +325,8 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
     } while (cursor && variations.length < 5000);
     const counted = await call(url, "POST", "/v2/inventory/counts/batch-retrieve", { limit: 1000 });
     log(`  catalog variations: ${variations.length}; first page of counts: ${(counted.counts ?? []).length}`);
-    const stamp = Date.now() - 3_600_000;
+    // Counts of the past two days, a second apart: never "in the future", however long a run.
+    const stamp = Date.now() - 2 * 86_400_000;
     const batchChange = (i, path = "/v2/inventory/changes/batch-create") => ({
       method: "POST",
       path,
@@ -347,7 +348,7 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
     });
     await measure("batchChangeInventory", batchChange);
     // Later counts of the same keys: the deprecated path's counts are not all equal to the current ones.
-    await measure("deprecatedBatchChangeInventory", (i) => batchChange(i + 50_000, "/v2/inventory/batch-change"));
+    await measure("deprecatedBatchChangeInventory", (i) => batchChange(i + 20_000, "/v2/inventory/batch-change"));
     const batchCounts = (i) => ({
       method: "POST",
       path: "/v2/inventory/counts/batch-retrieve",
