@@ -381,3 +381,12 @@ export function payoutRange(input: { from?: string | undefined; to?: string | un
 
 const keptNote = () =>
   `Payouts before ${PAYOUTS_KEPT_FROM} are not kept by the service; the Square Dashboard has them.`;
+
+/**
+ * What the screen and the commands say when the sign-in may not read payouts: which permission
+ * is missing and how to sign in with it. `environment` names where to sign in again.
+ */
+export function missingPermissionMessage(environment: string | undefined): string {
+  const env = environment && environment !== "demo" ? ` --env ${environment}` : "";
+  return `This sign-in is not allowed to read payouts: it lacks the PAYOUTS_READ permission. Sign in again with \`backroom login${env}\` (it asks for PAYOUTS_READ), or use an access token that has it.`;
+}
