@@ -45,7 +45,6 @@ import {
   type TargetFlagValues,
   withTargetClient,
 } from "./target.js";
-import { textColumns } from "./text-columns.js";
 
 const LOCATION_OPTION = {
   type: "string",
@@ -345,6 +344,22 @@ export function eventRecord(
   };
 }
 
+/** Lays out rows of cells as aligned columns; `right` columns are aligned right. */
+function columns(rows: readonly string[][], right: ReadonlySet<number>): string[] {
+  const widths: number[] = [];
+  for (const r of rows) {
+    r.forEach((c, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, c.length);
+    });
+  }
+  return rows.map((r) =>
+    r
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
 const FLAG_TEXT: Record<string, string> = { open: "OPEN", "not counted": "NOT COUNTED", "events disagree": "EVENTS≠" };
 
 /** The report for people: one line per shift, then the totals. */
@@ -399,7 +414,7 @@ export function reportText(
   const out = [
     `Cash drawers at ${locationName}, ${oneDay ? day.from : `${day.from} to ${day.to}`} (${day.timeZone})`,
     "",
-    ...(day.rows.length ? textColumns([header, ...lines], right) : ["No drawer shifts were opened."]),
+    ...(day.rows.length ? columns([header, ...lines], right) : ["No drawer shifts were opened."]),
     "",
     `Totals: ${t.shifts} shifts, ${t.countedShifts} counted. Opening ${formatAmount(t.opened, c)}, cash sales ${formatAmount(t.cashSales, c)}, refunds ${formatAmount(t.cashRefunds, c)}, paid in ${formatAmount(t.paidIn, c)}, paid out ${formatAmount(t.paidOut, c)}, expected ${formatAmount(t.expected, c)}.`,
     `Counted ${formatAmount(t.counted, c)} against ${formatAmount(t.expectedOfCounted, c)} expected: over ${formatSigned(t.over, c)}, short ${formatAmount(t.short, c)}, net ${formatSigned(t.net, c)} ${c}.`,
@@ -541,7 +556,7 @@ function eventsText(
   const out = [
     `${shift.description ?? shift.id} at ${where}: ${shift.state ?? ""}, opened ${localDateTime(shift.opened_at, timeZone)}`,
     "",
-    ...textColumns([["", "shift", "events", ""], ...recRows], new Set([1, 2])),
+    ...columns([["", "shift", "events", ""], ...recRows], new Set([1, 2])),
   ];
   if (rec.mismatch) {
     out.push(
@@ -561,7 +576,7 @@ function eventsText(
     e.description,
   ]);
   out.push(
-    ...textColumns([["time", "event", "amount", "cash", "drawer", "by", "description"], ...rows], new Set([2, 3, 4])),
+    ...columns([["time", "event", "amount", "cash", "drawer", "by", "description"], ...rows], new Set([2, 3, 4])),
   );
   return `${out.join("\n")}\n`;
 }
