@@ -1,7 +1,6 @@
 // `backroom payouts reconcile STATEMENT.csv`: a bank statement export against the payouts. Exit 0
 // when every line is a payout and every paid payout of its dates has a line, 3 when not, 2 for a
 // file or flags that cannot be used, 1 when the service failed.
-import { readFile, stat } from "node:fs/promises";
 import { readStatement, type StatementOptions, statementRange } from "../domain/bank-statement.js";
 import { formatAmount, formatMoney } from "../domain/money.js";
 import {
@@ -13,7 +12,7 @@ import {
 } from "../domain/payout-reconcile.js";
 import { payoutStatusWord } from "../domain/payouts.js";
 import type { Location, Payout } from "../spec/generated/types.js";
-import { payoutsForStatement } from "../state/payouts-load.js";
+import { MAX_STATEMENT_BYTES, payoutsForStatement, readStatementText } from "../state/payouts-load.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import {
@@ -26,9 +25,6 @@ import {
 import { runCommand } from "./run.js";
 import { checkTargetFlags, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
 import { textColumns } from "./text-columns.js";
-
-/** A statement larger than this is not a month of one account's lines: refused rather than read. */
-export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 
 /** The exit code when something did not reconcile. */
 export const EXIT_NOT_RECONCILED = 3;
@@ -123,23 +119,9 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
  */
 export async function readStatementFile(path: string, stdin?: NodeJS.ReadableStream): Promise<string> {
   if (path === "-" && stdin) return readStdin(stdin);
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw new CommandError(`${path} is a folder, not a statement`, 2);
-    if (info.size > MAX_STATEMENT_BYTES) {
-      throw new CommandError(
-        `${path} is ${Math.round(info.size / 1_048_576)} MB; a statement export is far smaller`,
-        2,
-      );
-    }
-    return await readFile(path, "utf8");
-  } catch (err) {
-    if (err instanceof CommandError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new CommandError(`there is no file ${path}`, 2);
-    if (code === "EACCES") throw new CommandError(`${path} cannot be read (permission denied)`, 2);
-    throw new CommandError(`${path} cannot be read (${code ?? (err as Error).message})`, 2);
-  }
+  const read = await readStatementText(path);
+  if (!read.ok) throw new CommandError(read.problem.replace(/^There/, "there").replace(/\.$/, ""), 2);
+  return read.text;
 }
 
 /** `backroom payouts reconcile`. */

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { clientWithScopes, pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { DEMO } from "../service/seed/demo-ids.js";
-import { storeToken } from "../service/tokens.js";
 import type { Payout, PayoutEntry } from "../spec/generated/types.js";
 import { createClient, type SquareClient } from "../square/index.js";
 import { parseCommandLine } from "./args.js";
@@ -176,16 +175,7 @@ describe("backroom payouts get and entries", () => {
 
 describe("a sign-in without PAYOUTS_READ", () => {
   it("is told which permission is missing and how to sign in with it", async () => {
-    storeToken(t.service.db, {
-      token: "token-without-payouts",
-      kind: "personal",
-      merchantId: DEMO.merchantId,
-      clientId: null,
-      scopes: ["MERCHANT_PROFILE_READ"],
-      now: new Date(NOW),
-      expiresAt: null,
-    });
-    const limited = createClient({ baseUrl: t.url, accessToken: "token-without-payouts", maxRetries: 0 });
+    const limited = clientWithScopes(t, "token-without-payouts", ["MERCHANT_PROFILE_READ"]);
     try {
       const r = await run(runPayoutsList, [], limited);
       expect(r.code).toBe(1);

@@ -1,5 +1,8 @@
 // Reading payouts from the service: shared by the payouts slice and the `backroom payouts`
 // commands, so the screen and the commands show the same numbers.
+import { readFile, stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
 import { localDayWindow } from "../domain/cash-drawers.js";
 import { dueDate } from "../domain/payout-reconcile.js";
 import { addDays } from "../domain/time.js";
@@ -112,4 +115,36 @@ export async function payoutsForStatement(
     to: addDays(range.to, 1),
   });
   return payouts.sort((a, b) => (dueDate(a) ?? "").localeCompare(dueDate(b) ?? "") || a.id.localeCompare(b.id));
+}
+
+/** A statement larger than this is not a month of one account's lines: refused rather than read. */
+export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
+
+/** A path as typed: `~` is the home folder, a relative path is from the working folder. */
+export function typedPath(path: string, home: string = homedir()): string {
+  const p = path.trim();
+  const expanded = p === "~" ? home : p.startsWith("~/") ? join(home, p.slice(2)) : p;
+  return isAbsolute(expanded) ? expanded : resolve(expanded);
+}
+
+/** A statement file's text, or why it cannot be read, in words. */
+export async function readStatementText(
+  path: string,
+): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return { ok: false, problem: `${path} is a folder, not a statement.` };
+    if (info.size > MAX_STATEMENT_BYTES) {
+      return {
+        ok: false,
+        problem: `${path} is ${Math.round(info.size / 1_048_576)} MB; a statement export is far smaller.`,
+      };
+    }
+    return { ok: true, text: await readFile(path, "utf8") };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { ok: false, problem: `There is no file ${path}.` };
+    if (code === "EACCES") return { ok: false, problem: `${path} cannot be read (permission denied).` };
+    return { ok: false, problem: `${path} cannot be read (${code ?? (err as Error).message}).` };
+  }
 }

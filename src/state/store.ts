@@ -8,6 +8,7 @@ import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
+import { createPayoutsSlice, type PayoutsSlice } from "./payouts-slice.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
@@ -21,7 +22,8 @@ export type AppState = ShellSlice &
   BreakTypesSlice &
   StocktakeSlice &
   CustomersSlice &
-  DrawersSlice;
+  DrawersSlice &
+  PayoutsSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -106,5 +108,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createStocktakeSlice(set, get, deps),
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
+    ...createPayoutsSlice(set, get, deps),
   }));
 }

@@ -28,6 +28,7 @@ export interface StoreClient {
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
+  payouts: Pick<SquareClient["payouts"], "listPayouts" | "getPayout" | "listPayoutEntries">;
   customers: Pick<
     SquareClient["customers"],
     | "searchCustomers"
