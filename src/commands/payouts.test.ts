@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientWithScopes, pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { DEMO } from "../service/seed/demo-ids.js";
 import type { Payout, PayoutEntry } from "../spec/generated/types.js";
-import { createClient, type SquareClient } from "../square/index.js";
+import type { SquareClient } from "../square/index.js";
 import { parseCommandLine } from "./args.js";
 import { PAYOUTS_LIST_SPEC, payoutsListOptions, runPayoutsEntries, runPayoutsGet, runPayoutsList } from "./payouts.js";
 import { PAYOUTS_RECONCILE_SPEC, reconcileOptions, runPayoutsReconcile } from "./payouts-reconcile.js";
