@@ -6,6 +6,7 @@
 // by their headers; flags name them when the headers are unusual.
 import { parse } from "csv-parse/sync";
 import { parseMoney } from "./money.js";
+import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
 import { compileDateFormat, type DateFormat, guessDateFormat } from "./statement-dates.js";
 
 /** One transaction line of a statement. */
@@ -36,12 +37,8 @@ export interface LineProblem {
 }
 
 /** How to read a statement: its currency, and the flags that name columns or the date format. */
-export interface StatementOptions {
+export interface StatementOptions extends ColumnFlags {
   currency: string;
-  /** A header (any case) or a 1-based column number. */
-  dateColumn?: string | undefined;
-  amountColumn?: string | undefined;
-  descriptionColumn?: string | undefined;
   dateFormat?: string | undefined;
 }
 
@@ -70,108 +67,6 @@ export type StatementRead =
     }
   | { ok: false; problem: string; problems: LineProblem[] };
 
-/** Header words of each role, best first (a posting date over a transaction date: the money's day). */
-const DATE_HEADERS = [
-  "posting date",
-  "posted date",
-  "post date",
-  "date posted",
-  "booking date",
-  "date",
-  "transaction date",
-  "trans date",
-  "value date",
-  "effective date",
-];
-const AMOUNT_HEADERS = ["amount", "transaction amount", "amt"];
-const DEBIT_HEADERS = [
-  "debit",
-  "debits",
-  "debit amount",
-  "withdrawal",
-  "withdrawals",
-  "withdrawal amount",
-  "money out",
-  "paid out",
-  "withdrawal amt",
-];
-const CREDIT_HEADERS = [
-  "credit",
-  "credits",
-  "credit amount",
-  "deposit",
-  "deposits",
-  "deposit amount",
-  "money in",
-  "paid in",
-  "deposit amt",
-];
-const DESCRIPTION_HEADERS = [
-  "description",
-  "transaction description",
-  "memo",
-  "details",
-  "transaction details",
-  "narrative",
-  "payee",
-  "name",
-  "reference",
-  "particulars",
-];
-
-/** A header cell folded for comparison: lower case, `Amount (USD)` → `amount`, `Running Bal.` → `running bal`. */
-function fold(header: string): string {
-  return header
-    .toLowerCase()
-    .replace(/\((?:[a-z]{3}|[$€£¥])\)/g, " ")
-    .replace(/[^a-z0-9#]+/g, " ")
-    .trim();
-}
-
-const findHeader = (folded: readonly string[], words: readonly string[]): number => {
-  for (const w of words) {
-    const i = folded.indexOf(w);
-    if (i >= 0) return i;
-  }
-  return -1;
-};
-
-/** The columns of each role in a row of headers: indexes, -1 where absent. */
-interface Roles {
-  date: number;
-  amount: number;
-  debit: number;
-  credit: number;
-  description: number;
-  texts: number[];
-}
-
-function rolesOf(row: readonly string[]): Roles {
-  const folded = row.map(fold);
-  const texts = folded.flatMap((h, i) => (DESCRIPTION_HEADERS.includes(h) ? [i] : []));
-  return {
-    date: findHeader(folded, DATE_HEADERS),
-    amount: findHeader(folded, AMOUNT_HEADERS),
-    debit: findHeader(folded, DEBIT_HEADERS),
-    credit: findHeader(folded, CREDIT_HEADERS),
-    description: findHeader(folded, DESCRIPTION_HEADERS),
-    texts,
-  };
-}
-
-/** A `--…-column` value: a header (any case) or a 1-based column number. */
-function namedColumn(row: readonly string[], wanted: string): number {
-  if (/^\d+$/.test(wanted.trim())) return Number(wanted.trim()) - 1;
-  const f = fold(wanted);
-  return row.findIndex((h) => fold(h) === f || h.trim().toLowerCase() === wanted.trim().toLowerCase());
-}
-
-/** Records of the file with the line each starts on. */
-interface Row {
-  line: number;
-  cells: string[];
-}
-
 /** Splits the text into records with `delimiter`; throws csv-parse's error on broken quoting. */
 function rowsOf(text: string, delimiter: string): Row[] {
   const records = parse(text, {
@@ -194,81 +89,6 @@ function rowsOf(text: string, delimiter: string): Row[] {
     ).length;
     return { line: r.info.lines - inside, cells: r.record };
   });
-}
-
-const HEADER_SEARCH_ROWS = 40;
-
-/** Where the columns are: the header row and the index of each role, or why none was found. */
-type Layout =
-  | {
-      ok: true;
-      header: Row | undefined;
-      date: number;
-      amount: number;
-      debit: number;
-      credit: number;
-      description: number;
-      texts: number[];
-    }
-  | { ok: false; problem: string };
-
-const isNumber = (v: string | undefined): v is string => v !== undefined && /^\d+$/.test(v.trim());
-
-/**
- * Finds the header: the first of the first rows that names a date column and an amount column (or
- * a debit and a credit column), the flags' names included. Summary lines before it are passed
- * over. Without a header, flags that give the date and amount columns by number read every row.
- */
-function layoutOf(rows: readonly Row[], o: StatementOptions): Layout {
-  for (const row of rows.slice(0, HEADER_SEARCH_ROWS)) {
-    const r = rolesOf(row.cells);
-    const pick = (flag: string | undefined, auto: number) => (flag === undefined ? auto : namedColumn(row.cells, flag));
-    const date = pick(o.dateColumn, r.date);
-    const amount = pick(o.amountColumn, r.amount);
-    const description = pick(o.descriptionColumn, r.description);
-    const debit = o.amountColumn === undefined ? r.debit : -1;
-    const credit = o.amountColumn === undefined ? r.credit : -1;
-    // A row is the header when it names some of the columns itself: numbered flags name no row.
-    const namesOne =
-      (!isNumber(o.dateColumn) && date >= 0) || (!isNumber(o.amountColumn) && (amount >= 0 || debit >= 0));
-    if (date >= 0 && (amount >= 0 || (debit >= 0 && credit >= 0)) && namesOne) {
-      const texts = o.descriptionColumn === undefined ? r.texts : [description];
-      return { ok: true, header: row, date, amount, debit, credit, description, texts: texts.filter((i) => i >= 0) };
-    }
-  }
-  if (isNumber(o.dateColumn) && isNumber(o.amountColumn)) {
-    const description = o.descriptionColumn === undefined ? -1 : namedColumn([], o.descriptionColumn);
-    return {
-      ok: true,
-      header: undefined,
-      date: namedColumn([], o.dateColumn),
-      amount: namedColumn([], o.amountColumn),
-      debit: -1,
-      credit: -1,
-      description,
-      texts: description >= 0 ? [description] : [],
-    };
-  }
-  for (const [flag, value] of [
-    ["--date-column", o.dateColumn],
-    ["--amount-column", o.amountColumn],
-    ["--description-column", o.descriptionColumn],
-  ] as const) {
-    if (value === undefined || isNumber(value)) continue;
-    if (!rows.slice(0, HEADER_SEARCH_ROWS).some((r) => namedColumn(r.cells, value) >= 0)) {
-      return {
-        ok: false,
-        problem: `No column is headed "${value}" (${flag}); give a header the file has, or a column number from 1.`,
-      };
-    }
-  }
-  const first = rows[0]?.cells.filter(Boolean).join(", ");
-  return {
-    ok: false,
-    problem: `No header row with a date column and an amount (or debit and credit) column was found${
-      first ? ` (the first line has: ${first.slice(0, 120)})` : ""
-    }. Name the columns with --date-column and --amount-column (a header, or a column number from 1).`,
-  };
 }
 
 /** The separator the file uses: the one that yields a usable header. */
@@ -307,8 +127,6 @@ function decimalMarkOf(cells: readonly string[]): "." | "," {
   }
   return comma > dot ? "," : ".";
 }
-
-const cell = (row: Row, i: number) => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
 
 /**
  * Reads a bank statement export. Every line after the header is a transaction, a skipped line (no
@@ -398,13 +216,12 @@ export function readStatement(text: string, options: StatementOptions): Statemen
   };
 }
 
-const hasAmount = (r: Row, l: Extract<Layout, { ok: true }>) =>
-  Boolean(cell(r, l.amount) || cell(r, l.debit) || cell(r, l.credit));
+const hasAmount = (r: Row, l: ColumnLayout) => Boolean(cell(r, l.amount) || cell(r, l.debit) || cell(r, l.credit));
 
 /** Reads each body row into a line, a skipped line or a problem. */
 function readLines(
   body: readonly Row[],
-  layout: Extract<Layout, { ok: true }>,
+  layout: ColumnLayout,
   how: { format: DateFormat; decimalMark: "." | ","; currency: string },
 ): { lines: StatementLine[]; skipped: SkippedLine[]; problems: LineProblem[] } {
   const lines: StatementLine[] = [];
@@ -450,7 +267,7 @@ function readLines(
 /** A row's signed amount: the amount column, or credit − debit (each read without its sign). */
 function amountOf(
   r: Row,
-  layout: Extract<Layout, { ok: true }>,
+  layout: ColumnLayout,
   how: { decimalMark: "." | ","; currency: string },
 ): { ok: true; value: number } | { ok: false; problem: string } {
   const read = (text: string) => parseMoney(text, how.currency, { decimalMark: how.decimalMark });
