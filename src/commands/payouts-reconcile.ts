@@ -12,7 +12,12 @@ import {
 } from "../domain/payout-reconcile.js";
 import { payoutStatusWord } from "../domain/payouts.js";
 import type { Location, Payout } from "../spec/generated/types.js";
-import { MAX_STATEMENT_BYTES, payoutsForStatement, readStatementText } from "../state/payouts-load.js";
+import {
+  MAX_STATEMENT_BYTES,
+  payoutsForStatement,
+  readStatementText,
+  statementCurrency,
+} from "../state/payouts-load.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import {
@@ -135,7 +140,9 @@ export async function runPayoutsReconcile(argv: string[], io: CommandIo, deps: P
       const locations = await payoutLocations(client, opts.location, defaultLocationId).catch((err: unknown) =>
         err instanceof CommandError ? Promise.reject(err) : payoutsProblem(err, where),
       );
-      const currency = locations[0]?.currency ?? "USD";
+      const money = statementCurrency(locations);
+      if (!money.ok) throw new CommandError(money.problem, 2);
+      const currency = money.currency;
       const statement = readStatement(text, { currency, ...opts.columns });
       if (!statement.ok) {
         const lines = statement.problems.slice(0, 20).map((p) => `  line ${p.line}: ${p.problem}`);

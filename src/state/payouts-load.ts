@@ -148,3 +148,20 @@ export async function readStatementText(
     return { ok: false, problem: `${path} cannot be read (${code ?? (err as Error).message}).` };
   }
 }
+
+/**
+ * The one currency a statement of these locations is in, or why there is none: a bank account
+ * holds one currency, so locations in several cannot share a statement.
+ */
+export function statementCurrency(
+  locations: readonly Pick<Location, "currency" | "name" | "id">[],
+): { ok: true; currency: string } | { ok: false; problem: string } {
+  const currencies = [...new Set(locations.map((l) => l.currency ?? "USD"))];
+  if (currencies.length > 1) {
+    return {
+      ok: false,
+      problem: `The locations are in ${currencies.join(" and ")}; a bank statement is in one currency, so reconcile one location at a time.`,
+    };
+  }
+  return { ok: true, currency: currencies[0] ?? "USD" };
+}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientWithScopes, pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { entryFee } from "../domain/payouts.js";
 import type { Payout } from "../spec/generated/types.js";
+import { statementCurrency } from "./payouts-load.js";
 import { detailSummary, visiblePayouts } from "./payouts-machine.js";
 import { type AppStore, createStore } from "./store.js";
 
@@ -95,5 +96,15 @@ describe("payouts slice", () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("statementCurrency", () => {
+  it("is the locations' one currency, and refuses locations in several", () => {
+    expect(statementCurrency([{ currency: "GBP" }, { currency: "GBP" }])).toEqual({ ok: true, currency: "GBP" });
+    expect(statementCurrency([{ currency: "USD" }, { currency: "CAD" }])).toMatchObject({
+      ok: false,
+      problem: /in USD and CAD; .* one location at a time/,
+    });
   });
 });

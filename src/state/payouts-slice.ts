@@ -12,6 +12,7 @@ import {
   loadPayoutEntries,
   payoutsForStatement,
   readStatementText,
+  statementCurrency,
   typedPath,
 } from "./payouts-load.js";
 import {
@@ -207,9 +208,14 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
     return;
   }
   const locations = ctx.get().payoutsLocations();
+  const money = statementCurrency(locations);
+  if (!money.ok) {
+    ctx.dispatch({ type: "statement-unusable", path, problem: money.problem, problems: [] });
+    return;
+  }
   const opt = (v: string) => (v.trim() ? v.trim() : undefined);
   const statement = readStatement(file.text, {
-    currency: locations[0]?.currency ?? "USD",
+    currency: money.currency,
     dateColumn: opt(request.dateColumn),
     amountColumn: opt(request.amountColumn),
     descriptionColumn: opt(request.descriptionColumn),
