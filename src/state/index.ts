@@ -35,6 +35,7 @@ export {
   type ShiftTimesInput,
   shiftTimesInputOf,
 } from "./review-slice.js";
+export * from "./payouts-machine.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";

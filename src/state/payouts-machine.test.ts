@@ -5,11 +5,13 @@ import type { Payout, PayoutEntry } from "../spec/generated/types.js";
 import {
   detailSummary,
   initialPayoutsState,
+  itemPayoutId,
   type PayoutsEvent,
   type PayoutsState,
   payoutsQueryKey,
   payoutsReducer,
   rangeTotals,
+  reconcileItems,
   reconcileRows,
   statementRequest,
   visiblePayouts,
@@ -53,31 +55,21 @@ describe("the payouts machine: the list", () => {
     });
   });
 
-  it("selects the first payout once read, and keeps a selection while its payout is shown", () => {
-    let s = loaded();
-    expect(s.selected).toBe("po_1");
+  it("filters by status, cycling through sent, paid, failed and all", () => {
+    let s = run([{ type: "set-status", status: "PAID" }], loaded());
     expect(s.permission).toBe("granted");
-    s = run(
-      [
-        { type: "select", id: "po_4" },
-        { type: "set-status", status: "PAID" },
-      ],
-      s,
-    );
     expect(visiblePayouts(s).map((p) => p.id)).toEqual(["po_2", "po_4"]);
-    expect(s.selected).toBe("po_4");
     s = run([{ type: "cycle-status" }], s);
     expect(s.filters.status).toBe("FAILED");
-    expect(s.selected).toBe("po_3");
+    expect(visiblePayouts(s).map((p) => p.id)).toEqual(["po_3"]);
     s = run([{ type: "cycle-status" }], s);
     expect(s.filters.status).toBeUndefined();
-    expect(s.selected).toBe("po_3");
+    expect(visiblePayouts(s)).toHaveLength(4);
   });
 
   it("finds by amount or reference with /, while the totals count the whole range", () => {
     const s = run([{ type: "set-query", query: "25.50" }], loaded());
     expect(visiblePayouts(s).map((p) => p.id)).toEqual(["po_2", "po_4"]);
-    expect(s.selected).toBe("po_2");
     expect(visiblePayouts(run([{ type: "set-query", query: "aaaa1111" }], s)).map((p) => p.id)).toEqual(["po_1"]);
     expect(rangeTotals(s)).toMatchObject({
       paid: { count: 2, amount: 5_100 },
@@ -133,7 +125,7 @@ describe("the payouts machine: one payout", () => {
   });
   it("opens on the payout of the list, and checks the net only once every page is in", () => {
     let s = run([{ type: "open-detail", id: "po_2" }], loaded());
-    expect(s).toMatchObject({ view: "detail", selected: "po_2", detail: { payoutId: "po_2", complete: false } });
+    expect(s).toMatchObject({ view: "detail", detailFrom: "list", detail: { payoutId: "po_2", complete: false } });
     const first = [entry("e1", "CHARGE", 2_000, 60)];
     s = run([{ type: "entries-read", payoutId: "po_2", entries: first, complete: false }], s);
     expect(detailSummary(s)).toMatchObject({ checked: false, problem: undefined });
@@ -148,7 +140,7 @@ describe("the payouts machine: one payout", () => {
     // Entries of another payout, arriving late, are dropped.
     const late = run([{ type: "entries-read", payoutId: "po_9", entries: [], complete: true }], s);
     expect(late.detail?.entries).toHaveLength(2);
-    expect(run([{ type: "show-view", view: "list" }], s).view).toBe("list");
+    expect(run([{ type: "back" }], s).view).toBe("list");
   });
 });
 
@@ -198,7 +190,30 @@ describe("the payouts machine: the statement", () => {
       [4, "unmatched", []],
       [3, "matched", ["po_1"]],
     ]);
-    expect(s.selectedLine).toBe(2);
+    expect(reconcileItems(s.statement).map((i) => i.id)).toEqual([
+      "line:2",
+      "line:2:po_2",
+      "line:2:po_4",
+      "line:4",
+      "heading:failed",
+      "failed:po_3",
+      "heading:matched",
+      "line:3",
+    ]);
+    expect(reconcileItems(s.statement).map(itemPayoutId)).toEqual([
+      "po_2",
+      "po_2",
+      "po_4",
+      undefined,
+      undefined,
+      "po_3",
+      undefined,
+      "po_1",
+    ]);
+    // A payout opened from the reconciliation goes back to it.
+    const opened = run([{ type: "open-detail", id: "po_4" }], s);
+    expect(opened).toMatchObject({ view: "detail", detailFrom: "reconcile", detail: { payout: { id: "po_4" } } });
+    expect(run([{ type: "back" }], opened).view).toBe("reconcile");
     const reopened = run([{ type: "open-form", form: "statement" }], s);
     expect(reopened.form).toMatchObject({ kind: "statement", path: "/tmp/s.csv" });
   });

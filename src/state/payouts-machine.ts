@@ -93,15 +93,11 @@ export interface PayoutsState {
   readFor: string | undefined;
   /** Said beside the list (the range reaches back before January 2021). */
   note: string | undefined;
-  /** The selected payout of the list, by id. */
-  selected: string | undefined;
   detail: PayoutDetail | undefined;
-  /** The selected entry of the detail, by id. */
-  selectedEntry: string | undefined;
+  /** The view `esc` goes back to from the detail (the list, or the reconciliation it was opened from). */
+  detailFrom: PayoutsView;
   fees: PayoutFees | undefined;
   statement: StatementState | undefined;
-  /** The selected line of the reconciliation, by its line number. */
-  selectedLine: number | undefined;
   /** `missing` once the service said this sign-in may not read payouts. */
   permission: "unknown" | "granted" | "missing";
 }
@@ -123,12 +119,10 @@ export function initialPayoutsState(today: string): PayoutsState {
     payouts: undefined,
     readFor: undefined,
     note: undefined,
-    selected: undefined,
     detail: undefined,
-    selectedEntry: undefined,
+    detailFrom: "list",
     fees: undefined,
     statement: undefined,
-    selectedLine: undefined,
     permission: "unknown",
   };
 }
@@ -146,9 +140,6 @@ export type PayoutsEvent =
   | { type: "today"; today: string }
   | { type: "location-changed" }
   | { type: "show-view"; view: PayoutsView }
-  | { type: "select"; id: string | undefined }
-  | { type: "select-entry"; id: string | undefined }
-  | { type: "select-line"; line: number | undefined }
   | { type: "set-status"; status: PayoutStatus | undefined }
   | { type: "cycle-status" }
   | { type: "toggle-all" }
@@ -163,7 +154,11 @@ export type PayoutsEvent =
   | { type: "payouts-read"; key: string; payouts: Payout[] }
   | { type: "permission-missing" }
   | { type: "open-detail"; id: string }
+  /** Back from a view: the detail to where it was opened from, the rest to the list. */
+  | { type: "back" }
   | { type: "payout-read"; payout: Payout }
+  /** The open payout is read again (`r`): what was read of it is put aside. */
+  | { type: "detail-reset" }
   | { type: "entries-read"; payoutId: string; entries: PayoutEntry[]; complete: boolean }
   | { type: "fees-progress"; key: string; done: number; total: number }
   | { type: "fees-read"; key: string; weeks: FeeWeek[] }
@@ -184,29 +179,24 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
         view: s.view === "detail" || s.view === "fees" ? "list" : s.view,
         payouts: undefined,
         readFor: undefined,
-        selected: undefined,
         detail: undefined,
         fees: undefined,
         form: { kind: "none" },
       };
     case "show-view":
       return { ...s, view: e.view, form: { kind: "none" } };
-    case "select":
-      return { ...s, selected: e.id };
-    case "select-entry":
-      return { ...s, selectedEntry: e.id };
-    case "select-line":
-      return { ...s, selectedLine: e.line };
+    case "back":
+      return { ...s, view: s.view === "detail" ? s.detailFrom : "list", form: { kind: "none" } };
     case "set-status":
-      return keepSelection({ ...s, filters: { ...s.filters, status: e.status } });
+      return { ...s, filters: { ...s.filters, status: e.status } };
     case "cycle-status": {
       const next = STATUS_CYCLE[(STATUS_CYCLE.indexOf(s.filters.status) + 1) % STATUS_CYCLE.length];
-      return keepSelection({ ...s, filters: { ...s.filters, status: next } });
+      return { ...s, filters: { ...s.filters, status: next } };
     }
     case "toggle-all":
       return { ...s, filters: { ...s.filters, all: !s.filters.all }, fees: undefined };
     case "set-query":
-      return keepSelection({ ...s, filters: { ...s.filters, query: e.query } });
+      return { ...s, filters: { ...s.filters, query: e.query } };
     case "open-form":
       return { ...s, form: openForm(s, e.form) };
     case "edit-form":
@@ -221,6 +211,10 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
       return { ...s, permission: "missing", payouts: undefined, detail: undefined };
     case "open-detail":
       return openDetail(s, e.id);
+    case "detail-reset":
+      return s.detail
+        ? { ...s, detail: { payoutId: s.detail.payoutId, payout: undefined, entries: [], complete: false } }
+        : s;
     case "payout-read":
       if (s.detail?.payoutId !== e.payout.id) return s;
       return { ...s, detail: { ...s.detail, payout: e.payout } };
@@ -237,8 +231,7 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
       return { ...s, statement: { kind: "unusable", path: e.path, problem: e.problem, problems: e.problems } };
     case "statement-reconciled": {
       const { type: _type, ...rest } = e;
-      const statement: StatementState = { kind: "reconciled", ...rest };
-      return { ...s, statement, selectedLine: reconcileRows(statement)[0]?.line };
+      return { ...s, statement: { kind: "reconciled", ...rest } };
     }
   }
 }
@@ -302,30 +295,24 @@ export function statementRequest(s: PayoutsState): (StatementFields & { ok: true
 }
 
 function payoutsRead(s: PayoutsState, key: string, payouts: Payout[]): PayoutsState {
-  const next = { ...s, payouts, readFor: key, permission: "granted" as const };
-  if (s.readFor !== key) next.fees = undefined;
-  return keepSelection(next);
+  return { ...s, payouts, readFor: key, permission: "granted", ...(s.readFor === key ? {} : { fees: undefined }) };
 }
 
 function openDetail(s: PayoutsState, id: string): PayoutsState {
-  const known = s.payouts?.find((p) => p.id === id);
+  const known = s.payouts?.find((p) => p.id === id) ?? statementPayout(s.statement, id);
   const same = s.detail?.payoutId === id;
   return {
     ...s,
     view: "detail",
+    // From the reconciliation, esc goes back to it; from anywhere else, to the list.
+    detailFrom: s.view === "detail" ? s.detailFrom : s.view === "reconcile" ? "reconcile" : "list",
     form: { kind: "none" },
-    selected: id,
-    selectedEntry: same ? s.selectedEntry : undefined,
     detail: same && s.detail ? s.detail : { payoutId: id, payout: known, entries: [], complete: false },
   };
 }
 
-/** The selection stays on its payout while it is shown, else moves to the first shown. */
-function keepSelection(s: PayoutsState): PayoutsState {
-  const shown = visiblePayouts(s);
-  if (s.selected && shown.some((p) => p.id === s.selected)) return s;
-  return { ...s, selected: shown[0]?.id };
-}
+const statementPayout = (st: StatementState | undefined, id: string) =>
+  st?.kind === "reconciled" ? st.payouts.get(id) : undefined;
 
 /** The list as shown: the status filter and the `/` search applied. */
 export function visiblePayouts(s: Pick<PayoutsState, "payouts" | "filters">): Payout[] {
@@ -390,4 +377,47 @@ export function reconcileRows(st: StatementState | undefined): ReconcileRow[] {
     candidates: [m.payoutId],
   }));
   return [...problems, ...matched];
+}
+
+/** One row of the reconciliation view: a statement line, a payout beside it, or a section's title. */
+export type ReconcileItem =
+  | { kind: "line"; id: string; row: ReconcileRow }
+  /** A payout that fits an ambiguous line, or is near an unmatched one. */
+  | { kind: "candidate"; id: string; line: number; payoutId: string; role: "fits" | "near" }
+  | { kind: "heading"; id: string; text: string }
+  /** A paid payout missing from the statement, or a failed one (listed apart). */
+  | { kind: "payout"; id: string; payoutId: string; section: "missing" | "failed" };
+
+/**
+ * The reconciliation as the screen lists it: each problem line followed by its candidates, then
+ * the paid payouts missing from the statement, the failed ones apart, and the matched lines last.
+ */
+export function reconcileItems(st: StatementState | undefined): ReconcileItem[] {
+  if (st?.kind !== "reconciled") return [];
+  const rows = reconcileRows(st);
+  const out: ReconcileItem[] = [];
+  for (const row of rows.filter((r) => r.kind !== "matched")) {
+    out.push({ kind: "line", id: `line:${row.line}`, row });
+    const role = row.kind === "ambiguous" ? "fits" : "near";
+    for (const payoutId of row.candidates) {
+      out.push({ kind: "candidate", id: `line:${row.line}:${payoutId}`, line: row.line, payoutId, role });
+    }
+  }
+  const section = (which: "missing" | "failed", title: string, payouts: readonly Payout[]) => {
+    if (payouts.length === 0) return;
+    out.push({ kind: "heading", id: `heading:${which}`, text: `${title} (${payouts.length})` });
+    for (const p of payouts) out.push({ kind: "payout", id: `${which}:${p.id}`, payoutId: p.id, section: which });
+  };
+  section("missing", "Paid payouts missing from the statement", st.result.missing);
+  section("failed", "Failed payouts, listed apart", st.result.failed);
+  const matched = rows.filter((r) => r.kind === "matched");
+  if (matched.length) out.push({ kind: "heading", id: "heading:matched", text: `Matched (${matched.length})` });
+  for (const row of matched) out.push({ kind: "line", id: `line:${row.line}`, row });
+  return out;
+}
+
+/** The payout a reconciliation row opens: its own, or a line's first candidate. */
+export function itemPayoutId(item: ReconcileItem | undefined): string | undefined {
+  if (!item || item.kind === "heading") return undefined;
+  return item.kind === "line" ? item.row.candidates[0] : item.payoutId;
 }

@@ -21,6 +21,7 @@ import {
   type PayoutsState,
   payoutsQueryKey,
   payoutsReducer,
+  type StatementFields,
   statementRequest,
 } from "./payouts-machine.js";
 import { timeZoneOf } from "./shell-slice.js";
@@ -43,6 +44,14 @@ export interface PayoutsSlice {
   showPayoutFees(): Promise<void>;
   /** Reads the statement the form names and reconciles it against the payouts. */
   reconcilePayouts(): Promise<void>;
+  /** The statement form submitted: its fields checked, then read and reconciled; a problem keeps it open. */
+  submitStatement(fields: Partial<StatementFields>): Promise<string | undefined>;
+  /** The range form submitted: checked, then the list read; a problem keeps it open. */
+  applyPayoutsRange(from: string, to: string): Promise<string | undefined>;
+  /** One location or every one, and the list (and fees) read again for it. */
+  togglePayoutsAllLocations(): Promise<void>;
+  /** What `r` reads again: the list, the open payout, the fees or the statement. */
+  reloadPayouts(): Promise<void>;
 }
 
 /** Payouts whose entries are kept between views (a year of one location's payouts). */
@@ -119,6 +128,25 @@ export const createPayoutsSlice: SliceCreator<PayoutsSlice> = (set, get, deps) =
     openPayout: (id) => openPayout(ctx, id),
     showPayoutFees: () => showPayoutFees(ctx),
     reconcilePayouts: () => reconcilePayouts(ctx),
+    async submitStatement(fields) {
+      dispatch({ type: "edit-form", patch: fields });
+      await reconcilePayouts(ctx);
+      const form = get().payouts.form;
+      return form.kind === "statement" ? form.problem : undefined;
+    },
+    async applyPayoutsRange(from, to) {
+      dispatch({ type: "edit-form", patch: { from, to } });
+      dispatch({ type: "submit-form", today: ctx.today() });
+      const form = get().payouts.form;
+      if (form.kind === "range") return form.problem;
+      await (get().payouts.view === "fees" ? showPayoutFees(ctx) : loadPayouts(ctx, false));
+      return undefined;
+    },
+    async togglePayoutsAllLocations() {
+      dispatch({ type: "toggle-all" });
+      await (get().payouts.view === "fees" ? showPayoutFees(ctx) : loadPayouts(ctx, false));
+    },
+    reloadPayouts: () => reloadPayouts(ctx),
   };
 };
 
@@ -194,6 +222,24 @@ async function showPayoutFees(ctx: Ctx): Promise<void> {
   const range = { from: dates[0] ?? s.payouts.filters.from, to: dates.at(-1) ?? s.payouts.filters.to };
   const startOfWeek = s.workweek?.start_of_week ?? "MON";
   ctx.dispatch({ type: "fees-read", key, weeks: weeklyFees(rows, range, startOfWeek) });
+}
+
+async function reloadPayouts(ctx: Ctx): Promise<void> {
+  const p = ctx.get().payouts;
+  if (p.view === "detail" && p.detail) {
+    // The payout's status may have moved on (sent → paid); its entries are read again too.
+    ctx.entries.delete(p.detail.payoutId);
+    ctx.dispatch({ type: "detail-reset" });
+    await Promise.all([loadPayouts(ctx, true), openPayout(ctx, p.detail.payoutId)]);
+    return;
+  }
+  if (p.view === "reconcile" && p.statement) {
+    ctx.dispatch({ type: "open-form", form: "statement" });
+    await reconcilePayouts(ctx);
+    return;
+  }
+  await loadPayouts(ctx, false);
+  if (p.view === "fees") await showPayoutFees(ctx);
 }
 
 async function reconcilePayouts(ctx: Ctx): Promise<void> {

@@ -64,7 +64,8 @@ export type Screen =
   | { kind: "break-types" }
   | { kind: "stocktake" }
   | { kind: "customers" }
-  | { kind: "drawers" };
+  | { kind: "drawers" }
+  | { kind: "payouts" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

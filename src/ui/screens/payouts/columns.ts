@@ -1,6 +1,7 @@
 // The payouts screen's tables. Every column is declared once (header and cells from one spec);
 // on a narrow terminal the columns with the highest `drop` go first.
 import { formatAmount } from "../../../domain/money.js";
+import { dueDate } from "../../../domain/payout-reconcile.js";
 import {
   type EntryGroup,
   entrySource,
@@ -12,7 +13,7 @@ import {
 } from "../../../domain/payouts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { Payout, PayoutEntry } from "../../../spec/generated/types.js";
-import type { ReconcileRow } from "../../../state/payouts-machine.js";
+import type { ReconcileItem, ReconcileRow } from "../../../state/index.js";
 import type { Column } from "../../components/columns.js";
 import type { Theme } from "../../theme.js";
 
@@ -85,29 +86,76 @@ export function feeColumns(currency: string): Column<FeeWeek>[] {
   ];
 }
 
-const KIND_WORDS: Record<ReconcileRow["kind"], string> = {
+const OUTCOME: Record<ReconcileRow["kind"], string> = {
   ambiguous: "ambiguous",
   unmatched: "unmatched",
   matched: "matched",
 };
 
-/** The reconciliation: each statement line, what became of it, and the payouts beside it. */
-export function reconcileColumns(currency: string): Column<ReconcileRow>[] {
+/**
+ * The reconciliation's rows: a statement line (its number, date, amount, outcome, description),
+ * a payout beside it (indented: its due date, amount, whether it fits or is near, status and
+ * reference), a section's title, or a payout missing from the statement or failed.
+ */
+export function reconcileColumns(payouts: ReadonlyMap<string, Payout>, currency: string): Column<ReconcileItem>[] {
+  const payoutOf = (i: ReconcileItem) =>
+    i.kind === "candidate" || i.kind === "payout" ? payouts.get(i.payoutId) : undefined;
+  const line = (i: ReconcileItem) => (i.kind === "line" ? i.row.statementLine : undefined);
+  const describe = (p: Payout | undefined, id: string) =>
+    `${payoutStatusWord(p?.status)} · ${p?.end_to_end_id ?? "no reference"} · ${id}`;
   return [
-    { header: "Line", width: 4, align: "right", render: (r) => String(r.line) },
-    { header: "Date", width: 10, render: (r) => r.statementLine?.date ?? "—" },
+    { header: "Line", width: 4, align: "right", render: (i) => (i.kind === "line" ? String(i.row.line) : "") },
+    {
+      header: "Date",
+      width: 10,
+      render: (i) => line(i)?.date ?? (payoutOf(i) ? (dueDate(payoutOf(i) as Payout) ?? "—") : ""),
+    },
     {
       header: "Amount",
       width: 10,
       align: "right",
-      render: (r) => (r.statementLine ? formatAmount(r.statementLine.amount, currency) : "—"),
+      render: (i) => {
+        const l = line(i);
+        if (l) return formatAmount(l.amount, currency);
+        return payoutOf(i) ? money(payoutOf(i)?.amount_money) : "";
+      },
     },
     {
       header: "Outcome",
       width: 9,
-      render: (r) => KIND_WORDS[r.kind],
-      color: (r, theme) => (r.kind === "matched" ? theme.good : r.kind === "ambiguous" ? theme.warn : theme.bad),
+      render: (i) =>
+        i.kind === "line"
+          ? OUTCOME[i.row.kind]
+          : i.kind === "candidate"
+            ? `  ${i.role}`
+            : i.kind === "payout"
+              ? i.section
+              : "",
+      color: (i, theme) =>
+        i.kind === "heading"
+          ? theme.accent
+          : i.kind === "line"
+            ? i.row.kind === "matched"
+              ? theme.good
+              : i.row.kind === "ambiguous"
+                ? theme.warn
+                : theme.bad
+            : i.kind === "payout"
+              ? i.section === "failed"
+                ? theme.bad
+                : theme.warn
+              : theme.muted,
     },
-    { header: "Description", width: 12, flex: 1, drop: 1, render: (r) => r.statementLine?.description ?? "" },
+    {
+      header: "Description / payout",
+      width: 12,
+      flex: 1,
+      render: (i) =>
+        i.kind === "heading"
+          ? i.text
+          : i.kind === "line"
+            ? (i.row.statementLine?.description ?? "")
+            : `${i.kind === "candidate" ? "↳ " : ""}${describe(payoutOf(i), i.payoutId)}`,
+    },
   ];
 }
