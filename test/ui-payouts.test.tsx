@@ -9,7 +9,7 @@ import { formatMoney } from "../src/domain/money.js";
 import { entryFee, formatRate } from "../src/domain/payouts.js";
 import { savePayoutEntries, savePayouts } from "../src/service/payouts/repo.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import type { Payout, PayoutEntry } from "../src/spec/generated/types.js";
+import type { Payout } from "../src/spec/generated/types.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { clientWithScopes, pinnedClock, startService, type TestService } from "./helpers/service.js";
 

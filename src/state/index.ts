@@ -29,13 +29,13 @@ export {
   resolveExportPath,
   writeCsvFiles,
 } from "./export-csv.js";
+export * from "./payouts-machine.js";
 export {
   type ReviewConflict,
   type ReviewForm,
   type ShiftTimesInput,
   shiftTimesInputOf,
 } from "./review-slice.js";
-export * from "./payouts-machine.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export type { CountHeader, CountListing, UnknownCode } from "./stocktake-journal.js";

@@ -103,6 +103,7 @@ function ListView({ height, width }: ScreenProps) {
             width={width}
             rowKey={(r) => r.id}
             empty={empty}
+            dim={stale}
           />
         </Box>
       ) : (
