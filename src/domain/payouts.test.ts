@@ -153,8 +153,13 @@ describe("the list's totals and search", () => {
   it("finds a payout by amount in any spelling, or by a piece of its reference", () => {
     const ids = (q: string) => list.filter((p) => payoutMatches(p, q)).map((p) => p.id);
     expect(ids("25.50")).toEqual(["po_b"]);
-    expect(ids("$100")).toEqual(["po_a"]);
+    expect(ids("$100")).toEqual(["po_a", "po_d"]);
+    expect(ids("$100.00")).toEqual(["po_a"]);
     expect(ids("1,000.00")).toEqual(["po_d"]);
+    // The start of an amount, as typed so far.
+    expect(ids("25")).toEqual(["po_b"]);
+    expect(ids("$1,000")).toEqual(["po_d"]);
+    expect(ids("7")).toEqual(["po_c"]);
     expect(ids("ab12cd")).toEqual(["po_a"]);
     expect(ids("po_c")).toEqual(["po_c"]);
     expect(ids("")).toHaveLength(4);

@@ -1,7 +1,7 @@
 // Payouts in a manager's words: when the money arrives, what Square kept, and whether a payout's
 // entries add up to it. Amounts are integers in the currency's minor unit (domain/money.ts).
 import type { ActivityType, Destination, Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
-import { formatMoney, type Money, parseMoney } from "./money.js";
+import { decimalString, formatMoney, type Money, parseMoney } from "./money.js";
 import { addDays, localDate, parseDate, weekStartOf } from "./time.js";
 
 /**
@@ -259,15 +259,22 @@ export function payoutTotals(payouts: readonly Payout[], fallbackCurrency = "USD
 }
 
 /**
- * Whether a payout answers a search: an amount (`1,234.50`, `$1234.5`) equal to its amount, or a
- * piece of its statement reference (`end_to_end_id`) or id, in any case.
+ * Whether a payout answers a search: an amount (`1,234.50`, `$1234.5`) equal to its amount, or
+ * the start of it as typed so far (`915` finds 915.64, `1,118` finds 1,118.66), or a piece of its
+ * statement reference (`end_to_end_id`) or id, in any case.
  */
 export function payoutMatches(payout: Payout, query: string): boolean {
   const q = query.trim();
   if (!q) return true;
   const currency = payout.amount_money?.currency ?? "USD";
-  const money = /\d/.test(q) && /^[^A-Za-z]*$/.test(q) ? parseMoney(q, currency) : undefined;
-  if (money?.ok && Math.abs(money.value) === Math.abs(amountOf(payout.amount_money))) return true;
+  if (/\d/.test(q) && /^[^A-Za-z]*$/.test(q)) {
+    const amount = Math.abs(amountOf(payout.amount_money));
+    const money = parseMoney(q, currency);
+    if (money.ok && Math.abs(money.value) === amount) return true;
+    // What is typed so far, without symbols, signs and thousands separators.
+    const typed = q.replace(/[^\d.]/g, "");
+    if (typed && decimalString(amount, currency).startsWith(typed)) return true;
+  }
   const folded = q.toLowerCase();
   return (payout.end_to_end_id ?? "").toLowerCase().includes(folded) || payout.id.toLowerCase().includes(folded);
 }
