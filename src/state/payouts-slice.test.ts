@@ -62,6 +62,23 @@ describe("payouts slice", () => {
     for (const w of fees?.weeks ?? []) if (w.rate !== undefined) expect(w.rate).toBeGreaterThan(0.02);
   });
 
+  it("a new range on the fees reads that range's payouts and their entries", async () => {
+    expect(s().payouts.view).toBe("fees");
+    expect(await s().applyPayoutsRange("2026-06-01", "2026-06-07")).toBeUndefined();
+    const list = s().payouts.payouts ?? [];
+    expect(
+      list.every((p) => (p.created_at ?? "") >= "2026-06-01T04:00" && (p.created_at ?? "") < "2026-06-08T04:00"),
+    ).toBe(true);
+    let total = 0;
+    for (const p of list.filter((x) => x.status !== "FAILED")) {
+      for (const e of await t.client.payouts.listPayoutEntries(p.id).all()) total += entryFee(e);
+    }
+    expect(s().payouts.fees?.weeks?.reduce((sum, w) => sum + w.fees, 0)).toBe(total);
+    expect(await s().applyPayoutsRange("2026-06-07", "2026-06-01")).toMatch(/starts \(2026-06-07\) after it ends/);
+    await s().applyPayoutsRange("", "");
+    expect(s().payouts.filters).toMatchObject({ from: "2026-05-19", to: "2026-06-17", followToday: true });
+  });
+
   it("reconciles a statement file named in its form", async () => {
     const paid = (s().payouts.payouts ?? []).filter((p) => p.status === "PAID").slice(0, 3);
     const folder = mkdtempSync(join(tmpdir(), "backroom-slice-statement-"));

@@ -6,7 +6,9 @@ import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
 import { localDate } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry } from "../spec/generated/types.js";
+import { mapLimit } from "./drawers-load.js";
 import {
+  ENTRY_READ_CONCURRENCY,
   isMissingPayoutsPermission,
   listPayoutsInRange,
   loadPayoutEntries,
@@ -129,12 +131,14 @@ export const createPayoutsSlice: SliceCreator<PayoutsSlice> = (set, get, deps) =
     showPayoutFees: () => showPayoutFees(ctx),
     reconcilePayouts: () => reconcilePayouts(ctx),
     async submitStatement(fields) {
+      if (get().payouts.form.kind !== "statement") dispatch({ type: "open-form", form: "statement" });
       dispatch({ type: "edit-form", patch: fields });
       await reconcilePayouts(ctx);
       const form = get().payouts.form;
       return form.kind === "statement" ? form.problem : undefined;
     },
     async applyPayoutsRange(from, to) {
+      if (get().payouts.form.kind !== "range") dispatch({ type: "open-form", form: "range" });
       dispatch({ type: "edit-form", patch: { from, to } });
       dispatch({ type: "submit-form", today: ctx.today() });
       const form = get().payouts.form;
@@ -196,9 +200,14 @@ async function openPayout(ctx: Ctx, id: string): Promise<void> {
 
 async function showPayoutFees(ctx: Ctx): Promise<void> {
   ctx.dispatch({ type: "show-view", view: "fees" });
-  if (!ctx.get().payouts.payouts) await ctx.get().loadPayouts();
+  const before = ctx.get();
+  // The fees are of the list's payouts: read the list first when it is of other dates or places.
+  if (before.payouts.readFor !== payoutsQueryKey(before.payouts.filters, before.locationId)) {
+    await loadPayouts(ctx, false);
+  }
   const s = ctx.get();
   const key = payoutsQueryKey(s.payouts.filters, s.locationId);
+  if (s.payouts.readFor !== key) return;
   if (s.payouts.fees?.readFor === key && s.payouts.fees.weeks) return;
   // Failed payouts are left out: their money comes back in a later payout's entries.
   const payouts = (s.payouts.payouts ?? []).filter((p) => p.status !== "FAILED");
@@ -207,13 +216,14 @@ async function showPayoutFees(ctx: Ctx): Promise<void> {
   let done = payouts.length - missing.length;
   ctx.dispatch({ type: "fees-progress", key, done, total: payouts.length });
   const ok = await ctx.read(`Reading the entries of ${payouts.length} payouts`, async () => {
-    for (const p of missing) {
-      if (ticket !== ctx.tickets.fees) return false;
+    // A few payouts at a time: a year of them is hundreds of reads.
+    await mapLimit(missing, ENTRY_READ_CONCURRENCY, async (p) => {
+      if (ticket !== ctx.tickets.fees) return;
       ctx.remember(p.id, await loadPayoutEntries(ctx.deps.client, p.id));
       done += 1;
-      ctx.dispatch({ type: "fees-progress", key, done, total: payouts.length });
-    }
-    return true;
+      if (ticket === ctx.tickets.fees) ctx.dispatch({ type: "fees-progress", key, done, total: payouts.length });
+    });
+    return ticket === ctx.tickets.fees;
   });
   if (!ok || ticket !== ctx.tickets.fees) return;
   const zoneOf = (p: Payout) => s.locations.find((l) => l.id === p.location_id)?.timezone ?? "UTC";
