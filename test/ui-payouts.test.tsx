@@ -308,6 +308,29 @@ describe("reconciliation in the app", () => {
   });
 });
 
+describe("when the service stops answering", () => {
+  it("says the fees could not all be read, and r reads them once it answers again", async () => {
+    app = await startApp({
+      shared: service,
+      proxy: true,
+      columns: 80,
+      rows: 24,
+      store: { clock: { now: () => new Date(NOW) }, dataDir: dir },
+    });
+    const a = app;
+    await a.waitFor("1 Time clock");
+    await a.press("7");
+    await a.waitFor("Paid ", 15_000);
+    await a.proxy?.down();
+    await a.press("f");
+    await a.waitFor((f) => oneLine(f).includes("could not be read: r reads them again."), 15_000);
+    expect(a.frame()).toContain("offline");
+    await a.proxy?.up();
+    await a.press("r");
+    await a.waitFor(/Fees [\d,.]+ USD on charges of/, 20_000);
+  });
+});
+
 describe("narrow terminals", () => {
   it("keeps every view within 60 columns", async () => {
     const a = await open(60, 24);

@@ -56,6 +56,8 @@ export interface PayoutDetail {
   entries: PayoutEntry[];
   /** Every page of entries has been read. */
   complete: boolean;
+  /** The reading stopped (the service failed): what is shown is part of the entries. */
+  stopped?: boolean;
 }
 
 /** The weekly fees, once every payout's entries are in, and how far the reading has got. */
@@ -64,6 +66,8 @@ export interface PayoutFees {
   done: number;
   total: number;
   weeks: FeeWeek[] | undefined;
+  /** The reading stopped (the service failed) after `done` of `total` payouts. */
+  stopped?: boolean;
 }
 
 /** A statement read and reconciled, or why it could not be. */
@@ -162,6 +166,9 @@ export type PayoutsEvent =
   | { type: "entries-read"; payoutId: string; entries: PayoutEntry[]; complete: boolean }
   | { type: "fees-progress"; key: string; done: number; total: number }
   | { type: "fees-read"; key: string; weeks: FeeWeek[] }
+  /** A read of entries failed: the detail's, or the fees' (`key`). */
+  | { type: "entries-stopped"; payoutId: string }
+  | { type: "fees-stopped"; key: string }
   | { type: "statement-reading"; path: string }
   | { type: "statement-unusable"; path: string; problem: string; problems: LineProblem[] }
   | ({ type: "statement-reconciled" } & Omit<Extract<StatementState, { kind: "reconciled" }>, "kind">);
@@ -221,6 +228,10 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
     case "entries-read":
       if (s.detail?.payoutId !== e.payoutId) return s;
       return { ...s, detail: { ...s.detail, entries: e.entries, complete: e.complete } };
+    case "entries-stopped":
+      return s.detail?.payoutId === e.payoutId ? { ...s, detail: { ...s.detail, stopped: true } } : s;
+    case "fees-stopped":
+      return s.fees?.readFor === e.key ? { ...s, fees: { ...s.fees, stopped: true } } : s;
     case "fees-progress":
       return { ...s, fees: { readFor: e.key, done: e.done, total: e.total, weeks: undefined } };
     case "fees-read":

@@ -196,6 +196,7 @@ async function openPayout(ctx: Ctx, id: string): Promise<void> {
     }),
   );
   if (all) ctx.remember(id, all);
+  else if (still()) ctx.dispatch({ type: "entries-stopped", payoutId: id });
 }
 
 async function showPayoutFees(ctx: Ctx): Promise<void> {
@@ -225,7 +226,11 @@ async function showPayoutFees(ctx: Ctx): Promise<void> {
     });
     return ticket === ctx.tickets.fees;
   });
-  if (!ok || ticket !== ctx.tickets.fees) return;
+  if (ticket !== ctx.tickets.fees) return;
+  if (!ok) {
+    ctx.dispatch({ type: "fees-stopped", key });
+    return;
+  }
   const zoneOf = (p: Payout) => s.locations.find((l) => l.id === p.location_id)?.timezone ?? "UTC";
   const rows = payouts.flatMap((p) => datedEntries(ctx.entries.get(p.id) ?? [], zoneOf(p)));
   const dates = rows.map((r) => r.date).sort();
@@ -235,6 +240,8 @@ async function showPayoutFees(ctx: Ctx): Promise<void> {
 }
 
 async function reloadPayouts(ctx: Ctx): Promise<void> {
+  // The locations never came (the service did not answer at start): they are read first.
+  if (ctx.get().locations.length === 0) await ctx.get().init();
   const p = ctx.get().payouts;
   if (p.view === "detail" && p.detail) {
     // The payout's status may have moved on (sent → paid); its entries are read again too.

@@ -175,6 +175,10 @@ const PAYOUTS = defineScreen({
   reload: (s) => s.reloadPayouts(),
   onShow: (s) => s.loadPayoutsIfStale(),
   onLocationChange: (s, visible) => (visible ? s.loadPayouts() : undefined),
+  // A payout sent this morning is paid by the afternoon: the list is read again now and then.
+  refresh: (s) =>
+    s.payouts.view === "list" && s.payouts.form.kind === "none" ? s.loadPayouts({ quiet: true }) : undefined,
+  refreshSeconds: 120,
   help: "All locations (a) is this screen's own choice: the location picker (L) picks one. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
 });
 

@@ -29,7 +29,7 @@ export function DetailView({ height, width }: ScreenProps) {
   const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
   const summary = useMemo(() => (detail ? detailSummary({ detail }) : undefined), [detail]);
   const groups = useMemo(() => {
-    if (!summary) return [];
+    if (!summary || summary.breakdown.total.count === 0) return [];
     const c = summary.breakdown.currency;
     const shown = summary.breakdown.groups.slice(0, MAX_GROUP_ROWS).map((g) => ({ ...g, currency: c }));
     const t = summary.breakdown.total;
@@ -44,7 +44,11 @@ export function DetailView({ height, width }: ScreenProps) {
   if (!detail) return null;
   const p = detail.payout;
   const currency = p?.amount_money?.currency ?? summary?.breakdown.currency ?? "USD";
-  const check = !summary?.checked ? (
+  const check = detail.stopped ? (
+    <Txt color={theme.bad} wrap="truncate-end">
+      {detail.entries.length} entries read before the service stopped answering: r reads them again.
+    </Txt>
+  ) : !summary?.checked ? (
     <Txt color={theme.muted} wrap="truncate-end">
       Reading the entries… {detail.entries.length} so far; the check against the payout waits for the last.
     </Txt>
@@ -77,7 +81,7 @@ export function DetailView({ height, width }: ScreenProps) {
         height={groupsHeight}
         width={width}
         rowKey={(g) => g.type}
-        empty={detail.complete ? "No entries." : "Reading the entries…"}
+        empty={detail.complete ? "No entries." : " "}
       />
       {check}
       <ColumnList

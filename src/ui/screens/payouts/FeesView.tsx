@@ -63,8 +63,12 @@ export function FeesView({ height, width }: ScreenProps) {
     return (
       <Box flexDirection="column" width={width}>
         {title}
-        <Txt color={theme.muted}>
-          {f ? `Reading the entries of ${f.total} payouts… ${f.done} done.` : "Reading the payouts…"}
+        <Txt color={f?.stopped ? theme.bad : theme.muted}>
+          {!f
+            ? "Reading the payouts…"
+            : f.stopped
+              ? `The entries of ${f.total - f.done} of ${f.total} payouts could not be read: r reads them again.`
+              : `Reading the entries of ${f.total} payouts… ${f.done} done.`}
         </Txt>
         <OpenForm />
       </Box>

@@ -59,6 +59,7 @@ function ListView({ height, width }: ScreenProps) {
   const rows = useAppStore(shownPayouts);
   const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
   const finding = useHasFocus(FIND_FIELD);
+  const busy = useAppStore((s) => s.loading !== undefined);
   const showFind = finding || p.filters.query !== "";
   // The note is said whole: two lines when it does not fit one.
   const noteRows = p.note ? (p.note.length > width - 1 ? 2 : 1) : 0;
@@ -108,7 +109,9 @@ function ListView({ height, width }: ScreenProps) {
         </Box>
       ) : (
         <Box height={listHeight}>
-          <Txt color={theme.muted}>Reading payouts…</Txt>
+          <Txt color={theme.muted}>
+            {busy ? "Reading payouts…" : "The payouts have not been read (the service did not answer): r reads them."}
+          </Txt>
         </Box>
       )}
       {showFind ? <FindLine /> : null}
