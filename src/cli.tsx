@@ -91,6 +91,26 @@ const COMMANDS: Record<string, Entry> = {
       get: async (argv, io) => (await import("./commands/customers.js")).runCustomersGet(argv, io),
     },
   },
+  payouts: {
+    summary: "payouts: `payouts list|get|entries`, and `payouts reconcile STATEMENT.csv` against the bank",
+    group: {
+      name: "backroom payouts",
+      summary:
+        "Payouts: when the money arrives at the bank, what Square kept in fees, and a bank statement reconciled against them.",
+      subcommands: {
+        list: "a location's (or all locations') payouts of a date range, with the totals paid, in transit and failed",
+        get: "one payout and its entries by type: gross, fees, net, and whether they add up",
+        entries: "one payout's entries (--json, --ndjson, --csv)",
+        reconcile: "match a bank statement export's lines to payouts; list what does not match",
+      },
+    },
+    subcommands: {
+      list: async (argv, io) => (await import("./commands/payouts.js")).runPayoutsList(argv, io),
+      get: async (argv, io) => (await import("./commands/payouts.js")).runPayoutsGet(argv, io),
+      entries: async (argv, io) => (await import("./commands/payouts.js")).runPayoutsEntries(argv, io),
+      reconcile: async (argv, io) => (await import("./commands/payouts-reconcile.js")).runPayoutsReconcile(argv, io),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

@@ -23,7 +23,10 @@ export const LOGIN_SCOPES: readonly ScopeNeed[] = [
   { scope: "CUSTOMERS_READ", why: "customer lookup and groups" },
   { scope: "CUSTOMERS_WRITE", why: "fixing a customer's profile" },
   { scope: "CASH_DRAWER_READ", why: "the cash drawer review: shifts, events, over/short" },
-  { scope: "PAYOUTS_READ", why: "the deposits that cash drawer days are reconciled against" },
+  {
+    scope: "PAYOUTS_READ",
+    why: "payouts: when deposits arrive, what Square kept in fees, a bank statement reconciled",
+  },
   { scope: "GIFTCARDS_READ", why: "a customer's gift cards and their balances" },
 ];
 

@@ -32,6 +32,7 @@ export {
   resolveExportPath,
   writeCsvFiles,
 } from "./export-csv.js";
+export * from "./payouts-machine.js";
 export {
   type ReviewConflict,
   type ReviewForm,

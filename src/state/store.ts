@@ -10,6 +10,7 @@ import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
+import { createPayoutsSlice, type PayoutsSlice } from "./payouts-slice.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
@@ -26,7 +27,8 @@ export type AppState = ShellSlice &
   BreakTypesSlice &
   StocktakeSlice &
   CustomersSlice &
-  DrawersSlice;
+  DrawersSlice &
+  PayoutsSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -127,5 +129,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createStocktakeSlice(set, get, deps),
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
+    ...createPayoutsSlice(set, get, deps),
   }));
 }

@@ -28,6 +28,7 @@ export interface StoreClient {
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
+  payouts: Pick<SquareClient["payouts"], "listPayouts" | "getPayout" | "listPayoutEntries">;
   customers: Pick<
     SquareClient["customers"],
     | "searchCustomers"
@@ -71,7 +72,8 @@ export type Screen =
   | { kind: "break-types" }
   | { kind: "stocktake" }
   | { kind: "customers" }
-  | { kind: "drawers" };
+  | { kind: "drawers" }
+  | { kind: "payouts" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

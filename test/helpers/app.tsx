@@ -62,15 +62,19 @@ export interface StartAppOptions {
   color?: boolean;
   /** Puts a switchable proxy between the app and the service (to take the service away). */
   proxy?: boolean;
+  /** The app signs in with this token rather than the service's own (one with fewer scopes). */
+  accessToken?: string;
 }
 
 /** Starts a local service (unless shared), a store on its client, and the app on a fake terminal. */
 export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const service = opts.shared ?? (await startService(opts.service));
   const proxy = opts.proxy ? await startProxy(service.url) : undefined;
-  const client = proxy
-    ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
-    : service.client;
+  const token = opts.accessToken ?? service.service.accessToken;
+  const client =
+    proxy || opts.accessToken
+      ? createClient({ baseUrl: proxy?.url ?? service.url, accessToken: token, maxRetries: 0 })
+      : service.client;
   const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
@@ -137,10 +141,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     async close() {
       instance.unmount();
       instance.cleanup();
-      if (proxy) {
-        await client.close();
-        await proxy.down();
-      }
+      if (client !== service.client) await client.close();
+      if (proxy) await proxy.down();
       if (!opts.shared) await service.close();
     },
   };

@@ -3,7 +3,7 @@
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
 
 import type { AppState } from "../../state/index.js";
-import { moveFromField } from "../commands.js";
+import { listCommands, moveFromField } from "../commands.js";
 import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_COMMANDS } from "./break-types/commands.js";
@@ -11,6 +11,8 @@ import { CustomersScreen } from "./customers/CustomersScreen.js";
 import { CUSTOMERS_COMMANDS, reloadCustomers, SEARCH_FIELD, searchLineKey } from "./customers/commands.js";
 import { DRAWERS_COMMANDS, reloadDrawers } from "./drawers/commands.js";
 import { DrawersScreen } from "./drawers/DrawersScreen.js";
+import { FIND_FIELD, PAYOUTS_COMMANDS, payoutsRows } from "./payouts/commands.js";
+import { PayoutsScreen } from "./payouts/PayoutsScreen.js";
 import { REVIEW_COMMANDS } from "./review/commands.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import { type AnyScreenDef, defineScreen } from "./screen-def.js";
@@ -150,5 +152,43 @@ const DRAWERS = defineScreen({
   help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
 });
 
+const PAYOUTS = defineScreen({
+  kind: "payouts",
+  title: "Payouts",
+  key: "7",
+  component: PayoutsScreen,
+  commands: PAYOUTS_COMMANDS,
+  focus: (s) => {
+    const form = s.payouts.form.kind;
+    if (form !== "none") return formPlace(form);
+    if (s.field.payouts === FIND_FIELD) {
+      return {
+        kind: "field",
+        name: FIND_FIELD,
+        leave: (st) => st.focusField("payouts", undefined),
+        onKey: moveFromField(listCommands(payoutsRows)),
+      };
+    }
+    return listPlace(`payouts.${s.payouts.view}`);
+  },
+  fields: { [FIND_FIELD]: "find" },
+  reload: (s) => s.reloadPayouts(),
+  onShow: (s) => s.loadPayoutsIfStale(),
+  onLocationChange: (s, visible) => (visible ? s.loadPayouts() : undefined),
+  // A payout sent this morning is paid by the afternoon: the list is read again now and then.
+  refresh: (s) =>
+    s.payouts.view === "list" && s.payouts.form.kind === "none" ? s.loadPayouts({ quiet: true }) : undefined,
+  refreshSeconds: 120,
+  help: "All locations (a) is this screen's own choice: the location picker (L) picks one. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
-export const SCREENS: readonly AnyScreenDef[] = [TIMECLOCK, REVIEW, BREAK_TYPES, STOCKTAKE, CUSTOMERS, DRAWERS];
+export const SCREENS: readonly AnyScreenDef[] = [
+  TIMECLOCK,
+  REVIEW,
+  BREAK_TYPES,
+  STOCKTAKE,
+  CUSTOMERS,
+  DRAWERS,
+  PAYOUTS,
+];
