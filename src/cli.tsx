@@ -111,6 +111,44 @@ const COMMANDS: Record<string, Entry> = {
       reconcile: async (argv, io) => (await import("./commands/payouts-reconcile.js")).runPayoutsReconcile(argv, io),
     },
   },
+  giftcards: {
+    summary:
+      "gift cards: `giftcards get|activities|liability`, `load|adjust|clear|block|unblock|deactivate`, a box `activate`",
+    group: {
+      name: "backroom giftcards",
+      summary:
+        "Gift cards, for scripts and the counter: look one up, the activity of a day and the liability; change one card; activate a box of them, journaled on this machine.",
+      subcommands: {
+        get: "one card as it is now, with its whole history",
+        activities: "a location's (or a card's) activity over some days, with totals per kind",
+        liability: "the outstanding balance of active cards",
+        activate: "a box of cards from a file (--file), or one card; registers numbers the service does not know yet",
+        resume: "finish a box whose run stopped before the end",
+        load: "add money to a card",
+        adjust: "correct a card's balance up or down, with a reason",
+        clear: "empty a card's balance",
+        block: "block a card",
+        unblock: "unblock a card",
+        deactivate: "deactivate a card for good",
+      },
+    },
+    subcommands: {
+      get: async (argv, io) => (await import("./commands/giftcards.js")).runGiftCardsGet(argv, io),
+      activities: async (argv, io) => (await import("./commands/giftcards.js")).runGiftCardsActivities(argv, io),
+      liability: async (argv, io) => (await import("./commands/giftcards.js")).runGiftCardsLiability(argv, io),
+      activate: async (argv, io) => (await import("./commands/giftcards-box.js")).runGiftCardsActivate(argv, io),
+      resume: async (argv, io) => (await import("./commands/giftcards-box.js")).runGiftCardsResume(argv, io),
+      ...Object.fromEntries(
+        (["load", "adjust", "clear", "block", "unblock", "deactivate"] as const).map((which) => [
+          which,
+          async (argv: string[], io: CommandIo) => {
+            const m = await import("./commands/giftcards-write.js");
+            return m.runGiftCardWrite(which, m.WRITE_SPECS[which], argv, io);
+          },
+        ]),
+      ),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

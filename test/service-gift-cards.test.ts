@@ -49,9 +49,15 @@ function act(card: GiftCard, a: ActivityInput): Promise<GiftCardActivity> {
 }
 
 const activate = (card: GiftCard, amount: number) =>
-  act(card, { type: "ACTIVATE", activate_activity_details: { amount_money: usd(amount) } });
+  act(card, {
+    type: "ACTIVATE",
+    activate_activity_details: { amount_money: usd(amount), buyer_payment_instrument_ids: ["cash"] },
+  });
 const load = (card: GiftCard, amount: number) =>
-  act(card, { type: "LOAD", load_activity_details: { amount_money: usd(amount) } });
+  act(card, {
+    type: "LOAD",
+    load_activity_details: { amount_money: usd(amount), buyer_payment_instrument_ids: ["cash"] },
+  });
 const redeem = (card: GiftCard, amount: number) =>
   act(card, { type: "REDEEM", redeem_activity_details: { amount_money: usd(amount) } });
 
@@ -258,7 +264,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     expect((await cardNow(card)).balance_money).toEqual(usd(5_000));
   });
 
-  it("needs a positive amount to activate, and an order with its line item if an order is named", async () => {
+  it("needs a positive amount to activate, and an order with its line item or the payment instruments", async () => {
     const card = await newCard();
     const zero = await failure(activate(card, 0));
     expect(zero.code).toBe("VALUE_TOO_LOW");
@@ -270,6 +276,12 @@ describe("createGiftCardActivity: the gift card state machine", () => {
       act(card, { type: "ACTIVATE", activate_activity_details: { amount_money: usd(100), order_id: "ORDER1" } }),
     );
     expect(half.errors[0]?.field).toBe("gift_card_activity.activate_activity_details.line_item_uid");
+    // Sold outside an order: the interface needs the buyer's payment instruments.
+    const unpaid = await failure(
+      act(card, { type: "ACTIVATE", activate_activity_details: { amount_money: usd(100) } }),
+    );
+    expect(unpaid.code).toBe("MISSING_REQUIRED_PARAMETER");
+    expect(unpaid.errors[0]?.field).toBe("gift_card_activity.activate_activity_details.buyer_payment_instrument_ids");
     const sold = await act(card, {
       type: "ACTIVATE",
       activate_activity_details: { amount_money: usd(2_500), order_id: "ORDER1", line_item_uid: "LINE1" },
@@ -363,7 +375,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     expect(d.gift_card_balance_money).toEqual(usd(3_000));
     expect((await cardNow(card)).state).toBe("DEACTIVATED");
     const attempts: ActivityInput[] = [
-      { type: "LOAD", load_activity_details: { amount_money: usd(100) } },
+      { type: "LOAD", load_activity_details: { amount_money: usd(100), buyer_payment_instrument_ids: ["cash"] } },
       { type: "REDEEM", redeem_activity_details: { amount_money: usd(100) } },
       { type: "UNBLOCK", unblock_activity_details: { reason: "CHARGEBACK_UNBLOCK" } },
       { type: "ACTIVATE", activate_activity_details: { amount_money: usd(100) } },
@@ -381,7 +393,7 @@ describe("createGiftCardActivity: the gift card state machine", () => {
         type: "LOAD",
         location_id: DEMO.secondLocationId,
         gift_card_gan: card.gan ?? "",
-        load_activity_details: { amount_money: usd(100) },
+        load_activity_details: { amount_money: usd(100), buyer_payment_instrument_ids: ["cash"] },
       },
     });
     expect(byGan.gift_card_activity).toMatchObject({ gift_card_id: card.id, location_id: DEMO.secondLocationId });
@@ -390,18 +402,25 @@ describe("createGiftCardActivity: the gift card state machine", () => {
         gift_card_activity: {
           type: "LOAD",
           location_id: DEMO.mainLocationId,
-          load_activity_details: { amount_money: usd(1) },
+          load_activity_details: { amount_money: usd(1), buyer_payment_instrument_ids: ["cash"] },
         },
       }),
     );
     expect(neither.code).toBe("MISSING_REQUIRED_PARAMETER");
     const other = seeded[0] as GiftCard;
     const clash = await failure(
-      act(card, { type: "LOAD", gift_card_gan: other.gan ?? "", load_activity_details: { amount_money: usd(1) } }),
+      act(card, {
+        type: "LOAD",
+        gift_card_gan: other.gan ?? "",
+        load_activity_details: { amount_money: usd(1), buyer_payment_instrument_ids: ["cash"] },
+      }),
     );
     expect(clash.code).toBe("CONFLICTING_PARAMETERS");
     const unknown = await failure(
-      act({ ...card, id: "gftc:nope" }, { type: "LOAD", load_activity_details: { amount_money: usd(1) } }),
+      act(
+        { ...card, id: "gftc:nope" },
+        { type: "LOAD", load_activity_details: { amount_money: usd(1), buyer_payment_instrument_ids: ["cash"] } },
+      ),
     );
     expect(unknown.status).toBe(404);
   });
@@ -436,11 +455,21 @@ describe("createGiftCardActivity: the gift card state machine", () => {
     });
     expect(noKey.json.errors[0]).toMatchObject({ code: "MISSING_REQUIRED_PARAMETER", field: "idempotency_key" });
     const nowhere = await failure(
-      act(card, { type: "LOAD", location_id: "LNOWHERE", load_activity_details: { amount_money: usd(1) } }),
+      act(card, {
+        type: "LOAD",
+        location_id: "LNOWHERE",
+        load_activity_details: { amount_money: usd(1), buyer_payment_instrument_ids: ["cash"] },
+      }),
     );
     expect(nowhere.code).toBe("INVALID_LOCATION");
     const euros = await failure(
-      act(card, { type: "LOAD", load_activity_details: { amount_money: { amount: 100, currency: "EUR" } } }),
+      act(card, {
+        type: "LOAD",
+        load_activity_details: {
+          amount_money: { amount: 100, currency: "EUR" },
+          buyer_payment_instrument_ids: ["cash"],
+        },
+      }),
     );
     expect(euros.code).toBe("CURRENCY_MISMATCH");
     const imported = await failure(act(card, { type: "IMPORT", import_activity_details: { amount_money: usd(100) } }));

@@ -6,13 +6,13 @@ import type { CountHeader, CountRecord } from "../src/local/stocktake-journal.js
 import { seededRandom } from "../src/service/seed/random.js";
 import type { SquareClient } from "../src/square/client.js";
 
-/** What the proxy does with one request to the inventory write. */
+/** What the proxy does with one request to the write it watches. */
 export type ProxyAction = "pass" | "503" | "429" | "drop-before" | "drop-after";
 
-/** A loopback proxy in front of the service that fails inventory writes as it is told. */
+/** A loopback proxy in front of the service that fails one kind of write as it is told. */
 export interface FaultProxy {
   url: string;
-  /** What happened to each inventory write, in arrival order. */
+  /** What happened to each write it watches, in arrival order. */
   log: ProxyAction[];
   close(): Promise<void>;
 }
@@ -20,11 +20,16 @@ export interface FaultProxy {
 const WRITE_PATH = "/v2/inventory/changes/batch-create";
 
 /**
- * Starts a proxy to `target`. Every request passes, except inventory writes, which get the
- * action `next()` picks: a 503, a 429 with `Retry-After: 1`, the connection dropped before the
- * request reaches the service, or dropped after the service answered (the answer never arrives).
+ * Starts a proxy to `target`. Every request passes, except writes to `writePath` (by default the
+ * inventory write), which get the action `next()` picks: a 503, a 429 with `Retry-After: 1`, the
+ * connection dropped before the request reaches the service, or dropped after the service
+ * answered (the answer never arrives).
  */
-export async function startFaultProxy(target: string, next: () => ProxyAction): Promise<FaultProxy> {
+export async function startFaultProxy(
+  target: string,
+  next: () => ProxyAction,
+  writePath = WRITE_PATH,
+): Promise<FaultProxy> {
   const base = new URL(target);
   const log: ProxyAction[] = [];
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: object; body: Buffer }> =>
@@ -55,8 +60,8 @@ export async function startFaultProxy(target: string, next: () => ProxyAction): 
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const body = Buffer.concat(chunks);
-      const action: ProxyAction = req.method === "POST" && req.url === WRITE_PATH ? next() : "pass";
-      if (req.url === WRITE_PATH) log.push(action);
+      const action: ProxyAction = req.method === "POST" && req.url === writePath ? next() : "pass";
+      if (req.url === writePath) log.push(action);
       if (action === "drop-before") {
         req.socket.destroy();
         return;

@@ -85,4 +85,46 @@ describe("the app in a real terminal", () => {
     keys("q");
     await until(() => !alive(), "the app to exit");
   }, 90_000);
+
+  it("looks gift cards up from a scanner's burst at 80×24 and at 60×24, and activates one", async () => {
+    const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL XDG_DATA_HOME=${data} XDG_CONFIG_HOME=${data}/config npm start`;
+    tmux("new-session", "-d", "-s", "app", "-x", "80", "-y", "24", "-c", root, start);
+    await until((t) => t.includes("Who is here"), "the time clock");
+    keys("8");
+    await until((t) => t.includes("Scan a card, or press / and type its number or id."), "the gift cards screen");
+    // A new card from the box: 7783 + 11 digits + its check digit. The scanner sends code and Enter in one write.
+    const gan = "7783990000000018";
+    keys("-l", `${gan}\r`);
+    await until((t) => t.includes(`${gan} is not registered with the service yet`), "the unknown card");
+    keys("a");
+    await until((t) => t.includes("Activate card …0018"), "the activation form");
+    keys("-l", "25");
+    await until((t) => t.includes("Amount:    25"), "the amount typed");
+    keys("Tab");
+    // A person sees the next field take the cursor before typing (a tab inside one fast read is a paste's space).
+    await until((t) => t.includes("› Paid with:"), "the next field");
+    keys("-l", "cash");
+    await until((t) => t.includes("Paid with: cash"), "the payment typed");
+    keys("Enter");
+    await until((t) => t.includes(`Register and activate card ${gan} with 25.00 USD?`), "the question");
+    keys("y");
+    await until((t) => t.includes(`Activated card ${gan} with 25.00 USD: balance 0.00 → 25.00 USD.`), "the message");
+    let text = await until((t) => t.includes(" · physical · active · balance 25.00 USD"), "the card activated");
+
+    tmux("resize-window", "-t", "app", "-x", "60", "-y", "24");
+    await until((t) => t.split("\n").every((l) => l.length <= 60) && t.includes("balance 25.00 USD"), "60 columns");
+    keys("v");
+    text = await until((t) => /Liability [\d,]+\.\d\d USD on \d+ active cards/.test(t), "the activity view");
+    expect(text).toContain(gan);
+    // The scanner again, on the activity view: the card is looked up and shown.
+    keys("-l", `${gan}\r`);
+    text = await until(
+      (t) => t.split("\n").every((l) => l.length <= 60) && t.includes("History, newest first (1)"),
+      "the card at 60×24",
+    );
+    expect(text).toMatch(/sold\s+\+25\.00\s+25\.00/);
+    expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
+    keys("q");
+    await until(() => !alive(), "the app to exit");
+  }, 90_000);
 });

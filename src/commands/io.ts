@@ -112,3 +112,32 @@ export function relativeTime(at: string, now: number): string {
   const text = `${n} ${unit}${n === 1 ? "" : "s"}`;
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
+
+/**
+ * Asks a yes/no question on a terminal and resolves true only for `y` or `yes`. Where nothing can
+ * be asked (stdin or stderr is not a terminal: a pipe, a script), it resolves `undefined`: the
+ * caller refuses and says to pass `--yes`.
+ */
+export function askYesNo(io: CommandIo, question: string): Promise<boolean | undefined> {
+  const { stdin } = io;
+  if (!stdin.isTTY || !(io.stderr as { isTTY?: boolean }).isTTY) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    let buffer = "";
+    const finish = (answer: boolean) => {
+      stdin.removeListener("data", onData);
+      stdin.removeListener("end", onEnd);
+      stdin.pause();
+      resolve(answer);
+    };
+    const onData = (chunk: Buffer | string) => {
+      buffer += chunk.toString();
+      const end = buffer.search(/[\r\n]/);
+      if (end >= 0) finish(/^\s*y(es)?\s*$/i.test(buffer.slice(0, end)));
+    };
+    const onEnd = () => finish(false);
+    io.stderr.write(`${question} [y/N] `);
+    stdin.on("data", onData);
+    stdin.on("end", onEnd);
+    stdin.resume();
+  });
+}

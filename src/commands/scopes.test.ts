@@ -27,6 +27,11 @@ const USED = [
   "ListCashDrawerShiftEvents",
   "ListPayouts",
   "ListGiftCards",
+  "RetrieveGiftCard",
+  "RetrieveGiftCardFromGAN",
+  "ListGiftCardActivities",
+  "CreateGiftCard",
+  "CreateGiftCardActivity",
   "ListWebhookSubscriptions",
 ] as const;
 

@@ -27,7 +27,14 @@ export const LOGIN_SCOPES: readonly ScopeNeed[] = [
     scope: "PAYOUTS_READ",
     why: "payouts: when deposits arrive, what Square kept in fees, a bank statement reconciled",
   },
-  { scope: "GIFTCARDS_READ", why: "a customer's gift cards and their balances" },
+  {
+    scope: "GIFTCARDS_READ",
+    why: "gift cards looked up by scan or number, their history, the day's activity and the liability",
+  },
+  {
+    scope: "GIFTCARDS_WRITE",
+    why: "activating, loading and adjusting gift cards, clearing, blocking and deactivating them",
+  },
 ];
 
 /** The scope names, as `backroom login` sends them. */

@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkMigrations, LocalDbTooNew, type Migration, openLocalDb } from "./db.js";
+import { applyMigrations, checkMigrations, LocalDbTooNew, type Migration, openLocalDb } from "./db.js";
 
 const v1: Migration = {
   version: 1,
@@ -44,6 +44,17 @@ describe("openLocalDb", () => {
     const again = await openLocalDb(path, { label: "the notes", migrations: [v1, v2] });
     expect(again.pragma("user_version", { simple: true })).toBe(2);
     again.close();
+  });
+
+  it("does not run a migration again that another backroom ran after this one read the version", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "backroom-local-")), "notes.db");
+    const mine = await openLocalDb(path, { label: "the notes", migrations: [] });
+    const seen = mine.pragma("user_version", { simple: true }) as number;
+    // Another backroom opens the new file meanwhile and migrates it first.
+    (await openLocalDb(path, { label: "the notes", migrations: [v1, v2] })).close();
+    expect(() => applyMigrations(mine, [v1, v2], seen)).not.toThrow();
+    expect(mine.pragma("user_version", { simple: true })).toBe(2);
+    mine.close();
   });
 
   it("sets full durability when asked", async () => {

@@ -57,13 +57,23 @@ export function migrate(db: LocalDb, label: string, migrations: readonly Migrati
       `${label} was written by a newer backroom (schema ${current}; this one knows ${newest}): update backroom to open it.`,
     );
   }
-  for (const m of migrations.slice(current)) {
+  applyMigrations(db, migrations, current);
+  return current;
+}
+
+/**
+ * Runs the migrations after `seen`, each in its own write transaction. The version is read again
+ * inside it: two backrooms opening a new file at once both see version 0, and the second must
+ * not run what the first has just run (it would fail on "table already exists").
+ */
+export function applyMigrations(db: LocalDb, migrations: readonly Migration[], seen: number): void {
+  for (const m of migrations.slice(seen)) {
     db.transaction(() => {
+      if ((db.pragma("user_version", { simple: true }) as number) >= m.version) return;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
     }).immediate();
   }
-  return current;
 }
 
 /**

@@ -32,6 +32,25 @@ export {
   resolveExportPath,
   writeCsvFiles,
 } from "./export-csv.js";
+export type { KnownCard, LinkedCustomer, PlannedWrite } from "./gift-cards-io.js";
+export {
+  type CardPane,
+  FILTER_CYCLE,
+  type GiftCardsForm,
+  type GiftCardsState,
+  type GiftCardsView,
+  newWriteForm,
+  reasonsOf,
+  type WriteField,
+  type WriteForm,
+  writeFields,
+} from "./gift-cards-machine.js";
+export {
+  GIFTCARDS_WRITE,
+  giftCardWritesUnavailable,
+  giftCardWriteUnavailable,
+  type WriteFormValues,
+} from "./gift-cards-slice.js";
 export * from "./payouts-machine.js";
 export {
   type ReviewConflict,

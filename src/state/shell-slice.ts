@@ -23,6 +23,8 @@ export interface ShellSlice {
   locationId: string | undefined;
   signedIn: "checking" | "signed-in" | "signed-out";
   merchantId: string | undefined;
+  /** The permissions the sign-in was given, as the service reports them; undefined until known. */
+  grantedScopes: readonly string[] | undefined;
   workweek: WorkweekConfig | undefined;
   connection: Connection;
   /** When the data on screen was last read successfully (rows read before a failure are stale). */
@@ -114,6 +116,7 @@ export function createShellSlice(
     locationId: undefined,
     signedIn: "checking",
     merchantId: undefined,
+    grantedScopes: undefined,
     workweek: undefined,
     connection: { state: "unknown" },
     lastReadAt: undefined,
@@ -124,7 +127,7 @@ export function createShellSlice(
       const client = deps.client;
       const status = client.oauth
         ?.retrieveTokenStatus()
-        .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id }))
+        .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
         .catch(() => set({ signedIn: "signed-out" }));
       const loaded = await get().runRead("Loading locations", async () => {
         const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);

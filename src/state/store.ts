@@ -10,6 +10,7 @@ import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
+import { createGiftCardsSlice, type GiftCardsSlice } from "./gift-cards-slice.js";
 import { createPayoutsSlice, type PayoutsSlice } from "./payouts-slice.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
@@ -28,7 +29,8 @@ export type AppState = ShellSlice &
   StocktakeSlice &
   CustomersSlice &
   DrawersSlice &
-  PayoutsSlice;
+  PayoutsSlice &
+  GiftCardsSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -130,5 +132,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
     ...createPayoutsSlice(set, get, deps),
+    ...createGiftCardsSlice(set, get, deps),
   }));
 }

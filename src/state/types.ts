@@ -1,4 +1,5 @@
 import type { SquareClient } from "../square/index.js";
+import type { GiftCardsClient } from "./gift-cards-io.js";
 
 /** The part of the client the app uses; tests may pass any object of this shape. */
 export interface StoreClient {
@@ -29,6 +30,7 @@ export interface StoreClient {
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
   payouts: Pick<SquareClient["payouts"], "listPayouts" | "getPayout" | "listPayoutEntries">;
+  giftCards: GiftCardsClient;
   customers: Pick<
     SquareClient["customers"],
     | "searchCustomers"
@@ -73,7 +75,8 @@ export type Screen =
   | { kind: "stocktake" }
   | { kind: "customers" }
   | { kind: "drawers" }
-  | { kind: "payouts" };
+  | { kind: "payouts" }
+  | { kind: "gift-cards" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

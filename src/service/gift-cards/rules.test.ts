@@ -20,7 +20,7 @@ function refusal(f: () => unknown): { status: number; code: string | undefined }
 const load = (amount: number): GiftCardActivity => ({
   type: "LOAD",
   location_id: at,
-  load_activity_details: { amount_money: usd(amount) },
+  load_activity_details: { amount_money: usd(amount), buyer_payment_instrument_ids: ["cash"] },
 });
 const redeem = (amount: number): GiftCardActivity => ({
   type: "REDEEM",
@@ -33,7 +33,7 @@ describe("applyActivity", () => {
     const out = applyActivity(card("PENDING", 0), {
       type: "ACTIVATE",
       location_id: at,
-      activate_activity_details: { amount_money: usd(2_000) },
+      activate_activity_details: { amount_money: usd(2_000), buyer_payment_instrument_ids: ["card-1"] },
     });
     expect(out).toMatchObject({ state: "ACTIVE", balance: 2_000 });
   });
@@ -44,7 +44,7 @@ describe("applyActivity", () => {
       applyActivity(card("ACTIVE", 10), {
         type: "ACTIVATE",
         location_id: at,
-        activate_activity_details: { amount_money: usd(1) },
+        activate_activity_details: { amount_money: usd(1), buyer_payment_instrument_ids: ["cash"] },
       }),
     );
     expect(again.code).toBe("BAD_REQUEST");
@@ -60,7 +60,7 @@ describe("applyActivity", () => {
     const cleared = applyActivity(card("ACTIVE", 900), {
       type: "CLEAR_BALANCE",
       location_id: at,
-      clear_balance_activity_details: { reason: "UNKNOWN_REASON" },
+      clear_balance_activity_details: { reason: "REUSE_GIFTCARD" },
     });
     expect(cleared).toMatchObject({ state: "ACTIVE", balance: 0 });
     const blocked = applyActivity(card("ACTIVE", 900), {
@@ -79,7 +79,7 @@ describe("applyActivity", () => {
     const gone = applyActivity(card("ACTIVE", 900), {
       type: "DEACTIVATE",
       location_id: at,
-      deactivate_activity_details: { reason: "UNKNOWN_REASON" },
+      deactivate_activity_details: { reason: "SUSPICIOUS_ACTIVITY" },
     });
     expect(gone).toMatchObject({ state: "DEACTIVATED", balance: 900 });
     expect(refusal(() => applyActivity(card("DEACTIVATED", 900), load(1))).code).toBe("BAD_REQUEST");
@@ -106,7 +106,7 @@ describe("applyActivity", () => {
       applyActivity(card("ACTIVE", 0), {
         type: "LOAD",
         location_id: at,
-        load_activity_details: { amount_money: { amount: 5, currency: "EUR" } },
+        load_activity_details: { amount_money: { amount: 5, currency: "EUR" }, buyer_payment_instrument_ids: ["cash"] },
       }),
     );
     expect(euros.code).toBe("CURRENCY_MISMATCH");
@@ -116,8 +116,35 @@ describe("applyActivity", () => {
     const out = applyActivity(card("ACTIVE", 0), {
       type: "LOAD",
       location_id: at,
-      load_activity_details: { amount_money: { amount: 300 } },
+      load_activity_details: { amount_money: { amount: 300 }, buyer_payment_instrument_ids: ["cash"] },
     });
     expect(out.details.amount_money).toEqual(usd(300));
+  });
+
+  it("needs how a card sold or loaded outside an order was paid for", () => {
+    for (const type of ["ACTIVATE", "LOAD"] as const) {
+      const state = type === "ACTIVATE" ? "PENDING" : "ACTIVE";
+      const field = type === "ACTIVATE" ? "activate_activity_details" : "load_activity_details";
+      const unpaid = { type, location_id: at, [field]: { amount_money: usd(100) } } as GiftCardActivity;
+      expect(refusal(() => applyActivity(card(state, 0), unpaid)).code).toBe("MISSING_REQUIRED_PARAMETER");
+      const empty = { type, location_id: at, [field]: { amount_money: usd(100), buyer_payment_instrument_ids: [] } };
+      expect(refusal(() => applyActivity(card(state, 0), empty as GiftCardActivity)).code).toBe(
+        "MISSING_REQUIRED_PARAMETER",
+      );
+      const byOrder = { type, location_id: at, [field]: { amount_money: usd(100), order_id: "O", line_item_uid: "U" } };
+      expect(applyActivity(card(state, 0), byOrder as GiftCardActivity).balance).toBe(100);
+    }
+  });
+
+  it("refuses the reasons the service records itself", () => {
+    const clear = (reason: string) =>
+      ({ type: "CLEAR_BALANCE", location_id: at, clear_balance_activity_details: { reason } }) as GiftCardActivity;
+    expect(refusal(() => applyActivity(card("ACTIVE", 10), clear("UNKNOWN_REASON"))).code).toBe("INVALID_VALUE");
+    const deactivate = (reason: string) =>
+      ({ type: "DEACTIVATE", location_id: at, deactivate_activity_details: { reason } }) as GiftCardActivity;
+    for (const reason of ["UNKNOWN_REASON", "CHARGEBACK_DEACTIVATE"]) {
+      expect(refusal(() => applyActivity(card("ACTIVE", 10), deactivate(reason))).code).toBe("INVALID_VALUE");
+    }
+    expect(applyActivity(card("ACTIVE", 10), clear("SUSPICIOUS_ACTIVITY")).balance).toBe(0);
   });
 });

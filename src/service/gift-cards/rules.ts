@@ -1,3 +1,4 @@
+import { type ReasonedKind, WRITE_ACTIVITY, WRITE_REASONS } from "../../domain/gift-cards.js";
 import type {
   Currency,
   GiftCardActivity,
@@ -113,13 +114,14 @@ export function applyActivity(card: CardBalance, activity: GiftCardActivity, red
     return { state: card.state, balance: card.balance - n, details };
   };
 
+  givenReason(type, details, at);
   switch (type) {
     case "ACTIVATE": {
-      orderPair(details, at);
+      paidFor(details, at);
       return { state: "ACTIVE", balance: card.balance + amount(), details };
     }
     case "LOAD":
-      orderPair(details, at);
+      paidFor(details, at);
       return add(amount());
     case "REDEEM": {
       const status = details.status ?? "COMPLETED";
@@ -181,8 +183,12 @@ function positiveAmount(value: unknown, currency: Currency, field: string): numb
   return m.amount;
 }
 
-/** An order line item is named by both the order and the line item, or not at all. */
-function orderPair(details: Record<string, unknown>, at: string): void {
+/**
+ * A card sold or loaded is paid for one of two ways, as the interface requires: through an order
+ * (named by both the order and its gift card line item), or outside one, when the buyer's payment
+ * instruments must be listed (Square runs its compliance checks on them).
+ */
+function paidFor(details: Record<string, unknown>, at: string): void {
   const order = details.order_id;
   const line = details.line_item_uid;
   if (order !== undefined && line === undefined) {
@@ -190,5 +196,31 @@ function orderPair(details: Record<string, unknown>, at: string): void {
   }
   if (line !== undefined && order === undefined) {
     throw invalid("MISSING_REQUIRED_PARAMETER", "order_id must be set with line_item_uid.", `${at}.order_id`);
+  }
+  const instruments = details.buyer_payment_instrument_ids;
+  if (order === undefined && (!Array.isArray(instruments) || instruments.length === 0)) {
+    throw invalid(
+      "MISSING_REQUIRED_PARAMETER",
+      "Without order_id and line_item_uid, buyer_payment_instrument_ids must list how the buyer paid.",
+      `${at}.buyer_payment_instrument_ids`,
+    );
+  }
+}
+
+/** The activity type behind each write that takes a reason. */
+const REASONED: ReadonlyMap<GiftCardActivityType, ReasonedKind> = new Map(
+  (Object.keys(WRITE_REASONS) as ReasonedKind[]).map((k) => [WRITE_ACTIVITY[k], k]),
+);
+
+/** Some reasons of the spec's enumerations are recorded by the service only ("read-only"). */
+function givenReason(type: GiftCardActivityType, details: Record<string, unknown>, at: string): void {
+  const kind = REASONED.get(type);
+  if (kind === undefined || typeof details.reason !== "string") return;
+  if (!(WRITE_REASONS[kind] as readonly string[]).includes(details.reason)) {
+    throw invalid(
+      "INVALID_VALUE",
+      `${details.reason} is recorded by the service itself; a ${type} activity takes ${WRITE_REASONS[kind].join(", ")}.`,
+      `${at}.reason`,
+    );
   }
 }

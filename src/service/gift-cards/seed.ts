@@ -110,6 +110,7 @@ function writeHistory(
     activate_activity_details: {
       amount_money: money(s.rng.pick([2_500, 5_000, 5_000, 10_000, 15_000, 20_000])),
       reference_id: `till-${s.ids.next(8)}`,
+      buyer_payment_instrument_ids: ["cash"],
     },
   });
   const steps = story === "spent" ? 2 : s.rng.int(0, 6);
@@ -119,7 +120,13 @@ function writeHistory(
       const amount = Math.max(1, Math.min(balance(), s.rng.int(5, 80) * 100 + s.rng.pick([0, 49, 99])));
       apply({ type: "REDEEM", redeem_activity_details: { amount_money: money(amount), payment_id: s.ids.next(22) } });
     } else if (roll < 0.8) {
-      apply({ type: "LOAD", load_activity_details: { amount_money: money(s.rng.pick([1_000, 2_500, 5_000])) } });
+      apply({
+        type: "LOAD",
+        load_activity_details: {
+          amount_money: money(s.rng.pick([1_000, 2_500, 5_000])),
+          buyer_payment_instrument_ids: ["cash"],
+        },
+      });
     } else if (roll < 0.9 && redeems.length > 0) {
       const r = s.rng.pick(redeems);
       apply({

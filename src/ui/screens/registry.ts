@@ -11,6 +11,14 @@ import { CustomersScreen } from "./customers/CustomersScreen.js";
 import { CUSTOMERS_COMMANDS, reloadCustomers, SEARCH_FIELD, searchLineKey } from "./customers/commands.js";
 import { DRAWERS_COMMANDS, reloadDrawers } from "./drawers/commands.js";
 import { DrawersScreen } from "./drawers/DrawersScreen.js";
+import {
+  GIFT_CARDS_COMMANDS,
+  LOOKUP_FIELD,
+  lookupLineKey,
+  reloadGiftCards,
+  scanGiftCard,
+} from "./gift-cards/commands.js";
+import { GiftCardsScreen } from "./gift-cards/GiftCardsScreen.js";
 import { FIND_FIELD, PAYOUTS_COMMANDS, payoutsRows } from "./payouts/commands.js";
 import { PayoutsScreen } from "./payouts/PayoutsScreen.js";
 import { REVIEW_COMMANDS } from "./review/commands.js";
@@ -182,6 +190,42 @@ const PAYOUTS = defineScreen({
   help: "All locations (a) is this screen's own choice: the location picker (L) picks one. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
 });
 
+const GIFT_CARDS = defineScreen({
+  kind: "gift-cards",
+  title: "Gift cards",
+  key: "8",
+  component: GiftCardsScreen,
+  commands: GIFT_CARDS_COMMANDS,
+  focus: (s) => {
+    const form = s.giftCards.form.kind;
+    if (form === "write") return formPlace("gift card change");
+    if (form === "range") return formPlace("days");
+    if (s.field["gift-cards"] === LOOKUP_FIELD)
+      return {
+        kind: "field",
+        name: LOOKUP_FIELD,
+        leave: (st) => st.focusField("gift-cards", undefined),
+        onKey: lookupLineKey,
+      };
+    return listPlace(s.giftCards.view === "card" ? "history" : "activity");
+  },
+  fields: { [LOOKUP_FIELD]: "find" },
+  onScan: scanGiftCard,
+  reload: reloadGiftCards,
+  // Back on the screen: the card shown is read again (it may have been spent meanwhile), quietly.
+  onShow: (s) =>
+    s.giftCards.view === "activity" ? s.showGiftCardsView("activity") : s.reloadGiftCard({ quiet: true }),
+  onLocationChange: (s, visible) => (visible && s.giftCards.view === "activity" ? s.loadGiftCardActivity() : undefined),
+  // A card changed at the till or in another terminal shows its new balance without a key press.
+  refresh: (s) => {
+    const g = s.giftCards;
+    if (g.form.kind !== "none" || g.pending) return undefined;
+    return g.view === "card" ? s.reloadGiftCard({ quiet: true }) : s.loadGiftCardActivity({ quiet: true });
+  },
+  refreshSeconds: 30,
+  help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
 export const SCREENS: readonly AnyScreenDef[] = [
   TIMECLOCK,
@@ -191,4 +235,5 @@ export const SCREENS: readonly AnyScreenDef[] = [
   CUSTOMERS,
   DRAWERS,
   PAYOUTS,
+  GIFT_CARDS,
 ];

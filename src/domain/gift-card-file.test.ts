@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { luhnCheckDigit } from "./gan.js";
+import { parseCardFile } from "./gift-card-file.js";
+
+const gan = (n: number) => {
+  const body = `7783${String(n).padStart(11, "0")}`;
+  return body + luhnCheckDigit(body);
+};
+
+describe("a box's file", () => {
+  it("reads one number a line, in groups or not, skipping blank lines", () => {
+    const r = parseCardFile(`${gan(1)}\r\n\r\n7783 ${gan(2).slice(4, 8)} ${gan(2).slice(8)}\r\n`);
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        cards: [
+          { line: 1, gan: gan(1) },
+          { line: 3, gan: gan(2) },
+        ],
+        problems: [],
+      },
+    });
+  });
+
+  it("reads the gan column of a CSV with a byte-order mark, quotes and semicolons", () => {
+    const r = parseCardFile(`\ufeffbox;GAN;note\n7;"${gan(3)}";first\n7;${gan(4)};"second; with a semicolon"\n`);
+    expect(r.ok && r.value.cards).toEqual([
+      { line: 2, gan: gan(3) },
+      { line: 3, gan: gan(4) },
+    ]);
+  });
+
+  it("sets aside a repeated number, a mistyped check digit and a spreadsheet's rounding, with line numbers", () => {
+    const typo = gan(5).slice(0, -1) + String((Number(gan(5).at(-1)) + 1) % 10);
+    const r = parseCardFile(`${gan(5)}\n${gan(5)}\n${typo}\n7.78300000E+15\nSHORT\n`);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.cards).toEqual([{ line: 1, gan: gan(5) }]);
+    expect(r.value.problems.map((p) => [p.line, p.problem])).toEqual([
+      [2, "the same card number as line 1"],
+      [3, expect.stringContaining("check digit")],
+      [4, expect.stringContaining("spreadsheet")],
+      [5, expect.stringContaining("8 to 20")],
+    ]);
+  });
+
+  it("refuses a header that does not name the gan column, and a file that is not CSV", () => {
+    const header = parseCardFile(`card number\n${gan(1)}\n`);
+    expect(!header.ok && header.problem).toMatch(/call the card number column gan/);
+    const broken = parseCardFile(`gan\n"${gan(1)}\n`);
+    expect(!broken.ok && broken.problem).toMatch(/not readable as CSV/);
+  });
+});

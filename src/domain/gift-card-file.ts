@@ -1,0 +1,81 @@
+// A box of gift cards as a file: one card number a line, or a CSV with a `gan` column (other
+// columns ignored). Read with csv-parse: a byte-order mark, quotes, `;` or tab between columns,
+// and line numbers for every problem.
+import { CsvError } from "csv-parse";
+import { parse } from "csv-parse/sync";
+import { ganToRegister, normalizeGan } from "./gan.js";
+
+/** A card number of the file, with the line it is on. */
+export interface CardLine {
+  line: number;
+  gan: string;
+}
+
+/** A line that cannot be used, and why. */
+export interface CardLineProblem {
+  line: number;
+  text: string;
+  problem: string;
+}
+
+/** The file read: the card numbers in file order (each once), and the lines left out. */
+export interface CardFile {
+  cards: CardLine[];
+  problems: CardLineProblem[];
+}
+
+/** Reads a box's file, or says why the whole file cannot be read. */
+export function parseCardFile(text: string): { ok: true; value: CardFile } | { ok: false; problem: string } {
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(text, {
+      bom: true,
+      delimiter: [",", ";", "\t"],
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (err) {
+    if (err instanceof CsvError) {
+      const line = typeof err.lines === "number" ? ` (line ${err.lines})` : "";
+      return { ok: false, problem: `The file is not readable as CSV${line}: ${err.message}` };
+    }
+    throw err;
+  }
+  const header = rows[0]?.record.map((c) => c.trim().toLowerCase());
+  const column = header?.indexOf("gan") ?? -1;
+  const body = column >= 0 ? rows.slice(1) : rows;
+  // A first line without a digit is a header, not a card number: a header must name the column.
+  if (column < 0 && header && !header.some((c) => /\d/.test(c))) {
+    return {
+      ok: false,
+      problem: `The first line (${header.join(", ")}) looks like column names, but none is gan: call the card number column gan, or give one number a line.`,
+    };
+  }
+  const cards: CardLine[] = [];
+  const problems: CardLineProblem[] = [];
+  const seen = new Map<string, number>();
+  for (const { record, info } of body) {
+    const raw = (column >= 0 ? record[column] : record[0]) ?? "";
+    if (raw.trim() === "") continue;
+    const gan = normalizeGan(raw);
+    const problem = cardLineProblem(raw, gan, seen.get(gan));
+    if (problem) {
+      problems.push({ line: info.lines, text: raw, problem });
+      continue;
+    }
+    seen.set(gan, info.lines);
+    cards.push({ line: info.lines, gan });
+  }
+  return { ok: true, value: { cards, problems } };
+}
+
+function cardLineProblem(raw: string, gan: string, earlier: number | undefined): string | undefined {
+  if (/^\d(\.\d+)?e\+\d+$/i.test(raw.trim())) {
+    return "a spreadsheet turned this card number into a rounded number; format the column as text and export again";
+  }
+  if (earlier !== undefined) return `the same card number as line ${earlier}`;
+  const checked = ganToRegister(gan);
+  return checked.ok ? undefined : checked.problem.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "");
+}

@@ -1,0 +1,295 @@
+import { Box } from "ink";
+import { useMemo } from "react";
+import { activityTotals, cardHistory, type Liability } from "../../../domain/gift-card-activity.js";
+import { cardStateWords, cardTypeWords, shortGan } from "../../../domain/gift-cards.js";
+import { formatAmount, formatMoney } from "../../../domain/money.js";
+import { localDate } from "../../../domain/time.js";
+import type { GiftCardActivity, Location } from "../../../spec/generated/types.js";
+import {
+  type CardPane,
+  type KnownCard,
+  selectLocation,
+  selectTimeZone,
+  useAppStore,
+  useAppStoreApi,
+} from "../../../state/index.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { TextField } from "../../components/TextField.js";
+import { Txt } from "../../components/Txt.js";
+import { useListWindow } from "../../components/use-list.js";
+import { useHasFocus } from "../../shell.js";
+import { type Theme, useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
+import { activityColumns, historyColumns, type Places } from "./columns.js";
+import { ACTIVITY_LIST, giftCardRows, HISTORY_LIST, LOOKUP_DRAFT, LOOKUP_FIELD } from "./commands.js";
+import { DaysFormView, giftCardsFormHeight, WriteFormView } from "./forms.js";
+
+/** Where activities happened and in what currency to show amounts, from the store's locations. */
+function usePlaces(): Places {
+  const locations = useAppStore((s) => s.locations);
+  const here = useAppStore(selectLocation);
+  const zone = useAppStore(selectTimeZone);
+  return useMemo(() => {
+    const byId = new Map<string, Location>(locations.map((l) => [l.id ?? "", l]));
+    return {
+      name: (id) => byId.get(id)?.name ?? id,
+      zone: (id) => byId.get(id)?.timezone ?? zone,
+      currency: here?.currency ?? "USD",
+    };
+  }, [locations, here, zone]);
+}
+
+/** Gift cards: a card looked up by scan, number or id, its history and its writes; the day's activity. */
+export function GiftCardsScreen(props: ScreenProps) {
+  const view = useAppStore((s) => s.giftCards.view);
+  return view === "card" ? <CardView {...props} /> : <ActivityView {...props} />;
+}
+
+/** The look-up line: `/` gives it the keys; enter looks the card up; a scan needs no key at all. */
+function LookupLine({ width }: { width: number }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const text = useAppStore((s) => s.drafts[LOOKUP_DRAFT] ?? "");
+  const editing = useHasFocus(LOOKUP_FIELD);
+  return (
+    <Box height={1} width={width} overflow="hidden">
+      <Txt color={editing ? theme.accent : theme.muted} bold>
+        {"Card: "}
+      </Txt>
+      <TextField
+        key={editing ? "editing" : "resting"}
+        value={text}
+        focus={editing}
+        placeholder={editing ? "its number or id, then enter" : "scan a card, or / to type its number"}
+        maxLength={64}
+        onChange={(v) => store.getState().setDraft(LOOKUP_DRAFT, v)}
+      />
+    </Box>
+  );
+}
+
+const stateColor = (card: KnownCard, theme: Theme) =>
+  card.state === "ACTIVE" ? theme.good : card.state === "PENDING" ? theme.muted : theme.bad;
+
+/** The card's lines over its history: number, type, state, balance, customers. */
+function CardLines({
+  card,
+  pane,
+  width,
+}: {
+  card: KnownCard;
+  pane: Extract<CardPane, { kind: "found" }>;
+  width: number;
+}) {
+  const theme = useTheme();
+  const tz = useAppStore(selectTimeZone);
+  const names = pane.customers.map((c) => c.name ?? c.id);
+  const customers =
+    names.length === 0 ? "no customer linked" : `${names.length === 1 ? "customer" : "customers"} ${names.join(", ")}`;
+  const created = card.created_at ? `created ${localDate(card.created_at, tz)}` : "";
+  const rest = ` · ${cardTypeWords(card.type)} · ${cardStateWords(card.state)} · balance ${formatMoney(card.balance_money)}`;
+  // The whole number when the line has room for it; else its last four digits.
+  const number = (card.gan ?? "").length + rest.length <= width ? card.gan : shortGan(card.gan);
+  return (
+    <>
+      <Txt wrap="truncate-end">
+        <Txt bold>{number}</Txt>
+        <Txt> · {cardTypeWords(card.type)} · </Txt>
+        <Txt bold color={stateColor(card, theme)}>
+          {cardStateWords(card.state)}
+        </Txt>
+        <Txt> · balance </Txt>
+        <Txt bold>{formatMoney(card.balance_money)}</Txt>
+      </Txt>
+      <Txt color={theme.muted} wrap="truncate-end">
+        {[customers, created].filter(Boolean).join(" · ")}
+      </Txt>
+    </>
+  );
+}
+
+/** What the card pane says when there is no card to show. */
+function paneText(pane: CardPane): string {
+  switch (pane.kind) {
+    case "empty":
+      return "Scan a card, or press / and type its number or id.";
+    case "looking":
+      return `Looking up ${pane.query}…`;
+    case "unknown":
+      return `${pane.gan} is not registered with the service yet: a registers it as a physical card with this number and activates it.`;
+    case "no-such-id":
+      return `No gift card has the id ${pane.id}.`;
+    case "failed":
+      return `${pane.query}: ${pane.problem}`;
+    case "found":
+      return "";
+  }
+}
+
+/** A change that was not answered, kept with its keys until it is sent again or dropped. */
+function PendingLine() {
+  const theme = useTheme();
+  const pending = useAppStore((s) => s.giftCards.pending);
+  if (!pending) return null;
+  // The question without its balance line, the card's number cut to its last digits.
+  const what = pending.plan.question.replace(/\?.*$/, "").replace(pending.plan.gan, shortGan(pending.plan.gan));
+  const text =
+    pending.state === "sending" ? `Sending: ${what}…` : `◷ Not answered, kept: ${what}. R sends it again, x drops it.`;
+  return (
+    <Txt color={pending.state === "sending" ? theme.muted : theme.warn} wrap="truncate-end">
+      {text}
+    </Txt>
+  );
+}
+
+function CardView({ height, width }: ScreenProps) {
+  const theme = useTheme();
+  const pane = useAppStore((s) => s.giftCards.card);
+  const form = useAppStore((s) => s.giftCards.form);
+  const pending = useAppStore((s) => s.giftCards.pending);
+  const location = useAppStore(selectLocation);
+  const places = usePlaces();
+  const found = pane.kind === "found" ? pane : undefined;
+  const rows = useMemo(() => (found ? cardHistory(found.history) : []), [found]);
+  const ids = useAppStore((s) => giftCardRows(s).ids);
+  const head = 2 + (found ? 2 : 1) + (pending ? 1 : 0) + (found ? 1 : 0);
+  const listHeight = Math.max(3, height - head - giftCardsFormHeight(form));
+  const list = useListWindow(HISTORY_LIST, ids, listRows(listHeight));
+  const columns = useMemo(() => historyColumns(places), [places]);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Txt wrap="truncate-end">
+        <Txt bold>Gift cards</Txt>
+        <Txt color={theme.muted}> at {location?.name ?? "—"} · v: the day's activity</Txt>
+      </Txt>
+      <LookupLine width={width} />
+      {found ? (
+        <CardLines card={found.card} pane={found} width={width} />
+      ) : (
+        <Txt color={pane.kind === "failed" ? theme.bad : theme.muted} wrap="truncate-end">
+          {paneText(pane)}
+        </Txt>
+      )}
+      <PendingLine />
+      {found ? (
+        <>
+          <Txt color={theme.muted}>History, newest first ({rows.length})</Txt>
+          <ColumnList
+            columns={columns}
+            rows={rows}
+            state={list}
+            height={listHeight}
+            width={width}
+            rowKey={(r) => r.activity.id ?? ""}
+            empty="No activity yet."
+          />
+        </>
+      ) : null}
+      {form.kind === "write" ? <WriteFormView kind={form.form.kind} /> : null}
+    </Box>
+  );
+}
+
+/** The days' totals per kind, each a segment kept whole when the line wraps. */
+function totalsSegments(rows: readonly GiftCardActivity[], currency: string): string[] {
+  const t = activityTotals(rows, currency);
+  const m = (n: number, sign = false) => formatAmount(n, currency, sign ? { sign: "always" } : {});
+  return [
+    `sold ${t.sold.count} · ${m(t.sold.amount)}`,
+    `loaded ${t.loaded.count} · ${m(t.loaded.amount)}`,
+    `redeemed ${t.redeemed.count} · ${m(t.redeemed.amount)}`,
+    `adjusted ${t.adjusted.count} · ${m(t.adjusted.amount, true)}`,
+    ...(t.refunded.count ? [`refunded ${t.refunded.count} · ${m(t.refunded.amount)}`] : []),
+  ];
+}
+
+/** The liability, and apart from it what blocked cards hold (owed too, but not spendable now). */
+function liabilitySegments(l: Liability | undefined): string[] {
+  if (!l) return ["Liability: being read…"];
+  const cards = (n: number) => (n === 1 ? "card" : "cards");
+  return [
+    `Liability ${formatMoney(l.active)} on ${l.activeCards} active ${cards(l.activeCards)}`,
+    ...(l.blockedCards > 0 ? [`blocked: ${formatMoney(l.blocked)} on ${l.blockedCards}, not in it`] : []),
+  ];
+}
+
+/** Rows the segments take at this width (two spaces between them), at most `max`. */
+function segmentRows(segments: readonly string[], width: number, max: number): number {
+  let rows = 1;
+  let used = 0;
+  for (const seg of segments) {
+    const need = used === 0 ? seg.length : used + 2 + seg.length;
+    if (need > width && used > 0) {
+      rows++;
+      used = seg.length;
+    } else used = need;
+  }
+  return Math.min(rows, max);
+}
+
+/** Segments on as many rows as they need (at most `rows`), none cut in the middle. */
+function Segments({
+  segments,
+  rows,
+  color,
+}: {
+  segments: readonly string[];
+  rows: number;
+  color?: string | undefined;
+}) {
+  return (
+    <Box flexWrap="wrap" columnGap={2} height={rows} overflow="hidden">
+      {segments.map((seg) => (
+        <Txt key={seg} color={color}>
+          {seg}
+        </Txt>
+      ))}
+    </Box>
+  );
+}
+
+function ActivityView({ height, width }: ScreenProps) {
+  const theme = useTheme();
+  const a = useAppStore((s) => s.giftCards.activity);
+  const form = useAppStore((s) => s.giftCards.form);
+  const location = useAppStore(selectLocation);
+  const places = usePlaces();
+  const ids = useAppStore((s) => giftCardRows(s).ids);
+  const oneDay = a.from === a.to;
+  const totals = totalsSegments(a.rows, places.currency);
+  const owed = liabilitySegments(a.liability);
+  const totalRows = segmentRows(totals, width, 2);
+  const owedRows = segmentRows(owed, width, 2);
+  const listHeight = Math.max(3, height - 1 - totalRows - owedRows - giftCardsFormHeight(form));
+  const list = useListWindow(ACTIVITY_LIST, ids, listRows(listHeight));
+  const columns = useMemo(() => activityColumns(places, !oneDay), [places, oneDay]);
+  const days = !a.from ? "" : oneDay ? `${a.from}${a.followToday ? " (today)" : ""}` : `${a.from} → ${a.to}`;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Txt wrap="truncate-end">
+        <Txt bold>{width < 72 ? "Activity" : "Gift card activity"}</Txt>
+        <Txt>
+          {" "}
+          at {location?.name ?? "—"} · {days}
+        </Txt>
+        <Txt color={theme.muted}> · {a.filter || "every kind"}</Txt>
+      </Txt>
+      <Segments segments={totals} rows={totalRows} />
+      <Segments segments={owed} rows={owedRows} color={theme.accent} />
+      <ColumnList
+        columns={columns}
+        rows={a.rows}
+        state={list}
+        height={listHeight}
+        width={width}
+        rowKey={(r) => r.id ?? ""}
+        empty={
+          a.loading
+            ? "Reading the activity…"
+            : `No ${a.filter || "gift card"} activity on ${oneDay ? "this day" : "these days"}.`
+        }
+      />
+      {form.kind === "range" ? <DaysFormView /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,213 @@
+// The gift cards screen as a manager uses it at the counter and in the back room: a scanned card
+// looked up wherever the keys are, every change asked first with the balance before → after and
+// read back from the service, a decrement past the balance refused before anything is sent, the
+// day's activity with the liability, and a change the service did not answer sent again, once.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { luhnCheckDigit } from "../src/domain/gan.js";
+import type { GiftCard } from "../src/spec/generated/types.js";
+import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
+import { startService, type TestService } from "./helpers/service.js";
+
+let shared: TestService;
+let app: DrivenApp | undefined;
+
+beforeAll(async () => {
+  shared = await startService();
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+afterAll(async () => {
+  await shared.close();
+});
+
+/** A Square number no demo card has: prefix 7783 44, a serial, its check digit. */
+const gan = (n: number) => {
+  const body = `778344${String(n).padStart(9, "0")}`;
+  return body + luhnCheckDigit(body);
+};
+
+/** Types text a key at a time, as a person does (not a scan). */
+const type = (text: string) => text.split("");
+
+/** The frame as one line: a sentence wrapped inside a box reads whole. */
+const flat = (frame: string) => frame.replace(/[│\n]+/g, " ").replace(/\s+/g, " ");
+/** Waits for text that may be wrapped over lines of a box. */
+const waitForText = (a: DrivenApp, text: string | RegExp) =>
+  a.waitFor((f) => (typeof text === "string" ? flat(f).includes(text) : text.test(flat(f))));
+
+async function open(opts: Parameters<typeof startApp>[0] = {}): Promise<DrivenApp> {
+  app = await startApp({ shared, columns: 80, rows: 24, ...opts });
+  await app.waitFor("● online");
+  await app.press("8");
+  await app.waitFor("Scan a card, or press / and type its number or id.");
+  return app;
+}
+
+async function cardAt(number: string): Promise<GiftCard> {
+  return (await shared.client.giftCards.retrieveGiftCardFromGAN({ gan: number })).gift_card as GiftCard;
+}
+
+async function historyOf(card: GiftCard) {
+  return shared.client.giftCards
+    .listGiftCardActivities({ gift_card_id: card.id ?? "", begin_time: "2000-01-01T00:00:00Z", limit: 100 })
+    .all();
+}
+
+/** Opens a write's form with its key, fills its fields in order, submits, and answers the question. */
+async function change(a: DrivenApp, key: string, fields: string[], question: string | RegExp) {
+  await a.press(key);
+  await a.waitFor("enter save");
+  for (const [i, value] of fields.entries()) {
+    if (i > 0) await a.press(KEYS.tab);
+    if (value) await a.press("\u0015", ...type(value));
+  }
+  await a.press(KEYS.enter);
+  await waitForText(a, question);
+  await a.press("y");
+}
+
+describe("the gift cards screen", () => {
+  it("looks a scanned card up wherever the keys are: state, balance, customers, history newest first", async () => {
+    const a = await open();
+    const cards = await shared.client.giftCards.listGiftCards({ state: "ACTIVE", limit: 200 }).all();
+    const card = cards.find((c) => c.customer_ids?.length) ?? (cards[0] as GiftCard);
+    // A scanner: the code and Enter in one write, with nothing focused.
+    await a.press(`${card.gan}\r`);
+    const frame = await a.waitFor("History, newest first");
+    expect(frame).toContain(`${card.gan} · `);
+    expect(frame).toMatch(/ · active · balance [\d,]+\.\d\d USD/);
+    expect(frame).toMatch(/customer \w+ \w+/);
+    // The history's first row carries the card's balance now.
+    const balance = ((card.balance_money?.amount ?? 0) / 100).toFixed(2);
+    const first = frame.split("\n").find((l) => l.startsWith("› ")) ?? "";
+    expect(first).toContain(balance);
+    // Scanned while typing in the look-up line: still looked up, the half-typed text is not.
+    await a.press("/", ...type("12"));
+    const other = cards.find((c) => c.id !== card.id) as GiftCard;
+    await a.press(`${other.gan}\r`);
+    await a.waitFor(`${other.gan} · `);
+  });
+
+  it("makes every change from the screen, each asked first and read back from the service", async () => {
+    const a = await open();
+    const number = gan(1);
+    await a.press(`${number}\r`);
+    await a.waitFor("is not registered with the service yet: a registers it");
+    await change(
+      a,
+      "a",
+      ["40", "cash"],
+      `Register and activate card ${number} with 40.00 USD? Balance 0.00 → 40.00 USD.`,
+    );
+    await waitForText(a, `Activated card ${number} with 40.00 USD: balance 0.00 → 40.00 USD.`);
+    expect(await cardAt(number)).toMatchObject({ type: "PHYSICAL", state: "ACTIVE", balance_money: { amount: 4000 } });
+
+    const steps: [string, string[], RegExp, string, number, string][] = [
+      [
+        "l",
+        ["12.50", "card-1"],
+        /Load 12\.50 USD onto card .*Balance 40\.00 → 52\.50 USD/,
+        "Loaded 12.50 USD",
+        5250,
+        "ACTIVE",
+      ],
+      [
+        "+",
+        ["2", "compl"],
+        /Add 2\.00 USD .*\(complimentary\)\? Balance 52\.50 → 54\.50/,
+        "Added 2.00 USD",
+        5450,
+        "ACTIVE",
+      ],
+      ["-", ["4.50", "support"], /Take 4\.50 USD off .*Balance 54\.50 → 50\.00/, "Took 4.50 USD off", 5000, "ACTIVE"],
+      ["b", [], /Block card .*\(chargeback\)\?/, "Blocked card", 5000, "BLOCKED"],
+      ["u", [], /Unblock card/, "Unblocked card", 5000, "ACTIVE"],
+      ["c", ["reuse"], /Clear the balance of card .*Balance 50\.00 → 0\.00/, "Cleared card", 0, "ACTIVE"],
+      ["D", [], /Deactivate card .*It can never be used again/, "Deactivated card", 0, "DEACTIVATED"],
+    ];
+    for (const [key, fields, question, done, balance, state] of steps) {
+      await change(a, key, fields, question);
+      await waitForText(a, done);
+      const now = await cardAt(number);
+      expect(now.balance_money?.amount, key).toBe(balance);
+      expect(now.state, key).toBe(state);
+      // The screen shows what the service holds.
+      await a.waitFor(`balance ${(balance / 100).toFixed(2)} USD`);
+    }
+    await a.waitFor(" · deactivated · ");
+    await a.press("l");
+    await waitForText(a, "This card is deactivated: nothing can be done to it any more.");
+  });
+
+  it("refuses a decrement past the balance before anything is sent", async () => {
+    const a = await open();
+    const number = gan(2);
+    await a.press(`${number}\r`);
+    await a.waitFor("is not registered");
+    await change(a, "a", ["10", "cash"], /Register and activate/);
+    await a.waitFor("balance 10.00 USD");
+    const card = await cardAt(number);
+    const before = (await historyOf(card)).length;
+    await a.press("-");
+    await a.waitFor("Take off card");
+    await a.press(...type("10.01"), KEYS.tab, ...type("sup"), KEYS.enter);
+    await waitForText(a, "! The card holds 10.00 USD; 10.01 USD cannot be taken off it.");
+    expect(a.frame()).not.toContain("Take 10.01 USD off");
+    expect((await historyOf(card)).length).toBe(before);
+    expect((await cardAt(number)).balance_money?.amount).toBe(1000);
+    // esc leaves the form; nothing was sent.
+    await a.press(KEYS.escape);
+    await a.waitFor((f) => !f.includes("Take off card"));
+  });
+
+  it("shows the day's activity with totals per kind and the liability, one kind at a time", async () => {
+    const a = await open({ columns: 100 });
+    await a.press(`${gan(1)}\r`);
+    await a.waitFor("History, newest first");
+    await a.press("v");
+    const frame = await a.waitFor(/Liability [\d,]+\.\d\d USD on \d+ active cards/);
+    expect(frame).toContain("(today)");
+    expect(frame).toMatch(/sold \d+ · [\d,]+\.\d\d {2}loaded \d+/);
+    expect(frame).toContain(gan(1));
+    await a.press("f");
+    await a.waitFor(" · sold");
+    await a.press("f", "f", "f");
+    await a.waitFor(/ · adjusted[\s\S]*adjusted (up|down)/);
+    expect(a.frame()).not.toMatch(/ loaded {5,}/);
+    // enter opens the card of the activity under the cursor.
+    await a.press(KEYS.enter);
+    await a.waitFor("History, newest first");
+  });
+
+  it("keeps a load the service did not answer, and R sends the same request again: loaded once", async () => {
+    const a = await open({ proxy: true });
+    const number = gan(3);
+    await a.press(`${number}\r`);
+    await a.waitFor("is not registered");
+    await change(a, "a", ["20", "cash"], /Register and activate/);
+    await a.waitFor("balance 20.00 USD");
+    await a.proxy?.down();
+    await change(a, "l", ["5", "cash"], /Load 5\.00 USD/);
+    await a.waitFor("◷ Not answered, kept: Load 5.00 USD onto card …");
+    await a.press("l");
+    await waitForText(a, "A change was not answered: send it again (R) or drop it first.");
+    await a.proxy?.up();
+    await a.press("R");
+    await a.waitFor("Loaded 5.00 USD");
+    await a.waitFor("balance 25.00 USD");
+    const card = await cardAt(number);
+    expect(card.balance_money?.amount).toBe(2500);
+    expect((await historyOf(card)).filter((x) => x.type === "LOAD")).toHaveLength(1);
+  });
+
+  it("has no changes in read-only mode, and says why", async () => {
+    const a = await open({ store: { readOnly: true } });
+    await a.press(`${gan(1)}\r`);
+    await a.waitFor("History, newest first");
+    await a.press("l");
+    await a.waitFor("Read-only mode: changes are disabled.");
+    expect(a.frame()).not.toContain("enter save");
+  });
+});
