@@ -16,7 +16,6 @@ import {
 } from "../domain/cash-drawers.js";
 import { localDate, localTime } from "../domain/time.js";
 import type { CashDrawerEventType, Currency, Location } from "../spec/generated/types.js";
-import { SquareApiError } from "../square/index.js";
 import {
   type DrawersClient,
   loadDrawerDay,
@@ -25,7 +24,7 @@ import {
   teamNames,
 } from "../state/drawers-load.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
-import { CommandError, type CommandIo, say } from "./io.js";
+import { type CommandIo, say } from "./io.js";
 import {
   FORMAT_OPTIONS,
   OUT_OPTIONS,
@@ -35,6 +34,7 @@ import {
   outTarget,
   writeOut,
 } from "./output.js";
+import { columns, serviceProblem } from "./report.js";
 import { runCommand } from "./run.js";
 import {
   checkTargetFlags,
@@ -344,22 +344,6 @@ export function eventRecord(
   };
 }
 
-/** Lays out rows of cells as aligned columns; `right` columns are aligned right. */
-function columns(rows: readonly string[][], right: ReadonlySet<number>): string[] {
-  const widths: number[] = [];
-  for (const r of rows) {
-    r.forEach((c, i) => {
-      widths[i] = Math.max(widths[i] ?? 0, c.length);
-    });
-  }
-  return rows.map((r) =>
-    r
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
-      .join("  ")
-      .trimEnd(),
-  );
-}
-
 const FLAG_TEXT: Record<string, string> = { open: "OPEN", "not counted": "NOT COUNTED", "events disagree": "EVENTS≠" };
 
 /** The report for people: one line per shift, then the totals. */
@@ -434,16 +418,6 @@ export interface DrawersDeps {
 /** The call that finds the location. */
 interface LocationsClient {
   locations: { listLocations(): PromiseLike<{ locations?: Location[] }> };
-}
-
-/** A service failure as a one-line CommandError: the manager's words, the code after. */
-function serviceProblem(err: unknown, notFound: string): never {
-  if (err instanceof SquareApiError) {
-    if (err.status === 404) throw new CommandError(notFound, 1);
-    const detail = err.errors[0]?.detail ?? `HTTP ${err.status}`;
-    throw new CommandError(`the service refused: ${detail} (${err.code})`, 1);
-  }
-  throw err;
 }
 
 async function withClient<T>(
