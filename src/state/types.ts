@@ -1,4 +1,5 @@
 import type { SquareClient } from "../square/index.js";
+import type { V1Client } from "./v1-load.js";
 
 /** The part of the client the app uses; tests may pass any object of this shape. */
 export interface StoreClient {
@@ -40,6 +41,8 @@ export interface StoreClient {
     | "listCustomerGroups"
     | "deleteCustomerCard"
   >;
+  /** The old transactions (V1) screen's calls. */
+  v1: V1Client["v1"];
 }
 
 /** The folder the app keeps its local files in (the stocktake journal, exports by default). */

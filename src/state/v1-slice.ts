@@ -1,0 +1,294 @@
+// The old transactions (V1) screen's I/O: reads through runRead, the refund and the order update
+// through runWrite, one idempotency key per logical refund. What the screen shows and which rules
+// a form breaks is the pure machine's (v1-machine.ts); this slice feeds it the service's answers.
+import { formatMoney } from "../domain/money.js";
+import { localDate } from "../domain/time.js";
+import {
+  ORDER_NOTE_FIELD,
+  refundConfirmation,
+  type V1RefundDraft,
+  v1RangeTimes,
+  v1RefundRequest,
+} from "../domain/v1-rules.js";
+import type { V1Order, V1Payment, V1UpdateOrderRequest } from "../spec/generated/types.js";
+import { problemOf } from "./errors.js";
+import { timeZoneOf } from "./shell-slice.js";
+import type { SliceCreator } from "./store.js";
+import {
+  createV1Refund,
+  isRetired,
+  LIST_OPERATION,
+  type Located,
+  listV1,
+  retiredText,
+  retrieveV1Order,
+  retrieveV1Payment,
+  retrieveV1Settlement,
+  updateV1Order,
+  type V1ListQuery,
+} from "./v1-load.js";
+import {
+  checkRefundForm,
+  initialV1State,
+  queryKey,
+  type V1Detail,
+  type V1Event,
+  type V1State,
+  type V1View,
+  v1Reducer,
+} from "./v1-machine.js";
+
+/** The old transactions slice: the machine's state, and the reads and writes that feed it. */
+export interface V1Slice {
+  v1: V1State;
+  /** Applies one event of the screen (a key, a form field) to its machine. */
+  v1Dispatch(event: V1Event): void;
+  /** Reads the shown list unless it was read for these filters already (`force`: read again). */
+  loadV1(options?: { quiet?: boolean; force?: boolean }): Promise<void>;
+  /** Shows another list, reading it if needed. */
+  showV1View(view: V1View): Promise<void>;
+  /** Applies the range form's dates (when they keep the rules) and reads again. */
+  submitV1Range(): Promise<void>;
+  /** Opens a record in full: a payment, a settlement with its entries, an order with its history. */
+  openV1Detail(detail: V1Detail): Promise<void>;
+  /** Opens the refund form on the payment open in detail (or selected in the list). */
+  openV1Refund(): void;
+  /** Checks the refund form; when it keeps the rules, asks to confirm, then sends it. */
+  submitV1Refund(): void;
+  /** Opens the form for an order action on the order open in detail. */
+  openV1OrderAction(action: V1UpdateOrderRequest["action"]): void;
+  /** Sends the order action (its state allowing it), with its note. */
+  submitV1OrderAction(): Promise<void>;
+}
+
+/** What the screen says when the service no longer offers a list or a record. */
+const WHAT: Readonly<Record<string, string>> = {
+  V1ListPayments: "old payments",
+  V1ListRefunds: "old refunds",
+  V1ListSettlements: "settlements",
+  V1ListOrders: "online-store orders",
+  V1RetrievePayment: "old payments",
+  V1RetrieveSettlement: "settlements",
+  V1RetrieveOrder: "online-store orders",
+  V1CreateRefund: "refunds of old payments",
+  V1UpdateOrder: "changes to online-store orders",
+};
+
+/** Builds the old transactions slice. */
+export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
+  const tz = () => timeZoneOf(get());
+  const dispatch = (event: V1Event) => set((s) => ({ v1: v1Reducer(s.v1, event) }));
+  // Each read carries a ticket; an answer that arrives after a newer read began is dropped.
+  let listTicket = 0;
+  let detailTicket = 0;
+  // One logical refund, one key: a retry of the same refund (after a lost answer) re-sends it.
+  let refundAttempt: { body: string; key: string } | undefined;
+
+  deps.events.on("location-changed", () => {
+    listTicket++;
+    detailTicket++;
+    dispatch({ type: "location-changed" });
+  });
+
+  /** Where the lists read: the selected location, or every location. */
+  const where = (): Pick<V1ListQuery, "locationIds" | "all"> => {
+    const s = get();
+    if (s.v1.filters.all) return { locationIds: s.locations.map((l) => l.id ?? ""), all: true };
+    return { locationIds: s.locationId ? [s.locationId] : [], all: false };
+  };
+
+  /** A read that says once, in the view, that the service no longer offers it; other failures go up. */
+  const readOrRetire = async <T>(operation: string, read: () => Promise<T>): Promise<T | "retired"> => {
+    try {
+      return await read();
+    } catch (err) {
+      if (!isRetired(err)) throw err;
+      dispatch({ type: "retired", operation, text: retiredText(err, WHAT[operation] ?? operation) });
+      return "retired";
+    }
+  };
+
+  /** The payment the refund form works on: the one open, or the one selected in the list. */
+  const currentPayment = (): Located<V1Payment> | undefined => {
+    const v = get().v1;
+    if (v.detail?.kind === "payment" && v.record?.id === v.detail.id) return v.record as Located<V1Payment>;
+    const id = v.form.kind === "refund" ? v.form.paymentId : v.selected.payments;
+    return v.lists.payments?.find((p) => p.id === id);
+  };
+
+  const sendRefund = async (p: Located<V1Payment>, draft: V1RefundDraft) => {
+    const unkeyed = JSON.stringify(v1RefundRequest(p, draft, ""));
+    if (refundAttempt?.body !== unkeyed) refundAttempt = { body: unkeyed, key: deps.newIdempotencyKey() };
+    const body = v1RefundRequest(p, draft, refundAttempt.key);
+    const locationId = p.location_id ?? p.merchant_id ?? get().locationId ?? "";
+    const res = await get().runWrite(`v1-refund:${p.id}`, "Refunding the payment", () =>
+      createV1Refund(deps.client, locationId, body),
+    );
+    if (!res.ok) {
+      if (res.error.kind === "failed" && isRetired(res.error.cause)) {
+        const text = retiredText(res.error.cause, WHAT.V1CreateRefund ?? "refunds");
+        dispatch({ type: "retired", operation: "V1CreateRefund", text });
+        dispatch({ type: "refund-problem", problem: text });
+      } else if (res.error.kind === "failed") {
+        dispatch({ type: "refund-problem", problem: res.error.problem.headline });
+      }
+      return;
+    }
+    refundAttempt = undefined;
+    const refunded = Math.abs(res.value.refunded_money?.amount ?? 0);
+    const currency = res.value.refunded_money?.currency_code ?? "USD";
+    const updated = await get().runRead("Reading the payment again", () =>
+      retrieveV1Payment(deps.client, { locationIds: [locationId], all: false }, p.id ?? ""),
+    );
+    dispatch({ type: "refunded", payment: updated ?? p });
+    get().setStatus({
+      kind: "info",
+      text: `Refunded ${formatMoney({ amount: refunded, currency })} of the payment taken ${localDate(p.created_at ?? 0, tz())}.`,
+      details: `V1CreateRefund · payment ${p.id} · key ${body.request_idempotence_key}`,
+    });
+  };
+
+  return {
+    v1: initialV1State(localDate(deps.clock.now(), "UTC")),
+
+    v1Dispatch: dispatch,
+
+    async loadV1(options = {}) {
+      // The default range follows today at the location (it moves on at midnight there).
+      dispatch({ type: "today", today: localDate(deps.clock.now(), tz()) });
+      const s = get();
+      const view = s.v1.view;
+      const key = queryKey(view, s.v1.filters, s.locationId);
+      const operation = LIST_OPERATION[view];
+      if (!options.force && (s.v1.readFor[view] === key || s.v1.retired[operation])) return;
+      if (!s.v1.filters.all && !s.locationId) return;
+      const ticket = ++listTicket;
+      const times = view === "orders" ? {} : v1RangeTimes(s.v1.filters, tz());
+      const query: V1ListQuery = {
+        ...where(),
+        ...times,
+        order: "DESC",
+        status: s.v1.filters.status === "ALL" ? undefined : s.v1.filters.status,
+        includePartial: s.v1.filters.includePartial,
+      };
+      const label = `Reading ${WHAT[operation]}`;
+      const records = await get().runRead(
+        label,
+        () =>
+          readOrRetire(operation, () =>
+            listV1(deps.client, view, query, ({ pages, records: n }) => {
+              if (ticket === listTicket && !options.quiet) set({ loading: `${label}: ${pages} pages, ${n} records` });
+            }),
+          ),
+        options,
+      );
+      if (records === undefined || records === "retired" || ticket !== listTicket) return;
+      dispatch({ type: "list-read", view, key, records: records as never });
+    },
+
+    async showV1View(view) {
+      dispatch({ type: "show-view", view });
+      await get().loadV1();
+    },
+
+    async submitV1Range() {
+      const before = get().v1.filters;
+      dispatch({ type: "submit-range", today: localDate(deps.clock.now(), tz()) });
+      if (get().v1.filters !== before) await get().loadV1();
+    },
+
+    async openV1Detail(detail) {
+      dispatch({ type: "open-detail", detail });
+      const ticket = ++detailTicket;
+      const q = where();
+      const operation = { payment: "V1RetrievePayment", settlement: "V1RetrieveSettlement", order: "V1RetrieveOrder" }[
+        detail.kind
+      ];
+      const record = await get().runRead(`Reading the ${detail.kind}`, () =>
+        readOrRetire(operation, (): Promise<NonNullable<V1State["record"]>> => {
+          // A record of the list knows its location; read it there (orders take no `me`).
+          const listed = listedLocation(get().v1, detail);
+          const at = listed ? { locationIds: [listed], all: false } : q;
+          if (detail.kind === "payment") return retrieveV1Payment(deps.client, at, detail.id);
+          if (detail.kind === "settlement") return retrieveV1Settlement(deps.client, at, detail.id);
+          return retrieveV1Order(deps.client, at, detail.id);
+        }),
+      );
+      if (record === undefined || record === "retired" || ticket !== detailTicket) return;
+      dispatch({ type: "record-read", record });
+    },
+
+    openV1Refund() {
+      const p = currentPayment();
+      if (!p) {
+        get().setStatus({ kind: "rule", text: "Open or select a payment to refund first." });
+        return;
+      }
+      refundAttempt = undefined;
+      dispatch({ type: "open-refund", payment: p, now: deps.clock.now(), timeZone: tz() });
+    },
+
+    submitV1Refund() {
+      const form = get().v1.form;
+      const p = currentPayment();
+      if (form.kind !== "refund" || !p) return;
+      const checked = checkRefundForm(form, p, deps.clock.now(), tz());
+      if (!checked.ok) {
+        dispatch({ type: "refund-problem", problem: checked.problem });
+        return;
+      }
+      get().openOverlay({
+        kind: "confirm",
+        message: refundConfirmation(p, checked.draft),
+        destructive: true,
+        onYes: () => sendRefund(p, checked.draft),
+      });
+    },
+
+    openV1OrderAction(action) {
+      const v = get().v1;
+      const order = v.detail?.kind === "order" && v.record?.id === v.detail.id ? (v.record as V1Order) : undefined;
+      if (!order) {
+        get().setStatus({ kind: "rule", text: "Open an order first." });
+        return;
+      }
+      dispatch({ type: "open-order-action", order, action });
+    },
+
+    async submitV1OrderAction() {
+      const v = get().v1;
+      const form = v.form;
+      const order = v.record as Located<V1Order> | undefined;
+      if (form.kind !== "order-action" || !order || order.id !== form.orderId) return;
+      if (form.problem) return;
+      const body: V1UpdateOrderRequest = {
+        action: form.action,
+        ...(form.note.trim() ? { [ORDER_NOTE_FIELD[form.action]]: form.note.trim() } : {}),
+        ...(form.action === "COMPLETE" && form.tracking.trim()
+          ? { shipped_tracking_number: form.tracking.trim() }
+          : {}),
+      };
+      const locationId = order.location_id ?? get().locationId ?? "";
+      const res = await get().runWrite(`v1-order:${order.id}`, "Updating the order", () =>
+        updateV1Order(deps.client, locationId, form.orderId, body),
+      );
+      if (!res.ok) {
+        if (res.error.kind !== "failed") return;
+        const cause = res.error.cause;
+        const problem = isRetired(cause)
+          ? retiredText(cause, WHAT.V1UpdateOrder ?? "orders")
+          : problemOf(cause).headline;
+        if (isRetired(cause)) dispatch({ type: "retired", operation: "V1UpdateOrder", text: problem });
+        dispatch({ type: "order-problem", problem });
+        return;
+      }
+      dispatch({ type: "order-updated", order: { ...res.value, location_id: locationId } });
+    },
+  };
+};
+
+/** The location a listed record was read at, when the list knows it. */
+function listedLocation(v: V1State, d: V1Detail): string | undefined {
+  const list = d.kind === "payment" ? v.lists.payments : d.kind === "settlement" ? v.lists.settlements : v.lists.orders;
+  return (list as { id?: string; location_id?: string }[] | undefined)?.find((r) => r.id === d.id)?.location_id;
+}
