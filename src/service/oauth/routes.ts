@@ -1,6 +1,8 @@
 import type * as T from "../../spec/generated/types.js";
 import type { ExtraDeps, ExtraRoute, Handler, RequestContext, RouteTable } from "../context.js";
 import { badRequest, invalid, notFound, unauthorized } from "../errors.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { ALL_SCOPES, findToken, hashSecret, newSecret, storeToken } from "../tokens.js";
 import {
   authenticateClient,
   isExpired,
@@ -16,9 +18,7 @@ import {
   s256,
   secretMatches,
   tokenTime,
-} from "../oauth/grants.js";
-import { DEMO } from "../seed/demo-ids.js";
-import { ALL_SCOPES, findToken, hashSecret, newSecret, storeToken } from "../tokens.js";
+} from "./grants.js";
 
 const header = (ctx: RequestContext, name: string): string | undefined => {
   const v = ctx.headers[name];

@@ -12,8 +12,8 @@ import { pageByOffset } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { pageLimit, sortOrder } from "../params.js";
 import { DEMO } from "../seed/demo-ids.js";
-import { dataTypeOf, eventTypesFor } from "../webhooks/event-types.js";
-import { envelopeOf, postNotification } from "../webhooks/notify.js";
+import { dataTypeOf, eventTypesFor } from "./event-types.js";
+import { envelopeOf, postNotification } from "./notify.js";
 import {
   getSubscription,
   listDeliveries,
@@ -22,7 +22,7 @@ import {
   type Subscription,
   saveSubscription,
   toWire,
-} from "../webhooks/repo.js";
+} from "./repo.js";
 
 const API_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 /** How long testWebhookSubscription waits for the receiver. */
