@@ -9,6 +9,7 @@ import {
   paymentBreakdown,
   paymentTotals,
   SETTLEMENT_STATUS_LABELS,
+  settlementVerdict,
   tendersSummary,
 } from "../domain/v1-records.js";
 import { allowedOrderActions, ORDER_ACTION_LABELS, ORDER_STATE_LABELS } from "../domain/v1-rules.js";
@@ -183,18 +184,8 @@ export function settlementText(s: Located<V1Settlement>, places: Places): string
   const rows = c.lines.map((l) => [l.label, l.paymentId, m(l.amount), m(l.fee), m(c.amountsAlone ? l.amount : l.net)]);
   out.push(...columns([["entry", "payment", "amount", "fee", "adds"], ...rows], new Set([2, 3, 4])));
   out.push("", c.byKind.map((k) => `${k.label} ×${k.count}: ${m(k.net)}`).join("; "));
-  out.push(settlementVerdict(c, m));
+  out.push(settlementVerdict(c));
   return `${out.join("\n")}\n`;
-}
-
-/** Whether a settlement's entries add up, in words. */
-export function settlementVerdict(c: ReturnType<typeof checkSettlement>, m: (n: number) => string): string {
-  if (!c.addsUp) {
-    return `The entries add up to ${m(c.sum)}, not the total of ${m(c.total)}: ${m(c.difference)} is not explained by them.`;
-  }
-  if (c.amountsAlone)
-    return `The entries' amounts add up to the total of ${m(c.total)} (their fees were taken off before).`;
-  return `The entries add up to the total of ${m(c.total)}.`;
 }
 
 /** One order for people: buyer, money, notes, history and what can be done with it now. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { V1Payment, V1Settlement } from "../spec/generated/types.js";
-import { checkSettlement, paymentBreakdown, paymentTotals, tendersSummary } from "./v1-records.js";
+import { checkSettlement, paymentBreakdown, paymentTotals, settlementVerdict, tendersSummary } from "./v1-records.js";
 
 const usd = (amount: number) => ({ amount, currency_code: "USD" as const });
 
@@ -129,6 +129,12 @@ describe("a settlement's entries", () => {
   it("says by how much entries miss the total", () => {
     const c = checkSettlement(settlement(9_000, entries));
     expect(c).toMatchObject({ addsUp: false, sum: 8_944, difference: 56 });
+    expect(settlementVerdict(c)).toBe(
+      "The entries add up to 89.44 USD, not the total of 90.00 USD: 0.56 USD is not explained by them.",
+    );
+    expect(settlementVerdict(checkSettlement(settlement(8_944, entries)))).toBe(
+      "The entries add up to the total of 89.44 USD.",
+    );
   });
 
   it("accepts amounts already net of fees, and says so", () => {

@@ -11,6 +11,7 @@ import type {
   V1SettlementEntryType,
 } from "../spec/generated/types.js";
 import { V1_OFFLINE_DELAY_HOURS } from "./limits.js";
+import { formatMoney } from "./money.js";
 import { isSplitTender, paymentCurrency, paymentLeft, tenderLabel, tenderLeft } from "./v1-rules.js";
 
 const amountOf = (m: V1Money | undefined): number => m?.amount ?? 0;
@@ -258,6 +259,17 @@ export function checkSettlement(s: V1Settlement): SettlementCheck {
     amountsAlone,
     byKind: [...kinds.values()],
   };
+}
+
+/** Whether a settlement's entries add up to its total, in words. */
+export function settlementVerdict(c: SettlementCheck): string {
+  const m = (n: number) => formatMoney({ amount: n, currency: c.currency });
+  if (!c.addsUp) {
+    return `The entries add up to ${m(c.sum)}, not the total of ${m(c.total)}: ${m(c.difference)} is not explained by them.`;
+  }
+  if (c.amountsAlone)
+    return `The entries' amounts add up to the total of ${m(c.total)} (their fees were taken off before).`;
+  return `The entries add up to the total of ${m(c.total)}.`;
 }
 
 /** A settlement's status in words: sent to the bank, or failed. */
