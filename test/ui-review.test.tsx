@@ -170,7 +170,7 @@ describe("review: deleting and editing shifts", () => {
     const at = rows.findIndex((l) => l.includes("02:44–02:44"));
     await h.app.press(...Array(at).fill("j"), "x");
     await h.app.waitFor(`Delete ${fullName(cy)}'s shift of 2026-04-01 02:44–02:44 (0 min)? It cannot be undone.`);
-    await h.app.waitFor("y: yes · n / esc / enter: no");
+    await h.app.waitFor("enter: no (this cannot be undone)");
     await h.app.press(KEYS.enter);
     await h.app.waitFor((f) => !f.includes("It cannot be undone"));
     expect((await h.client.labor.getShift(ids.zero ?? "")).shift?.id).toBe(ids.zero);
@@ -277,13 +277,15 @@ describe("review: export", () => {
     const out = join(dir, "week.csv");
     writeFileSync(out, "mine");
     await h.app.press(...typed(out), KEYS.tab, ...typed("y"), KEYS.enter);
-    await h.app.waitFor(`${out} already exists. Replace it?`);
+    await h.app.waitFor(`${out} is already there. Replace it?`);
+    // Replacing is irreversible: enter answers no, and the keys go back to the list.
     await h.app.press(KEYS.enter);
     await h.app.waitFor(`Nothing written: ${out} is kept as it was.`);
-    // The form is back with what was typed.
-    await h.app.waitFor(/Weekly summary:\s+y /);
+    expect(h.app.frame()).not.toContain("Write CSV to");
     expect(readFileSync(out, "utf8")).toBe("mine");
-    await h.app.press(KEYS.enter);
+    await h.app.press("e");
+    await h.app.waitFor("Write CSV to");
+    await h.app.press("\u0015", ...typed(out), KEYS.tab, ...typed("y"), KEYS.enter);
     await h.app.waitFor("Replace it?");
     await h.app.press("y");
     await h.app.waitFor(`Wrote 8 shifts to ${out}`);

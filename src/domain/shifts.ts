@@ -267,7 +267,7 @@ export { MAX_BREAK_TYPES_PER_LOCATION };
 /** Before adding a break type: room left at the location, or why not, in words. */
 export function checkBreakTypeRoom(existing: readonly BreakType[]): string | undefined {
   if (existing.length < MAX_BREAK_TYPES_PER_LOCATION) return undefined;
-  return `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`;
+  return `This location has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed: delete or change one.`;
 }
 
 /** Before saving a break type: no other break type of the location has that name (case and spaces aside). */

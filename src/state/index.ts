@@ -22,7 +22,14 @@ export {
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
 export {
-  type ExportOutcome,
+  type CsvFile,
+  exportsFolder,
+  type FileWriter,
+  nodeFiles,
+  resolveExportPath,
+  writeCsvFiles,
+} from "./export-csv.js";
+export {
   type ReviewConflict,
   type ReviewForm,
   type ShiftTimesInput,
@@ -43,3 +50,4 @@ export {
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export { type Selection, selectedId, selectedIndex } from "./view-slice.js";

@@ -64,7 +64,7 @@ async function confirmYes() {
   const o = s().overlay;
   if (o.kind !== "confirm") throw new Error(`no confirmation open (${o.kind})`);
   s().closeOverlay();
-  await o.onYes();
+  await o.question.onYes();
 }
 
 describe("the V1 slice's reads", () => {
@@ -149,8 +149,9 @@ describe("refunds from the V1 slice", () => {
     fill({ reason: "Returned" });
     s().submitV1Refund();
     const o = s().overlay;
-    expect(o).toMatchObject({ kind: "confirm", destructive: true });
-    if (o.kind === "confirm") expect(o.message).toMatch(/^Refund [\d.]+ USD \(everything left on this payment\)/);
+    expect(o).toMatchObject({ kind: "confirm", question: { risky: true, yes: "Refund" } });
+    if (o.kind === "confirm")
+      expect(o.question.message).toMatch(/^Refund [\d.]+ USD \(everything left on this payment\)/);
     await confirmYes();
     const after = v().record as V1Payment;
     expect(after.refunded_money?.amount).toBe(-(p.total_collected_money?.amount ?? 0));

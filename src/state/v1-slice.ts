@@ -237,10 +237,11 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
         dispatch({ type: "refund-problem", problem: checked.problem });
         return;
       }
-      get().openOverlay({
-        kind: "confirm",
+      // Irreversible (a card refund cannot be taken back): enter on the question means no.
+      get().ask({
         message: refundConfirmation(p, checked.draft),
-        destructive: true,
+        risky: true,
+        yes: "Refund",
         onYes: () => sendRefund(p, checked.draft),
       });
     },

@@ -154,7 +154,6 @@ export function historyColumns(tz: string, countId: string | undefined): Column<
 
 /** A pick list's columns (name search results). */
 export const PICK_COLUMNS: Column<StockItem>[] = [
-  { header: "#", width: 2, align: "right", render: (_r, i) => (i < 9 ? String(i + 1) : "") },
   { header: "Item", width: 16, flex: 1, render: (r) => r.name },
   { header: "SKU", width: 12, render: (r) => r.sku },
   { header: "UPC", width: 13, drop: 1, render: (r) => r.upc },
