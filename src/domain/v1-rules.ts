@@ -315,6 +315,24 @@ export function allowedOrderActions(order: Pick<V1Order, "state">): V1UpdateOrde
   return V1_ORDER_ACTIONS.filter((a) => checkOrderAction(order, a) === undefined);
 }
 
+/** The question asked before an order action is sent, naming the order. */
+export function orderActionQuestion(order: V1Order, action: V1UpdateOrderRequestAction): string {
+  const total = order.total_price_money;
+  const money =
+    total?.amount === undefined
+      ? ""
+      : ` (${formatMoney({ amount: total.amount, currency: total.currency_code ?? "USD" })})`;
+  const whose = `the order ${order.recipient_name ? `for ${order.recipient_name}` : (order.id ?? "")}${money}`;
+  switch (action) {
+    case "COMPLETE":
+      return `Mark ${whose} as shipped (completed)?`;
+    case "CANCEL":
+      return `Cancel ${whose}? A canceled order cannot be reopened.`;
+    case "REFUND":
+      return `Mark ${whose} as refunded? It cannot be undone.`;
+  }
+}
+
 /** The note field each action carries (the interface refuses another action's note). */
 export const ORDER_NOTE_FIELD = {
   COMPLETE: "completed_note",

@@ -66,7 +66,8 @@ export type Screen =
   | { kind: "break-types" }
   | { kind: "stocktake" }
   | { kind: "customers" }
-  | { kind: "drawers" };
+  | { kind: "drawers" }
+  | { kind: "v1" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

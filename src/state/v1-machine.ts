@@ -27,6 +27,14 @@ import type { Located, V1ListKind } from "./v1-load.js";
 /** The four lists, each a view of the screen. */
 export type V1View = V1ListKind;
 
+/** The name each list's selection is kept under (the view slice's `selection`). */
+export const V1_LIST_NAMES: Readonly<Record<V1View, string>> = {
+  payments: "v1.payments",
+  refunds: "v1.refunds",
+  settlements: "v1.settlements",
+  orders: "v1.orders",
+};
+
 /** The views in the order the screen offers them. */
 export const V1_VIEWS: readonly V1View[] = ["payments", "refunds", "settlements", "orders"];
 
@@ -59,8 +67,19 @@ export interface RefundForm {
   tenderId: string | undefined;
   amount: string;
   reason: string;
+  /** The row of the form that has the keys. */
+  focus: RefundRow;
   /** The rule the draft breaks, shown before anything is sent. */
   problem: string | undefined;
+}
+
+/** A row of the refund form: whole or part, the tender, the amount, the reason. */
+export type RefundRow = "mode" | "tender" | "amount" | "reason";
+
+/** The rows the refund form shows: the tender only for a part of a split-tender payment. */
+export function refundRows(f: Pick<RefundForm, "mode">, split: boolean): RefundRow[] {
+  if (f.mode === "full") return ["mode", "reason"];
+  return split ? ["mode", "tender", "amount", "reason"] : ["mode", "amount", "reason"];
 }
 
 /** Completing, canceling or refunding an order, with the note that goes with it. */
@@ -95,8 +114,6 @@ export interface V1State {
   detail: V1Detail | undefined;
   filters: V1Filters;
   form: V1Form;
-  /** The selected record of each list, by id (or, for refunds, by their key). */
-  selected: Readonly<Record<V1View, string | undefined>>;
   lists: V1Lists;
   /** The query each list was read for; a list read for another is stale. */
   readFor: Readonly<Record<V1View, string | undefined>>;
@@ -115,7 +132,6 @@ export function initialV1State(today: string): V1State {
     detail: undefined,
     filters: { from, to, source, all: false, includePartial: false, status: "ALL" },
     form: { kind: "none" },
-    selected: { payments: undefined, refunds: undefined, settlements: undefined, orders: undefined },
     lists: { payments: undefined, refunds: undefined, settlements: undefined, orders: undefined },
     readFor: { payments: undefined, refunds: undefined, settlements: undefined, orders: undefined },
     record: undefined,
@@ -142,7 +158,6 @@ export function queryKey(view: V1View, f: V1Filters, locationId: string | undefi
 /** What happens on the screen. */
 export type V1Event =
   | { type: "show-view"; view: V1View }
-  | { type: "select"; view: V1View; key: string | undefined }
   | { type: "open-detail"; detail: V1Detail }
   | { type: "close-detail" }
   | { type: "toggle-all" }
@@ -154,6 +169,7 @@ export type V1Event =
   | { type: "open-refund"; payment: V1Payment; now: Date; timeZone: string }
   | { type: "refund-field"; field: "mode" | "tenderId" | "amount" | "reason"; value: string }
   | { type: "refund-problem"; problem: string | undefined }
+  | { type: "refund-move"; delta: number; split: boolean }
   | { type: "open-order-action"; order: V1Order; action: V1UpdateOrderRequestAction }
   | { type: "order-field"; field: "note" | "tracking"; value: string }
   | { type: "order-problem"; problem: string | undefined }
@@ -171,8 +187,6 @@ export function v1Reducer(s: V1State, e: V1Event): V1State {
   switch (e.type) {
     case "show-view":
       return { ...s, view: e.view, detail: undefined, record: undefined, form: { kind: "none" } };
-    case "select":
-      return { ...s, selected: { ...s.selected, [e.view]: e.key } };
     case "open-detail":
       return { ...s, detail: e.detail, record: undefined, form: { kind: "none" } };
     case "close-detail":
@@ -193,6 +207,13 @@ export function v1Reducer(s: V1State, e: V1Event): V1State {
       return openRefund(s, e.payment, e.now, e.timeZone);
     case "refund-field":
       return s.form.kind === "refund" ? { ...s, form: refundField(s.form, e.field, e.value) } : s;
+    case "refund-move": {
+      if (s.form.kind !== "refund") return s;
+      const rows = refundRows(s.form, e.split);
+      const at = Math.max(0, rows.indexOf(s.form.focus));
+      const focus = rows[(at + e.delta + rows.length) % rows.length] ?? "mode";
+      return { ...s, form: { ...s.form, focus } };
+    }
     case "refund-problem":
       return s.form.kind === "refund" ? { ...s, form: { ...s.form, problem: e.problem } } : s;
     case "open-order-action": {
@@ -260,6 +281,7 @@ function openRefund(s: V1State, p: V1Payment, now: Date, timeZone: string): V1St
     tenderId: isSplitTender(p) ? undefined : tenders[0]?.id,
     amount: "",
     reason: "",
+    focus: "mode",
     // A reason is typed later: only the payment's own rules can refuse it now.
     problem: checkV1Refund(p, { kind: "full", reason: "-" }, now, timeZone),
   };

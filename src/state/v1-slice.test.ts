@@ -211,11 +211,18 @@ describe("online-store orders from the V1 slice", () => {
     s().openV1OrderAction("COMPLETE");
     s().v1Dispatch({ type: "order-field", field: "note", value: "Shipped by ground" });
     s().v1Dispatch({ type: "order-field", field: "tracking", value: "1Z999" });
-    await s().submitV1OrderAction();
+    s().submitV1OrderAction();
+    expect(s().overlay).toMatchObject({ kind: "confirm", question: { risky: false, message: /as shipped/ } });
+    await confirmYes();
     expect(v().record).toMatchObject({ state: "COMPLETED", completed_note: "Shipped by ground" });
     expect(v().lists.orders?.find((o) => o.id === open.id)?.state).toBe("COMPLETED");
     s().openV1OrderAction("REFUND");
-    await s().submitV1OrderAction();
+    s().submitV1OrderAction();
+    expect(s().overlay).toMatchObject({
+      kind: "confirm",
+      question: { risky: true, message: /as refunded\? It cannot be undone/ },
+    });
+    await confirmYes();
     expect((v().record as V1Order).order_history?.map((h) => h.action).slice(-2)).toEqual(["COMPLETED", "REFUNDED"]);
     const stored = await t.client.v1.v1RetrieveOrder(MAIN(), open.id ?? "");
     expect(stored.state).toBe("REFUNDED");

@@ -4,7 +4,11 @@
 import { formatMoney } from "../domain/money.js";
 import { localDate } from "../domain/time.js";
 import {
+  checkOrderAction,
+  ORDER_ACTION_LABELS,
   ORDER_NOTE_FIELD,
+  ORDER_STATE_LABELS,
+  orderActionQuestion,
   refundConfirmation,
   type V1RefundDraft,
   v1RangeTimes,
@@ -16,6 +20,7 @@ import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 import {
   createV1Refund,
+  isNotFound,
   isRetired,
   LIST_OPERATION,
   type Located,
@@ -30,13 +35,16 @@ import {
 import {
   checkRefundForm,
   initialV1State,
+  type OrderActionForm,
   queryKey,
+  V1_LIST_NAMES,
   type V1Detail,
   type V1Event,
   type V1State,
   type V1View,
   v1Reducer,
 } from "./v1-machine.js";
+import { selectedId } from "./view-slice.js";
 
 /** The old transactions slice: the machine's state, and the reads and writes that feed it. */
 export interface V1Slice {
@@ -51,14 +59,21 @@ export interface V1Slice {
   submitV1Range(): Promise<void>;
   /** Opens a record in full: a payment, a settlement with its entries, an order with its history. */
   openV1Detail(detail: V1Detail): Promise<void>;
+  /**
+   * Opens the payment a refund was made against. A refund of a split-tender payment names the
+   * tender, not the payment: that payment is looked for among the payments already read.
+   */
+  openV1RefundedPayment(paymentOrTenderId: string): Promise<void>;
   /** Opens the refund form on the payment open in detail (or selected in the list). */
   openV1Refund(): void;
   /** Checks the refund form; when it keeps the rules, asks to confirm, then sends it. */
   submitV1Refund(): void;
+  /** The payment a refund would be of (open, or selected in the list), and the order an action would change. */
+  v1Current(): { payment: Located<V1Payment> | undefined; order: Located<V1Order> | undefined };
   /** Opens the form for an order action on the order open in detail. */
   openV1OrderAction(action: V1UpdateOrderRequest["action"]): void;
-  /** Sends the order action (its state allowing it), with its note. */
-  submitV1OrderAction(): Promise<void>;
+  /** Checks the order action against the order's state, asks to confirm, then sends it with its note. */
+  submitV1OrderAction(): void;
 }
 
 /** What the screen says when the service no longer offers a list or a record. */
@@ -112,8 +127,32 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
   const currentPayment = (): Located<V1Payment> | undefined => {
     const v = get().v1;
     if (v.detail?.kind === "payment" && v.record?.id === v.detail.id) return v.record as Located<V1Payment>;
-    const id = v.form.kind === "refund" ? v.form.paymentId : v.selected.payments;
-    return v.lists.payments?.find((p) => p.id === id);
+    const list = v.lists.payments ?? [];
+    const id =
+      v.form.kind === "refund"
+        ? v.form.paymentId
+        : selectedId(
+            get(),
+            V1_LIST_NAMES.payments,
+            list.map((p) => p.id ?? ""),
+          );
+    return list.find((p) => p.id === id);
+  };
+
+  /** The order an action works on: the one open, or the one selected in the list. */
+  const currentOrder = (): Located<V1Order> | undefined => {
+    const v = get().v1;
+    if (v.detail?.kind === "order") return v.record?.id === v.detail.id ? (v.record as Located<V1Order>) : undefined;
+    const list = v.lists.orders ?? [];
+    const id =
+      v.form.kind === "order-action"
+        ? v.form.orderId
+        : selectedId(
+            get(),
+            V1_LIST_NAMES.orders,
+            list.map((o) => o.id ?? ""),
+          );
+    return list.find((o) => o.id === id);
   };
 
   const sendRefund = async (p: Located<V1Payment>, draft: V1RefundDraft) => {
@@ -145,6 +184,32 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
       kind: "info",
       text: `Refunded ${formatMoney({ amount: refunded, currency })} of the payment taken ${localDate(p.created_at ?? 0, tz())}.`,
       details: `V1CreateRefund · payment ${p.id} · key ${body.request_idempotence_key}`,
+    });
+  };
+
+  const sendOrderAction = async (order: Located<V1Order>, form: OrderActionForm) => {
+    const body: V1UpdateOrderRequest = {
+      action: form.action,
+      ...(form.note.trim() ? { [ORDER_NOTE_FIELD[form.action]]: form.note.trim() } : {}),
+      ...(form.action === "COMPLETE" && form.tracking.trim() ? { shipped_tracking_number: form.tracking.trim() } : {}),
+    };
+    const locationId = order.location_id ?? get().locationId ?? "";
+    const res = await get().runWrite(`v1-order:${order.id}`, "Updating the order", () =>
+      updateV1Order(deps.client, locationId, form.orderId, body),
+    );
+    if (!res.ok) {
+      if (res.error.kind !== "failed") return;
+      const cause = res.error.cause;
+      const problem = isRetired(cause) ? retiredText(cause, WHAT.V1UpdateOrder ?? "orders") : problemOf(cause).headline;
+      if (isRetired(cause)) dispatch({ type: "retired", operation: "V1UpdateOrder", text: problem });
+      dispatch({ type: "order-problem", problem });
+      return;
+    }
+    dispatch({ type: "order-updated", order: { ...res.value, location_id: locationId } });
+    get().setStatus({
+      kind: "info",
+      text: `The order${order.recipient_name ? ` for ${order.recipient_name}` : ""} is now ${ORDER_STATE_LABELS[res.value.state ?? "PENDING"]}.`,
+      details: `V1UpdateOrder ${form.action} · order ${order.id}`,
     });
   };
 
@@ -218,6 +283,31 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
       dispatch({ type: "record-read", record });
     },
 
+    v1Current: () => ({ payment: currentPayment(), order: currentOrder() }),
+
+    async openV1RefundedPayment(id) {
+      const owner = get().v1.lists.payments?.find((p) => p.id === id || p.tender?.some((t) => t.id === id));
+      if (owner?.id) return get().openV1Detail({ kind: "payment", id: owner.id });
+      const answer = await get().runRead("Looking for the payment", async () => ({
+        found: await retrieveV1Payment(deps.client, where(), id).catch((err: unknown) => {
+          if (isNotFound(err)) return undefined;
+          throw err;
+        }),
+      }));
+      if (!answer) return;
+      const found = answer.found;
+      if (!found) {
+        get().setStatus({
+          kind: "rule",
+          text: "This refund went back to one tender of a split payment; that payment is not among the payments read. Read Payments for the days before the refund (p, then d) and open it there.",
+          details: `tender ${id}`,
+        });
+        return;
+      }
+      dispatch({ type: "open-detail", detail: { kind: "payment", id: found.id ?? id } });
+      dispatch({ type: "record-read", record: found });
+    },
+
     openV1Refund() {
       const p = currentPayment();
       if (!p) {
@@ -247,43 +337,30 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
     },
 
     openV1OrderAction(action) {
-      const v = get().v1;
-      const order = v.detail?.kind === "order" && v.record?.id === v.detail.id ? (v.record as V1Order) : undefined;
+      const order = currentOrder();
       if (!order) {
-        get().setStatus({ kind: "rule", text: "Open an order first." });
+        get().setStatus({ kind: "rule", text: "Open or select an order first." });
         return;
       }
       dispatch({ type: "open-order-action", order, action });
     },
 
-    async submitV1OrderAction() {
-      const v = get().v1;
-      const form = v.form;
-      const order = v.record as Located<V1Order> | undefined;
+    submitV1OrderAction() {
+      const form = get().v1.form;
+      const order = currentOrder();
       if (form.kind !== "order-action" || !order || order.id !== form.orderId) return;
-      if (form.problem) return;
-      const body: V1UpdateOrderRequest = {
-        action: form.action,
-        ...(form.note.trim() ? { [ORDER_NOTE_FIELD[form.action]]: form.note.trim() } : {}),
-        ...(form.action === "COMPLETE" && form.tracking.trim()
-          ? { shipped_tracking_number: form.tracking.trim() }
-          : {}),
-      };
-      const locationId = order.location_id ?? get().locationId ?? "";
-      const res = await get().runWrite(`v1-order:${order.id}`, "Updating the order", () =>
-        updateV1Order(deps.client, locationId, form.orderId, body),
-      );
-      if (!res.ok) {
-        if (res.error.kind !== "failed") return;
-        const cause = res.error.cause;
-        const problem = isRetired(cause)
-          ? retiredText(cause, WHAT.V1UpdateOrder ?? "orders")
-          : problemOf(cause).headline;
-        if (isRetired(cause)) dispatch({ type: "retired", operation: "V1UpdateOrder", text: problem });
+      const problem = checkOrderAction(order, form.action);
+      if (problem) {
         dispatch({ type: "order-problem", problem });
         return;
       }
-      dispatch({ type: "order-updated", order: { ...res.value, location_id: locationId } });
+      get().ask({
+        message: orderActionQuestion(order, form.action),
+        // Completing is what the order is for; canceling or refunding it cannot be taken back.
+        risky: form.action !== "COMPLETE",
+        yes: ORDER_ACTION_LABELS[form.action].split(" ")[0] ?? "Yes",
+        onYes: () => sendOrderAction(order, form),
+      });
     },
   };
 };

@@ -1,6 +1,8 @@
 // The screen registry: one entry per screen. The header's tabs, the number keys, the keyboard,
 // help, hints, the palette and the App's body all read this list; a new screen is a folder under
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
+
+import { V1_LIST_NAMES } from "../../state/v1-machine.js";
 import { moveFromField } from "../commands.js";
 import { formPlace, listPlace, pickerPlace } from "../focus.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
@@ -16,6 +18,8 @@ import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } fro
 import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
+import { reloadV1, V1_COMMANDS } from "./v1/commands.js";
+import { V1Screen } from "./v1/V1Screen.js";
 
 const TIMECLOCK = defineScreen({
   kind: "timeclock",
@@ -150,5 +154,22 @@ const DRAWERS = defineScreen({
   help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
 });
 
+const V1 = defineScreen({
+  kind: "v1",
+  title: "Old transactions (V1)",
+  key: "9",
+  component: V1Screen,
+  commands: V1_COMMANDS,
+  focus: (s) => {
+    const form = s.v1.form.kind;
+    if (form !== "none") return formPlace(form);
+    return listPlace(s.v1.detail ? "v1.detail" : V1_LIST_NAMES[s.v1.view]);
+  },
+  reload: reloadV1,
+  onShow: (s) => s.loadV1(),
+  onLocationChange: (s, visible) => (visible ? s.loadV1() : undefined),
+  help: "Read through the service's V1 interface, which it has deprecated. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
-export const SCREENS: readonly AnyScreenDef[] = [TIMECLOCK, REVIEW, BREAK_TYPES, STOCKTAKE, CUSTOMERS, DRAWERS];
+export const SCREENS: readonly AnyScreenDef[] = [TIMECLOCK, REVIEW, BREAK_TYPES, STOCKTAKE, CUSTOMERS, DRAWERS, V1];

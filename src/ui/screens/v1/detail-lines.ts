@@ -14,6 +14,7 @@ import {
 } from "../../../domain/v1-records.js";
 import { allowedOrderActions, ORDER_ACTION_LABELS, ORDER_STATE_LABELS } from "../../../domain/v1-rules.js";
 import type { V1Money, V1Order, V1Payment, V1Settlement } from "../../../spec/generated/types.js";
+import type { AppState } from "../../../state/index.js";
 import type { Located } from "../../../state/v1-load.js";
 import { type Column, layoutColumns, rowText, wrapLines } from "../../components/columns.js";
 import type { RowPlaces } from "./columns.js";
@@ -190,4 +191,31 @@ export function orderLines(o: Located<V1Order>, places: Places, width: number): 
     ),
   );
   return out;
+}
+
+const linesCache = new WeakMap<object, { width: number; lines: DetailLine[] }>();
+
+/** Where records were read, for their times and location names. */
+export function placesOf(s: Pick<AppState, "locations" | "locationId">): Places {
+  const names = new Map(s.locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""]));
+  const zones = new Map(s.locations.map((l) => [l.id ?? "", l.timezone ?? "UTC"]));
+  const here = s.locations.find((l) => l.id === s.locationId);
+  return { names, zones, timeZone: here?.timezone ?? "UTC" };
+}
+
+/** The open record's lines at a width (none while it is being read); the same array for the same record and width. */
+export function detailLinesOf(s: Pick<AppState, "v1" | "locations" | "locationId">, width: number): DetailLine[] {
+  const { detail, record } = s.v1;
+  if (!detail || !record) return [];
+  const cached = linesCache.get(record);
+  if (cached && cached.width === width) return cached.lines;
+  const places = placesOf(s);
+  const lines =
+    detail.kind === "payment"
+      ? paymentLines(record as Located<V1Payment>, places, width)
+      : detail.kind === "settlement"
+        ? settlementLines(record as Located<V1Settlement>, places, width)
+        : orderLines(record as Located<V1Order>, places, width);
+  linesCache.set(record, { width, lines });
+  return lines;
 }
