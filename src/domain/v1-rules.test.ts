@@ -171,8 +171,11 @@ describe("the order actions", () => {
     expect(allowedOrderActions({ state: "COMPLETED" })).toEqual(["REFUND"]);
     for (const state of ["CANCELED", "REFUNDED", "REJECTED"] as const)
       expect(allowedOrderActions({ state })).toEqual([]);
+    expect(checkOrderAction({ state: "COMPLETED" }, "CANCEL")).toBe(
+      "Only a pending or open order can be canceled; this one is completed.",
+    );
     expect(checkOrderAction({ state: "PENDING" }, "COMPLETE")).toBe(
-      "This order is pending (not paid yet): only an order that is open can be completed.",
+      "Only an open order can be completed; this one is pending.",
     );
   });
 });

@@ -300,8 +300,10 @@ export function checkOrderAction(order: Pick<V1Order, "state">, action: V1Update
   const state = order.state ?? "PENDING";
   const rule = V1_ORDER_TRANSITIONS[action];
   if (rule.from.includes(state)) return undefined;
-  const needs = rule.from.map((s) => ORDER_STATE_LABELS[s].split(" (")[0]).join(" or ");
-  return `This order is ${ORDER_STATE_LABELS[state]}: only an order that is ${needs} can be ${PAST[action]}.`;
+  const word = (s: V1OrderState) => ORDER_STATE_LABELS[s].split(" (")[0];
+  const needs = rule.from.map(word).join(" or ");
+  const article = /^[aeiou]/.test(needs) ? "an" : "a";
+  return `Only ${article} ${needs} order can be ${PAST[action]}; this one is ${word(state)}.`;
 }
 
 const PAST: Record<V1UpdateOrderRequestAction, string> = {

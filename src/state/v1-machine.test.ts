@@ -138,7 +138,7 @@ describe("the V1 screen's machine", () => {
     const s = v1Reducer(start(), { type: "open-order-action", order: pending, action: "COMPLETE" });
     expect(s.form).toMatchObject({
       kind: "order-action",
-      problem: expect.stringMatching(/only an order that is open/),
+      problem: expect.stringMatching(/Only an open order can be completed/),
     });
     const ok = v1Reducer(start(), { type: "open-order-action", order: pending, action: "CANCEL" });
     expect(ok.form).toMatchObject({ kind: "order-action", problem: undefined });

@@ -206,7 +206,7 @@ describe("online-store orders from the V1 slice", () => {
     s().openV1OrderAction("REFUND");
     expect(v().form).toMatchObject({
       kind: "order-action",
-      problem: expect.stringMatching(/only an order that is completed/),
+      problem: expect.stringMatching(/Only a completed order can be refunded/),
     });
     s().openV1OrderAction("COMPLETE");
     s().v1Dispatch({ type: "order-field", field: "note", value: "Shipped by ground" });

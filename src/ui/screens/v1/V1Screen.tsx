@@ -164,10 +164,8 @@ function infoLines(
     ];
   }
   if (view === "settlements") {
-    const which = f.status === "ALL" ? "sent and failed" : f.status === "SENT" ? "sent only" : "failed only";
-    return [
-      { text: `Settlements ${which} · t changes · enter shows the entries and whether they add up`, tone: "muted" },
-    ];
+    const which = f.status === "ALL" ? "Sent and failed" : f.status === "SENT" ? "Sent only" : "Failed only";
+    return [{ text: `${which} · t: all, sent, failed · enter: its entries`, tone: "muted" }];
   }
   if (view === "refunds") return [{ text: "Refunds of the days · enter opens the payment", tone: "muted" }];
   return [{ text: "Every order, newest first · enter opens one with its history", tone: "muted" }];

@@ -262,18 +262,16 @@ export const V1_COMMANDS = defineCommands({
   refund: {
     keys: [ch("x")],
     label: "x",
-    description: "refund the payment",
+    description: "refund: the payment (all or part), or the order",
     write: true,
     hint: 3,
-    run: (s) => s.openV1Refund(),
-    unavailable: (s) =>
-      s.v1.view !== "payments"
-        ? "Payments are refunded from the payments list (p)."
-        : s.v1Current().payment
-          ? undefined
-          : "No payment is selected.",
+    run: (s) => (s.v1.view === "orders" ? s.openV1OrderAction("REFUND") : s.openV1Refund()),
+    unavailable: (s) => {
+      if (s.v1.view === "orders") return orderActionUnavailable("REFUND")(s);
+      if (s.v1.view !== "payments") return "Payments are refunded from the payments list (p), orders from theirs (o).";
+      return s.v1Current().payment ? undefined : "No payment is selected.";
+    },
   },
-  refundOrder: orderAction("REFUND", "x", 3),
   complete: orderAction("COMPLETE", "m", 3),
   cancel: orderAction("CANCEL", "c", 4),
 });
