@@ -242,7 +242,8 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
         () =>
           readOrRetire(operation, () =>
             listV1(deps.client, view, query, ({ pages, records: n }) => {
-              if (ticket === listTicket && !options.quiet) set({ loading: `${label}: ${pages} pages, ${n} records` });
+              if (ticket === listTicket && !options.quiet)
+                set({ loading: `${label}: ${pages} page${pages === 1 ? "" : "s"}, ${n} records` });
             }),
           ),
         options,

@@ -6,7 +6,7 @@ import { describeV1Range, isSplitTender } from "../../../domain/v1-rules.js";
 import type { V1Payment } from "../../../spec/generated/types.js";
 import { selectLocation, useAppStore, useShallow } from "../../../state/index.js";
 import { LIST_OPERATION } from "../../../state/v1-load.js";
-import { recordKey, V1_LIST_NAMES, V1_VIEWS, type V1View } from "../../../state/v1-machine.js";
+import { queryKey, recordKey, V1_LIST_NAMES, V1_VIEWS, type V1View } from "../../../state/v1-machine.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
@@ -119,7 +119,7 @@ function ListPane({ height, width }: { height: number; width: number }) {
           width={width}
           rowKey={(r) => recordKey(v.view, r)}
           empty={emptyText(v.view)}
-          dim={v.readFor[v.view] === undefined}
+          dim={v.readFor[v.view] !== queryKey(v.view, v.filters, locationId)}
         />
       ) : (
         <Box height={listHeight}>
