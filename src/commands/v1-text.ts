@@ -5,6 +5,7 @@ import {
   checkSettlement,
   OFFLINE_NOTE,
   ORDER_HISTORY_LABELS,
+  orderNotes,
   PARTIAL_NOTE,
   paymentBreakdown,
   paymentTotals,
@@ -196,14 +197,7 @@ export function orderText(o: Located<V1Order>, places: Places): string {
     `Buyer: ${[o.recipient_name, o.buyer_email, o.recipient_phone_number].filter(Boolean).join(", ")}`,
     `Subtotal ${money(o.subtotal_money)}, discount ${money(o.total_discount_money)}, shipping ${money(o.total_shipping_money)}, tax ${money(o.total_tax_money)}: total ${withCode(o.total_price_money)}.`,
   ];
-  for (const [label, note] of [
-    ["Buyer's note", o.buyer_note],
-    ["Completed", o.completed_note],
-    ["Canceled", o.canceled_note],
-    ["Refunded", o.refunded_note],
-  ] as const) {
-    if (note) out.push(`${label}: ${note}`);
-  }
+  for (const n of orderNotes(o)) out.push(`${n.label}: ${n.note}`);
   out.push("", "History:");
   for (const h of o.order_history ?? []) {
     out.push(`  ${when(places, h.created_at, o.location_id)}  ${h.action ? ORDER_HISTORY_LABELS[h.action] : ""}`);

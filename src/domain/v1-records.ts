@@ -4,6 +4,7 @@
 // negative numbers, and these shapes say which sign each field has.
 import type {
   V1Money,
+  V1Order,
   V1OrderHistoryEntryAction,
   V1Payment,
   V1Refund,
@@ -279,6 +280,17 @@ export const SETTLEMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
 };
 
 // ---- Orders -------------------------------------------------------------------------------------
+
+/** An order's notes with what each is: the buyer's, and the one of each action taken. */
+export function orderNotes(o: V1Order): { label: string; note: string }[] {
+  const notes = [
+    { label: "Buyer's note", note: o.buyer_note },
+    { label: "Completed", note: o.completed_note },
+    { label: "Canceled", note: o.canceled_note },
+    { label: "Refunded", note: o.refunded_note },
+  ];
+  return notes.filter((n): n is { label: string; note: string } => Boolean(n.note));
+}
 
 /** A step of an order's history in words. */
 export const ORDER_HISTORY_LABELS: Readonly<Record<V1OrderHistoryEntryAction, string>> = {

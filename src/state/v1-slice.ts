@@ -123,36 +123,34 @@ export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
     }
   };
 
-  /** The payment the refund form works on: the one open, or the one selected in the list. */
-  const currentPayment = (): Located<V1Payment> | undefined => {
+  /**
+   * The record a form works on: the one open in detail (of that kind), else the one the form was
+   * opened on, else the one selected in the list.
+   */
+  const current = <T extends { id?: string }>(
+    kind: "payment" | "order",
+    list: readonly T[],
+    formId: string | undefined,
+  ): T | undefined => {
     const v = get().v1;
-    if (v.detail?.kind === "payment" && v.record?.id === v.detail.id) return v.record as Located<V1Payment>;
-    const list = v.lists.payments ?? [];
+    if (v.detail?.kind === kind) return v.record?.id === v.detail.id ? (v.record as unknown as T) : undefined;
+    const listName = kind === "payment" ? V1_LIST_NAMES.payments : V1_LIST_NAMES.orders;
     const id =
-      v.form.kind === "refund"
-        ? v.form.paymentId
-        : selectedId(
-            get(),
-            V1_LIST_NAMES.payments,
-            list.map((p) => p.id ?? ""),
-          );
-    return list.find((p) => p.id === id);
+      formId ??
+      selectedId(
+        get(),
+        listName,
+        list.map((r) => r.id ?? ""),
+      );
+    return list.find((r) => r.id === id);
   };
-
-  /** The order an action works on: the one open, or the one selected in the list. */
+  const currentPayment = (): Located<V1Payment> | undefined => {
+    const f = get().v1.form;
+    return current("payment", get().v1.lists.payments ?? [], f.kind === "refund" ? f.paymentId : undefined);
+  };
   const currentOrder = (): Located<V1Order> | undefined => {
-    const v = get().v1;
-    if (v.detail?.kind === "order") return v.record?.id === v.detail.id ? (v.record as Located<V1Order>) : undefined;
-    const list = v.lists.orders ?? [];
-    const id =
-      v.form.kind === "order-action"
-        ? v.form.orderId
-        : selectedId(
-            get(),
-            V1_LIST_NAMES.orders,
-            list.map((o) => o.id ?? ""),
-          );
-    return list.find((o) => o.id === id);
+    const f = get().v1.form;
+    return current("order", get().v1.lists.orders ?? [], f.kind === "order-action" ? f.orderId : undefined);
   };
 
   const sendRefund = async (p: Located<V1Payment>, draft: V1RefundDraft) => {

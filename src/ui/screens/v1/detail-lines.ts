@@ -6,6 +6,7 @@ import { formatMoney } from "../../../domain/money.js";
 import {
   checkSettlement,
   ORDER_HISTORY_LABELS,
+  orderNotes,
   PARTIAL_NOTE,
   paymentBreakdown,
   SETTLEMENT_STATUS_LABELS,
@@ -169,14 +170,7 @@ export function orderLines(o: Located<V1Order>, places: Places, width: number): 
       width,
     ),
   ];
-  for (const [label, note] of [
-    ["Buyer's note", o.buyer_note],
-    ["Completed", o.completed_note],
-    ["Canceled", o.canceled_note],
-    ["Refunded", o.refunded_note],
-  ] as const) {
-    if (note) out.push(...para(`${label}: ${note}`, width, "muted"));
-  }
+  for (const n of orderNotes(o)) out.push(...para(`${n.label}: ${n.note}`, width, "muted"));
   out.push({ text: "History", tone: "heading" });
   for (const h of o.order_history ?? []) {
     out.push({ text: `  ${localDateTime(h.created_at, tz)}  ${h.action ? ORDER_HISTORY_LABELS[h.action] : ""}` });
