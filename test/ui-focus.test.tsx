@@ -56,12 +56,15 @@ function keyOf(def: AnyScreenDef, command: string): string {
 }
 
 /** The app on the screen, loaded, its list having the keys. */
-async function openOn(def: AnyScreenDef, opts: { columns?: number; readOnly?: boolean } = {}): Promise<DrivenApp> {
+async function openOn(
+  def: AnyScreenDef,
+  opts: { columns?: number; rows?: number; readOnly?: boolean } = {},
+): Promise<DrivenApp> {
   dir = mkdtempSync(join(tmpdir(), "backroom-focus-"));
   const a = await startApp({
     shared: svc,
     columns: opts.columns ?? 100,
-    rows: 30,
+    rows: opts.rows ?? 30,
     store: { dataDir: dir, readOnly: opts.readOnly ?? false },
   });
   app = a;
@@ -165,14 +168,15 @@ describe.each(SCREENS.map((d) => [d.title, d] as const))("the %s screen", (_titl
   });
 
   it("the palette lists every command of the screen; one that cannot run says why, and running it says so", async () => {
-    const first = await openOn(def, { columns: 160 });
+    // Tall enough for the whole palette at once: entries reorder (what can run first) as data arrives.
+    const first = await openOn(def, { columns: 160, rows: 70 });
     const reasonOf = (s: AppState) =>
       Object.values(def.commands).find((c) => c.palette !== false && unavailableReason(c, s));
     // Read-only mode makes every write unavailable: a screen with nothing unavailable uses it.
     let a = first;
     if (!reasonOf(first.store.getState())) {
       await first.close();
-      a = await openOn(def, { columns: 160, readOnly: true });
+      a = await openOn(def, { columns: 160, rows: 70, readOnly: true });
     }
     const s = a.store.getState();
     const blocked = reasonOf(s);

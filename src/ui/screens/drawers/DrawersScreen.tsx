@@ -5,13 +5,12 @@ import {
   type DrawerTotals,
   eventTimeline,
   filterTimeline,
-  formatAmount,
-  formatSigned,
   localDateTime,
   overShortChart,
   overShortWord,
   reconcileShift,
 } from "../../../domain/cash-drawers.js";
+import { formatAmount, formatSigned } from "../../../domain/money.js";
 import { parseDate } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
 import { selectLocation, selectTimeZone, useAppStore } from "../../../state/index.js";

@@ -1,7 +1,8 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
-import { addToTotals, emptyPayTotals, formatMoney, type PayTotals } from "../../../domain/shifts.js";
+import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/shifts.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
   type ShiftTimesInput,

@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useMemo } from "react";
-import { type countTotals, describeScope, formatMinor, type ReviewRow } from "../../../domain/stocktake.js";
+import { formatMoney } from "../../../domain/money.js";
+import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
 import {
@@ -191,14 +192,12 @@ function ReviewView({
           {h.id} · {describeScope(h.scope)} · {t.lines} line{t.lines === 1 ? "" : "s"}
         </Txt>{" "}
         <Txt color={theme.good}>
-          over {t.unitsOver} ({formatMinor(t.valueOver)} {c})
+          over {t.unitsOver} ({formatMoney({ amount: t.valueOver, currency: c })})
         </Txt>{" "}
         <Txt color={theme.bad}>
-          short {t.unitsShort} ({formatMinor(t.valueShort)} {c})
+          short {t.unitsShort} ({formatMoney({ amount: t.valueShort, currency: c })})
         </Txt>{" "}
-        <Txt bold>
-          net {formatMinor(t.valueNet)} {c}
-        </Txt>
+        <Txt bold>net {formatMoney({ amount: t.valueNet, currency: c })}</Txt>
       </Txt>
       <Txt wrap="truncate-end" color={t.uncounted || unknown ? theme.warn : theme.muted}>
         {t.uncounted

@@ -1,7 +1,7 @@
+import { formatAmount } from "../../../domain/money.js";
 import {
   countVariance,
   describeScope,
-  formatMinor,
   formatVariance,
   type ReviewRow,
   type StockItem,
@@ -81,7 +81,8 @@ export function reviewColumns(currency: string): Column<ReviewRow>[] {
       header: `Value ${currency}`,
       width: 10,
       align: "right",
-      render: (r) => (r.counted === undefined ? "" : r.value === undefined ? "no price" : formatMinor(r.value)),
+      render: (r) =>
+        r.counted === undefined ? "" : r.value === undefined ? "no price" : formatAmount(r.value, currency),
       color: (r, theme) => varianceColor(r.value ?? 0, theme),
     },
   ];
