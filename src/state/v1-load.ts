@@ -199,3 +199,16 @@ export const LIST_OPERATION: Readonly<Record<V1ListKind, string>> = {
 export function retiredText(err: SquareRetiredError, what: string): string {
   return `The service no longer offers ${what} through the old (V1) interface; ${err.replacement}.`;
 }
+
+/** What the manager reads a V1 operation as, for "the service no longer offers …". */
+export const RETIRED_WHAT: Readonly<Record<string, string>> = {
+  V1ListPayments: "old payments",
+  V1ListRefunds: "old refunds",
+  V1ListSettlements: "settlements",
+  V1ListOrders: "online-store orders",
+  V1RetrievePayment: "old payments",
+  V1RetrieveSettlement: "settlements",
+  V1RetrieveOrder: "online-store orders",
+  V1CreateRefund: "refunds of old payments",
+  V1UpdateOrder: "changes to online-store orders",
+};

@@ -11,6 +11,7 @@ import {
   V1_DEFAULT_DAYS,
   V1_EARLIEST_DATE,
 } from "../../../domain/v1-rules.js";
+import type { V1Tender } from "../../../spec/generated/types.js";
 import { useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { type OrderActionForm, type RefundForm, type RefundRow, refundRows } from "../../../state/v1-machine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
@@ -92,20 +93,12 @@ export function V1OrderActionForm({ form }: { form: OrderActionForm }) {
 }
 
 /**
- * Refunds a payment: all that is left, or — for a split-tender payment — part of one tender.
- * tab/↑/↓ move between rows; ←/→ or space change whole/part and the tender; enter checks the
- * interface's rules, then asks (enter there means no); esc cancels.
+ * The refund form's keys: tab/↑/↓ between rows, ←/→ or space to change whole/part and the tender,
+ * enter to check and ask, esc to cancel. Returns how a row's value is set.
  */
-export function V1RefundForm({ form }: { form: RefundForm }) {
-  const theme = useTheme();
+function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Tender[], active: boolean) {
   const store = useAppStoreApi();
-  const payment = useAppStore((s) => s.v1Current().payment);
-  const active = useHasFocus("refund");
   const s = () => store.getState();
-  const split = payment ? isSplitTender(payment) : false;
-  const rows = refundRows(form, split);
-  const tenders = (payment?.tender ?? []).filter((t) => tenderLeft(t) > 0);
-  const currency = payment ? paymentCurrency(payment) : "USD";
   const set = (field: "mode" | "tenderId" | "amount" | "reason", value: string) =>
     s().v1Dispatch({ type: "refund-field", field, value });
   useKeys(
@@ -128,6 +121,23 @@ export function V1RefundForm({ form }: { form: RefundForm }) {
     },
     { isActive: active },
   );
+  return set;
+}
+
+/**
+ * Refunds a payment: all that is left, or — for a split-tender payment — part of one tender.
+ * tab/↑/↓ move between rows; ←/→ or space change whole/part and the tender; enter checks the
+ * interface's rules, then asks (enter there means no); esc cancels.
+ */
+export function V1RefundForm({ form }: { form: RefundForm }) {
+  const theme = useTheme();
+  const payment = useAppStore((s) => s.v1Current().payment);
+  const active = useHasFocus("refund");
+  const split = payment ? isSplitTender(payment) : false;
+  const rows = refundRows(form, split);
+  const tenders = (payment?.tender ?? []).filter((t) => tenderLeft(t) > 0);
+  const currency = payment ? paymentCurrency(payment) : "USD";
+  const set = useRefundKeys(form, split, tenders, active);
   const mark = (row: RefundRow) => (form.focus === row ? "› " : "  ");
   const label = (row: RefundRow, text: string) => (
     <Txt color={form.focus === row ? theme.accent : undefined} bold={form.focus === row}>
