@@ -149,6 +149,32 @@ const COMMANDS: Record<string, Entry> = {
       ),
     },
   },
+  v1: {
+    summary: "old transactions (V1, deprecated by the service): `v1 payments|refunds|settlements|orders`, one by id",
+    group: {
+      name: "backroom v1",
+      summary:
+        "Old transactions through the service's V1 interface, which it has deprecated: payments, refunds, settlements and online-store orders of a date range, and one record in full.",
+      subcommands: {
+        payments: "payments of a date range: tenders, collected, fees, refunds (--include-partial)",
+        refunds: "refunds of a date range",
+        settlements: "deposits and withdrawals of a date range (--status SENT|FAILED)",
+        orders: "the online store's orders",
+        payment: "one payment in full",
+        settlement: "one settlement's entries, and whether they add up to its total",
+        order: "one online-store order with its history",
+      },
+    },
+    subcommands: {
+      payments: async (argv, io) => (await import("./commands/v1.js")).runV1List("payments", argv, io),
+      refunds: async (argv, io) => (await import("./commands/v1.js")).runV1List("refunds", argv, io),
+      settlements: async (argv, io) => (await import("./commands/v1.js")).runV1List("settlements", argv, io),
+      orders: async (argv, io) => (await import("./commands/v1.js")).runV1List("orders", argv, io),
+      payment: async (argv, io) => (await import("./commands/v1.js")).runV1Get("payment", argv, io),
+      settlement: async (argv, io) => (await import("./commands/v1.js")).runV1Get("settlement", argv, io),
+      order: async (argv, io) => (await import("./commands/v1.js")).runV1Get("order", argv, io),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

@@ -12,6 +12,7 @@ import { formatAmount, formatSigned } from "../domain/money.js";
 import { localTime } from "../domain/time.js";
 import type { CashDrawerEventType, Currency } from "../spec/generated/types.js";
 import type { loadDrawerDay, loadShiftEvents, retrieveDrawerShift } from "../state/drawers-load.js";
+import { columns } from "./report.js";
 
 /** One shift as `--json` prints it. */
 export interface ShiftRecord {
@@ -176,22 +177,6 @@ export function eventRecord(
     team_member: nameOr(names, e.teamMemberId),
     description: e.description,
   };
-}
-
-/** Lays out rows of cells as aligned columns; `right` columns are aligned right. */
-function columns(rows: readonly string[][], right: ReadonlySet<number>): string[] {
-  const widths: number[] = [];
-  for (const r of rows) {
-    r.forEach((c, i) => {
-      widths[i] = Math.max(widths[i] ?? 0, c.length);
-    });
-  }
-  return rows.map((r) =>
-    r
-      .map((c, i) => (right.has(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
-      .join("  ")
-      .trimEnd(),
-  );
 }
 
 const FLAG_TEXT: Record<string, string> = { open: "OPEN", "not counted": "NOT COUNTED", "events disagree": "EVENTS≠" };

@@ -2,7 +2,6 @@ import { CASH_DRAWER_EVENT_TYPES, eventTimeline, filterTimeline, parseDateRange 
 import { drawerDayCsv, drawerEventsCsv } from "../domain/cash-drawers-csv.js";
 import { localDate } from "../domain/time.js";
 import type { CashDrawerEventType, Location } from "../spec/generated/types.js";
-import { SquareApiError } from "../square/index.js";
 import {
   type DrawersClient,
   loadDrawerDay,
@@ -20,7 +19,7 @@ import {
   type TotalsRecord,
   totalsRecord,
 } from "./drawers-output.js";
-import { CommandError, type CommandIo, say } from "./io.js";
+import { type CommandIo, say } from "./io.js";
 import {
   FORMAT_OPTIONS,
   OUT_OPTIONS,
@@ -30,6 +29,7 @@ import {
   outTarget,
   writeOut,
 } from "./output.js";
+import { serviceProblem } from "./report.js";
 import { runCommand } from "./run.js";
 import {
   checkTargetFlags,
@@ -183,16 +183,6 @@ export interface DrawersDeps {
 /** The call that finds the location. */
 interface LocationsClient {
   locations: { listLocations(): PromiseLike<{ locations?: Location[] }> };
-}
-
-/** A service failure as a one-line CommandError: the manager's words, the code after. */
-function serviceProblem(err: unknown, notFound: string): never {
-  if (err instanceof SquareApiError) {
-    if (err.status === 404) throw new CommandError(notFound, 1);
-    const detail = err.errors[0]?.detail ?? `HTTP ${err.status}`;
-    throw new CommandError(`the service refused: ${detail} (${err.code})`, 1);
-  }
-  throw err;
 }
 
 async function withClient<T>(

@@ -15,7 +15,7 @@ import {
   say,
 } from "./io.js";
 import { runCommand } from "./run.js";
-import { LOGIN_SCOPES, loginScopes } from "./scopes.js";
+import { LOGIN_SCOPES, loginScopes, readScopes, V1_SCOPES } from "./scopes.js";
 import { checkTargetFlags, loadTarget, TARGET_OPTIONS } from "./target.js";
 
 /** `backroom login`'s command line. */
@@ -28,11 +28,20 @@ export const LOGIN_SPEC = {
     "base-url": TARGET_OPTIONS["base-url"],
     "client-id": { type: "string", value: "ID", help: "the application id (OAuth client id) to sign in with" },
     token: { type: "optional-string", value: "TOKEN", help: "a personal access token instead of OAuth" },
-    scopes: { type: "string", value: "A,B,...", help: "the permissions to ask for (default: what the screens use)" },
+    scopes: {
+      type: "string",
+      value: "A,B,...",
+      help: "the permissions to ask for (default: what the screens use); `default` and `v1` name sets, e.g. default,v1",
+    },
     port: { type: "string", value: "N", help: "the loopback port the browser answers on (default: any free one)" },
     "no-browser": { type: "boolean", help: "print the address instead of opening a browser" },
   },
-  details: `Permissions asked for by default, and why:\n${LOGIN_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`).join("\n")}`,
+  details: [
+    "Permissions asked for by default, and why:",
+    ...LOGIN_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`),
+    "Asked for only with --scopes default,v1 (the old transactions screen, which can refund):",
+    ...V1_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`),
+  ].join("\n"),
 } as const satisfies CommandSpec;
 
 /** `backroom login`: OAuth with PKCE, or a personal access token checked before it is stored. */
@@ -121,7 +130,7 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
         }
         const connection = ctx.connection;
         if (!connection) throw new SquareError("no connection to the service");
-        const scopes = flags.scopes ? flags.scopes.split(/[\s,]+/).filter(Boolean) : loginScopes();
+        const scopes = flags.scopes ? readScopes(flags.scopes) : loginScopes();
         const pkce = createPkcePair();
         const state = newState();
         const listener = await startLoopbackListener({

@@ -17,6 +17,7 @@ import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
 import type { Clock, DataDir, EnvLabel, StoreClient, Timers } from "./types.js";
+import { createV1Slice, type V1Slice } from "./v1-slice.js";
 import { createViewSlice, type ViewSlice } from "./view-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
@@ -30,7 +31,8 @@ export type AppState = ShellSlice &
   CustomersSlice &
   DrawersSlice &
   PayoutsSlice &
-  GiftCardsSlice;
+  GiftCardsSlice &
+  V1Slice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -133,5 +135,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createDrawersSlice(set, get, deps),
     ...createPayoutsSlice(set, get, deps),
     ...createGiftCardsSlice(set, get, deps),
+    ...createV1Slice(set, get, deps),
   }));
 }

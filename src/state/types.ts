@@ -1,5 +1,6 @@
 import type { SquareClient } from "../square/index.js";
 import type { GiftCardsClient } from "./gift-cards-io.js";
+import type { V1Client } from "./v1-load.js";
 
 /** The part of the client the app uses; tests may pass any object of this shape. */
 export interface StoreClient {
@@ -43,6 +44,8 @@ export interface StoreClient {
     | "listCustomerGroups"
     | "deleteCustomerCard"
   >;
+  /** The old transactions (V1) screen's calls. */
+  v1: V1Client["v1"];
 }
 
 /** The folder the app keeps its local files in (the stocktake journal, exports by default). */
@@ -76,7 +79,8 @@ export type Screen =
   | { kind: "customers" }
   | { kind: "drawers" }
   | { kind: "payouts" }
-  | { kind: "gift-cards" };
+  | { kind: "gift-cards" }
+  | { kind: "v1" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

@@ -3,6 +3,7 @@
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
 
 import type { AppState } from "../../state/index.js";
+import { V1_LIST_NAMES } from "../../state/v1-machine.js";
 import { listCommands, moveFromField } from "../commands.js";
 import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
@@ -28,6 +29,8 @@ import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } fro
 import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
+import { reloadV1, V1_COMMANDS } from "./v1/commands.js";
+import { V1Screen } from "./v1/V1Screen.js";
 
 const TIMECLOCK = defineScreen({
   kind: "timeclock",
@@ -226,6 +229,23 @@ const GIFT_CARDS = defineScreen({
   help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller.",
 });
 
+const V1 = defineScreen({
+  kind: "v1",
+  title: "Old transactions (V1)",
+  key: "9",
+  component: V1Screen,
+  commands: V1_COMMANDS,
+  focus: (s) => {
+    const form = s.v1.form.kind;
+    if (form !== "none") return formPlace(form);
+    return listPlace(s.v1.detail ? "v1.detail" : V1_LIST_NAMES[s.v1.view]);
+  },
+  reload: reloadV1,
+  onShow: (s) => s.loadV1(),
+  onLocationChange: (s, visible) => (visible ? s.loadV1() : undefined),
+  help: "Read through the service's V1 interface, which it has deprecated. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
 export const SCREENS: readonly AnyScreenDef[] = [
   TIMECLOCK,
@@ -236,4 +256,5 @@ export const SCREENS: readonly AnyScreenDef[] = [
   DRAWERS,
   PAYOUTS,
   GIFT_CARDS,
+  V1,
 ];
