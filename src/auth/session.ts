@@ -1,3 +1,5 @@
+// The numbers live with the account's rules in domain/; the session applies them.
+import { REFRESH_WITHIN_MS, RENEW_WINDOW_MS } from "../domain/account.js";
 import type * as T from "../spec/generated/types.js";
 import type { RequestOptions, TokenProvider } from "../square/index.js";
 import { SquareApiError, SquareError } from "../square/index.js";
@@ -36,11 +38,13 @@ export class RenewWindowError extends SquareError {
   override name = "RenewWindowError";
 }
 
-const DAY = 86_400_000;
-/** The service advises renewing weekly: a token with less than this left is refreshed first. */
-export const REFRESH_WITHIN_MS = 7 * DAY;
-/** RenewToken accepts a token up to 15 days after it expired. */
-export const RENEW_WINDOW_MS = 15 * DAY;
+/**
+ * An OAuth token without a refresh token has expired, but less than 15 days ago: the sign-in is
+ * kept (the deprecated RenewToken can still renew it), and every call fails with this until then.
+ */
+export class RenewableExpiryError extends SignedOutError {
+  override name = "RenewableExpiryError";
+}
 
 const SIGN_IN_AGAIN = "Run `backroom login` to sign in again.";
 
@@ -115,6 +119,9 @@ export function createSession(opts: SessionOptions): Session {
   const tokens = () => (state.status === "signed-in" ? state.tokens : null);
   const sourceOf = () => (state.status === "signed-in" ? state.source : undefined);
   const expiresAt = (t: StoredTokens) => (t.expires_at ? Date.parse(t.expires_at) : Number.POSITIVE_INFINITY);
+  // An expired OAuth token without a refresh token that RenewToken still accepts.
+  const renewable = (t: StoredTokens) =>
+    t.kind === "oauth" && !t.refresh_token && sourceOf() !== "env" && clock.now() - expiresAt(t) <= RENEW_WINDOW_MS;
   const secrets = () => {
     const t = tokens();
     return [t?.access_token, t?.refresh_token, opts.envToken, opts.clientSecret];
@@ -233,6 +240,12 @@ export function createSession(opts: SessionOptions): Session {
       }
       if (left <= 0) {
         const when = t.expires_at ?? "";
+        if (renewable(t)) {
+          // Signing out would delete the one thing RenewToken can still renew.
+          throw new RenewableExpiryError(
+            `The sign-in expired on ${when}. It can be renewed until ${new Date(expiresAt(t) + RENEW_WINDOW_MS).toISOString()} on the account screen with the application secret; otherwise run \`backroom login\` to sign in again.`,
+          );
+        }
         if (sourceOf() === "env") {
           throw new SignedOutError(`BACKROOM_ACCESS_TOKEN expired on ${when}; set a current token.`);
         }
@@ -245,7 +258,7 @@ export function createSession(opts: SessionOptions): Session {
       const t = tokens();
       if (!t) return undefined;
       if (!t.refresh_token) {
-        if (sourceOf() !== "env") {
+        if (sourceOf() !== "env" && !renewable(t)) {
           await signOut(`You were signed out: the service says the access token has expired. ${SIGN_IN_AGAIN}`);
         }
         return undefined;
