@@ -28,6 +28,7 @@ export {
   type Clock,
   createSession,
   type OAuthApi,
+  RenewableExpiryError,
   RenewWindowError,
   type Session,
   type SessionState,
@@ -35,6 +36,7 @@ export {
   SignedOutError,
   tokensFromObtain,
 } from "./session.js";
+export { type BrowserSignIn, checkPersonalToken, personalTokens, signInWithBrowser } from "./sign-in.js";
 export {
   createTokenStore,
   KEYCHAIN_SERVICE,
