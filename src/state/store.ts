@@ -13,6 +13,7 @@ import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
 import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
+import { createWebhooksSlice, type WebhooksSlice } from "./webhooks-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
@@ -21,7 +22,8 @@ export type AppState = ShellSlice &
   BreakTypesSlice &
   StocktakeSlice &
   CustomersSlice &
-  DrawersSlice;
+  DrawersSlice &
+  WebhooksSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -106,5 +108,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createStocktakeSlice(set, get, deps),
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
+    ...createWebhooksSlice(set, get, deps),
   }));
 }

@@ -24,6 +24,16 @@ export interface StoreClient {
   >;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
+  webhooks: Pick<
+    SquareClient["webhooks"],
+    | "listWebhookSubscriptions"
+    | "listWebhookEventTypes"
+    | "createWebhookSubscription"
+    | "updateWebhookSubscription"
+    | "deleteWebhookSubscription"
+    | "updateWebhookSubscriptionSignatureKey"
+    | "testWebhookSubscription"
+  >;
   cashDrawers: Pick<
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"

@@ -1,0 +1,306 @@
+// The webhooks screen as a pure machine: the subscriptions listed, which one is selected (by id),
+// the create/edit form with its event-type picker, the key shown once after a replacement, and
+// each subscription's last test. The slice does the I/O and feeds the answers back as events.
+import {
+  checkEventTypes,
+  DEFAULT_API_VERSION,
+  filterEventTypes,
+  parseApiVersion,
+  parseNotificationUrl,
+  parseSubscriptionName,
+} from "../domain/webhooks.js";
+import type { WebhookSubscription } from "../spec/generated/types.js";
+
+/** The form's text fields. */
+export type SubscriptionField = "name" | "url" | "apiVersion";
+
+/** The event types one API version offers, as the service listed them. */
+export type OfferedTypes =
+  | { state: "loading"; version: string }
+  | { state: "loaded"; version: string; types: string[] }
+  | { state: "failed"; version: string; problem: string };
+
+/** The create or edit form: first the fields, then the event types. */
+export interface SubscriptionForm {
+  /** Absent when creating. */
+  id: string | undefined;
+  name: string;
+  url: string;
+  apiVersion: string;
+  step: "fields" | "events";
+  offered: OfferedTypes | undefined;
+  picked: string[];
+  filter: string;
+  /** The event type under the cursor in the picker (by name, so filtering keeps it). */
+  cursor: string | undefined;
+  problem: string | undefined;
+  saving: boolean;
+}
+
+/** What the receiver answered to a test notification. */
+export interface TestOutcome {
+  eventType: string;
+  /** Absent when the receiver could not be reached. */
+  statusCode: number | undefined;
+  /** How long the test took, as measured here (the service waits for the receiver). */
+  tookMs: number;
+  at: string;
+}
+
+/** The picker of the event type to test. */
+export interface TestPick {
+  subscriptionId: string;
+  types: string[];
+  cursor: number;
+}
+
+/** The webhooks screen's state. */
+export interface WebhooksState {
+  items: WebhookSubscription[];
+  loaded: boolean;
+  /** The service leaves disabled subscriptions out unless asked. */
+  includeDisabled: boolean;
+  selectedId: string | undefined;
+  form: SubscriptionForm | undefined;
+  /** A new signature key, shown once; masked as soon as anything else happens. */
+  revealed: { subscriptionId: string; key: string } | undefined;
+  tests: Readonly<Record<string, TestOutcome>>;
+  testPick: TestPick | undefined;
+  /** A test on its way, by subscription. */
+  testing: string | undefined;
+}
+
+/** Everything that changes the webhooks screen. */
+export type WebhooksEvent =
+  | { type: "listed"; items: WebhookSubscription[]; includeDisabled: boolean }
+  | { type: "select"; id: string }
+  | { type: "move"; by: number }
+  | { type: "open-create" }
+  | { type: "open-edit"; id: string }
+  | { type: "edit-field"; field: SubscriptionField; value: string }
+  | { type: "types-loading"; version: string }
+  | { type: "types-loaded"; version: string; types: string[] }
+  | { type: "types-failed"; version: string; problem: string }
+  | { type: "to-events"; today?: Date }
+  | { type: "to-fields" }
+  | { type: "filter"; text: string }
+  | { type: "cursor"; by: number }
+  | { type: "toggle-type"; eventType?: string }
+  | { type: "toggle-shown" }
+  | { type: "form-problem"; problem: string | undefined }
+  | { type: "saving" }
+  | { type: "saved"; subscription: WebhookSubscription }
+  | { type: "close-form" }
+  | { type: "changed"; subscription: WebhookSubscription }
+  | { type: "deleted"; id: string }
+  | { type: "key-replaced"; id: string; key: string }
+  | { type: "hide-key" }
+  | { type: "open-test"; id: string }
+  | { type: "test-cursor"; by: number }
+  | { type: "close-test" }
+  | { type: "test-sending"; id: string }
+  | { type: "test-result"; id: string; outcome: TestOutcome }
+  | { type: "test-failed"; id: string };
+
+/** The screen before anything is read. */
+export const initialWebhooks: WebhooksState = {
+  items: [],
+  loaded: false,
+  includeDisabled: false,
+  selectedId: undefined,
+  form: undefined,
+  revealed: undefined,
+  tests: {},
+  testPick: undefined,
+  testing: undefined,
+};
+
+const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
+
+/** The event types the picker shows: the version's, narrowed by the filter. */
+export function shownTypes(form: SubscriptionForm): string[] {
+  return form.offered?.state === "loaded" ? filterEventTypes(form.offered.types, form.filter) : [];
+}
+
+/** The selected subscription, if it is still listed. */
+export function selectedSubscription(s: WebhooksState): WebhookSubscription | undefined {
+  return s.items.find((i) => i.id === s.selectedId);
+}
+
+function keepSelection(items: WebhookSubscription[], selectedId: string | undefined, fallbackIndex = 0) {
+  if (selectedId && items.some((i) => i.id === selectedId)) return selectedId;
+  return items[clamp(fallbackIndex, items.length - 1)]?.id;
+}
+
+/** Checks the form's fields before the event types are picked: the problem in words, or none. */
+export function checkFields(
+  form: Pick<SubscriptionForm, "name" | "url" | "apiVersion">,
+  today?: Date,
+): string | undefined {
+  const name = parseSubscriptionName(form.name);
+  if (!name.ok) return name.problem;
+  const url = parseNotificationUrl(form.url);
+  if (!url.ok) return url.problem;
+  const version = parseApiVersion(form.apiVersion, today);
+  return version.ok ? undefined : version.problem;
+}
+
+/** Checks the whole form before it is sent. */
+export function checkForm(form: SubscriptionForm): string | undefined {
+  const fields = checkFields(form);
+  if (fields) return fields;
+  if (form.offered?.state !== "loaded") return "The event types of this API version are not read yet.";
+  return checkEventTypes(form.picked, form.offered.types, form.offered.version);
+}
+
+function formEvent(form: SubscriptionForm, e: WebhooksEvent): SubscriptionForm {
+  switch (e.type) {
+    case "edit-field":
+      return { ...form, [e.field]: e.value, problem: undefined };
+    case "types-loading":
+      return { ...form, offered: { state: "loading", version: e.version } };
+    case "types-loaded": {
+      if (form.offered?.version !== e.version) return form;
+      const types = filterEventTypes(e.types, form.filter);
+      return {
+        ...form,
+        offered: { state: "loaded", version: e.version, types: e.types },
+        cursor: form.cursor ?? types[0],
+      };
+    }
+    case "types-failed":
+      return form.offered?.version === e.version ? { ...form, offered: { state: "failed", ...e } } : form;
+    case "to-events": {
+      const problem = checkFields(form, e.today);
+      return problem ? { ...form, problem } : { ...form, step: "events", problem: undefined };
+    }
+    case "to-fields":
+      return { ...form, step: "fields", problem: undefined };
+    case "filter": {
+      const next = { ...form, filter: e.text };
+      const shown = shownTypes(next);
+      return { ...next, cursor: form.cursor && shown.includes(form.cursor) ? form.cursor : shown[0] };
+    }
+    case "cursor": {
+      const shown = shownTypes(form);
+      const at = form.cursor ? shown.indexOf(form.cursor) : -1;
+      return { ...form, cursor: shown[clamp(at + e.by, shown.length - 1)] };
+    }
+    case "toggle-type": {
+      const t = e.eventType ?? form.cursor;
+      if (!t) return form;
+      const picked = form.picked.includes(t) ? form.picked.filter((p) => p !== t) : [...form.picked, t];
+      return { ...form, picked, problem: undefined };
+    }
+    case "toggle-shown": {
+      // All shown marked: unmark them; otherwise mark every one shown.
+      const shown = shownTypes(form);
+      const all = shown.length > 0 && shown.every((t) => form.picked.includes(t));
+      const picked = all ? form.picked.filter((p) => !shown.includes(p)) : [...new Set([...form.picked, ...shown])];
+      return { ...form, picked, problem: undefined };
+    }
+    case "form-problem":
+      return { ...form, problem: e.problem, saving: false };
+    case "saving":
+      return { ...form, saving: true, problem: undefined };
+    default:
+      return form;
+  }
+}
+
+function newForm(sub?: WebhookSubscription): SubscriptionForm {
+  return {
+    id: sub?.id,
+    name: sub?.name ?? "",
+    url: sub?.notification_url ?? "",
+    apiVersion: sub?.api_version ?? DEFAULT_API_VERSION,
+    step: "fields",
+    offered: undefined,
+    picked: [...(sub?.event_types ?? [])],
+    filter: "",
+    cursor: undefined,
+    problem: undefined,
+    saving: false,
+  };
+}
+
+function upsert(items: WebhookSubscription[], sub: WebhookSubscription, includeDisabled: boolean) {
+  // Mirror the service: a disabled subscription leaves the list unless disabled ones are shown.
+  const keep = includeDisabled || sub.enabled !== false;
+  const at = items.findIndex((i) => i.id === sub.id);
+  if (at < 0) return keep ? [...items, sub] : items;
+  return keep ? items.map((i) => (i.id === sub.id ? sub : i)) : items.filter((i) => i.id !== sub.id);
+}
+
+/** The webhooks screen's reducer. */
+export function webhooksReducer(s: WebhooksState, e: WebhooksEvent): WebhooksState {
+  // The key is shown once: any other step hides it for good.
+  const base = s.revealed && e.type !== "key-replaced" && e.type !== "listed" ? { ...s, revealed: undefined } : s;
+  switch (e.type) {
+    case "listed": {
+      const at = base.items.findIndex((i) => i.id === base.selectedId);
+      return {
+        ...base,
+        items: e.items,
+        loaded: true,
+        includeDisabled: e.includeDisabled,
+        selectedId: keepSelection(e.items, base.selectedId, at),
+      };
+    }
+    case "select":
+      return base.items.some((i) => i.id === e.id) ? { ...base, selectedId: e.id } : base;
+    case "move": {
+      const at = base.items.findIndex((i) => i.id === base.selectedId);
+      return { ...base, selectedId: base.items[clamp(at + e.by, base.items.length - 1)]?.id };
+    }
+    case "open-create":
+      return { ...base, form: newForm(), testPick: undefined };
+    case "open-edit": {
+      const sub = base.items.find((i) => i.id === e.id);
+      return sub ? { ...base, form: newForm(sub), testPick: undefined } : base;
+    }
+    case "close-form":
+      return { ...base, form: undefined };
+    case "saved": {
+      const items = upsert(base.items, e.subscription, base.includeDisabled);
+      return { ...base, form: undefined, items, selectedId: keepSelection(items, e.subscription.id) };
+    }
+    case "changed": {
+      const at = base.items.findIndex((i) => i.id === e.subscription.id);
+      const items = upsert(base.items, e.subscription, base.includeDisabled);
+      return { ...base, items, selectedId: keepSelection(items, base.selectedId, at) };
+    }
+    case "deleted": {
+      const at = base.items.findIndex((i) => i.id === e.id);
+      const items = base.items.filter((i) => i.id !== e.id);
+      const { [e.id]: _gone, ...tests } = base.tests;
+      return { ...base, items, tests, selectedId: keepSelection(items, base.selectedId, at) };
+    }
+    case "key-replaced":
+      return { ...base, revealed: { subscriptionId: e.id, key: e.key } };
+    case "hide-key":
+      return base;
+    case "open-test": {
+      const sub = base.items.find((i) => i.id === e.id);
+      const types = sub?.event_types ?? [];
+      return types.length ? { ...base, form: undefined, testPick: { subscriptionId: e.id, types, cursor: 0 } } : base;
+    }
+    case "test-cursor":
+      return base.testPick
+        ? {
+            ...base,
+            testPick: { ...base.testPick, cursor: clamp(base.testPick.cursor + e.by, base.testPick.types.length - 1) },
+          }
+        : base;
+    case "close-test":
+      return { ...base, testPick: undefined };
+    case "test-sending":
+      return { ...base, testPick: undefined, testing: e.id };
+    case "test-result":
+      return { ...base, testing: undefined, tests: { ...base.tests, [e.id]: e.outcome } };
+    case "test-failed":
+      return { ...base, testing: undefined };
+    default:
+      return base.form ? { ...base, form: formEvent(base.form, e) } : base;
+  }
+}
