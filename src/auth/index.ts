@@ -25,6 +25,7 @@ export {
   startLoopbackListener,
 } from "./oauth-flow.js";
 export {
+  adoptTokenStatus,
   type Clock,
   createSession,
   type OAuthApi,

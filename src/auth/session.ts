@@ -411,3 +411,20 @@ export function tokensFromObtain(
     ...(ctx.baseUrl ? { base_url: ctx.baseUrl } : {}),
   };
 }
+
+/**
+ * Takes what the service says about the token in use (RetrieveTokenStatus) over what was stored
+ * at sign-in: scopes can be changed, and the merchant and expiry are the service's to say.
+ */
+export async function adoptTokenStatus(session: Session, info: T.RetrieveTokenStatusResponse): Promise<void> {
+  const current = session.state();
+  if (current.status !== "signed-in") return;
+  const t = current.tokens;
+  const merged: StoredTokens = {
+    ...t,
+    ...(info.merchant_id ? { merchant_id: info.merchant_id } : {}),
+    ...(info.scopes ? { scopes: info.scopes } : {}),
+    ...(info.expires_at ? { expires_at: info.expires_at } : {}),
+  };
+  if (JSON.stringify(merged) !== JSON.stringify(t)) await session.signIn(merged, current.source);
+}

@@ -3,6 +3,8 @@ import {
   refreshUnavailable,
   renewUnavailable,
   scopeReport,
+  signOutQuestion,
+  signOutUnavailable,
   spanInWords,
   type TokenFacts,
   tokenLife,
@@ -32,6 +34,7 @@ describe("tokenLife", () => {
       headline: "expires in 12 days",
       rule: "Access tokens last 30 days; backroom refreshes this one on its first call once fewer than 7 days are left.",
     });
+    expect(tokenLife(oauth, new Date(issued + 5_000)).headline).toBe("expires in 30 days");
     expect(tokenPhase(expiresAt, at(22.9))).toBe("valid");
     expect(tokenPhase(expiresAt, at(23))).toBe("refresh-due");
   });
@@ -105,5 +108,30 @@ describe("scopeReport", () => {
 
   it("claims nothing missing while the token's permissions are unknown", () => {
     expect(scopeReport(needs, undefined)).toMatchObject({ missing: [], unknown: true });
+  });
+});
+
+describe("signing out", () => {
+  const facts = {
+    kind: "oauth" as const,
+    fromEnvironment: false,
+    demo: false,
+    hasSecret: true,
+    storage: "the OS keychain",
+  };
+
+  it("says before it is done that every token of the account is revoked, or why they are not", () => {
+    expect(signOutQuestion(facts)).toMatch(/revokes every token of this account for backroom's application/);
+    expect(signOutQuestion({ ...facts, hasSecret: false })).toMatch(
+      /cannot be revoked: they keep working until they expire/,
+    );
+    expect(signOutQuestion({ ...facts, kind: "personal" })).toMatch(/stays valid until it is replaced/);
+  });
+
+  it("is not offered for the demo store, a token from the environment, or nobody signed in", () => {
+    expect(signOutUnavailable(facts, true)).toBeUndefined();
+    expect(signOutUnavailable({ ...facts, demo: true }, true)).toMatch(/demo store signs itself in/);
+    expect(signOutUnavailable({ ...facts, fromEnvironment: true }, true)).toMatch(/unset that variable/);
+    expect(signOutUnavailable(facts, false)).toBe("Not signed in.");
   });
 });

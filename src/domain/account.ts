@@ -77,7 +77,10 @@ export function tokenPhase(expiresAt: string | undefined, now: Date): TokenPhase
 export function tokenLife(t: TokenFacts, now: Date): TokenLife {
   const phase = tokenPhase(t.expiresAt, now);
   const at = t.expiresAt ? Date.parse(t.expiresAt) : Number.NaN;
-  const span = Number.isNaN(at) ? "" : spanInWords(at - now.getTime());
+  // A minute of slack, so a token issued a moment ago (expiries come to the second) reads
+  // "30 days", not "29".
+  const left = at - now.getTime();
+  const span = Number.isNaN(at) ? "" : spanInWords(left > 0 ? left + 60_000 : left);
   if (phase === "lasting") {
     return {
       phase,
@@ -183,4 +186,34 @@ export function scopeReport(needs: readonly ScopeNeed[], granted: readonly strin
     extra: (granted ?? []).filter((s) => !needed.has(s)),
     unknown: granted === undefined,
   };
+}
+
+/** How the sign-in is held, for what signing out does to it. */
+export interface SignOutFacts {
+  kind: TokenKind | undefined;
+  fromEnvironment: boolean;
+  /** The demo store's own token. */
+  demo: boolean;
+  hasSecret: boolean;
+  /** Where the sign-in is kept, in words ("OS keychain (service "backroom")"). */
+  storage: string;
+}
+
+/** Why signing out cannot be done here, or undefined. */
+export function signOutUnavailable(f: SignOutFacts, signedIn: boolean): Why {
+  if (f.demo) return "The demo store signs itself in; there is nothing to sign out of.";
+  if (!signedIn) return "Not signed in.";
+  if (f.fromEnvironment) return "The token comes from BACKROOM_ACCESS_TOKEN; unset that variable to sign out.";
+  return undefined;
+}
+
+/** The question signing out asks: what it will do, said before it is done. */
+export function signOutQuestion(f: SignOutFacts): string {
+  if (f.kind === "personal") {
+    return `Sign out? The personal access token is removed from ${f.storage}; it stays valid until it is replaced in the Developer Dashboard.`;
+  }
+  if (!f.hasSecret) {
+    return `Sign out here only? Without the application secret (BACKROOM_CLIENT_SECRET) the tokens cannot be revoked: they keep working until they expire. The sign-in is removed from ${f.storage}.`;
+  }
+  return `Sign out and revoke? This revokes every token of this account for backroom's application at the service (every terminal and script signed in with it stops working), and removes the sign-in from ${f.storage}.`;
 }

@@ -9,7 +9,9 @@ export type AppEvent =
   /** A screen read a location's break types afresh (one was found deleted elsewhere). */
   | { type: "break-types-read"; locationId: string; items: BreakType[] }
   /** The location changed; screens reload what they show for it. */
-  | { type: "location-changed"; locationId: string };
+  | { type: "location-changed"; locationId: string }
+  /** Someone signed in or out (the account screen, or the session on a revoked token). */
+  | { type: "session-changed"; signedIn: boolean; merchantId: string | undefined };
 
 /** A listener of one kind of event. */
 export type AppEventListener<T extends AppEvent["type"]> = (event: Extract<AppEvent, { type: T }>) => void;

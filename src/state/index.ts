@@ -2,6 +2,8 @@
 
 export { useShallow } from "zustand/react/shallow";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export * from "./account-machine.js";
+export { type AccountContext, tokenViewOf } from "./account-slice.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
   type CustomerFilterInput,
@@ -43,3 +45,4 @@ export {
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export * from "./webhooks-machine.js";

@@ -99,6 +99,9 @@ export function createShellSlice(
     }
     return problem;
   };
+  deps.events.on("session-changed", (e) =>
+    set({ signedIn: e.signedIn ? "signed-in" : "signed-out", merchantId: e.merchantId }),
+  );
   return {
     env: initial.env,
     baseUrl: initial.baseUrl,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
+import { type AccountContext, type AccountSlice, createAccountSlice } from "./account-slice.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
@@ -23,7 +24,8 @@ export type AppState = ShellSlice &
   StocktakeSlice &
   CustomersSlice &
   DrawersSlice &
-  WebhooksSlice;
+  WebhooksSlice &
+  AccountSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -61,6 +63,8 @@ export interface CreateStoreOptions {
   overtime?: OvertimeRules;
   /** Config `payPeriod`; the workweek otherwise. */
   payPeriod?: PayPeriodRule;
+  /** The sign-in the account screen shows and manages (a promise while the demo store starts). */
+  account?: AccountContext | Promise<AccountContext>;
 }
 
 /** The store's type, for the React provider. */
@@ -109,5 +113,6 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
     ...createWebhooksSlice(set, get, deps),
+    ...createAccountSlice(options.account)(set, get, deps),
   }));
 }
