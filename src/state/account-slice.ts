@@ -103,7 +103,13 @@ export function createAccountSlice(
 
     async function ready(): Promise<AccountContext | undefined> {
       if (ctx || !context) return ctx;
-      const c = await context;
+      let c: AccountContext;
+      try {
+        c = await context;
+      } catch (err) {
+        dispatch({ type: "done", ok: false, text: `The sign-in could not be read: ${say(err)}` });
+        return undefined;
+      }
       if (!ctx) {
         ctx = c;
         const {

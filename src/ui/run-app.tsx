@@ -2,6 +2,7 @@ import { type Instance, render } from "ink";
 import type { OvertimeRules } from "../domain/overtime.js";
 import type { PayPeriodRule } from "../domain/time.js";
 import {
+  type AccountContext,
   type AppStore,
   type Clock,
   createStore,
@@ -92,6 +93,8 @@ export interface RunAppOptions {
   notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
+  /** The sign-in for the account screen (a promise while the demo store starts). */
+  account?: AccountContext | Promise<AccountContext>;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -127,6 +130,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
+    ...(options.account ? { account: options.account } : {}),
   });
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
