@@ -5,8 +5,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import type { SessionDeps } from "../auth/command-context.js";
-import type { Session } from "../auth/session.js";
-import type { TokenStore } from "../auth/token-store.js";
 import {
   type BackroomConfig,
   ENVIRONMENT_NAMES,
@@ -16,6 +14,8 @@ import {
   isHttpUrl,
   loadConfig,
 } from "../auth/config.js";
+import type { Session } from "../auth/session.js";
+import type { TokenStore } from "../auth/token-store.js";
 import type { LocalService } from "../service/index.js";
 import type { Location } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";

@@ -21,6 +21,8 @@ export type Receipt =
       verified: boolean;
       /** Why a notification was not verified (no signature header, or one that does not match). */
       why?: string;
+      /** The URL the signature was checked against. */
+      signedUrl: string;
       summary: NotificationSummary;
       /** The status the receiver answered with. */
       status: number;
@@ -99,20 +101,19 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     const verified = verifyWebhook(opts.signatureKey, signedUrl, body, signature);
     if (!verified) {
       answer(res, 401, "signature not verified");
-      const why = signature
-        ? `the signature does not match (another key, an altered body, or not signed for ${signedUrl})`
-        : `no ${SIGNATURE_HEADER} header`;
-      opts.onReceipt({ kind: "notification", at, verified, why, summary: read.value, status: 401 });
+      const why = signature ? "signature does not match" : `no ${SIGNATURE_HEADER} header`;
+      opts.onReceipt({ kind: "notification", at, verified, why, signedUrl, summary: read.value, status: 401 });
       return;
     }
     const forwarded = opts.forward ? await forward(opts, body, req) : undefined;
     // The sender learns what the forward target said, so its retries follow the real receiver.
     const status = forwarded ? (forwarded.status ?? 502) : 200;
-    answer(res, status, status === 200 ? "verified" : "forward target did not take it");
+    answer(res, status, status >= 200 && status < 300 ? "verified" : "verified; the forward target did not take it");
     opts.onReceipt({
       kind: "notification",
       at,
       verified,
+      signedUrl,
       summary: read.value,
       status,
       ...(forwarded ? { forwarded } : {}),

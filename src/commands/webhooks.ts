@@ -111,16 +111,25 @@ const targetOf = (v: { env?: string | undefined; "base-url"?: string | undefined
 const cell = (text: string, width: number) =>
   (text.length > width ? `${text.slice(0, width - 1)}…` : text).padEnd(width);
 
-/** The human table of `list`. */
+/** The human table of `list`: one line per subscription, its id first (what `test` and `listen` take). */
 export function subscriptionsTable(subs: readonly WebhookSubscription[]): string {
-  const line = (cols: string[]) =>
-    [cell(cols[0] ?? "", 20), cell(cols[1] ?? "", 8), cell(cols[2] ?? "", 10), cell(cols[3] ?? "", 40), cols[4]]
+  const idWidth = Math.max(2, ...subs.map((s) => (s.id ?? "").length));
+  const line = (cols: readonly string[]) =>
+    [
+      cell(cols[0] ?? "", idWidth),
+      cell(cols[1] ?? "", 16),
+      cell(cols[2] ?? "", 3),
+      cell(cols[3] ?? "", 10),
+      cell(cols[4] ?? "", 36),
+      cols[5],
+    ]
       .join("  ")
       .trimEnd();
   return [
-    line(["NAME", "ENABLED", "VERSION", "URL", "EVENT TYPES"]),
+    line(["ID", "NAME", "ON", "VERSION", "URL", "EVENT TYPES"]),
     ...subs.map((s) =>
       line([
+        s.id ?? "",
         s.name || "(no name)",
         s.enabled === false ? "no" : "yes",
         s.api_version ?? "",
@@ -128,7 +137,6 @@ export function subscriptionsTable(subs: readonly WebhookSubscription[]): string
         (s.event_types ?? []).join(", "),
       ]),
     ),
-    ...subs.map((s) => `  ${s.name || "(no name)"}: ${s.id}`),
   ].join("\n");
 }
 
@@ -376,6 +384,7 @@ export async function runWebhooksListen(argv: string[], io: CommandIo, deps: Web
     const where = address(opts, sub);
     const signedUrl = opts.url ?? sub?.notification_url;
     const counts = { verified: 0, unverified: 0, refused: 0 };
+    let explained = false;
     const receiver = await startReceiver({
       port: where.port,
       path: where.path,
@@ -388,6 +397,13 @@ export async function runWebhooksListen(argv: string[], io: CommandIo, deps: Web
         else if (r.verified) counts.verified++;
         else counts.unverified++;
         say(io.stdout, receiptLine(r, opts.json));
+        if (r.kind === "notification" && r.why === "signature does not match" && !explained) {
+          explained = true;
+          say(
+            io.stderr,
+            `backroom: a signature that does not match was made with another key, over another body, or for another URL than ${r.signedUrl} (--url names the one the service signs)`,
+          );
+        }
       },
     }).catch((err: unknown) => {
       const code = (err as { code?: string }).code;
