@@ -5,7 +5,7 @@ import { isLoopbackHost, parseApiVersion } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { type ArgValues, type CommandSpec, intOption, readArgs, UsageError } from "./args.js";
-import { CommandError, type CommandIo, say } from "./io.js";
+import { CommandError, type CommandIo, say, untilStopped } from "./io.js";
 import { runCommand, serviceFailure } from "./run.js";
 import { checkTargetFlags, type OpenedClient, TARGET_OPTIONS, type Target, withTargetClient } from "./target.js";
 import { type Receipt, startReceiver } from "./webhook-receiver.js";
@@ -419,30 +419,12 @@ export async function runWebhooksListen(argv: string[], io: CommandIo, deps: Web
     if (signedUrl && signedUrl !== receiver.url) say(info, `checking signatures made for ${signedUrl}`);
     if (opts.forward) say(info, `passing verified notifications on to ${opts.forward}`);
     deps.onListening?.(receiver.url);
-    await stopped(deps.signal);
+    await untilStopped(process, deps.signal);
     await receiver.close();
     say(
       io.stderr,
       `stopped: ${counts.verified} verified, ${counts.unverified} not verified, ${counts.refused} refused`,
     );
     return 0;
-  });
-}
-
-/** Resolves when the signal fires, or on ctrl+c / SIGTERM. */
-function stopped(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal) {
-      if (signal.aborted) resolve();
-      else signal.addEventListener("abort", () => resolve(), { once: true });
-      return;
-    }
-    const done = () => {
-      process.off("SIGINT", done);
-      process.off("SIGTERM", done);
-      resolve();
-    };
-    process.on("SIGINT", done);
-    process.on("SIGTERM", done);
   });
 }
