@@ -10,7 +10,15 @@ let sdk: SquareClient;
 
 beforeAll(async () => {
   t = await startService();
-  sdk = new SquareClient({ token: t.service.accessToken, baseUrl: t.url, maxRetries: 0 });
+  // The SDK sends the newest version of its release on every call, later than the 2024-01-18
+  // this service speaks (and its typings allow no other): its requests are pinned to that
+  // version here, as an application's default version pins them at the real service.
+  const pinned: typeof fetch = (url, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("square-version", "2024-01-18");
+    return fetch(url, { ...init, headers });
+  };
+  sdk = new SquareClient({ token: t.service.accessToken, baseUrl: t.url, maxRetries: 0, fetch: pinned });
 });
 afterAll(() => t.close());
 
@@ -56,6 +64,14 @@ describe("the official SDK against the local service", () => {
       expect(e.statusCode).toBe(400);
       expect(e.errors[0]?.code).toBe("VALUE_TOO_HIGH");
     }
+  });
+
+  it("is refused, with the version code, when it asks for a version later than the service knows", async () => {
+    const unpinned = new SquareClient({ token: t.service.accessToken, baseUrl: t.url, maxRetries: 0 });
+    const err = await unpinned.locations.list().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SquareError);
+    expect((err as SquareError).statusCode).toBe(400);
+    expect((err as SquareError).errors[0]?.code).toBe("INVALID_SQUARE_VERSION_FORMAT");
   });
 
   it("clocks a team member in and finds the shift", async () => {

@@ -7,11 +7,11 @@ import {
   drawerTotals,
 } from "../src/domain/cash-drawers.js";
 import { addDays, localDate } from "../src/domain/time.js";
+import { seedCashDrawers } from "../src/service/cash-drawers/seed.js";
 import { openDb } from "../src/service/db.js";
+import { seedTeam } from "../src/service/directory/seed.js";
 import { seededIds } from "../src/service/ids.js";
-import { seedCashDrawers } from "../src/service/seed/cash-drawers.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import { seedTeam } from "../src/service/seed/directory.js";
 import { seedStore } from "../src/service/seed/index.js";
 import { rng } from "../src/service/seed/random.js";
 import type { CashDrawerShift, CashDrawerShiftEvent } from "../src/spec/generated/types.js";

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,6 +93,28 @@ describe("backroom serve", () => {
     expect(err).toContain(`--seed must be one of demo, empty, sandbox, not "lots"`);
   });
 
+  it("answers a request without Square-Version in its --api-version, and refuses one it does not know", async () => {
+    const s = await serve(["--port", "0", "--access-token", "v-token", "--api-version", "2020-12-16"]);
+    try {
+      const res = await fetch(`${s.url}/v2/cash-drawers/shifts?location_id=LMAIN0000000001`, {
+        headers: { authorization: "Bearer v-token" },
+      });
+      expect(res.headers.get("square-version")).toBe("2020-12-16");
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body)).toContain("items");
+    } finally {
+      s.child.kill("SIGTERM");
+      await s.exited;
+    }
+    const child = spawn(process.execPath, [bundle, "serve", "--api-version", "2021-03-18"]);
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
+    expect(await new Promise((r) => child.on("exit", r))).toBe(2);
+    expect(err).toContain("--api-version");
+  });
+
   it("keeps every acknowledged write through a kill -9", async () => {
     const db = join(dir, "durable.db");
     const first = await serve(["--port", "0", "--db", db, "--access-token", "t1", "--seed", "empty"]);
@@ -116,4 +139,48 @@ describe("backroom serve", () => {
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   });
+});
+
+// An application written against the official SDK of 2020-12-16 (`square` 8.0.1, which sends
+// Square-Version 2020-12-16 on every call), installed from the npm registry into a folder of its
+// own for this run: it reads the cash drawer shifts, their events and who opened them in the field
+// names of its version (items, events, opening_employee_id, employee_ids, employee_id). That SDK
+// knows only the real service's two hosts; it reaches `serve` through its HTTP client's proxy
+// setting, and the service reads the absolute-form request target for its path.
+describe("the official SDK of 2020-12-16 against backroom serve", () => {
+  const sdkDir = mkdtempSync(join(tmpdir(), "backroom-square-2020-"));
+  afterAll(() => rmSync(sdkDir, { recursive: true, force: true }));
+
+  it("reads cash drawer shifts, their events and who opened them", async () => {
+    writeFileSync(join(sdkDir, "package.json"), '{"private": true}');
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "square@8.0.1"], {
+      cwd: sdkDir,
+      stdio: "ignore",
+      timeout: 180_000,
+    });
+    const square = createRequire(join(sdkDir, "package.json"))("square");
+    const s = await serve(["--port", "0", "--access-token", "sdk-2020"]);
+    try {
+      const port = Number(new URL(s.url).port);
+      const client = new square.Client({
+        accessToken: "sdk-2020",
+        environment: square.Environment.Production,
+        unstable_httpClientOptions: { proxy: { host: "127.0.0.1", port, protocol: "http:" } },
+      });
+      const location = "LMAIN0000000001";
+      const list = await client.cashDrawersApi.listCashDrawerShifts(location);
+      expect(list.result.items.length).toBeGreaterThan(0);
+      const closed = list.result.items.find((x: { state: string }) => x.state === "CLOSED");
+      const shift = (await client.cashDrawersApi.retrieveCashDrawerShift(location, closed.id)).result.cashDrawerShift;
+      expect(shift.openingEmployeeId).toMatch(/^TM/);
+      expect(shift.closingEmployeeId).toMatch(/^TM/);
+      expect(shift.employeeIds).toContain(shift.openingEmployeeId);
+      const events = (await client.cashDrawersApi.listCashDrawerShiftEvents(location, closed.id)).result.events;
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e: { employeeId?: string }) => typeof e.employeeId === "string")).toBe(true);
+    } finally {
+      s.child.kill("SIGTERM");
+      await s.exited;
+    }
+  }, 240_000);
 });

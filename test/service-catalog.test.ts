@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isValidUpc } from "../src/service/seed/catalog.js";
+import { isValidUpc } from "../src/service/catalog/seed.js";
 import type { CatalogObject } from "../src/spec/generated/types.js";
 import { failure, startService, type TestService } from "./helpers/service.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allRoutes } from "../src/service/routes/index.js";
+import { allRoutes } from "../src/service/routes.js";
 import { operations } from "../src/spec/generated/operations.js";
 
 describe("the local service", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_GROUPS } from "../src/service/customers/seed.js";
 import type { ServiceEvent } from "../src/service/events.js";
 import { createService, type LocalService } from "../src/service/index.js";
-import { DEMO_GROUPS } from "../src/service/seed/customers.js";
 import type { Customer } from "../src/spec/generated/types.js";
 import { SquareApiError } from "../src/square/errors.js";
 import { startService, type TestService } from "./helpers/service.js";

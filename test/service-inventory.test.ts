@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalog } from "../src/service/catalog/seed.js";
 import { openDb } from "../src/service/db.js";
+import { seedDirectory } from "../src/service/directory/seed.js";
 import type { ServiceEvent } from "../src/service/events.js";
 import { seededIds } from "../src/service/ids.js";
 import { recomputeUnits } from "../src/service/inventory/ledger.js";
-import { seedCatalog } from "../src/service/seed/catalog.js";
+import { seedInventory } from "../src/service/inventory/seed.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import { seedDirectory } from "../src/service/seed/directory.js";
-import { seedInventory } from "../src/service/seed/inventory.js";
 import { rng } from "../src/service/seed/random.js";
 import type { CatalogObject, InventoryChange, InventoryCount, InventoryState } from "../src/spec/generated/types.js";
 import { failure, startService, type TestService } from "./helpers/service.js";

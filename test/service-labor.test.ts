@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../src/service/clock.js";
 import type { ServiceEvent } from "../src/service/events.js";
+import { DEMO_CLOCKED_IN_MEMBER } from "../src/service/labor/seed.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import { DEMO_CLOCKED_IN_MEMBER } from "../src/service/seed/labor.js";
 import type { SearchShiftsRequest, Shift } from "../src/spec/generated/types.js";
 import { failure, startService, type TestService } from "./helpers/service.js";
 

@@ -365,7 +365,7 @@ describe("obtainToken: migration_token", () => {
     const modern = await refusal(t.client.oauth.obtainToken(body));
     expect(modern.errors[0]).toMatchObject({ code: "API_VERSION_INCOMPATIBLE", field: "grant_type" });
 
-    const res = await t.client.oauth.obtainToken(body, { squareVersion: "2019-03-12" });
+    const res = await t.client.oauth.obtainToken(body, { squareVersion: "2019-02-13" });
     expect(res.access_token).toBeTruthy();
     expect(res.refresh_token).toBeTruthy();
     const old = await refusal(clientWith(legacy.access_token ?? "").oauth.retrieveTokenStatus());

@@ -253,7 +253,7 @@ describe("webhook subscriptions", () => {
     expect(ok.status).toBe(200);
     expect(ok.json.subscription.api_version).toBe("2021-03-17");
     const tooNew = await t.raw("POST", "/v2/webhooks/subscriptions", {
-      headers: { "square-version": "2020-01-21" },
+      headers: { "square-version": "2019-09-25" },
       body: { subscription: { event_types: ["labor.shift.created"], notification_url: "https://example.com/v" } },
     });
     expect(tooNew.status).toBe(400);

@@ -1,5 +1,6 @@
 import { createService, type LocalService } from "../service/index.js";
 import { SEED_KINDS, type SeedKind } from "../service/seed/index.js";
+import { isKnownVersion, NEWEST_VERSION } from "../service/versions/known.js";
 import { type CommandSpec, intOption, oneOf, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { type CommandIo, say, untilStopped } from "./io.js";
 
@@ -25,6 +26,11 @@ export const SERVE_SPEC = {
     "access-token": { type: "string", value: "T", help: "the demo seller's personal access token (default: random)" },
     "client-id": { type: "string", value: "ID", help: "the OAuth application's id" },
     "client-secret": { type: "string", value: "S", help: "the OAuth application's secret (default: random)" },
+    "api-version": {
+      type: "string",
+      value: "YYYY-MM-DD",
+      help: `the Square-Version of a request that sends none, as the application's pinned version (default ${NEWEST_VERSION}); each request's Square-Version selects the shape of its answer`,
+    },
   },
 } as const satisfies CommandSpec;
 
@@ -38,6 +44,7 @@ export interface ServeOptions {
   accessToken?: string;
   clientId?: string;
   clientSecret?: string;
+  apiVersion: string;
 }
 
 /** Checks the options; a bad value is a UsageError naming the flag. */
@@ -48,7 +55,13 @@ export function serveOptions({ values }: ParsedArgs<typeof SERVE_SPEC.options>):
     dbPath: values.db ?? ":memory:",
     seed: oneOf("seed", values.seed, SEED_KINDS) ?? "demo",
     scale: intOption("scale", values.scale, 1, 1000) ?? 1,
+    apiVersion: values["api-version"] ?? NEWEST_VERSION,
   };
+  if (!isKnownVersion(out.apiVersion)) {
+    throw new UsageError(
+      `--api-version ${JSON.stringify(out.apiVersion)} is not a Square-Version this service knows (2018-07-12 to ${NEWEST_VERSION})`,
+    );
+  }
   if (values.db === "") throw new UsageError("--db needs a file name, or :memory:");
   if (values["access-token"]) out.accessToken = values["access-token"];
   if (values["client-id"]) out.clientId = values["client-id"];
@@ -69,6 +82,7 @@ export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.Ev
       dbPath: opts.dbPath,
       seed: opts.seed,
       scale: opts.scale,
+      apiVersion: opts.apiVersion,
       ...(opts.accessToken ? { accessToken: opts.accessToken } : {}),
       ...(opts.clientId ? { clientId: opts.clientId } : {}),
       ...(opts.clientSecret ? { clientSecret: opts.clientSecret } : {}),

@@ -13,11 +13,14 @@ export interface ErrorBody {
 export class ServiceError extends Error {
   readonly status: number;
   readonly errors: ErrorBody[];
+  /** Headers the refusal carries (`Allow` on a 405). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, errors: ErrorBody[]) {
+  constructor(status: number, errors: ErrorBody[], headers: Readonly<Record<string, string>> = {}) {
     super(errors.map((e) => `${e.code}: ${e.detail ?? ""}`).join("; "));
     this.status = status;
     this.errors = errors;
+    this.headers = headers;
   }
 }
 

@@ -15,4 +15,21 @@ describe("Faults", () => {
     f.add({ status: 200, latency_ms: 50 });
     for (let i = 0; i < 3; i++) expect(f.pick("RetrieveCustomer")).toEqual({ latencyMs: 50 });
   });
+
+  it("a rule with only latency_ms slows calls and fails none", () => {
+    const f = new Faults(() => 0);
+    const rule = f.add({ operation: "CreateShift", latency_ms: 120 });
+    expect(rule.status).toBeNull();
+    for (let i = 0; i < 3; i++) expect(f.pick("CreateShift")).toEqual({ latencyMs: 120 });
+    expect(f.pick("GetShift")).toBeUndefined();
+  });
+
+  it("a rule with a code but no status fails with 500, as before", () => {
+    const f = new Faults(() => 0);
+    f.add({ code: "SERVICE_UNAVAILABLE", latency_ms: 10 });
+    const picked = f.pick("GetShift");
+    expect(picked?.latencyMs).toBe(10);
+    expect(picked?.error?.status).toBe(500);
+    expect(picked?.error?.errors[0]?.code).toBe("SERVICE_UNAVAILABLE");
+  });
 });

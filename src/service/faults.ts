@@ -1,9 +1,13 @@
 import { type ErrorBody, invalid, ServiceError } from "./errors.js";
 
-/** An injected failure: for one operation (or `*`), a status and error code, how often, how many. */
+/**
+ * An injected fault: for one operation (or `*`), a delay and/or a failure (a status and error
+ * code), how often, how many. A rule without a status, or with a 2xx one, only slows calls down.
+ */
 export interface FaultRule {
   operation: string;
-  status: number;
+  /** The failure's HTTP status; null when the rule only delays. */
+  status: number | null;
   code: string;
   category: string;
   probability: number;
@@ -27,8 +31,10 @@ export class Faults {
     const o = input as Record<string, unknown>;
     const operation = o.operation ?? "*";
     if (typeof operation !== "string") throw invalid("EXPECTED_STRING", "operation must be a string.", "operation");
-    const status = o.status ?? 500;
-    if (typeof status !== "number" || status < 100 || status > 599) {
+    // `{"latency_ms": 200}` alone slows calls down; a failure is asked for with a status or a code.
+    const delayOnly = o.status === undefined && o.code === undefined && o.latency_ms !== undefined;
+    const status = delayOnly ? null : (o.status ?? 500);
+    if (status !== null && (typeof status !== "number" || status < 100 || status > 599)) {
       throw invalid("INVALID_VALUE", "status must be an HTTP status (100–599).", "status");
     }
     const probability = o.probability ?? 1;
@@ -70,7 +76,7 @@ export class Faults {
     for (const rule of this.#rules) {
       if (rule.remaining <= 0 || (rule.operation !== "*" && rule.operation !== operation)) continue;
       latencyMs = Math.max(latencyMs, rule.latencyMs);
-      if (rule.status >= 200 && rule.status < 300) {
+      if (rule.status === null || (rule.status >= 200 && rule.status < 300)) {
         // A latency-only rule: it fires on every matching call, so its count is spent here too.
         rule.remaining--;
         continue;

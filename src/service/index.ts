@@ -5,8 +5,7 @@ import { type Db, openDb } from "./db.js";
 import { emulatorRoutes } from "./emulator.js";
 import type { EventSink } from "./events.js";
 import { Faults } from "./faults.js";
-import { extraRoutes } from "./routes/extra.js";
-import { allRoutes } from "./routes/index.js";
+import { allRoutes, extraRoutes } from "./routes.js";
 import { DEMO } from "./seed/demo-ids.js";
 import { installCredentials, isSeeded, type SeedKind, seedStore } from "./seed/index.js";
 import { createHttpServer, listen } from "./server.js";
@@ -28,6 +27,8 @@ export interface ServiceOptions {
   clock?: ServiceClock;
   /** Where committed events go; by default, real webhook delivery. */
   events?: EventSink;
+  /** The Square-Version of a request that sends none (the application's pinned one); default 2024-01-18. */
+  apiVersion?: string;
   /** Tuning of the real webhook delivery (retry delays, attempts, timeout). */
   webhooks?: Omit<WebhookSinkOptions, "db" | "clock">;
 }
@@ -96,7 +97,7 @@ export function createService(opts: ServiceOptions = {}): LocalService {
     extra: { ...emulatorRoutes({ clock, faults, reset }), ...extraRoutes({ db, clock, events }) },
     events,
     faults,
-    defaultSquareVersion: DEFAULT_SQUARE_VERSION,
+    defaultSquareVersion: opts.apiVersion ?? DEFAULT_SQUARE_VERSION,
   });
   let url: string | undefined;
 

@@ -254,6 +254,33 @@ describe("the service pipeline", () => {
     faults.clear();
   });
 
+  it("slows calls with a rule that has only latency_ms, and fails none", async () => {
+    faults.add({ operation: "ListBreakTypes", latency_ms: 150 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const started = performance.now();
+        const r = await call("GET", "/v2/labor/break-types");
+        expect(r.status).toBe(200);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      }
+      expect((await call("POST", "/v2/labor/break-types", { body: breakType("Tea") })).status).toBe(200);
+    } finally {
+      faults.clear();
+    }
+  });
+
+  it("answers a request without Square-Version in the default version, and refuses versions it does not know", async () => {
+    const plain = await call("GET", "/v2/labor/break-types");
+    expect(plain.headers.get("square-version")).toBe("2024-01-18");
+    for (const v of ["2024-02-22", "2021-03-18", "2099-01-01"]) {
+      const r = await call("GET", "/v2/labor/break-types", { headers: { "square-version": v } });
+      expect([r.status, r.json.errors[0].code]).toEqual([400, "INVALID_SQUARE_VERSION_FORMAT"]);
+      expect(r.json.errors[0].detail).toContain(v);
+    }
+    const old = await call("GET", "/v2/labor/break-types", { headers: { "square-version": "2019-03-13" } });
+    expect([old.status, old.headers.get("square-version")]).toEqual([200, "2019-03-13"]);
+  });
+
   it("answers 501 in the envelope for an operation without a rule", async () => {
     const r = await call("GET", "/v2/labor/workweek-configs");
     expect([r.status, r.json.errors[0].code]).toEqual([501, "NOT_IMPLEMENTED"]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openDb } from "../db.js";
 import { seededIds } from "../ids.js";
-import { seedCatalog } from "../seed/catalog.js";
 import { rng } from "../seed/random.js";
 import { CODE_LOOKUP_SQL, variationsByCode } from "./repo.js";
+import { seedCatalog } from "./seed.js";
 
 const M = "MERCHANT";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { openDb } from "../db.js";
 import { seededIds } from "../ids.js";
-import { seedCatalog } from "../seed/catalog.js";
 import { rng } from "../seed/random.js";
 import { rowsOfTypes, toObject } from "./repo.js";
 import { applyCatalogQuery, attributeOf, textFilterSql, textFilterWords, usableKeywords } from "./search.js";
+import { seedCatalog } from "./seed.js";
 
 const M = "MERCHANT";
 const db = openDb(":memory:");

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { CustomerFilter } from "../../spec/generated/types.js";
 import { openDb } from "../db.js";
 import { seededIds } from "../ids.js";
-import { seedCustomers } from "../seed/customers.js";
 import { rng } from "../seed/random.js";
 import { deleteCustomer, saveCustomer } from "./repo.js";
 import { emailKey, nameKey, phoneDigits, type StoredCustomer } from "./rules.js";
@@ -14,6 +13,7 @@ import {
   MAX_FUZZY_LENGTH,
   type Position,
 } from "./search.js";
+import { seedCustomers } from "./seed.js";
 
 const M = "MERCHANT";
 const GIVEN = [

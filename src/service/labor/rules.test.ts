@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BreakType, Shift } from "../../spec/generated/types.js";
 import { ServiceError } from "../errors.js";
-import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "./rules.js";
+import { buildShift, checkAgainstOthers, memberOfShift, normalizeBreakDuration } from "./rules.js";
 
 const lunch: BreakType = {
   id: "LUNCH",
@@ -85,5 +85,27 @@ describe("buildShift", () => {
     expect(() => checkAgainstOthers(built, other, other)).toThrow(/already has an open shift/);
     expect(() => checkAgainstOthers(built, undefined, other)).toThrow(/overlaps/);
     expect(code(() => checkAgainstOthers(built, undefined, undefined))).toBe("OK");
+  });
+});
+
+describe("memberOfShift", () => {
+  const input = (over: Partial<Shift>): Shift => ({ location_id: "L", start_at: "2024-01-18T09:00:00Z", ...over });
+  const stored = { ...input({ team_member_id: "TM1" }), id: "S1", version: 3 };
+
+  it("takes team_member_id, or the deprecated employee_id, or the stored shift's member", () => {
+    expect(memberOfShift(input({ team_member_id: "TM1" }), undefined)).toBe("TM1");
+    expect(memberOfShift(input({ employee_id: "TM1" }), undefined)).toBe("TM1");
+    expect(memberOfShift(input({ team_member_id: "TM1", employee_id: "TM1" }), undefined)).toBe("TM1");
+    expect(memberOfShift(input({}), stored)).toBe("TM1");
+  });
+
+  it("refuses two different members, none at all, a changed member and a stale version", () => {
+    expect(code(() => memberOfShift(input({ team_member_id: "TM1", employee_id: "TM2" }), undefined))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(code(() => memberOfShift(input({}), undefined))).toBe("BAD_REQUEST");
+    expect(code(() => memberOfShift(input({ team_member_id: "TM2" }), stored))).toBe("BAD_REQUEST");
+    expect(code(() => memberOfShift(input({ version: 2 }), stored))).toBe("CONFLICT");
+    expect(memberOfShift(input({ version: 3 }), stored)).toBe("TM1");
   });
 });

@@ -1,7 +1,7 @@
 import { CLOCK_SKEW_MS } from "../../domain/limits.js";
 import { durationMinutes, isoDuration } from "../../domain/time.js";
 import type { Break, BreakType, Shift, ShiftWage } from "../../spec/generated/types.js";
-import { badRequest, invalid } from "../errors.js";
+import { badRequest, conflict, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { truncateToMinute, zonedRfc3339 } from "./time.js";
 
@@ -142,3 +142,33 @@ export function checkAgainstOthers(built: BuiltShift, open: Shift | undefined, o
     throw badRequest(`The shift overlaps another shift of the team member (${overlapping.id}).`, "shift.start_at");
   }
 }
+
+/**
+ * The team member a shift write is for: `team_member_id` or the deprecated `employee_id` (both
+ * may be sent, naming the same member), or the stored shift's when an update names none. A
+ * shift's member never changes, and an update that names a `version` must name the stored one.
+ */
+export function memberOfShift(input: Shift, existing: (Shift & { version: number }) | undefined): string {
+  const given = [input.team_member_id, input.employee_id].filter((x): x is string => typeof x === "string" && x !== "");
+  if (given.length === 2 && given[0] !== given[1]) {
+    throw badRequest("team_member_id and employee_id name different team members.", "shift.team_member_id");
+  }
+  const memberId = given[0] ?? existing?.team_member_id;
+  if (!memberId) throw badRequest("A shift needs a team_member_id.", "shift.team_member_id");
+  if (existing && memberId !== existing.team_member_id) {
+    throw badRequest("The team member of a shift cannot be changed.", "shift.team_member_id");
+  }
+  if (existing && input.version !== undefined && input.version !== existing.version) {
+    throw conflict(
+      `The shift was changed since version ${input.version}; it is at version ${existing.version}.`,
+      "shift.version",
+    );
+  }
+  return memberId;
+}
+
+/** The wage a new shift gets when none is sent: the member's first job title, at no rate. */
+export const defaultShiftWage = (title: string | undefined, currency: string): ShiftWage => ({
+  ...(title ? { title } : {}),
+  hourly_rate: { amount: 0, currency: currency as "USD" },
+});

@@ -23,9 +23,6 @@ export const LIFETIMES = {
   renewGraceMs: RENEW_WINDOW_MS,
 } as const;
 
-/** The first Square-Version that no longer accepts `grant_type=migration_token`. */
-export const MIGRATION_CUTOFF_VERSION = "2019-03-13";
-
 /** RFC 3339 without milliseconds, as the service writes token expiries. */
 export const tokenTime = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 

@@ -1,20 +1,20 @@
+import { seedCashDrawers } from "../cash-drawers/seed.js";
+import { seedCatalog } from "../catalog/seed.js";
+import { seedCustomers } from "../customers/seed.js";
 import type { Db } from "../db.js";
+import { seedDirectory } from "../directory/seed.js";
+import { seedGiftCards } from "../gift-cards/seed.js";
 import { seededIds } from "../ids.js";
+import { seedInventory } from "../inventory/seed.js";
+import { seedLabor } from "../labor/seed.js";
+import { seedPayouts } from "../payouts/seed.js";
 import { ALL_SCOPES, hashSecret, storeToken } from "../tokens.js";
-import { seedCashDrawers } from "./cash-drawers.js";
-import { seedCatalog } from "./catalog.js";
+import { seedV1 } from "../v1/seed.js";
+import { seedWebhooks } from "../webhooks/seed.js";
 import type { SeedContext } from "./context.js";
-import { seedCustomers } from "./customers.js";
 import { DEMO } from "./demo-ids.js";
-import { seedDirectory } from "./directory.js";
-import { seedGiftCards } from "./gift-cards.js";
-import { seedInventory } from "./inventory.js";
-import { seedLabor } from "./labor.js";
-import { seedPayouts } from "./payouts.js";
 import { rng } from "./random.js";
 import { SANDBOX, seedSandbox } from "./sandbox.js";
-import { seedV1 } from "./v1.js";
-import { seedWebhooks } from "./webhooks.js";
 
 /**
  * Which store to lay out: the demo shop; only the seller with its locations; or a store as a new

@@ -3,7 +3,8 @@ import { Agent } from "undici";
 import type { ServiceClock } from "../clock.js";
 import type { Db } from "../db.js";
 import type { EventSink, ServiceEvent } from "../events.js";
-import { delivered, envelopeOf, postNotification } from "./notify.js";
+import { versionShape } from "../versions/stage.js";
+import { delivered, type Envelope, envelopeOf, postNotification } from "./notify.js";
 import { getSubscription, hasLiveGrant, listeningSubscriptions, recordDelivery, type Subscription } from "./repo.js";
 
 /** How the webhook delivery behaves; the defaults suit the app, tests shorten them. */
@@ -61,8 +62,16 @@ export function createWebhookSink(opts: WebhookSinkOptions): EventSink {
     const subs = listeningSubscriptions(db, event.type).filter((s) => mayHear(db, s, event, at));
     if (subs.length === 0) return;
     const envelope = envelopeOf(event, at);
-    const body = JSON.stringify(envelope);
-    for (const s of subs) attempt(s.id, event, envelope.event_id, body, 1);
+    // One body per api_version among the listeners: each subscription reads its own version's shape.
+    const bodies = new Map<string, string>();
+    for (const s of subs) {
+      let body = bodies.get(s.apiVersion);
+      if (body === undefined) {
+        body = JSON.stringify(inVersion(db, envelope, s.apiVersion));
+        bodies.set(s.apiVersion, body);
+      }
+      attempt(s.id, event, envelope.event_id, body, 1);
+    }
   };
 
   const attempt = (subscriptionId: string, event: ServiceEvent, eventId: string, body: string, n: number) => {
@@ -144,4 +153,13 @@ export function createWebhookSink(opts: WebhookSinkOptions): EventSink {
       await agent.close();
     },
   };
+}
+
+/** A notification in the shape of a subscription's api_version (the version table's olderEvent). */
+function inVersion(db: Db, envelope: Envelope, apiVersion: string): Envelope {
+  const object = envelope.data.object;
+  if (object === undefined) return envelope;
+  const shaped = structuredClone(object);
+  versionShape(apiVersion).event(envelope.type, shaped, { db, merchantId: envelope.merchant_id });
+  return { ...envelope, data: { ...envelope.data, object: shaped } };
 }

@@ -1,19 +1,15 @@
-import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
-import type { EmployeeWage, Shift, ShiftWage } from "../../spec/generated/types.js";
+import type { EmployeeWage } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
-import { allLocations, findLocation, findTeamMember, locationExists } from "../directory/repo.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import { allLocations } from "../directory/repo.js";
+import { conflict, notFound } from "../errors.js";
+import { pageLimit } from "../params.js";
 import {
-  countBreakTypes,
   deleteBreakType,
   deleteShift,
-  findOpenShift,
-  findOverlappingShift,
   getBreakType,
   getShift,
   getWage,
-  getWorkweek,
   listBreakTypes,
   listWages,
   type StoredBreakType,
@@ -21,27 +17,12 @@ import {
   type StoredWage,
   type StoredWorkweek,
   saveBreakType,
-  saveShift,
   saveWorkweek,
-} from "../labor/repo.js";
-import { buildShift, checkAgainstOthers, normalizeBreakDuration } from "../labor/rules.js";
-import { searchShifts } from "../labor/search.js";
-import { normalizeLocalTime } from "../labor/time.js";
-import { pageLimit } from "../params.js";
-
-/** The workweek every seller has until it changes it: Monday, midnight. */
-const DEFAULT_WORKWEEK = { start_of_week: "MON", start_of_day_local_time: "00:00" } as const;
-
-/** The seller's workweek config; a seller that never wrote one gets the default, stored on first use. */
-function workweekOf(ctx: RequestContext): StoredWorkweek {
-  const merchant = merchantOf(ctx);
-  const found = getWorkweek(ctx.db, merchant);
-  if (found) return found;
-  const at = ctx.now.toISOString();
-  const made: StoredWorkweek = { id: ctx.ids.next(), ...DEFAULT_WORKWEEK, version: 1, created_at: at, updated_at: at };
-  saveWorkweek(ctx.db, merchant, made);
-  return made;
-}
+} from "./repo.js";
+import { normalizeBreakDuration } from "./rules.js";
+import { searchShifts } from "./search.js";
+import { normalizeLocalTime } from "./time.js";
+import { checkBreakTypeRoom, workweekOf, writeShift } from "./writes.js";
 
 function requireBreakType(ctx: RequestContext): StoredBreakType {
   const id = ctx.path.id ?? "";
@@ -55,97 +36,6 @@ function requireShift(ctx: RequestContext): StoredShift {
   const s = getShift(ctx.db, merchantOf(ctx), id);
   if (!s) throw notFound(`Shift not found: ${id}.`);
   return s;
-}
-
-/** The location's break-type slots: a location holds at most three. */
-function checkBreakTypeRoom(ctx: RequestContext, locationId: string, exceptId?: string): void {
-  const merchant = merchantOf(ctx);
-  if (!locationExists(ctx.db, merchant, locationId)) {
-    throw badRequest(`Location not found: ${locationId}.`, "break_type.location_id");
-  }
-  if (countBreakTypes(ctx.db, merchant, locationId, exceptId) >= MAX_BREAK_TYPES_PER_LOCATION) {
-    throw badRequest(
-      `The limit of ${MAX_BREAK_TYPES_PER_LOCATION} breaks per location was exceeded for location ${locationId}.`,
-      "break_type.location_id",
-    );
-  }
-}
-
-/** Builds, checks and stores a shift (new, or replacing `existing`), and raises its event. */
-function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): StoredShift {
-  const merchant = merchantOf(ctx);
-  const location = findLocation(ctx.db, merchant, input.location_id);
-  if (!location) throw badRequest(`Location not found: ${input.location_id}.`, "shift.location_id");
-
-  const given = [input.team_member_id, input.employee_id].filter((x): x is string => typeof x === "string" && x !== "");
-  if (given.length === 2 && given[0] !== given[1]) {
-    throw badRequest("team_member_id and employee_id name different team members.", "shift.team_member_id");
-  }
-  const memberId = given[0] ?? existing?.shift.team_member_id;
-  if (!memberId) throw badRequest("A shift needs a team_member_id.", "shift.team_member_id");
-  if (existing && memberId !== existing.shift.team_member_id) {
-    throw badRequest("The team member of a shift cannot be changed.", "shift.team_member_id");
-  }
-  if (!existing && !findTeamMember(ctx.db, merchant, memberId)) {
-    throw badRequest(`Team member not found: ${memberId}.`, "shift.team_member_id");
-  }
-  if (existing && input.version !== undefined && input.version !== existing.shift.version) {
-    throw conflict(
-      `The shift was changed since version ${input.version}; it is at version ${existing.shift.version}.`,
-      "shift.version",
-    );
-  }
-
-  const firstWage = listWages(ctx.db, merchant, memberId)[0];
-  const currency = location.currency ?? "USD";
-  const defaultWage: ShiftWage = {
-    ...(firstWage?.title ? { title: firstWage.title } : {}),
-    hourly_rate: { amount: 0, currency: currency as "USD" },
-  };
-  const built = buildShift({
-    input,
-    ...(existing ? { existing: existing.shift } : {}),
-    timeZone: location.timezone ?? "UTC",
-    currency,
-    now: ctx.now,
-    newId: () => ctx.ids.next(),
-    breakType: (id) => getBreakType(ctx.db, merchant, id),
-    defaultWage,
-  });
-  const exceptId = existing?.shift.id ?? "";
-  checkAgainstOthers(
-    built,
-    built.endMs === null ? findOpenShift(ctx.db, merchant, memberId, exceptId)?.shift : undefined,
-    findOverlappingShift(ctx.db, merchant, memberId, built.startMs, built.endMs, exceptId)?.shift,
-  );
-
-  const nowMs = ctx.now.getTime();
-  const at = ctx.now.toISOString();
-  const stored: StoredShift = {
-    shift: {
-      id: existing?.shift.id ?? ctx.ids.next(),
-      employee_id: memberId,
-      ...built.shift,
-      version: existing ? existing.shift.version + 1 : 1,
-      created_at: existing?.shift.created_at ?? at,
-      updated_at: at,
-      team_member_id: memberId,
-    },
-    startMs: built.startMs,
-    endMs: built.endMs,
-    createdMs: existing?.createdMs ?? nowMs,
-    updatedMs: nowMs,
-  };
-  saveShift(ctx.db, merchant, stored);
-  ctx.emit({
-    type: existing ? "labor.shift.updated" : "labor.shift.created",
-    merchantId: merchant,
-    locationId: stored.shift.location_id,
-    dataType: "shift",
-    dataId: stored.shift.id,
-    object: { shift: stored.shift },
-  });
-  return stored;
 }
 
 /** A team member wage in the deprecated employee shape. */

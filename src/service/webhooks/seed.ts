@@ -1,6 +1,6 @@
-import { saveSubscription } from "../webhooks/repo.js";
-import type { SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import type { SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { saveSubscription } from "./repo.js";
 
 /**
  * Seeds the demo application's webhook subscriptions. Both are disabled: an enabled one would

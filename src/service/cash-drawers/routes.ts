@@ -1,8 +1,8 @@
-import { findShift, listShiftEvents, listShifts, type ShiftPosition } from "../cash-drawers/repo.js";
 import { merchantOf, type RouteTable } from "../context.js";
 import { encodeCursor, isOffset, type PositionGuard, positionOf, readCursor } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { optionalTime, pageLimit, sortOrder } from "../params.js";
+import { findShift, listShiftEvents, listShifts, type ShiftPosition } from "./repo.js";
 
 /** Page sizes of both cash drawer lists: 200 by default, at most 1000. */
 const LIMIT = { def: 200, max: 1000 } as const;

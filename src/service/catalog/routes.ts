@@ -10,6 +10,12 @@ import type {
   SearchCatalogObjectsRequest,
   SearchCatalogObjectsResponse,
 } from "../../spec/generated/types.js";
+import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { encodeCursor, isOffset, pageByOffset, readCursor } from "../cursor.js";
+import type { Db } from "../db.js";
+import { placeholders, stmt } from "../db.js";
+import { invalid, notFound } from "../errors.js";
+import { pageLimit, sortOrder } from "../params.js";
 import {
   CATALOG_OBJECT_TYPES,
   findObject,
@@ -20,14 +26,8 @@ import {
   TOP_LEVEL_TYPES,
   toObject,
   variationsByCode,
-} from "../catalog/repo.js";
-import { applyCatalogQuery, containsAll, textFilterSql, textFilterWords } from "../catalog/search.js";
-import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
-import { encodeCursor, isOffset, pageByOffset, readCursor } from "../cursor.js";
-import type { Db } from "../db.js";
-import { placeholders, stmt } from "../db.js";
-import { invalid, notFound } from "../errors.js";
-import { pageLimit, sortOrder } from "../params.js";
+} from "./repo.js";
+import { applyCatalogQuery, containsAll, textFilterSql, textFilterWords } from "./search.js";
 
 /** ListCatalog's page size. */
 const LIST_PAGE = 100;

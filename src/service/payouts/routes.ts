@@ -3,7 +3,7 @@ import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cur
 import { mainLocationId } from "../directory/repo.js";
 import { notFound } from "../errors.js";
 import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
-import { findPayout, listPayoutEntries, listPayouts, type Position } from "../payouts/repo.js";
+import { findPayout, listPayoutEntries, listPayouts, type Position } from "./repo.js";
 
 /** Both payout lists: 100 by default and at most; the interface ignores a larger value. */
 const LIMIT = { def: 100, max: 100, clamp: true } as const;

@@ -1,8 +1,8 @@
 import { merchantOf, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
-import { allLocations, findLocation, findTeamMember, mainLocationId, searchTeamMembers } from "../directory/repo.js";
 import { notFound } from "../errors.js";
 import { pageLimit } from "../params.js";
+import { allLocations, findLocation, findTeamMember, mainLocationId, searchTeamMembers } from "./repo.js";
 
 /** Locations and team members: supporting read-only operations. */
 export const directoryRoutes: RouteTable = {

@@ -10,10 +10,10 @@ import type {
   V1Tender,
   V1TenderCardBrand,
 } from "../../spec/generated/types.js";
-import { saveOrder, savePayment, saveRefund, saveSettlement } from "../v1/repo.js";
-import { refundPayment, v1Money } from "../v1/rules.js";
-import type { SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import type { SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { saveOrder, savePayment, saveRefund, saveSettlement } from "./repo.js";
+import { refundPayment, v1Money } from "./rules.js";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
 import type { Address, CustomerCreationSource } from "../../spec/generated/types.js";
-import { customerInsertSql, customerRow, rankAllCustomers } from "../customers/repo.js";
-import { ordered, type StoredCustomer } from "../customers/rules.js";
-import { indexAllCustomerText } from "../customers/search.js";
-import { bulkLoad, type SeedContext } from "./context.js";
+import { bulkLoad, type SeedContext } from "../seed/context.js";
+import { customerInsertSql, customerRow, rankAllCustomers } from "./repo.js";
+import { ordered, type StoredCustomer } from "./rules.js";
+import { indexAllCustomerText } from "./search.js";
 
 /** How many customer profiles the demo store has at scale 1. */
 export const DEMO_CUSTOMERS = 500;

@@ -12,8 +12,9 @@ import { pageByOffset } from "../cursor.js";
 import { invalid, notFound } from "../errors.js";
 import { pageLimit, sortOrder } from "../params.js";
 import { DEMO } from "../seed/demo-ids.js";
-import { dataTypeOf, eventTypesFor } from "../webhooks/event-types.js";
-import { envelopeOf, postNotification } from "../webhooks/notify.js";
+import { isKnownVersion } from "../versions/known.js";
+import { dataTypeOf, eventTypesFor } from "./event-types.js";
+import { envelopeOf, postNotification } from "./notify.js";
 import {
   getSubscription,
   listDeliveries,
@@ -22,9 +23,8 @@ import {
   type Subscription,
   saveSubscription,
   toWire,
-} from "../webhooks/repo.js";
+} from "./repo.js";
 
-const API_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 /** How long testWebhookSubscription waits for the receiver. */
 const TEST_TIMEOUT_MS = 10_000;
 
@@ -39,9 +39,10 @@ function appOf(ctx: RequestContext): string {
 /** A new signature key: a secret, so from the OS's generator, never from the seeded ids. */
 const newSignatureKey = (): string => randomBytes(16).toString("base64url");
 
+/** A released Square-Version (versions/known.ts): what a subscription's notifications are shaped by. */
 function apiVersion(value: unknown, field: string): string {
-  if (typeof value !== "string" || !API_VERSION.test(value) || Number.isNaN(Date.parse(value))) {
-    throw invalid("INVALID_VALUE", `${field} must be an API version of the form YYYY-MM-DD.`, field);
+  if (typeof value !== "string" || !isKnownVersion(value)) {
+    throw invalid("INVALID_VALUE", `${field} must be a released API version (YYYY-MM-DD).`, field);
   }
   return value;
 }

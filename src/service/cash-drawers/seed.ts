@@ -7,11 +7,11 @@ import type {
   CashDrawerShiftState,
   Currency,
 } from "../../spec/generated/types.js";
-import { saveShift, saveShiftEvents } from "../cash-drawers/repo.js";
 import { type IdSource, seededIds } from "../ids.js";
-import type { SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
-import { type Rng, rng } from "./random.js";
+import type { SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { type Rng, rng } from "../seed/random.js";
+import { saveShift, saveShiftEvents } from "./repo.js";
 
 /** A location of the demo store as the later seeds need it. */
 export interface SeedLocation {

@@ -13,8 +13,9 @@ import type {
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { notFound } from "../errors.js";
-import { planChanges } from "../inventory/changes.js";
-import { toCount } from "../inventory/ledger.js";
+import { pageLimit, parseTime } from "../params.js";
+import { planChanges } from "./changes.js";
+import { toCount } from "./ledger.js";
 import {
   type ChangeFilter,
   type ChangePosition,
@@ -26,8 +27,7 @@ import {
   pageChanges,
   pageCounts,
   recordChange,
-} from "../inventory/repo.js";
-import { pageLimit, parseTime } from "../params.js";
+} from "./repo.js";
 
 /** Page size of the GET listings, which take no limit. */
 const GET_PAGE = 100;

@@ -1,11 +1,11 @@
 import { formatQuantity } from "../../domain/quantity.js";
 import type { InventoryAdjustment, InventoryChange, InventoryState } from "../../spec/generated/types.js";
+import type { SeededVariation } from "../catalog/seed.js";
 import { stmt } from "../db.js";
-import type { PlannedChange } from "../inventory/changes.js";
-import { deltasOf } from "../inventory/ledger.js";
-import type { SeededVariation } from "./catalog.js";
-import { bulkLoad, type SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import { bulkLoad, type SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import type { PlannedChange } from "./changes.js";
+import { deltasOf } from "./ledger.js";
 
 const UNIT = 100_000;
 const MINUTE = 60_000;

@@ -1,5 +1,8 @@
 import { addDays, localDate } from "../../domain/time.js";
 import type { Break, Money, ShiftWage } from "../../spec/generated/types.js";
+import { DEMO_LOCATIONS, DEMO_TEAM, type DemoMember, seedTeam } from "../directory/seed.js";
+import { bulkLoad, type SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
 import {
   type StoredBreakType,
   type StoredShift,
@@ -8,11 +11,8 @@ import {
   saveShift,
   saveWage,
   saveWorkweek,
-} from "../labor/repo.js";
-import { wallClockMs, zonedRfc3339 } from "../labor/time.js";
-import { bulkLoad, type SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
-import { DEMO_LOCATIONS, DEMO_TEAM, type DemoMember, seedTeam } from "./directory.js";
+} from "./repo.js";
+import { wallClockMs, zonedRfc3339 } from "./time.js";
 
 const MINUTE = 60_000;
 /** Days of closed shifts at scale 1; `scale` multiplies it (history further back). */

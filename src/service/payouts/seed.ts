@@ -1,9 +1,9 @@
 import { addDays, localDate } from "../../domain/time.js";
 import type { ActivityType, Currency, Payout, PayoutEntry, PayoutStatus } from "../../spec/generated/types.js";
-import { savePayoutEntries, savePayouts } from "../payouts/repo.js";
-import { localClock, seedLocations } from "./cash-drawers.js";
-import type { SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import { localClock, seedLocations } from "../cash-drawers/seed.js";
+import type { SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { savePayoutEntries, savePayouts } from "./repo.js";
 
 const HOUR = 3_600_000;
 /** A little more than a year, so the default window (the last year) leaves the oldest out. */

@@ -1,6 +1,9 @@
 import type { Card, CardBrand, CustomerSortField } from "../../spec/generated/types.js";
 import { type Handler, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
+import { conflict, notFound } from "../errors.js";
+import { enumValue, pageLimit, sortOrder } from "../params.js";
+import { hashSecret } from "../tokens.js";
 import {
   cardByNonce,
   deleteCard,
@@ -12,12 +15,9 @@ import {
   type StoredCard,
   saveCustomer,
   setMembership,
-} from "../customers/repo.js";
-import { applyUpdate, newCustomer, ordered, type StoredCustomer } from "../customers/rules.js";
-import { asPosition, compileQuery, countMatching, findPage } from "../customers/search.js";
-import { conflict, notFound } from "../errors.js";
-import { enumValue, pageLimit, sortOrder } from "../params.js";
-import { hashSecret } from "../tokens.js";
+} from "./repo.js";
+import { applyUpdate, newCustomer, ordered, type StoredCustomer } from "./rules.js";
+import { asPosition, compileQuery, countMatching, findPage } from "./search.js";
 
 /** A sort field of the customer listings; DEFAULT when absent. */
 const sortField = (value: unknown, field: string): CustomerSortField =>

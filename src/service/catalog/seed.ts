@@ -1,7 +1,7 @@
 import type { CatalogObject } from "../../spec/generated/types.js";
-import { insertObject, nextSeq } from "../catalog/repo.js";
-import { bulkLoad, type SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import { bulkLoad, type SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { insertObject, nextSeq } from "./repo.js";
 
 /**
  * The demo hardware shop's shelves: per category a code (for SKUs) and its items as

@@ -1,10 +1,10 @@
 import type { Currency, GiftCardActivity, GiftCardType } from "../../spec/generated/types.js";
-import { newSquareGan } from "../gift-cards/gan.js";
-import { recordActivity } from "../gift-cards/record.js";
-import { type CardRow, findCard, findCardByGan, insertCard } from "../gift-cards/repo.js";
-import { seedLocations } from "./cash-drawers.js";
-import type { SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import { seedLocations } from "../cash-drawers/seed.js";
+import type { SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { newSquareGan } from "./gan.js";
+import { recordActivity } from "./record.js";
+import { type CardRow, findCard, findCardByGan, insertCard } from "./repo.js";
 
 const DAY = 86_400_000;
 

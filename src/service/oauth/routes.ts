@@ -1,12 +1,13 @@
 import type * as T from "../../spec/generated/types.js";
 import type { ExtraDeps, ExtraRoute, Handler, RequestContext, RouteTable } from "../context.js";
 import { badRequest, invalid, notFound, unauthorized } from "../errors.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { ALL_SCOPES, findToken, hashSecret, newSecret, storeToken } from "../tokens.js";
 import {
   authenticateClient,
   isExpired,
   issueTokens,
   LIFETIMES,
-  MIGRATION_CUTOFF_VERSION,
   narrowScopes,
   type OAuthApp,
   parseScopes,
@@ -16,9 +17,7 @@ import {
   s256,
   secretMatches,
   tokenTime,
-} from "../oauth/grants.js";
-import { DEMO } from "../seed/demo-ids.js";
-import { ALL_SCOPES, findToken, hashSecret, newSecret, storeToken } from "../tokens.js";
+} from "./grants.js";
 
 const header = (ctx: RequestContext, name: string): string | undefined => {
   const v = ctx.headers[name];
@@ -135,17 +134,11 @@ function exchangeRefresh(ctx: RequestContext, app: OAuthApp, b: T.ObtainTokenReq
 }
 
 /**
- * migration_token: only callers still on a Square-Version before 2019-03-13 may trade a legacy
- * (long-lived) access token of this application for a 30-day token and a refresh token.
+ * migration_token: trades a legacy (long-lived) access token of this application for a 30-day
+ * token and a refresh token. Only callers on a Square-Version before 2019-03-13 get here (the
+ * version table, versions/table.ts, refuses the others).
  */
 function exchangeMigration(ctx: RequestContext, app: OAuthApp, b: T.ObtainTokenRequest) {
-  if (ctx.squareVersion >= MIGRATION_CUTOFF_VERSION) {
-    throw invalid(
-      "API_VERSION_INCOMPATIBLE",
-      `grant_type migration_token is accepted only with a Square-Version before ${MIGRATION_CUTOFF_VERSION}.`,
-      "grant_type",
-    );
-  }
   const token = required(b.migration_token, "migration_token");
   if (!checkBodySecret(app, b.client_secret)) {
     throw invalid("MISSING_REQUIRED_PARAMETER", "Send the client_secret to migrate a token.", "client_secret");

@@ -4,8 +4,9 @@ import { merchantOf, type RequestContext, type RouteTable } from "../context.js"
 import { encodeCursor, type PositionGuard, positionOf, readCursor } from "../cursor.js";
 import { locationExists, merchantCurrency } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
-import { customGanProblem, newSquareGan, squareGanProblem } from "../gift-cards/gan.js";
-import { recordActivity } from "../gift-cards/record.js";
+import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
+import { customGanProblem, newSquareGan, squareGanProblem } from "./gan.js";
+import { recordActivity } from "./record.js";
 import {
   type CardRow,
   cardOf,
@@ -15,8 +16,7 @@ import {
   listActivities,
   listCards,
   type Position,
-} from "../gift-cards/repo.js";
-import { enumValue, pageLimit, sortOrder, timeWindow } from "../params.js";
+} from "./repo.js";
 
 /** listGiftCards: 30 by default, at most 200. */
 const CARDS_LIMIT = { def: 30, max: 200 } as const;

@@ -3,9 +3,9 @@ import { merchantOf, type RequestContext, type RouteTable } from "../context.js"
 import { locationExists } from "../directory/repo.js";
 import { invalid, notFound } from "../errors.js";
 import { enumValue } from "../params.js";
-import { type V1Row, v1Page } from "../v1/paging.js";
-import { findOrder, findPayment, saveOrder, savePayment, saveRefund } from "../v1/repo.js";
-import { refundPayment, updateOrder } from "../v1/rules.js";
+import { type V1Row, v1Page } from "./paging.js";
+import { findOrder, findPayment, saveOrder, savePayment, saveRefund } from "./repo.js";
+import { refundPayment, updateOrder } from "./rules.js";
 
 /** `me`: every location of the seller, where the operation allows it. */
 const ALL = "me";

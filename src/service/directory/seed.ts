@@ -1,7 +1,7 @@
 import type { BusinessHoursPeriod, DayOfWeek, Location, TeamMember } from "../../spec/generated/types.js";
-import { saveLocation, saveTeamMember } from "../directory/repo.js";
-import type { SeedContext } from "./context.js";
-import { DEMO } from "./demo-ids.js";
+import type { SeedContext } from "../seed/context.js";
+import { DEMO } from "../seed/demo-ids.js";
+import { saveLocation, saveTeamMember } from "./repo.js";
 
 const hours = (open: string, close: string, days: DayOfWeek[]): BusinessHoursPeriod[] =>
   days.map((day_of_week) => ({ day_of_week, start_local_time: `${open}:00`, end_local_time: `${close}:00` }));

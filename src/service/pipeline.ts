@@ -1,0 +1,112 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { OperationSpec } from "../spec/generated/operations.js";
+import type { AuthInfo, QueryValue } from "./context.js";
+import type { Db } from "./db.js";
+import { ServiceError } from "./errors.js";
+import type { Faults } from "./faults.js";
+import { clientSecretOf } from "./oauth/grants.js";
+import { bodyText, readBody, requestTarget } from "./request.js";
+import { headerValue } from "./respond.js";
+import type { createRouter } from "./router.js";
+import { authenticate, requireScopes } from "./tokens.js";
+import { parseQuery, validateBody } from "./validate.js";
+import type { VersionShape } from "./versions/stage.js";
+
+// The stages of the service's pipeline, in the order server.ts runs them. Each refuses with a
+// ServiceError, which the pipeline answers with the error envelope.
+
+/** A request as read off the wire: its path and query exactly as sent, and its body's bytes. */
+export interface Incoming {
+  path: string;
+  search: URLSearchParams;
+  bytes: Buffer;
+  contentType: string | undefined;
+}
+
+/** Stage 1: the body (up to its limit) and the request target. */
+export async function readIncoming(req: IncomingMessage): Promise<Incoming> {
+  const bytes = await readBody(req);
+  const { path, search } = requestTarget(req.url ?? "/");
+  return { path, search, bytes, contentType: headerValue(req.headers["content-type"]) };
+}
+
+/** Stage 2: the operation a method and path name, or 404, or 405 with the methods allowed. */
+export function routeOf(
+  route: ReturnType<typeof createRouter>,
+  method: string,
+  path: string,
+): { op: OperationSpec; params: Record<string, string> } {
+  const match = route(method, path);
+  if (match.kind === "found") return match;
+  if (match.kind === "not-found") {
+    throw new ServiceError(404, [
+      { category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail: `No such path: ${path}` },
+    ]);
+  }
+  throw new ServiceError(
+    405,
+    [
+      {
+        category: "INVALID_REQUEST_ERROR",
+        code: "METHOD_NOT_ALLOWED",
+        detail: `${method} is not allowed on ${path}; use ${match.allowed.join(", ")}.`,
+      },
+    ],
+    { allow: match.allowed.join(", ") },
+  );
+}
+
+/**
+ * Stage 4: who is calling. A bearer operation needs a live token holding the operation's scopes;
+ * the token operations that take the application's secret check it in their rule (it needs the
+ * application), and one sent without it at all is refused here, before its body is read.
+ */
+export function authorize(db: Db, op: OperationSpec, headers: IncomingHttpHeaders, now: Date): AuthInfo | null {
+  if (op.auth === "client") clientSecretOf(headerValue(headers.authorization));
+  if (op.auth !== "bearer") return null;
+  const auth = authenticate(db, headerValue(headers.authorization), now);
+  requireScopes(auth, op.scopes);
+  return auth;
+}
+
+/** What a rule reads of a request: the typed query, the body's text and its checked JSON. */
+export interface Input {
+  query: Record<string, QueryValue>;
+  raw: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Stage 5: the query and the body. The body is read as the caller's Square-Version wrote it —
+ * the version table refuses what that version no longer takes and rewrites an older shape into
+ * today's — and then checked against the operation's schema. Bodies on GET and DELETE are
+ * ignored, as the real service does.
+ */
+export function readInput(op: OperationSpec, incoming: Incoming, shape: VersionShape, lookups: ShapeLookups): Input {
+  const query = parseQuery(op, incoming.search);
+  const raw = op.body ? bodyText(incoming.bytes, incoming.contentType) : "";
+  const parsed = parseJson(raw);
+  shape.request(op.name, parsed, lookups);
+  return { query, raw, body: validateBody(op, parsed) };
+}
+
+/** What a version rewrite may look up. */
+export type ShapeLookups = Parameters<VersionShape["request"]>[2];
+
+/** Stage 6: an injected fault of `/_emulator/faults`: a delay, then perhaps a failure. */
+export async function injectFault(faults: Faults, operation: string): Promise<void> {
+  const fault = faults.pick(operation);
+  if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  if (fault?.error) throw fault.error;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.trim() === "") return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ServiceError(400, [
+      { category: "INVALID_REQUEST_ERROR", code: "INVALID_VALUE", detail: "The request body is not valid JSON." },
+    ]);
+  }
+}
