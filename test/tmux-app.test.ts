@@ -50,8 +50,10 @@ describe("the app in a real terminal", () => {
     expect(name).not.toBe("");
 
     keys("/");
-    await until((t) => t.includes("enter keeps"), "the filter line");
+    await until((t) => t.includes("esc again clears"), "the filter line");
     keys("-l", name);
+    // A person sees the name typed before pressing Enter (a name and Enter within 30 ms is a scan).
+    await until((t) => t.includes(`/${name}`), "the typed name");
     keys("Enter");
     await until((t) => t.includes(`filter "${name}"`), "the filter");
     keys("i");

@@ -25,11 +25,11 @@ describe("break types", () => {
     await h.app.press("3");
     await h.app.waitFor("3 of 3 (the limit)");
     await h.app.press("a");
-    await h.app.waitFor("! This location already has 3 break types, the most allowed; delete or change one instead.");
+    await h.app.waitFor("! This location has 3 break types, the most allowed: delete or change one.");
     expect(h.app.frame()).not.toContain("Add a break type");
     await h.app.press("x");
     await h.app.waitFor('Delete the break type "Coffee"? Shifts that used it keep their breaks.');
-    await h.app.waitFor("y: yes · n / esc / enter: no");
+    await h.app.waitFor("enter: no (this cannot be undone)");
     await h.app.press(KEYS.enter);
     await h.app.waitFor((f) => !f.includes("Delete the break type"));
     expect(await names(h)).toContain("Coffee");

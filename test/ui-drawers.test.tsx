@@ -10,11 +10,11 @@ import {
   dailyOverShort,
   drawerRow,
   drawerTotals,
-  formatAmount,
   largestDifferences,
   localDayWindow,
   overShortChart,
 } from "../src/domain/cash-drawers.js";
+import { formatAmount } from "../src/domain/money.js";
 import { addDays } from "../src/domain/time.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { CashDrawerShift } from "../src/spec/generated/types.js";
@@ -92,9 +92,11 @@ describe("the day view", () => {
     expect(shifts).toHaveLength(6);
     const totals = drawerTotals(shifts.map((s) => drawerRow(s, TZ)));
     expect(frame).toContain("Totals: 6 shifts, 2 counted");
-    expect(frame).toContain(`expected ${formatAmount(totals.expected)}`);
-    expect(frame).toContain(`counted ${formatAmount(totals.counted)} of ${formatAmount(totals.expectedOfCounted)}`);
-    expect(frame).toContain(`net ${formatAmount(totals.net)} SHORT`);
+    expect(frame).toContain(`expected ${formatAmount(totals.expected, "USD")}`);
+    expect(frame).toContain(
+      `counted ${formatAmount(totals.counted, "USD")} of ${formatAmount(totals.expectedOfCounted, "USD")}`,
+    );
+    expect(frame).toContain(`net ${formatAmount(totals.net, "USD")} SHORT`);
     expect(totals.net).toBeLessThan(0);
     // Flags read without colour: ! needs attention, ≠ events disagree, the over/short signed.
     expect(frame).toMatch(/ENDED +! +Front counter/);
@@ -115,7 +117,7 @@ describe("the day view", () => {
     expect(frame).toMatch(/ENDED +! +Front counter/);
     expect(frame).toContain("Totals: 6 shifts, 5 counted");
     const yesterday = drawerTotals((await shiftsOf("2026-06-14")).map((s) => drawerRow(s, TZ)));
-    expect(frame).toContain(`expected ${formatAmount(yesterday.expected)}`);
+    expect(frame).toContain(`expected ${formatAmount(yesterday.expected, "USD")}`);
     await a.press("]", "]");
     frame = await a.waitFor("Tue 2026-06-16");
     await a.waitFor("No drawer was opened on this day.");
@@ -166,10 +168,12 @@ describe("a shift in detail", () => {
     const frame = await a.waitFor("[Reconciliation]");
     expect(frame).toContain("≠ events disagree");
     expect(frame).toMatch(/│ - Paid out +│ +0\.00 │ +20\.00 │ ≠ differs │/);
-    expect(frame).toMatch(/│ = Expected cash +│ +(\d+\.\d\d) │ +(\d+\.\d\d) │ ≠ differs │/);
-    const [, shiftExpected, eventsExpected] = /│ = Expected cash +│ +(\d+\.\d\d) │ +(\d+\.\d\d) │/.exec(frame) ?? [];
+    expect(frame).toMatch(/│ = Expected cash +│ +([\d,]+\.\d\d) │ +([\d,]+\.\d\d) │ ≠ differs │/);
+    const [, shiftExpected, eventsExpected] = (
+      /│ = Expected cash +│ +([\d,]+\.\d\d) │ +([\d,]+\.\d\d) │/.exec(frame) ?? []
+    ).map((x) => x.replaceAll(",", ""));
     expect(Number(shiftExpected) - Number(eventsExpected)).toBeCloseTo(20, 6);
-    expect(frame).toMatch(/Counted \d+\.\d\d · over\/short -20\.00 SHORT/);
+    expect(frame).toMatch(/Counted [\d,]+\.\d\d · over\/short -20\.00 SHORT/);
     expect(lines(frame).length).toBeLessThanOrEqual(24);
     await a.press(KEYS.escape);
     await a.waitFor("Totals:");
@@ -182,8 +186,10 @@ describe("a shift in detail", () => {
     const shift = (await shiftsOf(TODAY)).find((s) => s.description === "Paint desk, morning");
     const over = (shift?.closed_cash_money?.amount ?? 0) - (shift?.expected_cash_money?.amount ?? 0);
     expect(over).toBeGreaterThan(0);
-    expect(frame).toMatch(new RegExp(`│   Over/short +│ +\\+${formatAmount(over).replace(".", "\\.")} │ +│ OVER +│`));
-    expect(frame).toMatch(/│ {3}Counted cash +│ +\d+\.\d\d │/);
+    expect(frame).toMatch(
+      new RegExp(`│   Over/short +│ +\\+${formatAmount(over, "USD").replace(".", "\\.")} │ +│ OVER +│`),
+    );
+    expect(frame).toMatch(/│ {3}Counted cash +│ +[\d,]+\.\d\d │/);
     // Side by side: the events are there too.
     expect(frame).toMatch(/Time +Event +Amount +Cash +Drawer/);
   });
@@ -265,7 +271,7 @@ describe("the trend", () => {
       rowsOfMonth.push(drawerRow(full ?? sm, TZ));
     }
     const [largest] = largestDifferences(rowsOfMonth, 1);
-    const sign = (n: number) => (n > 0 ? `\\+${formatAmount(n)}` : formatAmount(n)).replace(".", "\\.");
+    const sign = (n: number) => (n > 0 ? `\\+${formatAmount(n, "USD")}` : formatAmount(n, "USD")).replace(".", "\\.");
     expect(frame).toMatch(new RegExp(`^  ${largest?.date.slice(5)} .* ${sign(largest?.overShort ?? 0)} `, "m"));
     const [worst] = byCloser(rowsOfMonth);
     const names = new Map(
@@ -337,7 +343,7 @@ describe("narrow terminals", () => {
     const frame = await a.waitFor(/Expected +Counted +Over\/short/);
     for (const line of lines(frame)) expect(line.length).toBeLessThanOrEqual(60);
     expect(frame).not.toContain("Opened by");
-    expect(frame).toMatch(/Garden centre +\d+\.\d\d +\d+\.\d\d +-20\.00/);
+    expect(frame).toMatch(/Garden centre +[\d,]+\.\d\d +[\d,]+\.\d\d +-20\.00/);
     await openRow(a, "Garden centre, morning");
     const detail = await a.waitFor("[Reconciliation]");
     for (const line of lines(detail)) expect(line.length).toBeLessThanOrEqual(60);

@@ -5,9 +5,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { formatMoney } from "../src/domain/money.js";
 import type { Shift, TeamMember } from "../src/square/index.js";
 import { KEYS } from "./helpers/app.js";
 import { fullName, type LaborHarness, startLaborApp, typed } from "./helpers/labor-app.js";
+
+/** Dollars as the screens write them: `1,019.00 USD`. */
+const usd = (dollars: number) => formatMoney({ amount: Math.round(dollars * 100), currency: "USD" });
 
 let current: LaborHarness | undefined;
 afterEach(async () => {
@@ -99,9 +103,9 @@ describe("review: weeks, overtime and wages", () => {
       new RegExp(`2\\s+12\\.00\\s+0\\.00\\s+12\\.00\\s+0\\.00\\s+${boCost} USD\\s+1 no wage`),
     );
     expect(f).toContain(
-      `Total: 8 shifts · paid 57.00 h · cost ${(950 + Number(boCost)).toFixed(2)} USD · 1 without wage, not costed`,
+      `Total: 8 shifts · paid 57.00 h · cost ${usd(950 + Number(boCost))} · 1 without wage, not costed`,
     );
-    expect(f).toContain(`Regular 52.00 h, ${(800 + Number(boCost)).toFixed(2)} USD · overtime 5.00 h, 150.00 USD`);
+    expect(f).toContain(`Regular 52.00 h, ${usd(800 + Number(boCost))} · overtime 5.00 h, 150.00 USD`);
 
     // Ana's shifts: dates shown, >40h on Friday (where the week crosses 40), not on Monday.
     await h.app.press(KEYS.enter);
@@ -144,13 +148,13 @@ describe("review: weeks, overtime and wages", () => {
     await h.app.waitFor("Workdays 2026-04-27 → 2026-05-10");
     const f = await openSeededWeek(h);
     // Each 9-hour day is 1 hour over the daily limit: 40 regular, 5 overtime at 2×.
-    expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+1000\.00 USD\s+>8h 5d/);
+    expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+1,000\.00 USD\s+>8h 5d/);
     await h.app.press("/", ...(ana.family_name ?? "").split(""), KEYS.enter);
     const filtered = await h.app.waitFor(`filter "${ana.family_name}"`);
     expect(filtered).toContain(fullName(ana));
     expect(filtered).not.toContain(fullName(bo));
     // The totals are those of the members shown.
-    expect(filtered).toContain("Total: 5 shifts · paid 45.00 h · cost 1000.00 USD");
+    expect(filtered).toContain("Total: 5 shifts · paid 45.00 h · cost 1,000.00 USD");
     expect(filtered).toContain("Regular 40.00 h, 800.00 USD · overtime 5.00 h, 200.00 USD");
     await h.app.press("s");
     await h.app.waitFor((fr) => fr.includes("Start–End") && fr.includes("Total: 5 shifts"));
@@ -170,7 +174,7 @@ describe("review: deleting and editing shifts", () => {
     const at = rows.findIndex((l) => l.includes("02:44–02:44"));
     await h.app.press(...Array(at).fill("j"), "x");
     await h.app.waitFor(`Delete ${fullName(cy)}'s shift of 2026-04-01 02:44–02:44 (0 min)? It cannot be undone.`);
-    await h.app.waitFor("y: yes · n / esc / enter: no");
+    await h.app.waitFor("enter: no (this cannot be undone)");
     await h.app.press(KEYS.enter);
     await h.app.waitFor((f) => !f.includes("It cannot be undone"));
     expect((await h.client.labor.getShift(ids.zero ?? "")).shift?.id).toBe(ids.zero);
@@ -277,13 +281,15 @@ describe("review: export", () => {
     const out = join(dir, "week.csv");
     writeFileSync(out, "mine");
     await h.app.press(...typed(out), KEYS.tab, ...typed("y"), KEYS.enter);
-    await h.app.waitFor(`${out} already exists. Replace it?`);
+    await h.app.waitFor(`${out} is already there. Replace it?`);
+    // Replacing is irreversible: enter answers no, and the keys go back to the list.
     await h.app.press(KEYS.enter);
     await h.app.waitFor(`Nothing written: ${out} is kept as it was.`);
-    // The form is back with what was typed.
-    await h.app.waitFor(/Weekly summary:\s+y /);
+    expect(h.app.frame()).not.toContain("Write CSV to");
     expect(readFileSync(out, "utf8")).toBe("mine");
-    await h.app.press(KEYS.enter);
+    await h.app.press("e");
+    await h.app.waitFor("Write CSV to");
+    await h.app.press("\u0015", ...typed(out), KEYS.tab, ...typed("y"), KEYS.enter);
     await h.app.waitFor("Replace it?");
     await h.app.press("y");
     await h.app.waitFor(`Wrote 8 shifts to ${out}`);

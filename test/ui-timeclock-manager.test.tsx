@@ -149,7 +149,7 @@ describe("time clock: asking before a clock-out", () => {
     h.advance(2);
     await h.app.press("o");
     await h.app.waitFor(`${name} clocked in at 15:00, only 2 min ago. Clock out anyway?`);
-    await h.app.waitFor("y: yes · n / esc / enter: no");
+    await h.app.waitFor("enter: no (this cannot be undone)");
     await h.app.press(KEYS.enter);
     await h.app.waitFor((f) => !f.includes("Clock out anyway?"));
     expect((await openShifts(h)).some((s) => s.team_member_id === m.id)).toBe(true);

@@ -240,7 +240,7 @@ describe("backroom drawers events", () => {
     const shift = await gardenShift();
     const r = await run("events", [shift.shift_id]);
     expect(r.out).toMatch(/- Paid out +\d+\.\d\d +\d+\.\d\d +≠ differs/);
-    expect(r.out).toMatch(/= Expected cash +\d+\.\d\d +\d+\.\d\d +≠ differs/);
+    expect(r.out).toMatch(/= Expected cash +[\d,]+\.\d\d +[\d,]+\.\d\d +≠ differs/);
     expect(r.out).toMatch(/ +Over\/short +-20\.00/);
     expect(r.out).toContain("The events add up to");
   });

@@ -7,13 +7,12 @@ import {
   drawerEventsCsv,
   eventTimeline,
   filterTimeline,
-  formatAmount,
-  formatSigned,
   localDateTime,
   parseDateRange,
   reconcileShift,
   type TimelineEntry,
 } from "../domain/cash-drawers.js";
+import { formatAmount, formatSigned } from "../domain/money.js";
 import { localDate, localTime } from "../domain/time.js";
 import type { CashDrawerEventType, Currency, Location } from "../spec/generated/types.js";
 import { SquareApiError } from "../square/index.js";

@@ -1,9 +1,9 @@
 // What commands print for scripts: records as JSON, NDJSON or CSV on stdout (nothing else goes
 // there — messages go to stderr), or to a file given with --out that is never overwritten
 // without --force.
-import { writeFile } from "node:fs/promises";
 import type { EnvVars } from "../auth/config.js";
 import { toCsv } from "../domain/csv.js";
+import { type CsvFile, writeCsvFiles } from "../state/export-csv.js";
 import { type OptionSpec, UsageError } from "./args.js";
 import { CommandError } from "./io.js";
 import { expandPath } from "./target.js";
@@ -79,22 +79,35 @@ export function outTarget(values: { out?: string; force?: boolean }, env: EnvVar
 }
 
 /**
- * Writes the text to stdout or to the file. An existing file is left alone unless `--force`
- * (a {@link CommandError}, exit 2, saying so); the file is created with exclusive mode so a file
- * appearing meanwhile is not clobbered either.
+ * Writes the text to stdout or to the file, through the app's one writer (src/state/export-csv.ts).
+ * An existing file is left alone unless `--force` (a {@link CommandError}, exit 2, saying so).
  */
 export async function writeOut(target: OutTarget, text: string, stdout: NodeJS.WritableStream): Promise<void> {
   if (target.kind === "stdout") {
     stdout.write(text);
     return;
   }
-  try {
-    await writeFile(target.path, text, { encoding: "utf8", flag: target.force ? "w" : "wx" });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw new CommandError(`${target.path} already exists; pass --force to overwrite it`, 2);
-    if (code === "ENOENT") throw new CommandError(`cannot write ${target.path}: its folder does not exist`);
-    if (code === "EISDIR") throw new CommandError(`cannot write ${target.path}: it is a folder`, 2);
-    throw new CommandError(`cannot write ${target.path} (${code ?? (err instanceof Error ? err.message : "error")})`);
+  await writeFiles([{ path: target.path, text, what: "the records" }], target.force);
+}
+
+/**
+ * Writes the files of one export, never over an existing one without `force`: every file is
+ * checked before any is written, so a refusal leaves nothing half done.
+ */
+export async function writeFiles(files: readonly CsvFile[], force: boolean, dataDir?: string): Promise<void> {
+  // With the data folder, its exports/ folder is made when a file goes there (the default place).
+  const result = await writeCsvFiles(files, { overwrite: force, ...(dataDir ? { dataDir } : {}) });
+  if (result.ok) return;
+  const error = result.error;
+  if (error.kind === "exists") {
+    throw new CommandError(
+      `${error.paths.join(" and ")} already exist${error.paths.length > 1 ? "" : "s"}; pass --force to overwrite it`,
+      2,
+    );
   }
+  if (error.kind !== "failed") throw new CommandError("the file was not written");
+  const path = error.problem.details?.split(" · ").at(-1) ?? files[0]?.path ?? "";
+  const why = error.problem.headline.replace(/^The file was not written: /, "").replace(/\.$/, "");
+  const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+  throw new CommandError(`cannot write ${path}: ${why}`, code === "EISDIR" ? 2 : 1);
 }

@@ -42,7 +42,8 @@ describe("the shifts commands' flags", () => {
   });
 
   it("writes to a file named after the location by default, and refuses what cannot go to stdout", () => {
-    expect(exportOptions([]).out).toEqual({ kind: "folder", path: "." });
+    // The one default of every export: the data folder's exports/.
+    expect(exportOptions([]).out).toEqual({ kind: "folder", path: join(home, "data", "backroom", "exports") });
     expect(exportOptions(["--out", "~/x.csv"]).out).toEqual({ kind: "file", path: join(home, "x.csv") });
     expect(exportOptions(["--out", "~/reports/"]).out).toEqual({ kind: "folder", path: join(home, "reports") });
     expect(exportOptions(["--out", "-"]).out).toEqual({ kind: "stdout" });
@@ -148,6 +149,14 @@ describe("backroom shifts export and list against the local service", () => {
     expect(readFileSync(file, "utf8")).toBe("mine");
     const forced = io();
     expect(await runShiftsExport(["--to", "2026-04-05", "--out", dir, "--force"], forced.io, deps)).toBe(0);
+    expect(readFileSync(file, "utf8")).toMatch(/^location,member/);
+  });
+
+  it("writes into the data folder's exports/ without --out, making the folder, and names the whole path", async () => {
+    const t = io();
+    expect(await runShiftsExport(["--to", "2026-04-05", "--location", "main street"], t.io, deps)).toBe(0);
+    const file = join(home, "data", "backroom", "exports", "shifts-main-street-2026-03-30-to-2026-04-05.csv");
+    expect(t.err()).toBe(`wrote 6 shifts of Main Street, 2026-03-30 to 2026-04-05, to ${file}\n`);
     expect(readFileSync(file, "utf8")).toMatch(/^location,member/);
   });
 

@@ -2,9 +2,10 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
 import { memberWeeks } from "../domain/shifts.js";
+import { type CsvFile, exportsFolder } from "../state/export-csv.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
-import { CommandError, type CommandIo, say } from "./io.js";
-import { OUT_OPTIONS, type OutTarget, writeOut } from "./output.js";
+import { type CommandIo, say } from "./io.js";
+import { OUT_OPTIONS, writeFiles, writeOut } from "./output.js";
 import { runCommand } from "./run.js";
 import {
   type DayRange,
@@ -15,7 +16,7 @@ import {
   type ShiftsDeps,
   withShiftsReview,
 } from "./shifts-review.js";
-import { checkTargetFlags, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { checkTargetFlags, dataDir, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
 
 /** `backroom shifts export`'s command line. */
 export const SHIFTS_EXPORT_SPEC = {
@@ -28,7 +29,7 @@ export const SHIFTS_EXPORT_SPEC = {
       type: "string",
       short: "o",
       value: "FILE|FOLDER|-",
-      help: "where to write (~ is your home folder); a folder gets the default name; - is stdout (default: shifts-<location>-<dates>.csv here)",
+      help: "where to write (~ is your home folder); a folder gets the default name; - is stdout (default: shifts-<location>-<dates>.csv in the data folder's exports/, $XDG_DATA_HOME/backroom/exports)",
     },
     force: OUT_OPTIONS.force,
     summary: {
@@ -67,7 +68,7 @@ export function shiftsExportOptions(
     values.out === "-"
       ? { kind: "stdout" }
       : values.out === undefined
-        ? { kind: "folder", path: "." }
+        ? { kind: "folder", path: exportsFolder(dataDir(env)) }
         : /[/\\]$/.test(values.out)
           ? { kind: "folder", path: expandPath(values.out.replace(/[/\\]+$/, "") || "/", env) }
           : { kind: "file", path: expandPath(values.out, env) };
@@ -92,12 +93,6 @@ export function exportTexts(loaded: LoadedReview): { shifts: string; summary: st
     summary: memberWeeksCsv(memberWeeks(loaded.review, loaded.startOfWeek), { locationName: loaded.locationName }),
   };
 }
-
-const exists = async (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /** What `backroom shifts export` builds on: how to open a client on the target, and the clock. */
 export type ShiftsExportDeps = ShiftsDeps;
@@ -129,21 +124,9 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
         const name = exportFileName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
         path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
       }
-      const files: { target: OutTarget; text: string }[] = [
-        { target: { kind: "file", path, force: opts.force }, text: texts.shifts },
-      ];
-      if (opts.summary) {
-        files.push({ target: { kind: "file", path: summaryFileName(path), force: opts.force }, text: texts.summary });
-      }
-      // Both files are checked before either is written, so a refusal leaves nothing half done.
-      if (!opts.force) {
-        for (const f of files) {
-          if (f.target.kind === "file" && (await exists(f.target.path))) {
-            throw new CommandError(`${f.target.path} already exists; pass --force to overwrite it`, 2);
-          }
-        }
-      }
-      for (const f of files) await writeOut(f.target, f.text, io.stdout);
+      const files: CsvFile[] = [{ path, text: texts.shifts, what }];
+      if (opts.summary) files.push({ path: summaryFileName(path), text: texts.summary, what: "the weekly summary" });
+      await writeFiles(files, opts.force, dataDir(io.env));
       say(io.stderr, `wrote ${what}, to ${path}`);
       if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryFileName(path)}`);
       if (!rows.length) say(io.stderr, "there were no shifts in those workdays: the file has the header only");

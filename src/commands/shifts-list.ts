@@ -1,6 +1,7 @@
 import { shiftsCsv } from "../domain/csv.js";
+import { formatMoney } from "../domain/money.js";
 import { describeOvertime } from "../domain/overtime.js";
-import { formatMoney, type ReviewRow } from "../domain/shifts.js";
+import type { ReviewRow } from "../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../domain/time.js";
 import type { Money } from "../spec/generated/types.js";
 import { type CommandSpec, type ParsedArgs, readArgs } from "./args.js";

@@ -2,12 +2,12 @@
 // same journal and commit as the app's Stocktake screen.
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { formatMoney, plainMoney } from "../domain/money.js";
 import { memberName } from "../domain/shifts.js";
 import {
   applyCountEntry,
   type CountLine,
   describeScope,
-  formatMinor,
   formatVariance,
   parseCountEntry,
   type ReviewRow,
@@ -189,8 +189,12 @@ function lineRecord(r: ReviewRow, record: CountRecord) {
     expected: r.expected,
     counted: r.counted ?? null,
     variance: r.counted === undefined ? null : formatVariance(r.variance),
-    unit_price: r.item.priceAmount === undefined ? null : formatMinor(r.item.priceAmount),
-    variance_value: r.value === undefined || r.counted === undefined ? null : formatMinor(r.value),
+    unit_price:
+      r.item.priceAmount === undefined ? null : plainMoney({ amount: r.item.priceAmount, currency: r.item.currency }),
+    variance_value:
+      r.value === undefined || r.counted === undefined
+        ? null
+        : plainMoney({ amount: r.value, currency: r.item.currency }),
     currency: r.item.currency,
     counted_at: r.countedAt ?? null,
     counted_by: r.countedBy ? personOf(record)(r.countedBy) : null,
@@ -212,7 +216,7 @@ function reviewText(record: CountRecord, review: CountReview, top = 10): string 
     const sku = Math.max(...differing.map((r) => r.item.sku.length));
     const name = Math.min(40, Math.max(...differing.map((r) => r.item.name.length)));
     for (const r of differing) {
-      const value = r.value === undefined ? "no price" : `${formatMinor(r.value)} ${r.item.currency}`;
+      const value = r.value === undefined ? "no price" : formatMoney({ amount: r.value, currency: r.item.currency });
       lines.push(
         `    ${r.item.sku.padEnd(sku)}  ${r.item.name.slice(0, name).padEnd(name)}  expected ${r.expected}, counted ${r.counted}: ${formatVariance(r.variance)} (${value})`,
       );

@@ -18,8 +18,6 @@ import {
   EVENT_TYPE_LABELS,
   eventTimeline,
   filterTimeline,
-  formatAmount,
-  formatSigned,
   largestDifferences,
   localDateTime,
   localDayWindow,
@@ -411,19 +409,7 @@ describe("the event timeline", () => {
   });
 });
 
-describe("formatting", () => {
-  it("writes minor units as decimals without floating point, with the sign spelt out", () => {
-    expect(formatAmount(123_456)).toBe("1234.56");
-    expect(formatAmount(-5)).toBe("-0.05");
-    expect(formatAmount(0)).toBe("0.00");
-    expect(formatAmount(900_719_925_474_099)).toBe("9007199254740.99");
-    expect(formatAmount(1_500, "JPY")).toBe("1500");
-    expect(formatAmount(1_500, "KWD")).toBe("1.500");
-    expect(formatSigned(250)).toBe("+2.50");
-    expect(formatSigned(-250)).toBe("-2.50");
-    expect(formatSigned(0)).toBe("0.00");
-  });
-
+describe("local times", () => {
   it("gives local date and time in the location's zone", () => {
     expect(localDateTime("2026-03-10T18:20:00.000Z", TZ)).toBe("2026-03-10 14:20");
     expect(localDateTime(undefined, TZ)).toBe("");

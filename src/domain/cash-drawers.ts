@@ -8,11 +8,14 @@ import type {
 } from "../spec/generated/types.js";
 import { CASH_EFFECT, cashDrawerTotals } from "./cash.js";
 import { toCsv } from "./csv.js";
+import { formatAmount, formatSigned } from "./money.js";
 import { addDays, localDate, localParts, parseDate, zonedInstant } from "./time.js";
 
 // Everything below works in integer minor units (cents for USD). A shift's money fields are
 // read once into numbers; nothing is ever divided except to lay out a chart's cells.
 
+/** Amounts in files other programs read: no thousands separators. */
+const PLAIN = { grouping: false } as const;
 /** Every event type of the wire contract, in the order the spec lists them. */
 export const CASH_DRAWER_EVENT_TYPES: readonly CashDrawerEventType[] = [
   "NO_SALE",
@@ -498,48 +501,6 @@ export function chartDateLabels(dates: readonly string[], cellWidth: number, eve
   return line;
 }
 
-/** Digits after the point of a currency's minor unit (ISO 4217); 2 unless listed. */
-const EXPONENT: Partial<Record<Currency, number>> = {
-  BHD: 3,
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  IQD: 3,
-  ISK: 0,
-  JOD: 3,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  PYG: 0,
-  RWF: 0,
-  TND: 3,
-  UGX: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-};
-
-/** An amount in minor units as a decimal (`1234.50`, `-0.05`), by integer arithmetic. */
-export function formatAmount(amount: number, currency: Currency = "USD"): string {
-  const exp = EXPONENT[currency] ?? 2;
-  const abs = Math.abs(amount);
-  const sign = amount < 0 ? "-" : "";
-  if (exp === 0) return `${sign}${abs}`;
-  const scale = 10 ** exp;
-  return `${sign}${Math.floor(abs / scale)}.${String(abs % scale).padStart(exp, "0")}`;
-}
-
-/** An over/short with its sign spelt out so it reads without colour: `+2.50`, `-1.00`, `0.00`. */
-export function formatSigned(amount: number, currency: Currency = "USD"): string {
-  return amount > 0 ? `+${formatAmount(amount, currency)}` : formatAmount(amount, currency);
-}
-
 /** A word for an over/short: `over`, `short`, or `exact`. */
 export function overShortWord(amount: number): "over" | "short" | "exact" {
   return amount > 0 ? "over" : amount < 0 ? "short" : "exact";
@@ -638,7 +599,7 @@ export function drawerDayCsv(
 ): string {
   const lines: (string | number)[][] = [[...DRAWER_DAY_CSV_HEADER]];
   for (const r of rows) {
-    const money = (n: number | undefined) => (n === undefined ? "" : formatAmount(n, r.currency));
+    const money = (n: number | undefined) => (n === undefined ? "" : formatAmount(n, r.currency, PLAIN));
     lines.push([
       r.date,
       r.id,
@@ -660,7 +621,7 @@ export function drawerDayCsv(
       money(r.paidOut),
       money(r.expected),
       money(r.counted),
-      r.overShort === undefined ? "" : formatSigned(r.overShort, r.currency),
+      r.overShort === undefined ? "" : formatSigned(r.overShort, r.currency, PLAIN),
       r.mismatch ? money(r.mismatch.fromEvents) : "",
     ]);
   }
@@ -695,9 +656,9 @@ export function drawerEventsCsv(
       p ? `${localDateTime(e.at, timeZone)}:${pad(p.second)}` : "",
       e.type ?? "",
       e.label,
-      formatAmount(e.amount, currency),
-      formatSigned(e.change, currency),
-      formatAmount(e.balance, currency),
+      formatAmount(e.amount, currency, PLAIN),
+      formatSigned(e.change, currency, PLAIN),
+      formatAmount(e.balance, currency, PLAIN),
       nameOf(names, e.teamMemberId),
       e.description,
       e.id,

@@ -1,3 +1,4 @@
+import { plainMoney } from "./money.js";
 import type { MemberWeek, ReviewRow } from "./shifts.js";
 import { formatHours, localDate, localTime } from "./time.js";
 
@@ -13,8 +14,6 @@ export function csvField(value: string | number): string {
 export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + (rows.length ? "\r\n" : "");
 }
-
-const cents = (amount: number | undefined) => (typeof amount === "number" ? (amount / 100).toFixed(2) : "");
 
 /** Where the exported shifts were worked: the location's name and its IANA time zone. */
 export interface CsvPlace {
@@ -70,8 +69,8 @@ export function shiftsCsv(rows: readonly ReviewRow[], place: CsvPlace): string {
       formatHours(r.totals.unpaidHours),
       formatHours(r.regularHours),
       formatHours(r.overtimeHours),
-      cents(r.rate?.rate.amount),
-      cents(r.cost?.total.amount),
+      plainMoney(r.rate?.rate),
+      plainMoney(r.cost?.total),
       r.cost?.total.currency ?? "",
       r.flags.join("; "),
     ]);
@@ -106,8 +105,8 @@ export function memberWeeksCsv(weeks: readonly MemberWeek[], place: Pick<CsvPlac
   const lines: (string | number)[][] = [[...MEMBER_WEEKS_CSV_HEADER]];
   for (const w of weeks) {
     // A week whose every hour lacks a wage has no cost at all, not a cost of 0.00.
-    const money = (m: { amount?: number }) =>
-      w.paidHours > 0 && w.uncostedHours >= w.paidHours ? "" : cents(m.amount);
+    const money = (m: { amount?: number; currency?: string }) =>
+      w.paidHours > 0 && w.uncostedHours >= w.paidHours ? "" : plainMoney(m);
     const flags = [
       w.noWageShifts ? `${w.noWageShifts} ${w.noWageShifts === 1 ? "shift" : "shifts"} without wage` : "",
       w.openShifts ? `${w.openShifts} open` : "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalString, formatAmount, formatMoney, minorUnits, parseMoney, sumMoney } from "./money.js";
+import { decimalString, formatAmount, formatMoney, formatSigned, minorUnits, parseMoney, sumMoney } from "./money.js";
 
 describe("minorUnits", () => {
   it("takes each currency's digits from Intl, not a fixed two", () => {
@@ -24,6 +24,8 @@ describe("formatting one amount in each currency", () => {
     expect(formatAmount(amount, currency)).toBe(amountText);
     expect(formatMoney({ amount, currency })).toBe(moneyText);
     expect(formatAmount(amount, currency, { grouping: false })).toBe(plain);
+    expect(formatSigned(amount, currency)).toBe(`+${amountText}`);
+    expect(formatSigned(-amount, currency, { grouping: false })).toBe(`-${plain}`);
   });
   it("writes small and negative amounts exactly", () => {
     expect(formatAmount(5, "USD")).toBe("0.05");

@@ -78,6 +78,11 @@ export function formatAmount(amount: number, currency: string, options: FormatOp
   return formatterFor(minorUnits(currency), options).format(decimalString(amount, currency) as unknown as number);
 }
 
+/** An amount with its sign always written, so it reads without colour: `+2.50`, `-1.00`, `0.00` (over/short, variances). */
+export function formatSigned(amount: number, currency: string, options: Omit<FormatOptions, "sign"> = {}): string {
+  return formatAmount(amount, currency, { ...options, sign: "always" });
+}
+
 /** Money with its code, as tables show it: `1,234.50 USD`, `1,234 JPY`; `—` when there is none. */
 export function formatMoney(money: Partial<Money> | undefined | null, options: FormatOptions = {}): string {
   if (!money || typeof money.amount !== "number" || !money.currency) return "—";
@@ -85,10 +90,19 @@ export function formatMoney(money: Partial<Money> | undefined | null, options: F
 }
 
 /** Sums amounts of one currency; `undefined` amounts count as zero. */
-export function sumMoney(items: readonly (Partial<Money> | undefined)[], currency: string): Money {
+export function sumMoney<C extends string>(
+  items: readonly (Partial<Money> | undefined)[],
+  currency: C,
+): { amount: number; currency: C } {
   let amount = 0;
   for (const m of items) if (m && typeof m.amount === "number") amount += m.amount;
   return { amount, currency };
+}
+
+/** An amount for a file other programs read (`1234.50`, no separators); empty when there is none. */
+export function plainMoney(money: Partial<Money> | undefined | null): string {
+  if (!money || typeof money.amount !== "number") return "";
+  return formatAmount(money.amount, money.currency ?? "USD", { grouping: false });
 }
 
 /** How {@link parseMoney} reads text. */

@@ -9,6 +9,7 @@ import type {
   TeamMemberWage,
 } from "../spec/generated/types.js";
 import { MAX_BREAK_TYPES_PER_LOCATION } from "./limits.js";
+import { sumMoney } from "./money.js";
 import {
   costOfSplit,
   DEFAULT_OVERTIME,
@@ -72,24 +73,6 @@ export function shiftTotals(shift: Shift, now: Date): ShiftTotals {
 export function wageCost(hours: number, hourlyRate: Money | undefined): Money | undefined {
   if (!isUsableRate(hourlyRate)) return undefined;
   return { amount: Math.round(hours * hourlyRate.amount), currency: hourlyRate.currency ?? "USD" };
-}
-
-/** Sum of amounts of one currency; undefined entries are skipped. */
-export function sumMoney(items: readonly (Money | undefined)[], currency: Currency = "USD"): Money {
-  let amount = 0;
-  let cur = currency;
-  for (const m of items) {
-    if (!m || typeof m.amount !== "number") continue;
-    amount += m.amount;
-    cur = m.currency ?? cur;
-  }
-  return { amount, currency: cur };
-}
-
-/** Formats money as `12.34 USD` (two decimals; the demo currencies all have cents). */
-export function formatMoney(m: Money | undefined): string {
-  if (!m || typeof m.amount !== "number") return "—";
-  return `${(m.amount / 100).toFixed(2)} ${m.currency ?? ""}`.trim();
 }
 
 /** A team member's display name. */
@@ -267,7 +250,7 @@ export { MAX_BREAK_TYPES_PER_LOCATION };
 /** Before adding a break type: room left at the location, or why not, in words. */
 export function checkBreakTypeRoom(existing: readonly BreakType[]): string | undefined {
   if (existing.length < MAX_BREAK_TYPES_PER_LOCATION) return undefined;
-  return `This location already has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed; delete or change one instead.`;
+  return `This location has ${MAX_BREAK_TYPES_PER_LOCATION} break types, the most allowed: delete or change one.`;
 }
 
 /** Before saving a break type: no other break type of the location has that name (case and spaces aside). */
@@ -439,9 +422,9 @@ export function addToTotals(t: PayTotals, r: ReviewRow): void {
   t.regularHours += r.regularHours;
   t.overtimeHours += r.overtimeHours;
   if (r.cost) {
-    t.regularCost = sumMoney([t.regularCost, r.cost.regular], t.regularCost.currency);
-    t.overtimeCost = sumMoney([t.overtimeCost, r.cost.overtime], t.overtimeCost.currency);
-    t.cost = sumMoney([t.cost, r.cost.total], t.cost.currency);
+    t.regularCost = sumMoney([t.regularCost, r.cost.regular], t.regularCost.currency ?? "USD");
+    t.overtimeCost = sumMoney([t.overtimeCost, r.cost.overtime], t.overtimeCost.currency ?? "USD");
+    t.cost = sumMoney([t.cost, r.cost.total], t.cost.currency ?? "USD");
   } else t.noWageShifts += 1;
   if (!r.shift.end_at) t.openShifts += 1;
 }

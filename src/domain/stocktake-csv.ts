@@ -1,7 +1,12 @@
 /** A stocktake as CSV (the items and the summary), and a count read from a CSV file. */
 import { toCsv } from "./csv.js";
+import { formatAmount } from "./money.js";
 import { formatQuantity } from "./quantity.js";
-import { type CountTotals, formatMinor, type ReviewRow } from "./stocktake.js";
+import type { CountTotals, ReviewRow } from "./stocktake.js";
+
+/** Amounts in files other programs read: no thousands separators. */
+const PLAIN = { grouping: false } as const;
+
 import { localDate, localTime } from "./time.js";
 
 /** Header of the items export. */
@@ -58,8 +63,8 @@ export function stocktakeItemsCsv(
       r.expected,
       r.counted ?? "",
       r.counted === undefined ? "" : formatQuantity(r.variance),
-      r.item.priceAmount === undefined ? "" : formatMinor(r.item.priceAmount),
-      r.counted === undefined || r.value === undefined ? "" : formatMinor(r.value),
+      r.item.priceAmount === undefined ? "" : formatAmount(r.item.priceAmount, r.item.currency, PLAIN),
+      r.counted === undefined || r.value === undefined ? "" : formatAmount(r.value, r.item.currency, PLAIN),
       localStamp(r.countedAt, ctx.timeZone),
       r.countedBy ? ctx.memberName(r.countedBy) : "",
       r.item.currency,
@@ -95,9 +100,9 @@ export function stocktakeSummaryCsv(s: StocktakeSummary, timeZone: string): stri
       s.totals.uncounted,
       s.totals.unitsOver,
       s.totals.unitsShort,
-      formatMinor(s.totals.valueOver),
-      formatMinor(s.totals.valueShort),
-      formatMinor(s.totals.valueNet),
+      formatAmount(s.totals.valueOver, s.currency, PLAIN),
+      formatAmount(s.totals.valueShort, s.currency, PLAIN),
+      formatAmount(s.totals.valueNet, s.currency, PLAIN),
       s.currency,
     ],
   ]);

@@ -11,7 +11,6 @@ import {
   describeScope,
   type ExpectedCount,
   findByCode,
-  formatMinor,
   formatVariance,
   looksLikeCode,
   MAX_CHANGES_PER_BATCH,
@@ -111,9 +110,6 @@ describe("variance", () => {
     expect(formatVariance(300_000)).toBe("+3");
     expect(formatVariance(-50_000)).toBe("-0.5");
     expect(formatVariance(0)).toBe("0");
-    expect(formatMinor(1234)).toBe("12.34");
-    expect(formatMinor(-5)).toBe("-0.05");
-    expect(formatMinor(0)).toBe("0.00");
   });
 });
 

@@ -455,13 +455,6 @@ export function refusedChangeIndex(field: string | undefined): number | undefine
   return m ? Number(m[1]) : undefined;
 }
 
-/** Money in minor units as a plain decimal with two places: 1234 → "12.34", -5 → "-0.05". */
-export function formatMinor(amount: number): string {
-  const sign = amount < 0 ? "-" : "";
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 /** A variance with its sign: "+3", "-0.5", "0". */
 export function formatVariance(units: QuantityUnits): string {
   return units > 0 ? `+${formatQuantity(units)}` : formatQuantity(units);

@@ -1,5 +1,3 @@
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
 import {
   drawerDayCsv,
   drawerEventsCsv,
@@ -10,7 +8,8 @@ import {
 import { addDays, localDate } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
 import { type DrawerDay, type DrawerTrend, loadDrawerDay, loadDrawerTrend, teamNames } from "./drawers-load.js";
-import { problemOf } from "./errors.js";
+import type { WriteResult } from "./errors.js";
+import { type CsvFile, nothingToExport } from "./export-csv.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
@@ -52,12 +51,6 @@ export interface DrawersData {
   stale: boolean;
 }
 
-/** What an export did: written, refused with a problem, or found a file there (ask first). */
-export type DrawersExportResult =
-  | { kind: "written"; path: string }
-  | { kind: "problem"; problem: string }
-  | { kind: "exists"; path: string };
-
 /** The drawers slice: the day's drawers, a shift's reconciliation and events, the trend, exports. */
 export interface DrawersSlice {
   drawers: DrawersData;
@@ -75,16 +68,22 @@ export interface DrawersSlice {
   showDrawerTrend(): Promise<void>;
   setDrawerFilter(types: readonly CashDrawerEventType[]): void;
   openDrawersForm(form: DrawersForm): void;
-  /** The default file of an export, in the app's data folder. */
+  /** Where an export goes unless told otherwise (the data folder's exports/). */
   drawersExportPath(what: "day" | "events"): string;
-  /** Writes the day or the open shift's events as CSV; an existing file only with `overwrite`. */
-  exportDrawers(what: "day" | "events", path: string, options?: { overwrite?: boolean }): Promise<DrawersExportResult>;
+  /** Writes the day or the open shift's events as CSV through the shell's `exportCsv`. */
+  exportDrawers(what: "day" | "events", typed: string): Promise<WriteResult<string[]>>;
 }
 
 /** Builds the drawers slice. */
 export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) => {
   const patch = (p: Partial<DrawersData>) => set((s) => ({ drawers: { ...s.drawers, ...p } }));
   const tz = () => timeZoneOf(get());
+  const exportName = (what: "day" | "events") => {
+    const d = get().drawers;
+    if (what === "events") return `drawer-events-${d.detail?.shiftId ?? "shift"}.csv`;
+    const span = d.from === d.to ? d.from : `${d.from}-to-${d.to}`;
+    return `drawers-${get().locationId ?? "location"}-${span}.csv`;
+  };
   const today = () => localDate(deps.clock.now(), tz());
   // Each read carries a ticket; an answer that arrives after a newer read began is dropped.
   let dayTicket = 0;
@@ -243,53 +242,32 @@ export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) =
     },
 
     drawersExportPath(what) {
-      const d = get().drawers;
-      const loc = get().locationId ?? "location";
-      if (what === "events") return join(deps.dataDir, `drawer-events-${d.detail?.shiftId ?? "shift"}.csv`);
-      const span = d.from === d.to ? d.from : `${d.from}-to-${d.to}`;
-      return join(deps.dataDir, `drawers-${loc}-${span}.csv`);
+      return get().exportTarget("", exportName(what));
     },
 
-    async exportDrawers(what, path, options = {}) {
-      const target = path.trim();
-      if (!target) return { kind: "problem", problem: "Give a file path." };
+    async exportDrawers(what, typed) {
       const d = get().drawers;
-      let text: string;
-      let count: number;
+      const path = get().exportTarget(typed, exportName(what));
+      let file: CsvFile;
       if (what === "day") {
-        if (!d.day) return { kind: "problem", problem: "Nothing to export yet." };
-        text = drawerDayCsv(d.day.rows, d.day.timeZone, d.names);
-        count = d.day.rows.length;
+        if (!d.day) return nothingToExport();
+        const n = d.day.rows.length;
+        file = {
+          path,
+          text: drawerDayCsv(d.day.rows, d.day.timeZone, d.names),
+          what: `${n} drawer shift${n === 1 ? "" : "s"}`,
+        };
       } else {
         const detail = d.detail;
-        if (!detail?.shift) return { kind: "problem", problem: "Open a shift first." };
-        if (!detail.complete) return { kind: "problem", problem: "The shift's events are still being read." };
+        if (!detail?.shift) return nothingToExport("Open a shift first.");
+        if (!detail.complete) return nothingToExport("The shift's events are still being read.");
         const entries = filterTimeline(eventTimeline(detail.shift.opened_cash_money, detail.events), new Set(d.filter));
-        text = drawerEventsCsv(entries, tz(), d.names, detail.shift.opened_cash_money?.currency ?? "USD");
-        count = entries.length;
+        const text = drawerEventsCsv(entries, tz(), d.names, detail.shift.opened_cash_money?.currency ?? "USD");
+        file = { path, text, what: `${entries.length} event${entries.length === 1 ? "" : "s"}` };
       }
-      if (!options.overwrite && (await exists(target))) return { kind: "exists", path: target };
-      try {
-        // The manager has seen the file exists and said to replace it (or it does not exist).
-        await deps.writeFile(target, text, { overwrite: true });
-      } catch (err) {
-        const problem = problemOf(err);
-        get().setStatus({ kind: "error", text: `The file was not written: ${problem.headline}`, details: target });
-        return { kind: "problem", problem: problem.headline };
-      }
-      patch({ form: { kind: "none" } });
-      const noun = what === "day" ? "drawer shift" : "event";
-      get().setStatus({ kind: "info", text: `Wrote ${count} ${noun}${count === 1 ? "" : "s"} to ${target}.` });
-      return { kind: "written", path: target };
+      const written = await get().exportCsv([file]);
+      if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
+      return written;
     },
   };
 };
-
-/** Whether something is at the path already (a file the export must not replace unasked). */
-async function exists(path: string): Promise<boolean> {
-  // Any other failure to look is left to the write, which reports it in words.
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
-}

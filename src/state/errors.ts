@@ -13,6 +13,8 @@ export type WriteError =
   | { kind: "read-only" }
   /** The same write (same key) is already on its way; this press was a repeat. */
   | { kind: "in-flight" }
+  /** A file to write is already there and was not to be replaced unasked. */
+  | { kind: "exists"; paths: string[] }
   | { kind: "failed"; cause: unknown; problem: Problem };
 
 /** What a write returns: its value, or why there is none. */
@@ -80,6 +82,8 @@ export function writeProblem(error: WriteError): string | undefined {
       return "Read-only mode: changes are disabled.";
     case "in-flight":
       return undefined;
+    case "exists":
+      return `${error.paths.join(" and ")} ${error.paths.length > 1 ? "are" : "is"} already there.`;
     case "failed":
       return error.problem.headline;
   }

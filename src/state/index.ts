@@ -24,7 +24,14 @@ export {
 } from "./errors.js";
 export { type AppEvent, createEventBus, type EventBus } from "./events.js";
 export {
-  type ExportOutcome,
+  type CsvFile,
+  exportsFolder,
+  type FileWriter,
+  nodeFiles,
+  resolveExportPath,
+  writeCsvFiles,
+} from "./export-csv.js";
+export {
   type ReviewConflict,
   type ReviewForm,
   type ShiftTimesInput,
@@ -45,4 +52,5 @@ export {
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export { type Selection, selectedId, selectedIndex } from "./view-slice.js";
 export * from "./webhooks-machine.js";

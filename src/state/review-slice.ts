@@ -35,7 +35,8 @@ import {
   workdayOf,
 } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
-import { hasErrorCode, isVersionConflict, problemOf, writeProblem } from "./errors.js";
+import { hasErrorCode, isVersionConflict, type WriteResult, writeProblem } from "./errors.js";
+import { type CsvFile, nothingToExport } from "./export-csv.js";
 import { readMemberShifts } from "./member-shifts.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
@@ -64,9 +65,6 @@ export interface ReviewConflict {
   theirs: Shift;
   mine: ShiftTimesInput;
 }
-
-/** What an export did: wrote its files, found one already there (ask before replacing), or failed. */
-export type ExportOutcome = { kind: "written" } | { kind: "exists"; path: string } | { kind: "problem"; text: string };
 
 /** Data of the review screen. */
 export interface ReviewData {
@@ -122,9 +120,12 @@ export interface ReviewSlice {
   editShiftTimes(shiftId: string, input: ShiftTimesInput): Promise<string | undefined>;
   /** Deletes a shift (after the screen asked). */
   deleteShift(shiftId: string): Promise<void>;
-  /** Writes the review's rows as CSV (and the weekly summary); an existing file only with `overwrite`. */
-  exportReview(path: string, options?: { summary?: boolean; overwrite?: boolean }): Promise<ExportOutcome>;
-  /** The default file name of the export (it names the location). */
+  /**
+   * Writes the review's rows as CSV (and the weekly summary) through the shell's `exportCsv`: a
+   * file already there is replaced only after "Replace it?".
+   */
+  exportReview(typed: string, options?: { summary?: boolean }): Promise<WriteResult<string[]>>;
+  /** Where the export goes unless told otherwise (the data folder's exports/, a name with the location). */
   exportPath(): string;
 }
 
@@ -134,6 +135,11 @@ export const WHOLE_READ_EVERY = 10;
 /** Builds the review slice. */
 export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => {
   const patch = (p: Partial<ReviewData>) => set((s) => ({ review: { ...s.review, ...p } }));
+  const defaultExportName = () => {
+    const { from, to } = get().review;
+    const location = get().locations.find((l) => l.id === get().locationId);
+    return exportFileName(location?.name ?? "", location?.id ?? "", from, to);
+  };
   const context = () => {
     const s = get();
     return {
@@ -458,46 +464,35 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       });
     },
 
-    async exportReview(path, options = {}) {
-      const target = path.trim();
-      if (!target) return { kind: "problem", text: "Give a file path." };
+    async exportReview(typed, options = {}) {
       const result = get().review.result;
-      if (!result) return { kind: "problem", text: "Nothing to export yet." };
+      if (!result) return nothingToExport();
       const { tz, startOfWeek } = context();
       const locationName = get().locations.find((l) => l.id === get().locationId)?.name ?? get().locationId ?? "";
-      const files = [{ path: target, text: shiftsCsv(result.rows, { locationName, timeZone: tz }) }];
+      const target = get().exportTarget(typed, defaultExportName());
+      const n = result.rows.length;
+      const files: CsvFile[] = [
+        {
+          path: target,
+          text: shiftsCsv(result.rows, { locationName, timeZone: tz }),
+          what: `${n} shift${n === 1 ? "" : "s"}`,
+        },
+      ];
       if (options.summary) {
         const weeks = memberWeeks(result, startOfWeek);
-        files.push({ path: summaryFileName(target), text: memberWeeksCsv(weeks, { locationName }) });
+        files.push({
+          path: summaryFileName(target),
+          text: memberWeeksCsv(weeks, { locationName }),
+          what: "the weekly summary",
+        });
       }
-      for (const f of files) {
-        try {
-          await deps.writeFile(f.path, f.text, { overwrite: options.overwrite === true });
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === "EEXIST") return { kind: "exists", path: f.path };
-          const code = (err as NodeJS.ErrnoException).code;
-          const text =
-            code === "ENOENT"
-              ? `The file was not written: its folder does not exist.`
-              : code === "EACCES"
-                ? "The file was not written: that folder may not be written to."
-                : `The file was not written: ${problemOf(err).headline}`;
-          get().setStatus({ kind: "error", text, details: [code, f.path].filter(Boolean).join(" · ") });
-          return { kind: "problem", text };
-        }
-      }
-      patch({ form: { kind: "none" } });
-      get().setStatus({
-        kind: "info",
-        text: `Wrote ${result.rows.length} shifts to ${target}${options.summary ? ` and the weekly summary to ${summaryFileName(target)}` : ""}.`,
-      });
-      return { kind: "written" };
+      const written = await get().exportCsv(files);
+      if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
+      return written;
     },
 
     exportPath() {
-      const { from, to } = get().review;
-      const location = get().locations.find((l) => l.id === get().locationId);
-      return exportFileName(location?.name ?? "", location?.id ?? "", from, to);
+      return get().exportTarget("", defaultExportName());
     },
   };
 };

@@ -1,11 +1,12 @@
 /** A journaled count as its review and its exports: shared by the screen and the commands. */
+
+import { formatMoney } from "../domain/money.js";
 import {
   buildReview,
   type CountTotals,
   countKindOf,
   countTotals,
   describeScope,
-  formatMinor,
   type ReviewRow,
   sortReview,
 } from "../domain/stocktake.js";
@@ -74,9 +75,9 @@ export function totalsLine(review: CountReview): string {
   const c = review.currency;
   const parts = [
     `${t.lines} line${t.lines === 1 ? "" : "s"}`,
-    `over ${t.unitsOver} unit${t.unitsOver === "1" ? "" : "s"} (${formatMinor(t.valueOver)} ${c})`,
-    `short ${t.unitsShort} unit${t.unitsShort === "1" ? "" : "s"} (${formatMinor(t.valueShort)} ${c})`,
-    `net ${formatMinor(t.valueNet)} ${c}`,
+    `over ${t.unitsOver} unit${t.unitsOver === "1" ? "" : "s"} (${formatMoney({ amount: t.valueOver, currency: c })})`,
+    `short ${t.unitsShort} unit${t.unitsShort === "1" ? "" : "s"} (${formatMoney({ amount: t.valueShort, currency: c })})`,
+    `net ${formatMoney({ amount: t.valueNet, currency: c })}`,
   ];
   if (t.uncounted > 0) parts.push(`${t.uncounted} not counted`);
   if (t.unpriced > 0) parts.push(`${t.unpriced} without a price`);

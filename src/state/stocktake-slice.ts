@@ -15,7 +15,8 @@ import {
 } from "../domain/stocktake.js";
 import { localTime } from "../domain/time.js";
 import type { InventoryChange, TeamMember } from "../spec/generated/types.js";
-import { problemOf, writeProblem } from "./errors.js";
+import { type WriteResult, writeProblem } from "./errors.js";
+import { nothingToExport } from "./export-csv.js";
 import { timeZoneOf } from "./shell-slice.js";
 import { type CommitOutcome, type CommitProgress, planCommit, runCommit } from "./stocktake-commit.js";
 import {
@@ -146,7 +147,8 @@ export interface StocktakeSlice {
   stocktakeCommit(): Promise<void>;
   stocktakeOpenForm(form: StocktakeData["form"]): void;
   stocktakeExportPath(what: "items" | "summary", countId: string): string;
-  stocktakeExport(what: "items" | "summary", countId: string, path: string): Promise<string | undefined>;
+  /** Writes the count's items or summary as CSV through the shell's `exportCsv`. */
+  stocktakeExport(what: "items" | "summary", countId: string, typed: string): Promise<WriteResult<string[]>>;
   /** Leaves the loaded count (it stays in the journal). */
   stocktakeClose(): void;
   /** Another location: the count of the old one stays in the journal; this one's open count is offered. */
@@ -836,28 +838,19 @@ export const createStocktakeSlice: SliceCreator<StocktakeSlice> = (set, get, dep
     },
 
     stocktakeExportPath(what, countId) {
-      return `${countId}-${what}.csv`;
+      return get().exportTarget("", `${countId}-${what}.csv`);
     },
 
-    async stocktakeExport(what, countId, path) {
-      const target = path.trim();
-      if (!target) return "Give a file path.";
+    async stocktakeExport(what, countId, typed) {
       const rec = await withJournal("Reading the count", (j) => j.load(countId));
-      if (!rec) return `There is no count ${countId} in the journal.`;
+      if (!rec) return nothingToExport(`There is no count ${countId} in the journal.`);
       const csv = what === "items" ? itemsCsvOfRecord(rec) : summaryCsvOfRecord(rec);
-      try {
-        await deps.writeFile(target, csv);
-      } catch (err) {
-        const problem = problemOf(err);
-        get().setStatus({ kind: "error", text: `The file was not written: ${problem.headline}`, details: target });
-        return problem.headline;
-      }
-      patch({ form: { kind: "none" } });
-      get().setStatus({
-        kind: "info",
-        text: `Wrote the ${what === "items" ? "items" : "summary"} of ${countId} to ${target}.`,
-      });
-      return undefined;
+      const path = get().exportTarget(typed, `${countId}-${what}.csv`);
+      const written = await get().exportCsv([
+        { path, text: csv, what: `the ${what === "items" ? "items" : "summary"} of ${countId}` },
+      ]);
+      if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
+      return written;
     },
 
     stocktakeClose() {

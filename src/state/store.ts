@@ -1,4 +1,3 @@
-import { writeFile as fsWriteFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
@@ -9,15 +8,18 @@ import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
+import { type FileWriter, nodeFiles } from "./export-csv.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
-import type { Clock, DataDir, EnvLabel, StoreClient, WriteFile } from "./types.js";
+import type { Clock, DataDir, EnvLabel, StoreClient } from "./types.js";
+import { createViewSlice, type ViewSlice } from "./view-slice.js";
 import { createWebhooksSlice, type WebhooksSlice } from "./webhooks-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
+  ViewSlice &
   TimeClockSlice &
   ReviewSlice &
   BreakTypesSlice &
@@ -31,7 +33,8 @@ export type AppState = ShellSlice &
 export interface StoreDeps {
   client: StoreClient;
   clock: Clock;
-  writeFile: WriteFile;
+  /** Files the exports write (never over an existing one unless asked). */
+  files: FileWriter;
   /** Minted once per logical write, reused on its retries. */
   newIdempotencyKey: () => string;
   /** How slices tell each other what happened, instead of writing each other's state. */
@@ -55,7 +58,7 @@ export interface CreateStoreOptions {
   notice?: string;
   /** The location to open on; the first active location otherwise. */
   defaultLocationId?: string;
-  writeFile?: WriteFile;
+  files?: FileWriter;
   /** Minted per logical write; injected for deterministic tests. */
   newIdempotencyKey?: () => string;
   dataDir?: DataDir;
@@ -87,10 +90,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
   const deps: StoreDeps = {
     client: options.client,
     clock: options.clock ?? { now: () => new Date() },
-    // Never over an existing file unless asked: the caller asks the manager first.
-    writeFile:
-      options.writeFile ??
-      ((path, text, o) => fsWriteFile(path, text, { encoding: "utf8", flag: o?.overwrite ? "w" : "wx" })),
+    files: options.files ?? nodeFiles,
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
     events: createEventBus(),
     dataDir: options.dataDir ?? defaultDataDir(),
@@ -106,6 +106,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
   };
   return createVanillaStore<AppState>()((set, get) => ({
     ...createShellSlice(set, get, deps, shell),
+    ...createViewSlice(set, get, deps),
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
     ...createBreakTypesSlice(set, get, deps),

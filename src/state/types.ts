@@ -84,21 +84,29 @@ export type Connection =
   | { state: "online" }
   | { state: "offline"; since: Date; retrying: boolean; problem: string };
 
+/**
+ * A yes/no question, answered in the one confirmation (y yes, n or esc no, enter the highlighted
+ * answer). `risky` marks anything destructive or irreversible (delete, discard, commit, replace a
+ * file, quit with changes unsent): then the highlighted answer is no, and the prompt says so.
+ */
+export interface Question {
+  /** The question in the manager's words, naming what it acts on. */
+  message: string;
+  risky: boolean;
+  /** What "yes" does, in a word or two (`Delete`, `Replace`); "Yes" without it. */
+  yes?: string;
+  onYes: () => unknown;
+  /** Runs after "no"; the keys go back where they were either way. */
+  onNo?: () => unknown;
+}
+
 /** What sits over the body and owns the keyboard while open. */
 export type Overlay =
   | { kind: "none" }
   | { kind: "help" }
   | { kind: "palette" }
   | { kind: "locations" }
-  | { kind: "confirm-quit"; reason: string }
-  | {
-      kind: "confirm";
-      message: string;
-      onYes: () => Promise<void> | void;
-      destructive?: boolean;
-      /** Runs after "no" (e.g. reopens the form the question came from). */
-      onNo?: () => void;
-    };
+  | { kind: "confirm"; question: Question };
 
 /**
  * The status bar's message: the headline in the manager's words, and codes and ids in `details`.
@@ -116,9 +124,3 @@ export interface Progress {
   done: number;
   total: number;
 }
-
-/**
- * Writes files for the export; injected so tests need no disk. Without `overwrite` an existing
- * file is left alone and the promise rejects with the `EEXIST` error.
- */
-export type WriteFile = (path: string, text: string, options?: { overwrite?: boolean }) => Promise<void>;

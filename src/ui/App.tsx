@@ -1,19 +1,18 @@
 import { Box, useApp, useStdout } from "ink";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { type AppStore, StoreProvider, useAppStore, useAppStoreApi } from "../state/index.js";
+import type { CommandDeps } from "./commands.js";
 import { CommandPalette } from "./components/CommandPalette.js";
-import { ConfirmDialog } from "./components/ConfirmDialog.js";
+import { Confirm } from "./components/Confirm.js";
 import { Header } from "./components/Header.js";
 import { HelpOverlay } from "./components/HelpOverlay.js";
 import { LocationPicker } from "./components/LocationPicker.js";
 import { StatusBar, statusBarHeight } from "./components/StatusBar.js";
 import { Txt } from "./components/Txt.js";
-import { type Keyboard, KeyboardProvider, useKeys } from "./keyboard.js";
-import type { Command, Scope } from "./keymap.js";
-import { CommandSinkProvider } from "./screen-commands.js";
+import { type Keyboard, KeyboardProvider, useKeyboard, useKeys } from "./keyboard.js";
 import { SCREENS } from "./screens/registry.js";
-import type { ScreenDef } from "./screens/screen-def.js";
-import { ShellProvider, scopesOf, useShell } from "./shell.js";
+import type { AnyScreenDef } from "./screens/screen-def.js";
+import { dispatchKey, dispatchScan, ShellProvider, useShell } from "./shell.js";
 import { makeTheme, ThemeProvider } from "./theme.js";
 
 /** Below this size the app says so instead of drawing a garbled frame. */
@@ -55,7 +54,7 @@ export function AppRoot({
   /** Called once the first frame has been written. */
   onFirstFrame?: () => void;
   /** The screen registry; tests may pass their own. */
-  screens?: readonly ScreenDef[];
+  screens?: readonly AnyScreenDef[];
   keyboard?: Keyboard;
 }) {
   return (
@@ -72,7 +71,7 @@ export function AppRoot({
 }
 
 /** Runs the registry's hooks: on showing a screen, on a location change, and the quiet refresh. */
-function useScreenHooks(def: ScreenDef | undefined) {
+function useScreenHooks(def: AnyScreenDef | undefined) {
   const store = useAppStoreApi();
   const { screens } = useShell();
   const locationId = useAppStore((s) => s.locationId);
@@ -111,9 +110,10 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   const overlay = useAppStore((s) => s.overlay);
   const exited = useAppStore((s) => s.exited);
   const notice = useAppStore((s) => s.notice);
-  const sink = useRef<((command: Command) => void) | undefined>(undefined);
   const def = screens.find((d) => d.kind === kind) ?? screens[0];
   useScreenHooks(def);
+  const bodyHeight = Math.max(MIN_ROWS, rows) - 3 - statusBarHeight(notice);
+  useShellKeys(bodyHeight, Math.max(MIN_COLUMNS, columns));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit.
   useEffect(() => {
@@ -135,84 +135,67 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   // One row spare: a frame as tall as the terminal makes Ink clear and redraw the whole screen.
   const height = Math.max(MIN_ROWS, rows) - 1;
   const width = Math.max(MIN_COLUMNS, columns);
-  const bodyHeight = height - 2 - statusBarHeight(notice);
   const active = overlay.kind === "none" && !tooSmall;
-  const scopes = scopesOf(def.kind);
   const Body = def.component;
+  const deps: CommandDeps = { page: pageRows(bodyHeight), width, height: bodyHeight };
   return (
-    <CommandSinkProvider sink={sink}>
+    <>
       {tooSmall ? <TooSmall columns={columns} rows={rows} /> : null}
       <Box flexDirection="column" width={width} height={height} display={tooSmall ? "none" : "flex"}>
         <Header width={width} />
         <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
           {/* Yoga would squeeze boxes taller than the body onto each other; cut them off instead. */}
           <Box flexShrink={0} flexDirection="column">
-            <OverlayView
-              scopes={scopes}
-              height={bodyHeight}
-              width={width}
-              help={def.help}
-              onRun={(c) => sink.current?.(c)}
-            />
+            <OverlayView height={bodyHeight} width={width} deps={deps} />
           </Box>
           <Box flexShrink={0} flexDirection="column">
             <Body active={active} height={bodyHeight} width={width} />
           </Box>
         </Box>
-        <StatusBar scopes={scopes} width={width} />
+        <StatusBar width={width} />
       </Box>
-    </CommandSinkProvider>
+    </>
   );
 }
 
-function OverlayView({
-  scopes,
-  height,
-  width,
-  help,
-  onRun,
-}: {
-  scopes: Scope[];
-  height: number;
-  width: number;
-  help: string | undefined;
-  onRun: (command: Command) => void;
-}) {
+/** Rows a page key moves: a screenful of a list, less its header and the lines around it. */
+function pageRows(bodyHeight: number): number {
+  return Math.max(1, bodyHeight - 6);
+}
+
+/** Hands the keyboard's keys and scans that no widget took to the shell's router. */
+function useShellKeys(bodyHeight: number, width: number) {
   const store = useAppStoreApi();
+  const shell = useShell();
+  const keyboard = useKeyboard();
+  const deps = useMemo<CommandDeps>(
+    () => ({ page: pageRows(bodyHeight), width, height: bodyHeight }),
+    [bodyHeight, width],
+  );
+  useLayoutEffect(() => {
+    keyboard.shell.current = (input, key) => dispatchKey(shell, store, deps, input, key);
+    keyboard.scan.current = (code) => dispatchScan(shell, store, deps, code);
+    return () => {
+      keyboard.shell.current = undefined;
+      keyboard.scan.current = undefined;
+    };
+  }, [keyboard, shell, store, deps]);
+}
+
+function OverlayView({ height, width, deps }: { height: number; width: number; deps: CommandDeps }) {
   const overlay = useAppStore((s) => s.overlay);
   switch (overlay.kind) {
     case "none":
       return null;
     case "help":
-      return <HelpOverlay scopes={scopes} height={height} width={width} {...(help ? { note: help } : {})} />;
+      return <HelpOverlay height={height} width={width} />;
     case "palette":
-      return <CommandPalette scopes={scopes} height={height} width={width} onRun={onRun} />;
+      return <CommandPalette height={height} width={width} deps={deps} />;
     case "locations":
       return <LocationPicker height={height} />;
-    case "confirm-quit":
-      return (
-        <ConfirmDialog
-          message={`${overlay.reason} Quit anyway?`}
-          destructive
-          onYes={() => store.getState().quit()}
-          onNo={() => store.getState().closeOverlay()}
-        />
-      );
     case "confirm":
-      return (
-        <ConfirmDialog
-          message={overlay.message}
-          destructive={overlay.destructive ?? false}
-          onYes={() => {
-            store.getState().closeOverlay();
-            void overlay.onYes();
-          }}
-          onNo={() => {
-            store.getState().closeOverlay();
-            overlay.onNo?.();
-          }}
-        />
-      );
+      // A new question starts with its own highlighted answer.
+      return <Confirm key={overlay.question.message} question={overlay.question} width={width} />;
     default:
       return assertNever(overlay);
   }
@@ -221,8 +204,9 @@ function OverlayView({
 function TooSmall({ columns, rows }: { columns: number; rows: number }) {
   const store = useAppStoreApi();
   useKeys(
-    (input, key) => {
-      if (input === "q" || (key.ctrl && input === "c")) store.getState().quit();
+    (input) => {
+      if (input === "q") store.getState().quit();
+      return true;
     },
     { isActive: true },
   );

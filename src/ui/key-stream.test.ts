@@ -149,3 +149,60 @@ describe("the key stream", () => {
     expect(source.ref).toHaveBeenCalled();
   });
 });
+
+describe("scans in the key stream", () => {
+  it("hands a 13-digit code and Enter in one read to onScan whole, never to Ink as keys", async () => {
+    const source = new Source();
+    const scans: string[] = [];
+    const stream = new KeyStream(source, { onScan: (code) => scans.push(code) });
+    const got = reader(stream);
+    source.write("0712630000215\r");
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(scans).toEqual(["0712630000215"]);
+    expect(got).toEqual([]);
+  });
+
+  it("keeps a scan in its place among keys, and a typist's keys as keys", async () => {
+    const source = new Source();
+    const scans: string[] = [];
+    let now = 0;
+    const stream = new KeyStream(source, { onScan: (code) => scans.push(`scan:${code}`), now: () => now });
+    const order: string[] = [];
+    stream.on("readable", () => {
+      for (let k = stream.read(); k !== null; k = stream.read()) order.push(k);
+    });
+    const onScan = scans;
+    source.write("\u001b[B");
+    source.write("4006381333931\r");
+    now = 100;
+    source.write("j");
+    // A person's next key is far off: the held `j` goes as a key once the gap has passed.
+    now = 200;
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(onScan).toEqual(["scan:4006381333931"]);
+    expect(order).toEqual(["\u001b[B", "j"]);
+  });
+
+  it("drops a 100 KB paste with no field open even when it ends in Enter", async () => {
+    const source = new Source();
+    const scans: string[] = [];
+    const dropped: number[] = [];
+    const stream = new KeyStream(source, { onScan: (c) => scans.push(c), onDropped: (n) => dropped.push(n) });
+    const got = reader(stream);
+    source.write(`${"q".repeat(100_000)}\r`);
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(dropped).toEqual([100_001]);
+    expect(scans).toEqual([]);
+    expect(got).toEqual([]);
+  });
+
+  it("makes a tab inside a paste into a field a space, so it does not switch screens", async () => {
+    const source = new Source();
+    const stream = new KeyStream(source, { textMode: () => true, onScan: () => {} });
+    const got = reader(stream);
+    source.write("a\tb c d e f g h i j k l m");
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(got.join("")).toBe("a b c d e f g h i j k l m");
+    expect(got).not.toContain("\t");
+  });
+});

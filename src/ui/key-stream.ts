@@ -1,4 +1,16 @@
 import { EventEmitter } from "node:events";
+import {
+  expireScan,
+  feedScan,
+  initialScan,
+  isScanShape,
+  SCAN_GAP_MS,
+  type ScanOutput,
+  type ScanState,
+} from "./scan-detector.js";
+import { isKnownKey, nextKey } from "./terminal-keys.js";
+
+export { isKnownKey, nextKey, splitKeys } from "./terminal-keys.js";
 
 /** What the key stream reads from: a TTY's stdin, or a test's fake stdin. */
 export interface KeySource extends NodeJS.EventEmitter {
@@ -22,9 +34,14 @@ export interface KeyStreamOptions {
   onDropped?: (count: number) => void;
   /** Offered each key first while in text mode; a key it takes does not go to Ink. */
   intercept?: (key: string) => boolean;
+  /** Takes a scan (a barcode and Enter at a scanner's pace); without it, a scan is keys like any. */
+  onScan?: (code: string) => void;
+  /** The clock the scan gap is measured on (ms); tests pass their own. */
+  now?: () => number;
+  /** The longest gap between two characters of a scan (ms); {@link SCAN_GAP_MS} by default. */
+  scanGapMs?: number;
 }
 
-const ESC = "\u001b";
 const CTRL_C = "\u0003";
 
 /**
@@ -38,110 +55,55 @@ const CTRL_C = "\u0003";
  */
 const SETTLE_TURNS = 6;
 
-/**
- * The next key of `text`: an escape sequence, Enter (`\r\n` is one), a control character, and
- * otherwise one character — or, when `run` is set, the whole run of printable text (a paste).
- */
-export function nextKey(text: string, run: boolean): string {
-  const first = text[0];
-  if (first === undefined) return "";
-  if (first === ESC) return escapeSequence(text);
-  if (first === "\r") return text[1] === "\n" ? "\r\n" : "\r";
-  if (isControl(first)) return first;
-  if (!run) return String.fromCodePoint(text.codePointAt(0) ?? 0);
-  let end = 0;
-  while (end < text.length && !isControl(text[end] ?? "") && text[end] !== ESC) end++;
-  return text.slice(0, end);
-}
-
-// Escape sequences that name a key Ink knows: arrows, Home/End, F1–F4 and shift+Tab (CSI or SS3,
-// with modifiers), the `~` keys (Insert, Delete, Page Up/Down, F5–F12), kitty's `u` keys, and
-// meta+character. Anything else — a pasted colour code, a clear-screen — names no key, and Ink 6
-// crashes on some of them (a CSI with a modifier and an unknown final byte leaves the key nameless).
-// The pattern reads what follows the escape (or two, for meta).
-const KNOWN_KEY_TAIL =
-  /^(?:\[(?:\d+(?:;\d+)?)?[A-DFHPQRSZ]|O[A-DFHPQRS]|\[(?:[1-9]|1[0-9]|2[0-9]|3[0-4])(?:;\d+)?~|\[\d+(?:;\d+(?::\d+)?)?(?:;[\d:]+)?u|[^[O]?)$/u;
-
-/** Whether Ink can take this key: any key but an escape sequence that names no key. */
-export function isKnownKey(key: string): boolean {
-  if (!key.startsWith(ESC)) return true;
-  const tail = key.startsWith(ESC + ESC) ? key.slice(2) : key.slice(1);
-  return !tail.startsWith(ESC) && KNOWN_KEY_TAIL.test(tail);
-}
-
-/** Splits a chunk into the keys it holds, one character per key outside escape sequences. */
-export function splitKeys(text: string): string[] {
-  const keys: string[] = [];
-  let rest = text;
-  while (rest.length > 0) {
-    const key = nextKey(rest, false);
-    keys.push(key);
-    rest = rest.slice(key.length);
-  }
-  return keys;
-}
-
-function isControl(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return code < 0x20 || code === 0x7f;
-}
-
-/** `ESC [ … final`, `ESC O x`, `ESC ESC …` (meta), `ESC x` (meta), or a lone ESC. */
-function escapeSequence(text: string): string {
-  const second = text[1];
-  if (second === undefined) return ESC;
-  if (second === "[") {
-    let i = 2;
-    // Legacy function keys: ESC [ [ A.
-    if (text[i] === "[") i++;
-    while (i < text.length) {
-      const code = text.charCodeAt(i);
-      if (code >= 0x40 && code <= 0x7e) return text.slice(0, i + 1);
-      if (code < 0x20 || code > 0x3f) break;
-      i++;
-    }
-    return text.slice(0, Math.min(i, text.length));
-  }
-  if (second === "O") return text.slice(0, 3);
-  if (second === ESC) return ESC + escapeSequence(text.slice(1));
-  return text.slice(0, 1 + String.fromCodePoint(text.codePointAt(1) ?? 0).length);
-}
+/** What waits to be handed over: keys as read, or a whole scan. */
+type Pending = { kind: "keys"; text: string } | { kind: "scan"; code: string };
 
 /**
  * Stands between the terminal and Ink, and hands keys over one at a time, each after the
  * previous one's render has settled. Ink 6 passes whatever one read returns as one input: `jjj`
  * typed over a slow link, three Backspaces, or a scanner's `0123456789012\r` would each arrive as
- * one key that no handler recognises. Here they become three `j`, three Backspaces, and the code
- * then Enter. While a text field has the keyboard, a run of printable text stays whole, so a
- * paste lands in the field at once instead of one render per character.
+ * one key that no handler recognises. Here they become three `j` and three Backspaces. While a
+ * text field has the keyboard, a run of printable text stays whole, so a paste lands in the field
+ * at once instead of one render per character.
+ *
+ * A scan — printable characters then Enter, faster than a person types (scan-detector.ts) — is
+ * not handed to Ink as keys at all: it goes to `onScan` whole, in its place among the keys, so a
+ * code full of digits and letters never runs as number keys and commands.
  */
 export class KeyStream extends EventEmitter {
   readonly isTTY: boolean;
-  private pending = "";
+  private pending: Pending[] = [];
   private current: string | null = null;
   private scheduled = false;
   private listening = false;
+  private scan: ScanState = initialScan;
+  private scanTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly source: KeySource;
   private readonly textMode: () => boolean;
   private readonly maxBacklog: number;
   private readonly maxCommandChunk: number;
   private readonly onDropped: (count: number) => void;
   private readonly intercept: (key: string) => boolean;
+  private readonly onScan: ((code: string) => void) | undefined;
+  private readonly now: () => number;
+  private readonly scanGap: number;
   private readonly onSourceReadable = () => {
     for (;;) {
       const chunk = this.source.read();
       if (chunk === null || chunk === undefined) break;
       const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
       // A paste with no text field open is not a series of commands: pasted text holding a `q`
-      // would quit, an `x` would ask to delete. Nobody types this many keys in one read; a
-      // scanner types into the counting line, which is a text field.
-      if (text.length > this.maxCommandChunk && !this.textMode()) {
+      // would quit, an `x` would ask to delete. Nobody types this many keys in one read. A scan
+      // read whole (a code and Enter) is no paste: it goes to the screen's onScan.
+      const scanShaped = this.onScan !== undefined && isScanShape(text);
+      if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped) {
         this.onDropped(text.length);
         continue;
       }
       // ctrl+c pressed is a read of its own; one inside a longer read is part of a paste, not a
-      // request to quit, and goes.
-      this.pending += text.length > 1 ? text.replaceAll(CTRL_C, "") : text;
+      // request to quit, and goes. So is tab: pasted into a field it is a space, not "next screen".
+      const pasted = text.length > 1 ? text.replaceAll(CTRL_C, "") : text;
+      this.take(text.length > 1 && this.textMode() ? pasted.replaceAll("\t", " ") : pasted);
     }
     this.trimBacklog();
     this.schedule();
@@ -156,6 +118,9 @@ export class KeyStream extends EventEmitter {
     this.maxCommandChunk = options.maxCommandChunk ?? 16;
     this.onDropped = options.onDropped ?? (() => {});
     this.intercept = options.intercept ?? (() => false);
+    this.onScan = options.onScan;
+    this.now = options.now ?? (() => performance.now());
+    this.scanGap = options.scanGapMs ?? SCAN_GAP_MS;
     this.on("newListener", (event) => {
       if (event === "readable" && !this.listening) {
         this.listening = true;
@@ -199,20 +164,76 @@ export class KeyStream extends EventEmitter {
 
   /** Keys read from the terminal and not yet handed over. */
   backlog(): number {
-    return this.pending.length;
+    return this.pending.reduce((n, p) => n + (p.kind === "keys" ? p.text.length : p.code.length + 1), 0);
   }
 
   /** Whether every key read has been handed over and its render has had its turn. */
   idle(): boolean {
-    return this.pending.length === 0 && !this.scheduled;
+    return this.pending.length === 0 && !this.scheduled && this.scan.held === "";
+  }
+
+  /** Stops waiting for the rest of a possible scan (the stream is being let go). */
+  close(): void {
+    if (this.scanTimer) clearTimeout(this.scanTimer);
+    this.scanTimer = undefined;
+  }
+
+  // Without a scan handler every read is keys; with one, printable runs wait to see whether an
+  // Enter follows at a scanner's pace.
+  private take(text: string): void {
+    if (!this.onScan) {
+      this.queue([{ kind: "keys", text }]);
+      return;
+    }
+    const fed = feedScan(this.scan, text, this.now(), this.scanGap);
+    this.scan = fed.state;
+    this.queue(fed.out);
+    this.armScanTimer();
+  }
+
+  private armScanTimer(): void {
+    if (this.scanTimer) clearTimeout(this.scanTimer);
+    this.scanTimer = undefined;
+    if (this.scan.held === "") return;
+    this.scanTimer = setTimeout(() => {
+      this.scanTimer = undefined;
+      const expired = expireScan(this.scan, this.now(), this.scanGap);
+      this.scan = expired.state;
+      this.queue(expired.out);
+      this.armScanTimer();
+      this.trimBacklog();
+      this.schedule();
+    }, this.scanGap + 1);
+    // Stdin keeps a live app running; a timer left over must not keep a finished one alive.
+    this.scanTimer.unref?.();
+  }
+
+  private queue(items: readonly ScanOutput[]): void {
+    for (const item of items) {
+      const last = this.pending[this.pending.length - 1];
+      if (item.kind === "keys" && last?.kind === "keys") last.text += item.text;
+      else this.pending.push(item.kind === "keys" ? { kind: "keys", text: item.text } : item);
+    }
   }
 
   // A paste of 100 KB with no text field open would be 100,000 commands; keep a screenful.
   private trimBacklog(): void {
-    if (this.pending.length <= this.maxBacklog || this.textMode()) return;
-    const dropped = this.pending.length - this.maxBacklog;
-    this.pending = this.pending.slice(0, this.maxBacklog);
-    this.onDropped(dropped);
+    const total = this.backlog();
+    if (total <= this.maxBacklog || this.textMode()) return;
+    let room = this.maxBacklog;
+    const kept: Pending[] = [];
+    for (const p of this.pending) {
+      if (room <= 0) break;
+      if (p.kind === "scan") {
+        kept.push(p);
+        room -= p.code.length + 1;
+      } else {
+        kept.push({ kind: "keys", text: p.text.slice(0, room) });
+        room -= p.text.length;
+      }
+    }
+    this.pending = kept;
+    this.onDropped(total - this.backlog());
   }
 
   private schedule(): void {
@@ -242,8 +263,16 @@ export class KeyStream extends EventEmitter {
   }
 
   private handOver(): void {
-    let key = nextKey(this.pending, this.textMode());
-    this.pending = this.pending.slice(key.length);
+    const first = this.pending[0];
+    if (!first) return;
+    if (first.kind === "scan") {
+      this.pending.shift();
+      this.onScan?.(first.code);
+      return;
+    }
+    let key = nextKey(first.text, this.textMode());
+    first.text = first.text.slice(key.length);
+    if (first.text === "") this.pending.shift();
     if (key === "\r\n") key = "\r";
     if (isKnownKey(key) && !(this.textMode() && this.intercept(key))) {
       this.current = key;

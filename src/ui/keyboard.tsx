@@ -1,17 +1,17 @@
 import { type Key, useInput, useStdin } from "ink";
-import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useRef } from "react";
+import { createContext, type ReactNode, useContext, useLayoutEffect, useRef } from "react";
 
-/** The handler that owns the keyboard now, with a token naming its component. */
-export interface KeyboardOwner {
-  owner: object;
-  handle: (input: string, key: Key) => void;
-}
+/** A widget's key handler: returns whether it took the key (else the shell's keys apply). */
+export type KeyHandler = (input: string, key: Key) => boolean;
 
-type Slot = { current: KeyboardOwner | undefined };
-
-/** The keyboard's state, shared by the listener, the key stream and the parts that own keys. */
+/** The keyboard's state, shared by the one listener, the key stream and the parts that own keys. */
 export interface Keyboard {
-  slot: Slot;
+  /** Widgets that asked for the keys, in the order they did; the last one has them. */
+  widgets: { owner: object; handle: KeyHandler }[];
+  /** The shell's router for keys no widget took (src/ui/shell.tsx `dispatchKey`). */
+  shell: { current: ((input: string, key: Key) => void) | undefined };
+  /** The shell's router for scans (`dispatchScan`); the key stream calls it. */
+  scan: { current: ((code: string) => void) | undefined };
   /** Text fields that have the keyboard now (the key stream then passes pastes whole). */
   textFields: Set<object>;
   /**
@@ -23,16 +23,23 @@ export interface Keyboard {
 
 /** A keyboard; `renderApp` makes one and shares it with the key stream. */
 export function createKeyboard(): Keyboard {
-  return { slot: { current: undefined }, textFields: new Set(), textControl: undefined };
+  return {
+    widgets: [],
+    shell: { current: undefined },
+    scan: { current: undefined },
+    textFields: new Set(),
+    textControl: undefined,
+  };
 }
 
 const KeyboardContext = createContext<Keyboard | undefined>(undefined);
 
 /**
- * The app's one keyboard listener for commands. The part of the screen that owns the keyboard
- * registers itself while rendering, so its handler always sees the state on screen. Keys arrive
- * one by one, each after the previous key's render has settled (the key stream sees to that):
- * `:` then `b` a millisecond later reaches the palette the first key opened.
+ * The app's one keyboard listener. ctrl+c quits whoever has the keys; then the widget that has
+ * the keys (a form, a picker, an overlay) gets the key; what it does not take goes to the shell,
+ * which routes it by the focus rules. Keys arrive one by one, each after the previous key's render
+ * has settled (the key stream sees to that): `:` then `b` a millisecond later reaches the palette
+ * the first key opened.
  */
 export function KeyboardProvider({
   children,
@@ -49,12 +56,13 @@ export function KeyboardProvider({
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
-      // ctrl+c always quits at once, whoever owns the keyboard.
       if (key.ctrl && input === "c") {
         onCtrlC();
         return;
       }
-      keyboard.slot.current?.handle(input, key);
+      const widget = keyboard.widgets[keyboard.widgets.length - 1];
+      if (widget?.handle(input, key)) return;
+      keyboard.shell.current?.(input, key);
     },
     // Without a TTY there is no raw mode (the app refuses to start without one; tests have one).
     { isActive: isRawModeSupported },
@@ -62,7 +70,7 @@ export function KeyboardProvider({
   return <KeyboardContext.Provider value={keyboard}>{children}</KeyboardContext.Provider>;
 }
 
-/** The keyboard, for {@link useKeys} and text fields. */
+/** The keyboard, for widgets, text fields and the shell. */
 export function useKeyboard(): Keyboard {
   const kb = useContext(KeyboardContext);
   if (!kb) throw new Error("useKeyboard outside <KeyboardProvider>");
@@ -70,24 +78,26 @@ export function useKeyboard(): Keyboard {
 }
 
 /**
- * Takes the keyboard while `isActive` (only one part of the screen passes true at a time) and
- * hands it every key. Command handling builds on it (`useCommands`); dialogs and pickers use it
- * directly for their raw keys.
+ * Gives a widget (a form, a picker, an overlay) the keys while `isActive` — only the place that
+ * has the focus passes true. The handler returns whether it took a key; the rest go to the shell.
+ * It is registered after each commit, so it always sees the state on screen.
  */
-export function useKeys(handler: (input: string, key: Key) => void, { isActive }: { isActive: boolean }): void {
+export function useKeys(handler: KeyHandler, { isActive }: { isActive: boolean }): void {
   const kb = useKeyboard();
-  const slot = kb.slot;
   const owner = useRef({}).current;
-  if (isActive) {
-    // Registered during render with this render's handler, so it always sees fresh state.
-    slot.current = { owner, handle: handler };
-  }
-  useEffect(() => {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  useLayoutEffect(() => {
     if (!isActive) return;
+    const widgets = kb.widgets;
+    widgets.push({ owner, handle: (input, key) => latest.current(input, key) });
     return () => {
-      if (slot.current?.owner === owner) slot.current = undefined;
+      const at = widgets.findIndex((w) => w.owner === owner);
+      if (at >= 0) widgets.splice(at, 1);
     };
-  }, [isActive, slot, owner]);
+  }, [isActive, kb, owner]);
 }
 
 /**
@@ -99,7 +109,9 @@ export function useTextFocus(focus: boolean, onControl: (key: string) => boolean
   const kb = useContext(KeyboardContext);
   const token = useRef({}).current;
   const control = useRef(onControl);
-  control.current = onControl;
+  useLayoutEffect(() => {
+    control.current = onControl;
+  });
   useLayoutEffect(() => {
     if (!focus || !kb) return;
     kb.textFields.add(token);

@@ -13,7 +13,7 @@ import {
 import { AppRoot } from "./App.js";
 import { type KeySource, KeyStream } from "./key-stream.js";
 import { createKeyboard } from "./keyboard.js";
-import type { ScreenDef } from "./screens/screen-def.js";
+import type { AnyScreenDef } from "./screens/screen-def.js";
 
 /** Options of {@link renderApp}. */
 export interface RenderAppOptions {
@@ -23,7 +23,7 @@ export interface RenderAppOptions {
   color: boolean;
   onFirstFrame?: () => void;
   /** The screen registry; tests may pass their own. */
-  screens?: readonly ScreenDef[];
+  screens?: readonly AnyScreenDef[];
   /** Ink's debug mode writes every frame whole (tests read frames that way). */
   debug?: boolean;
 }
@@ -37,6 +37,8 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
   const keys = new KeyStream(options.stdin, {
     textMode: () => keyboard.textFields.size > 0,
     intercept: (key) => keyboard.textControl?.(key) ?? false,
+    // A barcode read whole goes to the shell, which hands it to the screen's onScan.
+    onScan: (code) => keyboard.scan.current?.(code),
     onDropped: (count) =>
       options.store.getState().setStatus({
         kind: "rule",

@@ -1,90 +1,210 @@
+// The shell's part of the keyboard: its own commands (screens, help, palette, quit), and the one
+// place where a key press is routed by the focus rules of src/ui/focus.ts.
+import type { Key } from "ink";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { useAppStoreApi } from "../state/index.js";
-import { type Binding, type Command, ch, GLOBAL_KEYS, LIST_KEYS, type Scope } from "./keymap.js";
-import type { ScreenDef } from "./screens/screen-def.js";
+import { type AppState, type AppStore, useAppStore, useShallow } from "../state/index.js";
+import {
+  type Command,
+  type CommandDeps,
+  type CommandTable,
+  ch,
+  commandFor,
+  ctrl,
+  named,
+  runCommand,
+} from "./commands.js";
+import type { FocusName, FocusPlace } from "./focus.js";
+import type { AnyScreenDef } from "./screens/screen-def.js";
 
-/** What the shell knows about the screens: the registry, and every binding it implies. */
+/** What the shell knows about the screens: the registry and its own command table. */
 export interface Shell {
-  screens: readonly ScreenDef[];
-  /** Global keys, the screens' number keys, list keys, then each screen's own. */
-  bindings: readonly Binding[];
+  screens: readonly AnyScreenDef[];
+  /** Help, palette, quit, location, reload, tab and a number key per screen. */
+  commands: CommandTable<string>;
 }
 
-/** The command that shows a screen (its number key). */
-export const showCommand = (kind: string): Command => `show:${kind}`;
+/** The command name of a screen's number key. */
+export const showCommand = (kind: string): string => `show:${kind}`;
 
-/** Builds the shell's tables from a registry. */
-export function makeShell(screens: readonly ScreenDef[]): Shell {
-  const numberKeys: Binding[] = screens.map((s) => ({
-    command: showCommand(s.kind),
-    scope: "global",
-    keys: [ch(s.key)],
-    label: s.key,
-    description: `${s.title} screen`,
-  }));
-  return { screens, bindings: [...GLOBAL_KEYS, ...numberKeys, ...LIST_KEYS, ...screens.flatMap((s) => s.bindings)] };
+/** The current screen's entry (the first screen before any is chosen). */
+export function currentScreen(screens: readonly AnyScreenDef[], s: AppState): AnyScreenDef | undefined {
+  return screens.find((d) => d.kind === s.screen.kind) ?? screens[0];
+}
+
+function cycle(screens: readonly AnyScreenDef[], s: AppState, step: number): void {
+  const i = screens.findIndex((d) => d.kind === s.screen.kind);
+  const next = screens[(i + step + screens.length) % screens.length];
+  if (next) s.showScreen(next.kind);
+}
+
+/** The shell's commands for a registry. */
+export function shellCommands(screens: readonly AnyScreenDef[]): CommandTable<string> {
+  const table: Record<string, Command> = {
+    quit: { keys: [ch("q")], label: "q", description: "quit", hint: 9, run: (s) => s.requestQuit() },
+    forceQuit: {
+      keys: [ctrl("c")],
+      label: "ctrl+c",
+      description: "quit now",
+      palette: false,
+      run: (s) => s.quit(),
+    },
+    help: {
+      keys: [ch("?")],
+      label: "?",
+      description: "help: every key",
+      hint: 0,
+      run: (s) => s.openOverlay({ kind: "help" }),
+    },
+    palette: {
+      keys: [ch(":")],
+      label: ":",
+      description: "command palette",
+      hint: 1,
+      palette: false,
+      run: (s) => s.openOverlay({ kind: "palette" }),
+    },
+    location: {
+      keys: [ch("L")],
+      label: "L",
+      description: "pick location",
+      run: (s) => s.openOverlay({ kind: "locations" }),
+      unavailable: (s) =>
+        s.locations.length === 0
+          ? "The locations are still being read."
+          : s.locations.length === 1
+            ? "This merchant has only one location."
+            : undefined,
+    },
+    nextScreen: {
+      keys: [{ key: "tab", shift: false }],
+      label: "tab",
+      description: "next screen",
+      run: (s) => cycle(screens, s, 1),
+    },
+    prevScreen: {
+      keys: [named("tab", true)],
+      label: "shift+tab",
+      description: "previous screen",
+      run: (s) => cycle(screens, s, -1),
+    },
+    reload: {
+      keys: [ch("r")],
+      label: "r",
+      description: "reload from the service",
+      run: (s) => {
+        s.closeOverlay();
+        return currentScreen(screens, s)?.reload?.(s);
+      },
+      unavailable: (s) => (currentScreen(screens, s)?.reload ? undefined : "This screen has nothing to read again."),
+    },
+  };
+  for (const d of screens) {
+    if (!d.key) continue;
+    table[showCommand(d.kind)] = {
+      keys: [ch(d.key)],
+      label: d.key,
+      description: `${d.title} screen`,
+      palette: false,
+      run: (s) => s.showScreen(d.kind),
+    };
+  }
+  return table;
 }
 
 const ShellContext = createContext<Shell | undefined>(undefined);
 
-/** Provides the registry to the tree. */
-export function ShellProvider({ screens, children }: { screens: readonly ScreenDef[]; children: ReactNode }) {
-  const shell = useMemo(() => makeShell(screens), [screens]);
+/** Provides the registry and the shell's commands to the tree. */
+export function ShellProvider({ screens, children }: { screens: readonly AnyScreenDef[]; children: ReactNode }) {
+  const shell = useMemo(() => ({ screens, commands: shellCommands(screens) }), [screens]);
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>;
 }
 
-/** The registry and the binding table. */
+/** The registry and the shell's commands. */
 export function useShell(): Shell {
   const shell = useContext(ShellContext);
   if (!shell) throw new Error("useShell outside <ShellProvider>");
   return shell;
 }
 
-/** The scopes of keys that apply on a screen: its own first, then lists, then global. */
-export function scopesOf(kind: string): Scope[] {
-  return [kind as Scope, "list", "global"];
+/** Where the keyboard is: the open overlay, or the current screen's focus place. */
+export function focusOf(screens: readonly AnyScreenDef[], s: AppState): FocusPlace | { kind: "overlay"; name: string } {
+  if (s.overlay.kind !== "none") return { kind: "overlay", name: s.overlay.kind };
+  return currentScreen(screens, s)?.focus(s) ?? { kind: "list", name: "none" };
 }
 
-/** Handles the commands every screen shares; returns false for the rest. */
-export function useGlobalCommands(): (command: Command) => boolean {
-  const store = useAppStoreApi();
+/** The focus as components read it: they give a text field the keys only when it is named here. */
+export function useFocus(): FocusName {
   const { screens } = useShell();
-  return (command) => {
-    const s = store.getState();
-    const cycle = (step: number) => {
-      const i = screens.findIndex((d) => d.kind === s.screen.kind);
-      const next = screens[(i + step + screens.length) % screens.length];
-      if (next) s.showScreen(next.kind);
-    };
-    switch (command) {
-      case "quit":
-        s.requestQuit();
-        return true;
-      case "forceQuit":
-        s.quit();
-        return true;
-      case "help":
-        s.openOverlay({ kind: "help" });
-        return true;
-      case "palette":
-        s.openOverlay({ kind: "palette" });
-        return true;
-      case "location":
-        if (s.locations.length > 1) s.openOverlay({ kind: "locations" });
-        else s.setStatus({ kind: "info", text: "This merchant has only one location." });
-        return true;
-      case "nextScreen":
-        cycle(1);
-        return true;
-      case "prevScreen":
-        cycle(-1);
-        return true;
-      default: {
-        const target = screens.find((d) => showCommand(d.kind) === command);
-        if (!target) return false;
-        s.showScreen(target.kind);
-        return true;
-      }
-    }
+  return useAppStore(
+    useShallow((s) => {
+      const f = focusOf(screens, s);
+      return { kind: f.kind, name: f.name };
+    }),
+  );
+}
+
+/** Whether the named field (or form, or picker) of the current screen has the keyboard. */
+export function useHasFocus(name: string): boolean {
+  const f = useFocus();
+  return f.kind !== "overlay" && f.name === name;
+}
+
+/**
+ * Routes a key press no widget took, by the focus rules (src/ui/focus.ts): in a field only esc,
+ * tab and ctrl keys are anyone else's; over an overlay and in a picker the shell's keys work;
+ * in a list, the shell's keys and then the screen's command table.
+ */
+export function dispatchKey(shell: Shell, store: AppStore, deps: CommandDeps, input: string, key: Key): void {
+  const s = store.getState();
+  const place = focusOf(shell.screens, s);
+  const shellHit = () => {
+    const hit = commandFor(shell.commands, input, key, s);
+    if (hit) runCommand(hit[1], s, deps);
+    return hit !== undefined;
   };
+  switch (place.kind) {
+    case "form":
+      return;
+    case "field":
+      if (key.escape) place.leave(s);
+      else if (key.tab || key.ctrl) shellHit();
+      else place.onKey?.(s, input, key, deps);
+      return;
+    case "overlay":
+    case "picker":
+      shellHit();
+      return;
+    case "list": {
+      if (shellHit()) return;
+      const def = currentScreen(shell.screens, s);
+      const hit = def ? commandFor(def.commands, input, key, s) : undefined;
+      if (hit) runCommand(hit[1], s, deps);
+      return;
+    }
+  }
+}
+
+/** A scan's code as the status bar names it. */
+export function scannedText(code: string): string {
+  return code.length > 24 ? `${code.slice(0, 23)}…` : code;
+}
+
+/**
+ * Routes a scan: to the current screen's `onScan` whatever has the keyboard — except that it
+ * never answers a confirmation; a screen that takes no scans says so and nothing runs.
+ */
+export function dispatchScan(shell: Shell, store: AppStore, deps: CommandDeps, code: string): void {
+  const s = store.getState();
+  if (s.overlay.kind === "confirm") {
+    s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: answer the question first; nothing was done.` });
+    return;
+  }
+  const def = currentScreen(shell.screens, s);
+  if (!def?.onScan) {
+    s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: this screen does not take scans.` });
+    return;
+  }
+  void Promise.resolve(def.onScan(s, code, deps)).catch((err: unknown) =>
+    s.setStatus({ kind: "error", text: err instanceof Error ? err.message : String(err) }),
+  );
 }

@@ -38,6 +38,11 @@ export interface DrivenApp {
   frame(): string;
   /** Types keys: each string is one read of the terminal, as a fast typist or a scanner sends it. */
   press(...chunks: string[]): Promise<void>;
+  /**
+   * Writes each chunk as its own read, `gapMs` apart without waiting for the app in between (a
+   * barcode scanner's pace), then waits until every key has been handed over.
+   */
+  pressPaced(chunks: readonly string[], gapMs: number): Promise<void>;
   /** Waits until the frame satisfies `test` (a string to contain, a pattern, or a predicate). */
   waitFor(test: string | RegExp | ((frame: string) => boolean), timeout?: number): Promise<string>;
   /** Waits until the store satisfies `test`. */
@@ -107,6 +112,18 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
           { timeout: 10_000, interval: 2 },
         );
       }
+    },
+    async pressPaced(chunks, gapMs) {
+      for (const chunk of chunks) {
+        stdin.write(chunk);
+        await new Promise((r) => setTimeout(r, gapMs));
+      }
+      await vi.waitFor(
+        () => {
+          if (!keys.idle()) throw new Error("keys still being handed over");
+        },
+        { timeout: 10_000, interval: 2 },
+      );
     },
     waitFor,
     async waitForStore(test, timeout = 8000) {

@@ -1,9 +1,9 @@
 import { Box } from "ink";
-import { useMemo, useReducer } from "react";
+import { useReducer } from "react";
 import { useAppStore, useAppStoreApi } from "../../state/index.js";
+import { type CommandDeps, runCommand } from "../commands.js";
 import { useKeys } from "../keyboard.js";
-import type { Command, Scope } from "../keymap.js";
-import { useShell } from "../shell.js";
+import { currentScreen, useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
 import { fitCell } from "./columns.js";
 import { paletteEntries, paletteMatches, paletteReducer } from "./palette.js";
@@ -11,35 +11,19 @@ import { TextField } from "./TextField.js";
 import { Txt } from "./Txt.js";
 
 /**
- * The `:` palette: every command with its key and description; typing filters, ↑/↓ scroll,
- * enter runs (a screen's name goes to that screen), esc closes. What does not apply here is
- * greyed out with the reason, and says it when run.
+ * The `:` palette: every command of the screen and the shell with its key and description, and
+ * the screens by name; typing filters, ↑/↓ scroll, enter runs, esc closes. A command that cannot
+ * run now is greyed out with the reason, and running it says the reason.
  */
-export function CommandPalette({
-  scopes,
-  height,
-  width,
-  onRun,
-}: {
-  scopes: readonly Scope[];
-  height: number;
-  width: number;
-  onRun: (command: Command) => void;
-}) {
+export function CommandPalette({ height, width, deps }: { height: number; width: number; deps: CommandDeps }) {
   const theme = useTheme();
   const store = useAppStoreApi();
-  const { bindings, screens } = useShell();
-  const readOnly = useAppStore((s) => s.readOnly);
+  const shell = useShell();
+  // Re-reads the entries when anything they depend on for availability changes.
+  useAppStore((s) => s.readOnly);
   const [state, dispatch] = useReducer(paletteReducer, { text: "", selected: 0, offset: 0 });
-  const entries = useMemo(
-    () =>
-      paletteEntries(bindings, {
-        scopes,
-        readOnly,
-        screenTitle: (scope) => screens.find((d) => d.kind === scope)?.title,
-      }),
-    [bindings, screens, scopes, readOnly],
-  );
+  const s = store.getState();
+  const entries = paletteEntries(s, currentScreen(shell.screens, s), shell.commands, shell.screens);
   const matches = paletteMatches(entries, state.text);
   // Border (2), the input line, and the position line.
   const rows = Math.max(1, height - 4);
@@ -54,13 +38,13 @@ export function CommandPalette({
         const match = matches[state.selected];
         store.getState().closeOverlay();
         // `:` then Enter with nothing typed or chosen closes the palette; it does not run the first
-        // command of the list (which is quit).
-        if (state.text.trim() === "" && state.selected === 0) return;
+        // command of the list.
+        if (state.text.trim() === "" && state.selected === 0) return true;
         if (!match) store.getState().setStatus({ kind: "info", text: `No command matches "${state.text}".` });
-        else if (match.disabled)
-          store.getState().setStatus({ kind: "rule", text: `${match.description}: only ${match.disabled}.` });
-        else onRun(match.command);
+        else runCommand(match.command, store.getState(), deps);
       }
+      // The text field takes the typed keys; nothing else goes past the palette.
+      return true;
     },
     { isActive: true },
   );
@@ -77,12 +61,12 @@ export function CommandPalette({
           onChange={(text) => dispatch({ type: "text", text })}
         />
       </Box>
-      {shown.map((m, i) => {
-        const selected = state.offset + i === state.selected;
+      {shown.map((m) => {
+        const selected = m === matches[state.selected];
         const line = `${selected ? "›" : " "} ${fitCell(m.label, 9)} ${m.description}${m.disabled ? ` — ${m.disabled}` : ""}`;
         return (
           <Txt
-            key={m.command}
+            key={m.id}
             color={m.disabled ? theme.muted : selected ? theme.accent : undefined}
             inverse={!theme.color && selected}
             bold={selected}

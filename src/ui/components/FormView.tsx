@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { type Dispatch, type ReactNode, useEffect, useReducer, useRef } from "react";
 import { useKeys } from "../keyboard.js";
+import { useFocus } from "../shell.js";
 import { useTheme } from "../theme.js";
 import { type FieldSpec, type FormAction, type FormState, formReducer, initialForm } from "./form.js";
 import { TextField } from "./TextField.js";
@@ -36,6 +37,7 @@ export function useFormKeys(
   count: number,
   onSubmit: (values: Record<string, string>) => Promise<string | undefined> | string | undefined,
   onCancel: () => void,
+  isActive = true,
 ): [FormState, Dispatch<FormAction>] {
   const [state, dispatch] = useReducer(formReducer, initial, initialForm);
   const submitting = useRef(false);
@@ -58,8 +60,10 @@ export function useFormKeys(
         const back = (key.tab && key.shift) || key.upArrow;
         dispatch({ type: "move", delta: back ? -1 : 1, count });
       }
+      // A form has every key: its fields take the typed ones (src/ui/focus.ts says why tab stays here).
+      return true;
     },
-    { isActive: true },
+    { isActive },
   );
   return [state, dispatch];
 }
@@ -67,7 +71,9 @@ export function useFormKeys(
 /** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
 export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
   const theme = useTheme();
-  const [state, dispatch] = useFormKeys(initial, fields.length, onSubmit, onCancel);
+  // One form is on screen at a time: it has the keys while the screen's focus is a form.
+  const active = useFocus().kind === "form";
+  const [state, dispatch] = useFormKeys(initial, fields.length, onSubmit, onCancel, active);
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new resetKey re-initialises.
   useEffect(() => {
@@ -101,7 +107,7 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
           </Txt>
           <TextField
             value={state.values[f.name] ?? ""}
-            focus={i === state.focus}
+            focus={active && i === state.focus}
             {...(f.secret ? { mask: "•" } : {})}
             onChange={(value) => dispatch({ type: "change", name: f.name, value })}
           />

@@ -1,30 +1,30 @@
 import { Box } from "ink";
 import { useAppStore, useAppStoreApi, useShallow } from "../../state/index.js";
+import { useKeys } from "../keyboard.js";
 import { useTheme } from "../theme.js";
-import { useCommands } from "../use-commands.js";
 import { Txt } from "./Txt.js";
-import { useList } from "./use-list.js";
+import { useWidgetList } from "./use-list.js";
 import { WindowedList } from "./WindowedList.js";
 
-/** The `L` picker: j/k to choose a location, enter to switch, esc to close. */
+/** The `L` picker: j/k to choose a location, enter to switch, esc (or L) to close. */
 export function LocationPicker({ height }: { height: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const locations = useAppStore(useShallow((s) => s.locations));
   const current = useAppStore((s) => s.locationId);
-  const [list, onList] = useList(locations.length, Math.min(height - 2, locations.length + 1));
-  useCommands(
-    ["list", "global"],
-    (c) => {
-      if (onList(c)) return;
-      if (c === "back" || c === "location" || c === "quit") store.getState().closeOverlay();
+  const rows = Math.min(height - 2, locations.length + 1);
+  const [list, onList] = useWidgetList(locations.length, rows - 1);
+  useKeys(
+    (input, key) => {
+      if (onList(input, key)) return true;
+      if (key.escape || input === "L") store.getState().closeOverlay();
+      else if (key.return) {
+        const picked = locations[list.cursor];
+        if (picked?.id) store.getState().selectLocation(picked.id);
+      } else return false;
+      return true;
     },
-    true,
-    (_input, key) => {
-      if (!key.return) return;
-      const picked = locations[list.cursor];
-      if (picked?.id) void store.getState().selectLocation(picked.id);
-    },
+    { isActive: true },
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
@@ -32,7 +32,7 @@ export function LocationPicker({ height }: { height: number }) {
       <WindowedList
         items={locations}
         state={list}
-        height={Math.min(height - 2, locations.length + 1)}
+        height={rows}
         rowKey={(l) => l.id ?? ""}
         renderRow={(l) => (
           <Txt>

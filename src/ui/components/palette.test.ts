@@ -1,33 +1,52 @@
 import { describe, expect, it } from "vitest";
-import { defineBindings, GLOBAL_KEYS } from "../keymap.js";
+import { createStore } from "../../state/index.js";
+import { ch, defineCommands } from "../commands.js";
+import { shellCommands } from "../shell.js";
 import { paletteEntries, paletteMatches, paletteReducer } from "./palette.js";
 
-const screenKeys = defineBindings("review", [
-  { command: "export", keys: [{ input: "e" }], label: "e", description: "export CSV" },
-  { command: "editShift", keys: [{ input: "E" }], label: "E", description: "edit shift times", write: true },
-]);
-const all = [...GLOBAL_KEYS, ...screenKeys];
-const titles = (scope: string) => (scope === "review" ? "Review" : undefined);
+const table = defineCommands({
+  export: { keys: [ch("e")], label: "e", description: "export CSV", run: () => {} },
+  editShift: { keys: [ch("E")], label: "E", description: "edit shift times", write: true, run: () => {} },
+  nothing: {
+    keys: [ch("z")],
+    label: "z",
+    description: "do what cannot be done",
+    run: () => {},
+    unavailable: () => "Nothing to do it to yet.",
+  },
+  hidden: { keys: [ch("j")], label: "j", description: "down", palette: false, run: () => {} },
+});
+const screen = { kind: "review" as const, commands: table };
+const screens = [
+  { kind: "timeclock" as const, title: "Time clock", key: "1" },
+  { kind: "review" as const, title: "Review", key: "2" },
+];
+const store = (readOnly = false) =>
+  createStore({ client: {} as never, readOnly, dataDir: "/nonexistent-backroom-test" }).getState();
 
 describe("command palette", () => {
-  it("lists every command with its key, greying out what does not apply here, with the reason", () => {
-    const onTimeClock = paletteEntries(all, { scopes: ["timeclock", "global"], readOnly: false, screenTitle: titles });
-    expect(onTimeClock.find((e) => e.command === "export")).toMatchObject({
-      label: "e",
-      disabled: "on the Review screen",
-    });
-    expect(onTimeClock.find((e) => e.command === "quit")?.disabled).toBeUndefined();
-    // Movement and the palette itself are not offered.
-    expect(onTimeClock.some((e) => e.command === "palette" || e.command === "forceQuit")).toBe(false);
-    const readOnly = paletteEntries(all, { scopes: ["review", "global"], readOnly: true, screenTitle: titles });
-    expect(readOnly.find((e) => e.command === "editShift")?.disabled).toBe("read-only mode");
-    expect(readOnly.find((e) => e.command === "export")?.disabled).toBeUndefined();
+  it("lists every command of the screen, greying out what cannot run now with the reason", () => {
+    const entries = paletteEntries(store(), screen, shellCommands([]), screens);
+    const names = entries.map((e) => e.description);
+    expect(names).toEqual(expect.arrayContaining(["export CSV", "edit shift times", "do what cannot be done"]));
+    expect(entries.find((e) => e.description === "do what cannot be done")?.disabled).toBe("Nothing to do it to yet.");
+    expect(entries.find((e) => e.description === "export CSV")?.disabled).toBeUndefined();
+    // Movement and the palette itself are not offered; the other screens are, by name.
+    expect(names).not.toContain("down");
+    expect(names).not.toContain("command palette");
+    expect(names).toContain("Time clock screen");
+    const readOnly = paletteEntries(store(true), screen, shellCommands([]), screens);
+    expect(readOnly.find((e) => e.description === "edit shift times")?.disabled).toBe(
+      "Read-only mode: changes are disabled.",
+    );
+    // What can run comes first.
+    expect(readOnly.at(-1)?.disabled).toBeDefined();
   });
 
   it("filters by every typed word, word starts first", () => {
-    const entries = paletteEntries(all, { scopes: ["review", "global"], readOnly: false, screenTitle: titles });
-    expect(paletteMatches(entries, "exp").map((e) => e.command)).toEqual(["export"]);
-    expect(paletteMatches(entries, "shift ed").map((e) => e.command)).toEqual(["editShift"]);
+    const entries = paletteEntries(store(), screen, shellCommands([]), screens);
+    expect(paletteMatches(entries, "exp").map((e) => e.description)).toEqual(["export CSV"]);
+    expect(paletteMatches(entries, "shift ed").map((e) => e.description)).toEqual(["edit shift times"]);
     expect(paletteMatches(entries, "zzz")).toEqual([]);
   });
 

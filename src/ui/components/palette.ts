@@ -1,14 +1,17 @@
-import type { Binding, Command } from "../keymap.js";
+import type { AppState, ScreenKind } from "../../state/index.js";
+import { type Command, type CommandTable, unavailableReason } from "../commands.js";
 
 /** One entry of the palette: a command with its key and description, or a screen to go to. */
 export interface PaletteEntry {
+  /** Unique among the entries (`screen:clockIn`, `shell:quit`, `go:review`). */
+  id: string;
   /** What the manager types: the description's words, or the screen's title. */
   name: string;
-  command: Command;
   label: string;
   description: string;
-  /** Why it does nothing here (another screen's command, read-only); undefined when it applies. */
+  /** Why it cannot run now, in words; undefined when it can. */
   disabled: string | undefined;
+  command: Command;
 }
 
 /** The palette's text, the highlighted entry and the first entry shown. */
@@ -23,21 +26,42 @@ export type PaletteAction =
   | { type: "text"; text: string }
   | { type: "move"; delta: number; count: number; height: number };
 
-/** The palette's entries for the bindings of the app, as they apply on the current screen. */
+function entriesOf(prefix: string, table: CommandTable<string>, s: AppState): PaletteEntry[] {
+  return Object.entries(table)
+    .filter(([, c]) => c.palette !== false)
+    .map(([name, c]) => ({
+      id: `${prefix}:${name}`,
+      name: c.description,
+      label: c.label,
+      description: c.description,
+      disabled: unavailableReason(c, s),
+      command: c,
+    }));
+}
+
+/**
+ * The palette's entries: every command of the current screen (those that cannot run now greyed
+ * out with the reason), the shell's commands, and the other screens by name. What can run comes
+ * first; the rest keep their table order.
+ */
 export function paletteEntries(
-  bindings: readonly Binding[],
-  here: { scopes: readonly string[]; readOnly: boolean; screenTitle: (scope: string) => string | undefined },
+  s: AppState,
+  screen: { kind: string; commands: CommandTable<string> } | undefined,
+  shell: CommandTable<string>,
+  screens: readonly { kind: ScreenKind; title: string; key?: string | undefined }[],
 ): PaletteEntry[] {
-  const out: PaletteEntry[] = [];
-  const seen = new Set<string>();
-  for (const b of bindings) {
-    if (b.noPalette || seen.has(b.command)) continue;
-    seen.add(b.command);
-    const elsewhere = here.scopes.includes(b.scope) ? undefined : here.screenTitle(b.scope);
-    const disabled = elsewhere ? `on the ${elsewhere} screen` : b.write && here.readOnly ? "read-only mode" : undefined;
-    out.push({ name: b.description, command: b.command, label: b.label, description: b.description, disabled });
+  const out = [...(screen ? entriesOf("screen", screen.commands, s) : []), ...entriesOf("shell", shell, s)];
+  for (const d of screens) {
+    if (d.kind === screen?.kind) continue;
+    out.push({
+      id: `go:${d.kind}`,
+      name: d.title,
+      label: d.key ?? "tab",
+      description: `${d.title} screen`,
+      disabled: undefined,
+      command: { keys: [], label: d.key ?? "", description: `${d.title} screen`, run: (st) => st.showScreen(d.kind) },
+    });
   }
-  // What applies here first; the rest keep their table order.
   return [...out.filter((e) => !e.disabled), ...out.filter((e) => e.disabled)];
 }
 

@@ -1,54 +1,40 @@
-import { useEffect, useReducer, useRef } from "react";
-import type { Command } from "../keymap.js";
+import type { Key } from "ink";
+import { useLayoutEffect, useReducer, useRef } from "react";
+import { selectedIndex, useAppStore } from "../../state/index.js";
+import { listMoveOf } from "../commands.js";
 import { fitList, initialList, type ListState, listReducer } from "./windowed-list.js";
 
 /**
- * A windowed list's state plus a handler for the list commands (false for others) and a way to
- * select a row. With `keys`, the selection follows its row when the rows reorder (a member who
- * clocks in moves up; the cursor moves with them, so the next key acts on the same person).
+ * The window of a screen's list: the cursor is the store's selection for `list` (by id, moved by
+ * the screen's command table), and the first row shown follows it, kept between renders.
  */
-export function useList(
-  count: number,
-  height: number,
-  keys?: readonly string[],
-): [ListState, (command: Command) => boolean, (index: number) => void] {
-  const [raw, dispatch] = useReducer(listReducer, initialList);
-  const rows = Math.max(1, height - 1);
-  const last = useRef<{ keys: readonly string[] | undefined; key: string | undefined }>({ keys, key: undefined });
-  let state = fitList(raw, count, rows);
-  // Only a new set of rows moves the cursor to its row; j/k on the same rows move it as asked.
-  const moved =
-    keys && keys !== last.current.keys && last.current.key !== undefined ? keys.indexOf(last.current.key) : -1;
-  if (moved >= 0 && moved !== state.cursor) state = fitList({ ...state, cursor: moved }, count, rows);
-  const size = { count, height: rows };
-  useEffect(() => {
-    if (state.cursor !== raw.cursor || state.offset !== raw.offset)
-      dispatch({ type: "select", index: state.cursor, ...size });
-    last.current = { keys, key: keys?.[state.cursor] };
+export function useListWindow(list: string, ids: readonly string[], visible: number): ListState {
+  const cursor = useAppStore((s) => selectedIndex(s.selection[list], ids));
+  const offset = useRef(0);
+  const state = fitList({ cursor, offset: offset.current }, ids.length, Math.max(1, visible));
+  useLayoutEffect(() => {
+    offset.current = state.offset;
   });
-  const onCommand = (command: Command): boolean => {
-    switch (command) {
-      case "up":
-        dispatch({ type: "move", delta: -1, ...size });
-        return true;
-      case "down":
-        dispatch({ type: "move", delta: 1, ...size });
-        return true;
-      case "pageUp":
-        dispatch({ type: "page", direction: -1, ...size });
-        return true;
-      case "pageDown":
-        dispatch({ type: "page", direction: 1, ...size });
-        return true;
-      case "top":
-        dispatch({ type: "top", ...size });
-        return true;
-      case "bottom":
-        dispatch({ type: "bottom", ...size });
-        return true;
-      default:
-        return false;
-    }
+  return state;
+}
+
+/**
+ * A list of a widget's own (a picker, the location picker): its state, and a key handler for the
+ * movement keys that returns whether it took the key.
+ */
+export function useWidgetList(count: number, visible: number): [ListState, (input: string, key: Key) => boolean] {
+  const [raw, dispatch] = useReducer(listReducer, initialList);
+  const height = Math.max(1, visible);
+  const state = fitList(raw, count, height);
+  const onKey = (input: string, key: Key): boolean => {
+    const move = listMoveOf(input, key);
+    if (!move) return false;
+    const size = { count, height };
+    if (move === "up" || move === "down") dispatch({ type: "move", delta: move === "up" ? -1 : 1, ...size });
+    else if (move === "pageUp" || move === "pageDown")
+      dispatch({ type: "page", direction: move === "pageUp" ? -1 : 1, ...size });
+    else dispatch({ type: move, ...size });
+    return true;
   };
-  return [state, onCommand, (index) => dispatch({ type: "select", index, ...size })];
+  return [state, onKey];
 }

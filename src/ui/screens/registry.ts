@@ -1,88 +1,154 @@
-// The screen registry: one entry per screen. The header's tabs, the number keys, the keymap's
-// screen commands, help, hints, the palette and the App's body all read this list; a new screen
-// is a folder under screens/ and one entry here.
+// The screen registry: one entry per screen. The header's tabs, the number keys, the keyboard,
+// help, hints, the palette and the App's body all read this list; a new screen is a folder under
+// screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
+import { moveFromField } from "../commands.js";
+import { formPlace, listPlace, pickerPlace } from "../focus.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
-import { BREAK_TYPES_KEYS } from "./break-types/keys.js";
+import { BREAK_TYPES_COMMANDS } from "./break-types/commands.js";
 import { CustomersScreen } from "./customers/CustomersScreen.js";
-import { CUSTOMERS_KEYS } from "./customers/keys.js";
+import { CUSTOMERS_COMMANDS, reloadCustomers, SEARCH_FIELD, searchLineKey } from "./customers/commands.js";
+import { DRAWERS_COMMANDS, reloadDrawers } from "./drawers/commands.js";
 import { DrawersScreen } from "./drawers/DrawersScreen.js";
-import { DRAWERS_KEYS } from "./drawers/keys.js";
-import { REVIEW_KEYS } from "./review/keys.js";
+import { REVIEW_COMMANDS } from "./review/commands.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
-import type { ScreenDef } from "./screen-def.js";
-import { STOCKTAKE_KEYS } from "./stocktake/keys.js";
+import { type AnyScreenDef, defineScreen } from "./screen-def.js";
+import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } from "./stocktake/commands.js";
 import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
-import { TIMECLOCK_KEYS } from "./timeclock/keys.js";
+import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
 
-/** Every screen, in the order of its number key. */
-export const SCREENS: readonly ScreenDef[] = [
-  {
-    kind: "timeclock",
-    title: "Time clock",
-    key: "1",
-    component: TimeClockScreen,
-    bindings: TIMECLOCK_KEYS,
-    onLocationChange: (s) => Promise.all([s.loadTimeClock(), s.loadBreakTypes()]),
-    refresh: (s) => s.loadTimeClock({ quiet: true }),
+const TIMECLOCK = defineScreen({
+  kind: "timeclock",
+  title: "Time clock",
+  key: "1",
+  component: TimeClockScreen,
+  commands: TIMECLOCK_COMMANDS,
+  focus: (s) => {
+    const form = s.timeclock.form.kind;
+    if (form === "filter")
+      return { kind: "field", name: "filter", leave: (st) => st.openTimeClockForm({ kind: "none" }) };
+    if (form === "pick-break") return pickerPlace("break picker");
+    return form === "none" ? listPlace("who is here") : formPlace(form);
   },
-  {
-    kind: "review",
-    title: "Review",
-    key: "2",
-    component: ReviewScreen,
-    bindings: REVIEW_KEYS,
-    onShow: (s) => s.loadReviewIfStale(),
-    onLocationChange: (s, visible) => (visible ? s.loadReview() : undefined),
-    refresh: (s) => s.refreshReview(),
-    refreshSeconds: 30,
-    help: "Overtime and the pay period follow the config file. A shift without a wage is costed at the member's wage for its job, or flagged no wage and left out of the cost. Every 30 s a range of over 200 shifts reads only what changed, and all of it every 5 minutes: a shift deleted or moved away elsewhere may stay until then (r reads it all now).",
+  fields: { filter: "filter" },
+  reload: (s) => s.loadTimeClock(),
+  onLocationChange: (s) => Promise.all([s.loadTimeClock(), s.loadBreakTypes()]),
+  refresh: (s) => s.loadTimeClock({ quiet: true }),
+});
+
+const REVIEW = defineScreen({
+  kind: "review",
+  title: "Review",
+  key: "2",
+  component: ReviewScreen,
+  commands: REVIEW_COMMANDS,
+  focus: (s) => {
+    const form = s.review.form.kind;
+    if (form === "filter") return { kind: "field", name: "filter", leave: (st) => st.openReviewForm({ kind: "none" }) };
+    return form === "none" ? listPlace(s.review.view) : formPlace(form);
   },
-  {
-    kind: "break-types",
-    title: "Break types",
-    key: "3",
-    component: BreakTypesScreen,
-    bindings: BREAK_TYPES_KEYS,
-    onShow: (s) => s.loadBreakTypes(),
-    refresh: (s) => s.loadBreakTypes({ quiet: true }),
-    refreshSeconds: 30,
+  fields: { filter: "filter" },
+  reload: (s) => s.loadReview(undefined, { team: true }),
+  onShow: (s) => s.loadReviewIfStale(),
+  onLocationChange: (s, visible) => (visible ? s.loadReview() : undefined),
+  refresh: (s) => s.refreshReview(),
+  refreshSeconds: 30,
+  help: "Overtime and the pay period follow the config file. A shift without a wage is costed at the member's wage for its job, or flagged no wage and left out of the cost. Every 30 s a range of over 200 shifts reads only what changed, and all of it every 5 minutes: a shift deleted or moved away elsewhere may stay until then (r reads it all now).",
+});
+
+const BREAK_TYPES = defineScreen({
+  kind: "break-types",
+  title: "Break types",
+  key: "3",
+  component: BreakTypesScreen,
+  commands: BREAK_TYPES_COMMANDS,
+  focus: (s) => (s.breakTypes.form.kind === "none" ? listPlace("break types") : formPlace("break type")),
+  reload: (s) => s.loadBreakTypes(),
+  onShow: (s) => s.loadBreakTypes(),
+  refresh: (s) => s.loadBreakTypes({ quiet: true }),
+  refreshSeconds: 30,
+});
+
+const STOCKTAKE = defineScreen({
+  kind: "stocktake",
+  title: "Stocktake",
+  key: "4",
+  component: StocktakeScreen,
+  commands: STOCKTAKE_COMMANDS,
+  focus: (s) => {
+    const st = s.stocktake;
+    if (st.form.kind !== "none") return formPlace(st.form.kind);
+    if (st.view.kind === "start")
+      return st.view.step === "search" || st.view.step === "skus" ? formPlace(st.view.step) : pickerPlace("start");
+    if (st.view.kind !== "count") return listPlace(st.view.kind);
+    if (st.prompt.kind === "pick") return pickerPlace("pick");
+    if (!st.typing) return listPlace("count");
+    // Typing is what this view is for: the line has the keys on arrival, and the hint bar says so.
+    return {
+      kind: "field",
+      name: COUNTING_LINE,
+      leave: (x) => {
+        if (x.stocktake.prompt.kind === "quantity") x.stocktakeCancelPrompt();
+        x.stocktakeSetTyping(false);
+      },
+      onKey: moveFromField(STOCKTAKE_COMMANDS),
+    };
   },
-  {
-    kind: "stocktake",
-    title: "Stocktake",
-    key: "4",
-    component: StocktakeScreen,
-    bindings: STOCKTAKE_KEYS,
-    onShow: (s) => s.loadStocktakeHome(),
-    onLocationChange: (s) => s.stocktakeLocationChanged(),
-    refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
-    refreshSeconds: 30,
-    help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
+  fields: { [COUNTING_LINE]: "type" },
+  onScan: scanIntoCount,
+  reload: reloadStocktake,
+  onShow: (s) => s.loadStocktakeHome(),
+  onLocationChange: (s) => s.stocktakeLocationChanged(),
+  refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
+  refreshSeconds: 30,
+  help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
+});
+
+const CUSTOMERS = defineScreen({
+  kind: "customers",
+  title: "Customers",
+  key: "5",
+  component: CustomersScreen,
+  commands: CUSTOMERS_COMMANDS,
+  focus: (s) => {
+    const view = s.customers.view.kind;
+    if (view === "filters" || view === "create" || view === "edit") return formPlace(view);
+    if (view !== "list") return pickerPlace(view);
+    if (s.field.customers === SEARCH_FIELD)
+      return {
+        kind: "field",
+        name: SEARCH_FIELD,
+        leave: (st) => st.focusField("customers", undefined),
+        onKey: searchLineKey,
+      };
+    return listPlace("customers");
   },
-  {
-    kind: "customers",
-    title: "Customers",
-    key: "5",
-    component: CustomersScreen,
-    bindings: CUSTOMERS_KEYS,
-    onShow: (s) => s.customersShow(),
-    // One line at 80 columns; that names are looked for in emails, the info line says as you type.
-    help: "Search lags up to a minute behind changes made elsewhere: r searches again.",
+  fields: { [SEARCH_FIELD]: "search" },
+  reload: reloadCustomers,
+  onShow: (s) => s.customersShow(),
+  // One line at 80 columns; that names are looked for in emails, the info line says as you type.
+  help: "Search lags up to a minute behind changes made elsewhere: r searches again.",
+});
+
+const DRAWERS = defineScreen({
+  kind: "drawers",
+  title: "Drawers",
+  key: "6",
+  component: DrawersScreen,
+  commands: DRAWERS_COMMANDS,
+  focus: (s) => {
+    const form = s.drawers.form.kind;
+    if (form === "filter") return pickerPlace("event filter");
+    return form === "none" ? listPlace(s.drawers.view) : formPlace(form);
   },
-  {
-    kind: "drawers",
-    title: "Drawers",
-    key: "6",
-    component: DrawersScreen,
-    bindings: DRAWERS_KEYS,
-    onShow: (s) => s.loadDrawersIfStale(),
-    onLocationChange: (s, visible) => (visible ? s.loadDrawers() : undefined),
-    refresh: (s) =>
-      s.drawers.view === "day" && s.drawers.form.kind === "none"
-        ? s.loadDrawers(undefined, { quiet: true })
-        : undefined,
-    refreshSeconds: 60,
-    help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
-  },
-];
+  reload: reloadDrawers,
+  onShow: (s) => s.loadDrawersIfStale(),
+  onLocationChange: (s, visible) => (visible ? s.loadDrawers() : undefined),
+  refresh: (s) =>
+    s.drawers.view === "day" && s.drawers.form.kind === "none" ? s.loadDrawers(undefined, { quiet: true }) : undefined,
+  refreshSeconds: 60,
+  help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
+});
+
+/** Every screen, in the order of its number key (a screen without one comes after, by tab). */
+export const SCREENS: readonly AnyScreenDef[] = [TIMECLOCK, REVIEW, BREAK_TYPES, STOCKTAKE, CUSTOMERS, DRAWERS];

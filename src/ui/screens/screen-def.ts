@@ -1,33 +1,60 @@
 import type { ComponentType } from "react";
 import type { AppState, ScreenKind } from "../../state/index.js";
-import type { Binding } from "../keymap.js";
+import type { CommandDeps, CommandTable } from "../commands.js";
+import type { FocusPlace } from "../focus.js";
 
-/** What every screen component gets: whether it owns the keyboard, and its room. */
+/** What every screen component gets: whether it is on screen with no overlay, and its room. */
 export interface ScreenProps {
   active: boolean;
   height: number;
   width: number;
 }
 
-/** One screen of the app: the registry's entry, read by the header, keys, help, palette and body. */
-export interface ScreenDef {
+/** The keys that show a screen: one digit each, `0` after `9`. */
+export type NumberKey = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "0";
+
+/**
+ * One screen of the app: the registry's entry, read by the header, the keyboard, help, hints,
+ * the palette and the body. `C` is the union of its command names.
+ */
+export interface ScreenDef<C extends string = string> {
   kind: ScreenKind;
   title: string;
-  /** The number key that shows it. */
-  key: string;
+  /** The number key that shows it; without one it is reached by tab and the palette. */
+  key?: NumberKey;
+  /** Draws the screen; it reads the state and never handles keys. */
   component: ComponentType<ScreenProps>;
-  /** The screen's own key bindings (scope = kind). */
-  bindings: readonly Binding[];
+  /** Every command of the screen, in the order help and the palette list them. */
+  commands: CommandTable<C>;
+  /** Where the keyboard is on this screen now. */
+  focus(s: AppState): FocusPlace;
+  /**
+   * The screen's text fields and the command that focuses each (the shell's tests open every one,
+   * type, press esc and check the keys came back).
+   */
+  fields?: Readonly<Record<string, C>>;
+  /** Takes a scan (a barcode read at a scanner's pace), whatever has the keyboard; without it, scans are refused in words. */
+  onScan?(s: AppState, code: string, deps: CommandDeps): unknown;
+  /** What `r` reads again. */
+  reload?(s: AppState): unknown;
   /** Runs when the screen is shown (load what it needs, if stale). */
-  onShow?: (s: AppState) => unknown;
+  onShow?(s: AppState): unknown;
   /** Runs for every screen when the location changes; `visible` tells whether it is on screen. */
-  onLocationChange?: (s: AppState, visible: boolean) => unknown;
+  onLocationChange?(s: AppState, visible: boolean): unknown;
   /**
    * Re-reads live state quietly while the screen is shown (changes made in another terminal or
    * the dashboard), every `refreshSeconds`. It must not move the cursor or touch an open form.
    */
-  refresh?: (s: AppState) => unknown;
+  refresh?(s: AppState): unknown;
   refreshSeconds?: number;
-  /** A line for the help overlay (what the manager should know about this screen's data). */
+  /** A note for the help overlay (what the manager should know about this screen's data). */
   help?: string;
+}
+
+/** A screen of any commands, as the registry holds them. */
+export type AnyScreenDef = ScreenDef<string>;
+
+/** Declares a screen, keeping its command names as a union (a misspelt field command does not compile). */
+export function defineScreen<C extends string>(def: ScreenDef<C>): ScreenDef<C> {
+  return def;
 }

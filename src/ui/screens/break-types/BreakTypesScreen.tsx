@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { checkBreakTypeRoom } from "../../../domain/shifts.js";
+import { useMemo } from "react";
 import { durationMinutes } from "../../../domain/time.js";
 import type { BreakType } from "../../../spec/generated/types.js";
 import {
@@ -12,14 +12,12 @@ import {
   useAppStoreApi,
   useShallow,
 } from "../../../state/index.js";
-import { ColumnList } from "../../components/ColumnList.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, fitCell } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 
@@ -47,50 +45,17 @@ const asInput = (v: Record<string, string>): BreakTypeInput => ({
 });
 
 /** The location's break types: add (at most 3), rename, change length and pay, delete. */
-export function BreakTypesScreen({ active, height, width }: ScreenProps) {
+export function BreakTypesScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const types = useAppStore(useShallow(selectBreakTypes));
   const form = useAppStore((s) => s.breakTypes.form);
   const location = useAppStore(selectLocation);
   const listHeight = Math.max(3, height - 1 - (form.kind === "none" ? 0 : formHeight(FIELDS, true)));
-  const [list, onList] = useList(types.length, listHeight - 1);
+  const ids = useMemo(() => types.map((t) => t.id ?? t.break_name), [types]);
+  const list = useListWindow("break-types", ids, listRows(listHeight));
   const s = () => store.getState();
   const atLimit = types.length >= MAX_BREAK_TYPES_PER_LOCATION;
-
-  const onCommand = (c: Command) => {
-    if (onList(c)) return;
-    const t = types[list.cursor];
-    switch (c) {
-      case "addBreakType": {
-        // At the limit the form would only refuse on submit: say why now, before anything opens.
-        const full = checkBreakTypeRoom(types);
-        if (full) s().setStatus({ kind: "rule", text: full });
-        else s().openBreakTypeForm({ kind: "add" });
-        return;
-      }
-      case "editBreakType":
-        if (t?.id) s().openBreakTypeForm({ kind: "edit", id: t.id });
-        return;
-      case "deleteBreakType":
-        if (t?.id) {
-          const id = t.id;
-          s().openOverlay({
-            kind: "confirm",
-            message: `Delete the break type "${fitCell(t.break_name, 40).trimEnd()}"? Shifts that used it keep their breaks.`,
-            destructive: true,
-            onYes: () => s().deleteBreakType(id),
-          });
-        }
-        return;
-      case "reload":
-        void s().loadBreakTypes();
-        return;
-      default:
-        return;
-    }
-  };
-  useScreenCommands(["list", "break-types"], onCommand, active && form.kind === "none");
 
   const editing = form.kind === "edit" ? types.find((t) => t.id === form.id) : undefined;
   return (

@@ -1,5 +1,5 @@
-import { Box, type Key } from "ink";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Box } from "ink";
+import { useEffect, useMemo, useRef } from "react";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
 import { profileValues } from "../../../domain/customers-profile.js";
@@ -17,31 +17,20 @@ import { fitCell } from "../../components/columns.js";
 import { FormView } from "../../components/FormView.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
-import { useKeys } from "../../keyboard.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useListWindow } from "../../components/use-list.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { customerColumns, DUPLICATE_MARK } from "./columns.js";
+import { customerRows, PROFILE_ONLY, paneLayout, SEARCH_FIELD } from "./commands.js";
 import { FILTER_FIELDS, ProfileForm } from "./forms.js";
 import { ProfilePane } from "./ProfilePane.js";
 import { CardsView, ConflictView, DuplicatesView, GroupsView } from "./views.js";
 
-/** At least this many columns put the profile beside the list; fewer put it below (or hide it). */
-export const SIDE_PANE_COLUMNS = 100;
-/** Fewer body rows than this hide the profile pane; enter then shows the profile alone. */
-const PANE_BELOW_ROWS = 16;
 /** Rows of the profile pane when it sits below the list. */
 const PANE_BELOW_HEIGHT = 7;
 /** Load the next page when the cursor comes this close to the last loaded row. */
 const PREFETCH_ROWS = 10;
-
-/** How the screen lays out the profile at a size. */
-export function paneLayout(width: number, height: number): "side" | "below" | "hidden" {
-  if (width >= SIDE_PANE_COLUMNS) return "side";
-  return height >= PANE_BELOW_ROWS ? "below" : "hidden";
-}
 
 function countText(r: CustomerResults): string {
   if (r.phase === "loading" && r.rows.length === 0) return "searching…";
@@ -54,19 +43,22 @@ function countText(r: CustomerResults): string {
 }
 
 /** The search line: its own component, so a typed key re-renders it and not the list. */
-function SearchLine({ width, editing, highlighted }: { width: number; editing: boolean; highlighted: boolean }) {
+function SearchLine({ width }: { width: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const line = useAppStore((st) => st.customers.line);
+  const editing = useHasFocus(SEARCH_FIELD);
   return (
     <Box height={1} width={width} overflow="hidden">
-      <Txt color={highlighted ? theme.accent : theme.muted} bold>
+      <Txt color={editing ? theme.accent : theme.muted} bold>
         {"Find: "}
       </Txt>
       <TextField
+        // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
+        key={editing ? "editing" : "resting"}
         value={line}
         focus={editing}
-        placeholder="name, email, phone or reference id"
+        placeholder={editing ? "name, email, phone or reference id" : "/ to search"}
         maxLength={200}
         onChange={(v) => store.getState().customersSetLine(v)}
       />
@@ -119,7 +111,7 @@ function InfoLine({ width }: { width: number }) {
  * a name); a windowed result list that pages as the cursor moves; the profile beside or below it;
  * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
  */
-export function CustomersScreen({ active, height, width }: ScreenProps) {
+export function CustomersScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const s = () => store.getState();
@@ -136,12 +128,11 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
       probed: st.customers.probed,
       cursorTo: st.customers.cursorTo,
       local: st.customers.local,
+      profileOnly: st.flags[PROFILE_ONLY] === true,
     })),
   );
   const timeZone = useAppStore(selectTimeZone);
   const now = useAppStore((st) => st.now);
-  const [focus, setFocus] = useState<"search" | "list">("search");
-  const [profileOnly, setProfileOnly] = useState(false);
   const rows = c.rows;
 
   const layout = paneLayout(width, height);
@@ -150,8 +141,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const below = layout === "below" ? PANE_BELOW_HEIGHT + 1 : 0;
   const listHeight = Math.max(3, height - 2 - below);
 
-  const ids = useMemo(() => rows.map((r) => r.id ?? ""), [rows]);
-  const [list, onList, select] = useList(rows.length, listHeight - 1, ids);
+  const ids = useAppStore((st) => customerRows(st).ids);
+  const list = useListWindow("customers", ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
 
   const marks = useMemo(() => {
@@ -167,14 +158,14 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
   const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
 
   // The slice asks for the cursor after a search, a new profile or a deletion: on a profile, or
-  // (no id) on the one selected before the rows changed, if still listed, else the first.
+  // (no id) on the one selected before the rows changed, if still listed, else the first. (It
+  // becomes a selected id in the slice with issue 21's item 5; until then this carries it over.)
   const lastSelected = useRef<string | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request moves the cursor.
   useEffect(() => {
     const wanted = c.cursorTo.id ?? lastSelected.current;
-    select(Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
+    s().selectRow("customers", ids, Math.max(0, wanted === undefined ? 0 : ids.indexOf(wanted)));
   }, [c.cursorTo.seq]);
-  // After the effect above: it reads the selection of the render before.
   useEffect(() => {
     lastSelected.current = selected?.id;
   });
@@ -186,110 +177,8 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
     }
   }, [list.cursor, rows.length, c.more]);
 
-  const listing = c.view.kind === "list";
-  const open = (customer: Customer | undefined) => {
-    if (!customer?.id) return;
-    if (layout === "hidden") setProfileOnly(true);
-    void s().customersOpenProfile(customer.id);
-  };
-
-  const onCommand = (command: Command) => {
-    if (!profileOnly && onList(command)) return;
-    const id = selected?.id;
-    switch (command) {
-      case "search":
-        setProfileOnly(false);
-        setFocus("search");
-        return;
-      case "back":
-        if (profileOnly) setProfileOnly(false);
-        else setFocus("search");
-        return;
-      case "open":
-        open(selected);
-        return;
-      case "newCustomer":
-        s().customersOpenView({ kind: "create" });
-        return;
-      case "editCustomer":
-        if (id) void s().customersStartEdit(id);
-        return;
-      case "deleteCustomer":
-        if (id && selected) {
-          const name = customerName(selected);
-          s().openOverlay({
-            kind: "confirm",
-            message: `Delete the profile of ${name} (version ${selected.version ?? 0})? Group memberships and cards on file go with it; this cannot be undone.`,
-            destructive: true,
-            onYes: () => s().customersDelete(id),
-          });
-        }
-        return;
-      case "groups":
-        if (id) {
-          if (!s().customers.groupsLoaded) void s().customersLoadGroups();
-          s().customersOpenView({ kind: "groups", customerId: id });
-        }
-        return;
-      case "cards":
-        if (id) s().customersOpenView({ kind: "cards", customerId: id });
-        return;
-      case "filters":
-        s().customersOpenView({ kind: "filters" });
-        return;
-      case "clearFilters":
-        void s().customersClearFilters();
-        return;
-      case "sort":
-        void s().customersToggleSort();
-        return;
-      case "duplicates":
-        void s().customersScanDuplicates();
-        return;
-      case "reload":
-        void s().customersSearch();
-        if (id) void s().customersRefreshProfile(id);
-        return;
-      default:
-        return;
-    }
-  };
-  // A letter that is no command starts a search with it: the search line is always a key away.
-  const onOther = (input: string, key: Key) => {
-    if (key.ctrl || key.meta || input.length !== 1 || input < " ") return;
-    setProfileOnly(false);
-    setFocus("search");
-    s().customersSetLine(s().customers.line + input);
-  };
-  useScreenCommands(["list", "customers"], onCommand, active && listing && focus === "list", onOther);
-
-  // In the search line typed text goes to the field; these keys move the list or leave the line.
-  useKeys(
-    (_input, key) => {
-      if (key.downArrow) onList("down");
-      else if (key.upArrow) onList("up");
-      else if (key.pageDown) onList("pageDown");
-      else if (key.pageUp) onList("pageUp");
-      else if (key.return) {
-        setFocus("list");
-        open(selected);
-      } else if (key.escape) {
-        if (s().customers.line !== "") s().customersSetLine("");
-        else setFocus("list");
-      }
-    },
-    { isActive: active && listing && focus === "search" },
-  );
-
-  const searchLine = (
-    <SearchLine
-      width={width}
-      editing={active && listing && focus === "search"}
-      highlighted={listing && focus === "search"}
-      // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
-      key={focus}
-    />
-  );
+  const profileOnly = c.profileOnly;
+  const searchLine = <SearchLine width={width} />;
   const infoLine = <InfoLine width={width} />;
 
   const bodyHeight = height - 2;
@@ -343,19 +232,19 @@ export function CustomersScreen({ active, height, width }: ScreenProps) {
         />
       );
     case "conflict":
-      return <ConflictView view={v} active={active} height={height} width={width} />;
+      return <ConflictView view={v} height={height} width={width} />;
     case "groups": {
       const customer = viewCustomer(v.customerId);
       if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <GroupsView customer={customer} groups={c.groups} active={active} height={height} width={width} />;
+      return <GroupsView customer={customer} groups={c.groups} height={height} width={width} />;
     }
     case "cards": {
       const customer = viewCustomer(v.customerId);
       if (!customer) return <Txt>That profile is no longer here.</Txt>;
-      return <CardsView customer={customer} active={active} now={now} height={height} width={width} />;
+      return <CardsView customer={customer} now={now} height={height} width={width} />;
     }
     case "duplicates":
-      return <DuplicatesView active={active} height={height} width={width} />;
+      return <DuplicatesView height={height} width={width} />;
     default: {
       const unhandled: never = v;
       throw new Error(`unhandled view ${JSON.stringify(unhandled)}`);

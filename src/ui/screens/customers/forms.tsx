@@ -9,6 +9,7 @@ import { useFormKeys } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
+import { useFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 
 /** The filter panel's fields. */
@@ -47,11 +48,13 @@ export interface ProfileFormProps {
 export function ProfileForm({ title, initial, onSubmit, onCancel, height }: ProfileFormProps) {
   const theme = useTheme();
   const count = PROFILE_FIELDS.length;
+  const active = useFocus().kind === "form";
   const [state, dispatch] = useFormKeys(
     initial as Record<string, string>,
     count,
     (v) => onSubmit(v as ProfileValues),
     onCancel,
+    active,
   );
   const rows = Math.max(1, Math.min(count, height - FORM_CHROME));
   const offset = Math.min(Math.max(0, state.focus - Math.floor(rows / 2)), count - rows);
@@ -76,7 +79,7 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
             </Txt>
             <TextField
               value={state.values[f.name] ?? ""}
-              focus={focused}
+              focus={active && focused}
               {...(f.max ? { maxLength: f.max } : {})}
               onChange={(value) => dispatch({ type: "change", name: f.name, value })}
             />

@@ -5,12 +5,13 @@ import type { FieldDiff } from "../../../domain/customers-profile.js";
 import { conflictDiff } from "../../../domain/customers-profile.js";
 import type { Card, Customer, CustomerGroup } from "../../../spec/generated/types.js";
 import { type CustomersView, useAppStore, useAppStoreApi } from "../../../state/index.js";
-import { ColumnList } from "../../components/ColumnList.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
+import { useWidgetList } from "../../components/use-list.js";
+import { useKeys } from "../../keyboard.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { useCommands } from "../../use-commands.js";
 import { DUPLICATE_COLUMNS, type DuplicateRow } from "./columns.js";
 
 const CHANGE_WORDS: Record<FieldDiff["change"], string> = {
@@ -27,12 +28,10 @@ const CHANGE_WORDS: Record<FieldDiff["change"], string> = {
  */
 export function ConflictView({
   view,
-  active,
   height,
   width,
 }: {
   view: Extract<CustomersView, { kind: "conflict" }>;
-  active: boolean;
   height: number;
   width: number;
 }) {
@@ -42,25 +41,26 @@ export function ConflictView({
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const diff = conflictDiff(view.base, view.mine, view.theirs);
   const listHeight = Math.max(3, height - 4);
-  const [list, onList] = useList(diff.length, listHeight - 1);
-  useCommands(
-    ["list"],
-    (command) => {
-      if (onList(command) || command !== "back") return;
-      s().customersOpenView({ kind: "list" });
-      s().setStatus({ kind: "info", text: `Kept ${customerName(view.theirs)} as the other change left it.` });
-    },
-    active,
+  const [list, onList] = useWidgetList(diff.length, listRows(listHeight));
+  useKeys(
     (input, key) => {
+      if (onList(input, key)) return true;
       const d = diff[list.cursor];
-      if (input === " " && d && d.change !== "theirs" && d.change !== "both-same") s().customersTogglePick(d.field);
+      if (key.escape) {
+        s().customersOpenView({ kind: "list" });
+        s().setStatus({ kind: "info", text: `Kept ${customerName(view.theirs)} as the other change left it.` });
+      } else if (input === " " && d && d.change !== "theirs" && d.change !== "both-same")
+        s().customersTogglePick(d.field);
       else if (key.return) {
         setProblem(undefined);
         void s()
           .customersReapply()
           .then((p) => setProblem(p));
       } else if (input === "e") s().customersReapplyInForm();
+      else return false;
+      return true;
     },
+    { isActive: useHasFocus("conflict") },
   );
   const columns: Column<FieldDiff>[] = [
     {
@@ -115,13 +115,11 @@ export function ConflictView({
 export function GroupsView({
   customer,
   groups,
-  active,
   height,
   width,
 }: {
   customer: Customer;
   groups: readonly CustomerGroup[];
-  active: boolean;
   height: number;
   width: number;
 }) {
@@ -130,20 +128,20 @@ export function GroupsView({
   const s = () => store.getState();
   const loaded = useAppStore((st) => st.customers.groupsLoaded);
   const listHeight = Math.max(3, height - 3);
-  const [list, onList] = useList(groups.length, listHeight - 1);
+  const [list, onList] = useWidgetList(groups.length, listRows(listHeight));
   const member = (g: CustomerGroup) => Boolean(g.id && customer.group_ids?.includes(g.id));
-  useCommands(
-    ["list"],
-    (command) => {
-      if (!onList(command) && command === "back") s().customersOpenView({ kind: "list" });
-    },
-    active,
+  useKeys(
     (input, key) => {
+      if (onList(input, key)) return true;
       const g = groups[list.cursor];
-      if ((input === " " || key.return) && g?.id && customer.id) {
-        void s().customersSetMembership(customer.id, g.id, !member(g));
-      }
+      if (key.escape) s().customersOpenView({ kind: "list" });
+      else if (input === " " || key.return) {
+        if (s().readOnly) s().setStatus({ kind: "rule", text: "Read-only mode: changes are disabled." });
+        else if (g?.id && customer.id) void s().customersSetMembership(customer.id, g.id, !member(g));
+      } else return false;
+      return true;
     },
+    { isActive: useHasFocus("groups") },
   );
   const columns: Column<CustomerGroup>[] = [
     { header: "In", width: 3, render: (g) => (member(g) ? "[x]" : "[ ]") },
@@ -174,13 +172,11 @@ export function GroupsView({
  */
 export function CardsView({
   customer,
-  active,
   now,
   height,
   width,
 }: {
   customer: Customer;
-  active: boolean;
   now: Date;
   height: number;
   width: number;
@@ -191,30 +187,30 @@ export function CardsView({
   const cards = customer.cards ?? [];
   const [explain, setExplain] = useState(false);
   const listHeight = Math.max(3, height - 4);
-  const [list, onList] = useList(cards.length, listHeight - 1);
-  useCommands(
-    ["list"],
-    (command) => {
-      if (!onList(command) && command === "back") s().customersOpenView({ kind: "list" });
-    },
-    active,
-    (input) => {
+  const [list, onList] = useWidgetList(cards.length, listRows(listHeight));
+  useKeys(
+    (input, key) => {
+      if (onList(input, key)) return true;
       const card = cards[list.cursor];
-      if (input === "x" && card?.id && customer.id) {
-        if (s().readOnly) {
-          s().setStatus({ kind: "rule", text: "Read-only mode: removing a card is disabled." });
-          return;
+      if (key.escape) s().customersOpenView({ kind: "list" });
+      else if (input === "x") {
+        if (s().readOnly) s().setStatus({ kind: "rule", text: "Read-only mode: changes are disabled." });
+        else if (!card?.id || !customer.id) s().setStatus({ kind: "rule", text: "No card on file to remove." });
+        else {
+          const customerId = customer.id;
+          const cardId = card.id;
+          s().ask({
+            message: `Remove ${cardLabel(card, now)} from ${customerName(customer)}? It can only be added back from a payment form.`,
+            risky: true,
+            yes: "Remove",
+            onYes: () => s().customersRemoveCard(customerId, cardId),
+          });
         }
-        const customerId = customer.id;
-        const cardId = card.id;
-        s().openOverlay({
-          kind: "confirm",
-          message: `Remove ${cardLabel(card, now)} from ${customerName(customer)}? It can only be added back from a payment form.`,
-          destructive: true,
-          onYes: () => s().customersRemoveCard(customerId, cardId),
-        });
       } else if (input === "a") setExplain(true);
+      else return false;
+      return true;
     },
+    { isActive: useHasFocus("cards") },
   );
   const columns: Column<Card>[] = [
     { header: "Card", width: 20, flex: 1, render: (c) => cardLabel(c, now) },
@@ -252,22 +248,23 @@ export function CardsView({
  * without a query or filter, the whole directory), page by page. Read-only: the interface has no
  * merge.
  */
-export function DuplicatesView({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function DuplicatesView({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const s = () => store.getState();
   const scan = useAppStore((st) => st.customers.scan);
   const rows: DuplicateRow[] = scan.groups.map((group) => ({ group }));
   const listHeight = Math.max(3, height - 3);
-  const [list, onList] = useList(rows.length, listHeight - 1);
-  useCommands(
-    ["list"],
-    (command) => {
-      if (onList(command) || command !== "back") return;
+  const [list, onList] = useWidgetList(rows.length, listRows(listHeight));
+  useKeys(
+    (input, key) => {
+      if (onList(input, key)) return true;
+      if (!key.escape) return false;
       s().customersStopScan();
       s().customersOpenView({ kind: "list" });
+      return true;
     },
-    active,
+    { isActive: useHasFocus("duplicates") },
   );
   const of = scan.total === undefined ? "" : ` of ${scan.total.toLocaleString("en-US")}`;
   const status =

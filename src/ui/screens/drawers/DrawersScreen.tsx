@@ -1,30 +1,27 @@
 import { Box } from "ink";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import {
   chartDateLabels,
   type DrawerTotals,
   eventTimeline,
   filterTimeline,
-  formatAmount,
-  formatSigned,
   localDateTime,
   overShortChart,
   overShortWord,
   reconcileShift,
 } from "../../../domain/cash-drawers.js";
+import { formatAmount, formatSigned } from "../../../domain/money.js";
 import { parseDate } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
-import { type AppState, selectLocation, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectLocation, selectTimeZone, useAppStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { StaticTable } from "../../components/StaticTable.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { closerColumns, dayColumns, differenceColumns, eventColumns, overShortColor } from "./columns.js";
-import { PAID_OUT_AND_NO_SALE } from "./filter.js";
+import { EVENTS_PANE, trendCursor } from "./commands.js";
 import { DrawersExportForm, DrawersRangeForm, drawersFormHeight, EventFilterPicker } from "./forms.js";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -77,33 +74,6 @@ function totalsLines(t: DrawerTotals, width: number): string[] {
   );
 }
 
-/** Commands every view of the screen answers; true when handled. */
-function commonCommand(s: AppState, c: Command): boolean {
-  switch (c) {
-    case "prevDay":
-      if (s.drawers.view !== "day") s.showDrawersView("day");
-      void s.stepDrawersDays(-1);
-      return true;
-    case "nextDay":
-      if (s.drawers.view !== "day") s.showDrawersView("day");
-      void s.stepDrawersDays(1);
-      return true;
-    case "today":
-      s.showDrawersView("day");
-      void s.drawersToday();
-      return true;
-    case "range":
-      s.openDrawersForm({ kind: "range" });
-      return true;
-    case "trend":
-      if (s.drawers.view === "trend") s.showDrawersView("day");
-      else void s.showDrawerTrend();
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** Cash drawers: the day's shifts with their over/short, one shift in detail, and the trend. */
 export function DrawersScreen(props: ScreenProps) {
   const view = useAppStore((s) => s.drawers.view);
@@ -118,17 +88,16 @@ export function DrawersScreen(props: ScreenProps) {
 }
 
 /** The form under the current view, when one is open. */
-function OpenForm({ active }: { active: boolean }) {
+function OpenForm() {
   const form = useAppStore((s) => s.drawers.form);
   if (form.kind === "range") return <DrawersRangeForm />;
   if (form.kind === "export") return <DrawersExportForm what={form.what} />;
-  if (form.kind === "filter") return <EventFilterPicker active={active} />;
+  if (form.kind === "filter") return <EventFilterPicker />;
   return null;
 }
 
-function DayView({ active, height, width }: ScreenProps) {
+function DayView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const store = useAppStoreApi();
   const d = useAppStore((s) => s.drawers);
   const tz = useAppStore(selectTimeZone);
   const location = useAppStore(selectLocation);
@@ -138,36 +107,9 @@ function DayView({ active, height, width }: ScreenProps) {
   const formRows = drawersFormHeight(d.form.kind);
   const listHeight = Math.max(3, height - 2 - Math.max(1, totals.length) - formRows);
   const keys = useMemo(() => rows.map((r) => r.id), [rows]);
-  const [list, onList] = useList(rows.length, listRows(listHeight), keys);
+  const list = useListWindow("drawers.day", keys, listRows(listHeight));
   const oneDay = d.from === d.to;
   const columns = useMemo(() => dayColumns(d.names, tz, !oneDay), [d.names, tz, oneDay]);
-  const s = () => store.getState();
-
-  const onCommand = (c: Command) => {
-    if (onList(c) || commonCommand(s(), c)) return;
-    switch (c) {
-      case "openShift": {
-        const row = rows[list.cursor];
-        if (row) void s().openDrawerShift(row.id);
-        return;
-      }
-      case "reload":
-        void s().loadDrawers();
-        return;
-      case "export":
-        if (!day) s().setStatus({ kind: "info", text: "Nothing to export yet." });
-        else s().openDrawersForm({ kind: "export", what: "day" });
-        return;
-      case "togglePane":
-      case "filterEvents":
-      case "paidOutNoSale":
-        s().setStatus({ kind: "info", text: "Open a shift (enter) to see its events." });
-        return;
-      default:
-        return;
-    }
-  };
-  useScreenCommands(["list", "drawers"], onCommand, active && d.form.kind === "none");
 
   const today = d.followToday ? " (today)" : "";
   const title = !d.from ? "Cash drawers" : oneDay ? dayName(d.from) + today : `${dayName(d.from)} → ${dayName(d.to)}`;
@@ -204,7 +146,7 @@ function DayView({ active, height, width }: ScreenProps) {
       <Txt color={theme.muted} wrap="truncate-end">
         ! needs attention (open, or ended and not counted) · ≠ events disagree with expected cash · +over -short
       </Txt>
-      <OpenForm active={active} />
+      <OpenForm />
     </Box>
   );
 }
@@ -215,15 +157,14 @@ const SIDE_TABLE = 53;
 /** Terminal rows of the reconciliation table: ink-table draws a rule between rows. */
 const tableHeight = (rows: number) => 3 + 2 * rows;
 
-function DetailView({ active, height, width }: ScreenProps) {
+function DetailView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const store = useAppStoreApi();
   const d = useAppStore((s) => s.drawers);
   const tz = useAppStore(selectTimeZone);
   const detail = d.detail;
   const shift = detail?.shift;
   const currency: Currency = shift?.opened_cash_money?.currency ?? "USD";
-  const [pane, setPane] = useState<"reconciliation" | "events">("reconciliation");
+  const pane = useAppStore((s) => (s.flags[EVENTS_PANE] ? "events" : "reconciliation"));
   const timeline = useMemo(
     () => (shift ? eventTimeline(shift.opened_cash_money, detail?.events ?? []) : []),
     [shift, detail?.events],
@@ -245,42 +186,8 @@ function DetailView({ active, height, width }: ScreenProps) {
   const fullTable = room - head >= full;
   const listHeight = Math.max(3, room - head);
   const keys = useMemo(() => shown.map((e, i) => e.id || String(i)), [shown]);
-  const [list, onList] = useList(shown.length, listRows(listHeight), keys);
+  const list = useListWindow("drawers.events", keys, listRows(listHeight));
   const columns = useMemo(() => eventColumns(d.names, tz, currency), [d.names, tz, currency]);
-  const s = () => store.getState();
-
-  const onCommand = (c: Command) => {
-    if ((side || pane === "events") && onList(c)) return;
-    if (commonCommand(s(), c)) return;
-    switch (c) {
-      case "back":
-        s().showDrawersView("day");
-        return;
-      case "togglePane":
-        setPane(pane === "events" ? "reconciliation" : "events");
-        return;
-      case "filterEvents":
-        setPane("events");
-        s().openDrawersForm({ kind: "filter" });
-        return;
-      case "paidOutNoSale": {
-        setPane("events");
-        const on =
-          d.filter.length === PAID_OUT_AND_NO_SALE.length && PAID_OUT_AND_NO_SALE.every((t) => d.filter.includes(t));
-        s().setDrawerFilter(on ? [] : PAID_OUT_AND_NO_SALE);
-        return;
-      }
-      case "export":
-        s().openDrawersForm({ kind: "export", what: "events" });
-        return;
-      case "reload":
-        if (detail) void s().openDrawerShift(detail.shiftId);
-        return;
-      default:
-        return;
-    }
-  };
-  useScreenCommands(["list", "drawers"], onCommand, active && d.form.kind === "none");
 
   if (!detail) return null;
   const who = (id: string | undefined) => (id ? (d.names.get(id) ?? id) : "—");
@@ -369,7 +276,7 @@ function DetailView({ active, height, width }: ScreenProps) {
         // A form takes the table's place: the events stay in view (the filter acts on them).
         <>
           {events}
-          <OpenForm active={active} />
+          <OpenForm />
         </>
       ) : side ? (
         <Box flexDirection="row">
@@ -387,15 +294,13 @@ function DetailView({ active, height, width }: ScreenProps) {
   );
 }
 
-function TrendView({ active, height, width }: ScreenProps) {
+function TrendView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const store = useAppStoreApi();
   const d = useAppStore((s) => s.drawers);
   const location = useAppStore(selectLocation);
   const trend = d.trend;
   const days = trend?.daily ?? [];
-  const [picked, setPicked] = useState<number | undefined>(undefined);
-  const cursor = Math.min(days.length - 1, picked ?? days.length - 1);
+  const cursor = useAppStore(trendCursor);
   const currency: Currency = trend?.rows[0]?.currency ?? "USD";
   const gutter = 10;
   const cellWidth = width - gutter >= days.length * 2 ? 2 : 1;
@@ -408,37 +313,6 @@ function TrendView({ active, height, width }: ScreenProps) {
   const half = Math.floor((width - 1) / 2);
   const diffColumns = useMemo(() => differenceColumns(d.names), [d.names]);
   const closerCols = useMemo(() => closerColumns(d.names, currency), [d.names, currency]);
-  const s = () => store.getState();
-
-  const onCommand = (c: Command) => {
-    if (commonCommand(s(), c)) return;
-    switch (c) {
-      case "chartLeft":
-        setPicked(Math.max(0, cursor - 1));
-        return;
-      case "chartRight":
-        setPicked(Math.min(days.length - 1, cursor + 1));
-        return;
-      case "openShift": {
-        const day = days[cursor];
-        if (day) {
-          s().showDrawersView("day");
-          void s().loadDrawers({ from: day.date, to: day.date });
-        }
-        return;
-      }
-      case "back":
-        s().showDrawersView("day");
-        return;
-      case "reload":
-        void s().showDrawerTrend();
-        return;
-      default:
-        return;
-    }
-  };
-  useScreenCommands(["list", "drawers"], onCommand, active && d.form.kind === "none");
-
   if (!trend) {
     return (
       <Box flexDirection="column" width={width}>
@@ -543,7 +417,7 @@ function TrendView({ active, height, width }: ScreenProps) {
           />
         </Box>
       </Box>
-      <OpenForm active={active} />
+      <OpenForm />
     </Box>
   );
 }

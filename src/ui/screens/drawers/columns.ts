@@ -1,10 +1,5 @@
-import {
-  type CloserSummary,
-  type DrawerShiftRow,
-  formatAmount,
-  formatSigned,
-  type TimelineEntry,
-} from "../../../domain/cash-drawers.js";
+import type { CloserSummary, DrawerShiftRow, TimelineEntry } from "../../../domain/cash-drawers.js";
+import { formatAmount, formatSigned } from "../../../domain/money.js";
 import { localTime } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
 import type { Column } from "../../components/columns.js";

@@ -2,11 +2,12 @@ import { Box } from "ink";
 import { useReducer } from "react";
 import { CASH_DRAWER_EVENT_TYPES, EVENT_TYPE_LABELS } from "../../../domain/cash-drawers.js";
 import type { CashDrawerEventType } from "../../../spec/generated/types.js";
-import { useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
 import { useKeys } from "../../keyboard.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import { filterPickerReducer, initialFilterPicker, pickedTypes } from "./filter.js";
 
@@ -69,21 +70,9 @@ export function DrawersExportForm({ what }: { what: "day" | "events" }) {
       fields={EXPORT_FIELDS}
       initial={{ path: s().drawersExportPath(what) }}
       onSubmit={async (v) => {
-        const result = await s().exportDrawers(what, v.path ?? "");
-        if (result.kind === "problem") return result.problem;
-        if (result.kind === "exists") {
-          // The form lets go of the keyboard before the question takes it.
-          s().openDrawersForm({ kind: "none" });
-          s().openOverlay({
-            kind: "confirm",
-            message: `${result.path} is already there. Replace it?`,
-            destructive: true,
-            onYes: async () => {
-              await s().exportDrawers(what, result.path, { overwrite: true });
-            },
-          });
-        }
-        return undefined;
+        // A file already there is asked about in the one confirmation; the form has closed by then.
+        const written = await s().exportDrawers(what, v.path ?? "");
+        return written.ok ? undefined : writeProblem(written.error);
       }}
       onCancel={() => s().openDrawersForm({ kind: "none" })}
     />
@@ -91,7 +80,7 @@ export function DrawersExportForm({ what }: { what: "day" | "events" }) {
 }
 
 /** Ticks the event types the timeline shows: space ticks, a all/none, enter applies, esc cancels. */
-export function EventFilterPicker({ active }: { active: boolean }) {
+export function EventFilterPicker() {
   const theme = useTheme();
   const store = useAppStoreApi();
   const current = useAppStore((s) => s.drawers.filter);
@@ -104,8 +93,10 @@ export function EventFilterPicker({ active }: { active: boolean }) {
       else if (input === "k" || key.upArrow) dispatch({ type: "move", delta: -1 });
       else if (input === " " || input === "x") dispatch({ type: "toggle" });
       else if (input === "a") dispatch({ type: "all" });
+      else return false;
+      return true;
     },
-    { isActive: active },
+    { isActive: useHasFocus("event filter") },
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>

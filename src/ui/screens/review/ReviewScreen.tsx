@@ -1,7 +1,8 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
-import { addToTotals, emptyPayTotals, formatMoney, type PayTotals } from "../../../domain/shifts.js";
+import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/shifts.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
   type ShiftTimesInput,
@@ -12,18 +13,17 @@ import {
   useAppStore,
   useAppStoreApi,
   useShallow,
+  writeProblem,
 } from "../../../state/index.js";
-import { ColumnList } from "../../components/ColumnList.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
-import { memberColumns, shiftColumns, shiftSpan } from "./columns.js";
+import { memberColumns, shiftColumns } from "./columns.js";
 
 /** Some totals in two lines: shifts, paid hours and cost; then regular and overtime apart. */
 export function totalsText(t: PayTotals): [string, string] {
@@ -35,16 +35,14 @@ export function totalsText(t: PayTotals): [string, string] {
 }
 
 /** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
-export function ReviewScreen({ active, height, width }: ScreenProps) {
+export function ReviewScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const store = useAppStoreApi();
   const review = useAppStore((s) => s.review);
   const members = useAppStore(selectReviewMembers);
   const rows = useAppStore(selectReviewRows);
   const tz = useAppStore(selectTimeZone);
   const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
   const view = review.view;
-  const count = view === "members" ? members.length : rows.length;
   const panel =
     review.form.kind === "none"
       ? 0
@@ -56,105 +54,15 @@ export function ReviewScreen({ active, height, width }: ScreenProps) {
             ? formHeight(RANGE_FIELDS, false)
             : formHeight(EXPORT_FIELDS, true);
   const listHeight = Math.max(3, height - 4 - panel);
-  const [list, onList, select] = useList(count, listHeight - 1);
+  const ids = useMemo(
+    () => (view === "members" ? members.map((m) => m.memberId) : rows.map((r, i) => r.shift.id ?? String(i))),
+    [view, members, rows],
+  );
+  const list = useListWindow(view === "members" ? "review.members" : "review.shifts", ids, listRows(listHeight));
   const rules = review.overtime;
   const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
   const mColumns = useMemo(() => memberColumns(rules), [rules]);
-  const s = () => store.getState();
   const result = review.result;
-
-  const onCommand = (c: Command) => {
-    if (onList(c)) return;
-    switch (c) {
-      case "open": {
-        if (view === "members") {
-          const m = members[list.cursor];
-          if (m) {
-            s().setReviewView("shifts", m.memberId);
-            select(0);
-          }
-        } else openEdit();
-        return;
-      }
-      case "editShift":
-        if (view === "shifts") openEdit();
-        else s().setStatus({ kind: "info", text: "Open a member (enter) or all shifts (s) to edit a shift." });
-        return;
-      case "deleteShift": {
-        const r = rows[list.cursor];
-        if (view !== "shifts" || !r?.shift.id) {
-          s().setStatus({
-            kind: "info",
-            text: "Open a member (enter) or all shifts (s), then pick the shift to delete.",
-          });
-          return;
-        }
-        const id = r.shift.id;
-        const minutes = Math.round(r.totals.spanMinutes);
-        s().openOverlay({
-          kind: "confirm",
-          message: `Delete ${r.memberName}'s shift of ${localDate(r.shift.start_at, tz)} ${shiftSpan(r, tz)} (${minutes} min)? It cannot be undone.`,
-          destructive: true,
-          onYes: () => s().deleteShift(id),
-        });
-        return;
-      }
-      case "back":
-        if (view === "shifts") {
-          const at = members.findIndex((m) => m.memberId === review.memberId);
-          s().setReviewView("members");
-          select(Math.max(0, at));
-        } else if (review.filter) s().setReviewFilter("");
-        return;
-      case "allShifts":
-        s().setReviewView(view === "members" ? "shifts" : "members");
-        select(0);
-        return;
-      case "filter":
-        s().openReviewForm({ kind: "filter" });
-        return;
-      case "prevDay":
-        void s().shiftReviewRange(-1);
-        return;
-      case "nextDay":
-        void s().shiftReviewRange(1);
-        return;
-      case "prevWeek":
-        void s().shiftReviewWeek(-1);
-        return;
-      case "nextWeek":
-        void s().shiftReviewWeek(1);
-        return;
-      case "payPeriod":
-        void s().reviewPayPeriod();
-        return;
-      case "today":
-        void s().reviewToday();
-        return;
-      case "range":
-        s().openReviewForm({ kind: "range" });
-        return;
-      case "reload":
-        void s().loadReview(undefined, { team: true });
-        return;
-      case "export":
-        if (!result) s().setStatus({ kind: "info", text: "Nothing to export yet." });
-        else s().openReviewForm({ kind: "export" });
-        return;
-      default:
-        return;
-    }
-  };
-  const openEdit = () => {
-    const r = rows[list.cursor];
-    if (!r?.shift.id) return;
-    if (s().readOnly) {
-      s().setStatus({ kind: "rule", text: "Read-only mode: edit shift times is disabled." });
-      return;
-    }
-    s().openReviewForm({ kind: "edit", shiftId: r.shift.id });
-  };
-  useScreenCommands(["list", "review"], onCommand, active && review.form.kind === "none");
 
   const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
   const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
@@ -228,13 +136,11 @@ function ReviewFilter() {
   const filter = useAppStore((s) => s.review.filter);
   return (
     <FilterLine
+      field="filter"
       value={filter}
       what="member name"
       onChange={(text) => store.getState().setReviewFilter(text)}
-      onClose={(clear) => {
-        if (clear) store.getState().setReviewFilter("");
-        store.getState().openReviewForm({ kind: "none" });
-      }}
+      onDone={() => store.getState().openReviewForm({ kind: "none" })}
     />
   );
 }
@@ -271,36 +177,16 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   const store = useAppStoreApi();
   const rows = useAppStore((s) => s.review.result?.rows.length ?? 0);
   const submit = async (v: Record<string, string>) => {
-    const s = store.getState();
-    const path = v.path ?? "";
     const answer = (v.summary ?? "").trim().toLowerCase();
     if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
-    const summary = answer.startsWith("y");
-    const outcome = await s.exportReview(path, { summary });
-    if (outcome.kind === "problem") return outcome.text;
-    if (outcome.kind === "exists") {
-      // The question takes the keyboard: the form steps aside and comes back on "no".
-      s.openReviewForm({ kind: "none" });
-      s.openOverlay({
-        kind: "confirm",
-        message: `${outcome.path} already exists. Replace it?`,
-        destructive: true,
-        onYes: async () => {
-          const again = await store.getState().exportReview(path, { summary, overwrite: true });
-          if (again.kind === "problem") store.getState().setStatus({ kind: "error", text: again.text });
-        },
-        onNo: () => {
-          store.getState().openReviewForm({ kind: "export", path, summary });
-          store.getState().setStatus({ kind: "info", text: `Nothing written: ${outcome.path} is kept as it was.` });
-        },
-      });
-    }
-    return undefined;
+    // A file already there is asked about in the one confirmation; the form has closed by then.
+    const written = await store.getState().exportReview(v.path ?? "", { summary: answer.startsWith("y") });
+    return written.ok ? undefined : writeProblem(written.error);
   };
   return (
     <FormView
       title={`Export ${rows} shifts as CSV`}
-      note="An existing file is never replaced without asking."
+      note="A file already there is replaced only if you say so."
       fields={EXPORT_FIELDS}
       initial={{ path: given ?? store.getState().exportPath(), summary: asked ? "y" : "n" }}
       onSubmit={submit}

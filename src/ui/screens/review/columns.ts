@@ -1,5 +1,6 @@
+import { formatMoney } from "../../../domain/money.js";
 import type { OvertimeRules } from "../../../domain/overtime.js";
-import { formatMoney, type MemberSummary, type ReviewRow } from "../../../domain/shifts.js";
+import type { MemberSummary, ReviewRow } from "../../../domain/shifts.js";
 import { formatHours, localDate, localTime } from "../../../domain/time.js";
 import type { Column } from "../../components/columns.js";
 

@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { memo, useMemo, useState } from "react";
+import { memo, useMemo } from "react";
 import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
 import { countedOf, expectedChangedText, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
@@ -7,57 +7,35 @@ import type { Column } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
-import { useKeys } from "../../keyboard.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import { type CountedRow, countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
+import { COUNT_DRAFT, COUNTING_LINE } from "./commands.js";
 import { Picker } from "./forms.js";
 
 /** The rows above the counted lines: the count's line, the counting line, and the answer to the last entry. */
 export const COUNT_HEAD_ROWS = 3;
 
 /**
- * Counting: one input line that has the keyboard (a scanner's code and Enter land here), the
- * answer to the last entry, and the lines counted, most recent first. esc lets go of the line
- * so the screen's keys apply; enter or i takes it back.
+ * Counting: one input line that has the keyboard on arrival (typing is this view's job; the hint
+ * bar says so), the answer to the last entry, and the lines counted, most recent first. esc lets
+ * go of the line so the screen's keys apply; enter or i takes it back. A scan counts whether the
+ * line has the keyboard or not (the screen's onScan).
  */
-export function CountView({
-  active,
-  height,
-  width,
-  list,
-  onList,
-}: {
-  active: boolean;
-  height: number;
-  width: number;
-  list: ListState;
-  onList: (command: string) => boolean;
-}) {
+export function CountView({ height, width, list }: { height: number; width: number; list: ListState }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const count = useAppStore((s) => s.stocktake.count);
   const prompt = useAppStore((s) => s.stocktake.prompt);
-  const typing = useAppStore((s) => s.stocktake.typing);
   const tz = useAppStore(selectTimeZone);
-  const [text, setText] = useState("");
+  const text = useAppStore((s) => s.drafts[COUNT_DRAFT] ?? "");
+  const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
   const columns = useMemo(() => countedColumns(tz), [tz]);
   const s = () => store.getState();
   const picking = prompt.kind === "pick";
-  const focus = active && typing && !picking;
-  useKeys(
-    (_input, key) => {
-      if (key.escape) {
-        if (prompt.kind === "quantity") s().stocktakeCancelPrompt();
-        else s().stocktakeSetTyping(false);
-      } else if (key.tab) s().stocktakeShow({ kind: "review" });
-      else if (key.upArrow) onList("up");
-      else if (key.downArrow) onList("down");
-      else if (key.pageUp) onList("pageUp");
-      else if (key.pageDown) onList("pageDown");
-    },
-    { isActive: focus },
-  );
+  const focus = useHasFocus(COUNTING_LINE);
+  const pickFocus = useHasFocus("pick");
   if (!count) return null;
   const h = count.header;
   const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
@@ -109,7 +87,7 @@ export function CountView({
           rowKey={(r) => r.variationId}
           height={height - COUNT_HEAD_ROWS}
           width={width}
-          active={active}
+          active={pickFocus}
           onPick={(i) => void s().stocktakePick(i)}
           onBack={() => s().stocktakeCancelPrompt()}
         />

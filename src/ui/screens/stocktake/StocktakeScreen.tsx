@@ -1,13 +1,7 @@
 import { Box } from "ink";
-import { useEffect, useMemo } from "react";
-import {
-  buildReview,
-  countTotals,
-  describeScope,
-  formatMinor,
-  type ReviewRow,
-  sortReview,
-} from "../../../domain/stocktake.js";
+import { useMemo } from "react";
+import { formatMoney } from "../../../domain/money.js";
+import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
 import {
@@ -16,72 +10,42 @@ import {
   selectTimeZone,
   type UnknownCode,
   useAppStore,
-  useAppStoreApi,
+  useShallow,
 } from "../../../state/index.js";
-import { ColumnList } from "../../components/ColumnList.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useListWindow } from "../../components/use-list.js";
+import type { ListState } from "../../components/windowed-list.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { COUNT_HEAD_ROWS, CountView } from "./CountView.js";
 import { countListColumns, historyColumns, reviewColumns, unknownColumns } from "./columns.js";
+import { countReview, stocktakeRows } from "./commands.js";
 import { StartView, StocktakeForm, stocktakeFormHeight } from "./forms.js";
 
-/** The review of a loaded count: rows by absolute variance value, and totals. */
-function useReview(count: LoadedCount | undefined) {
-  const lines = count?.lines;
-  const expected = count?.expected;
-  const uncounted = count?.header.uncounted;
-  const scope = count?.scope;
-  const items = count?.items;
-  return useMemo(() => {
-    if (!lines || !expected || !scope || !items || !uncounted) return undefined;
-    const rows = sortReview(buildReview({ items, lines, expected, scope, uncounted }));
-    const currency = rows.find((r) => r.item.currency)?.item.currency ?? "USD";
-    return { rows, totals: countTotals(rows), currency };
-  }, [lines, expected, uncounted, scope, items]);
-}
+const NO_IDS: readonly string[] = [];
 
 /**
  * Stocktake: start a full or cycle count, count by scanner or keyboard on one input line, review
  * what differs from the books, and commit — journaled line by line, so nothing is lost or doubled.
  */
-export function StocktakeScreen({ active, height, width }: ScreenProps) {
+export function StocktakeScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const store = useAppStoreApi();
   const view = useAppStore((s) => s.stocktake.view);
   const count = useAppStore((s) => s.stocktake.count);
   const form = useAppStore((s) => s.stocktake.form);
-  const typing = useAppStore((s) => s.stocktake.typing);
-  const prompt = useAppStore((s) => s.stocktake.prompt);
   const openHere = useAppStore((s) => s.stocktake.openHere);
   const recent = useAppStore((s) => s.stocktake.recent);
   const history = useAppStore((s) => s.stocktake.history);
   const feedback = useAppStore((s) => s.stocktake.feedback);
   const locationName = useAppStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "—");
   const tz = useAppStore(selectTimeZone);
-  const review = useReview(view.kind === "review" ? count : undefined);
-  const s = () => store.getState();
+  const review = view.kind === "review" && count ? countReview(count) : undefined;
 
   const panel = stocktakeFormHeight(form.kind);
   const bodyHeight = Math.max(4, height - panel);
   const unknown = count?.unknown ?? [];
-  const changes = history?.changes ?? [];
-  const rowCount =
-    view.kind === "count"
-      ? (count?.lines.length ?? 0)
-      : view.kind === "review"
-        ? (review?.rows.length ?? 0)
-        : view.kind === "unknown"
-          ? unknown.length
-          : view.kind === "history"
-            ? changes.length
-            : view.kind === "home"
-              ? recent.length
-              : 0;
   const listHeight =
     view.kind === "count"
       ? bodyHeight - COUNT_HEAD_ROWS
@@ -90,141 +54,9 @@ export function StocktakeScreen({ active, height, width }: ScreenProps) {
         : view.kind === "home"
           ? bodyHeight - (openHere ? 5 : 3)
           : bodyHeight - 2;
-  const [list, onList, select] = useList(rowCount, Math.max(3, listHeight) - 1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view starts at its first row.
-  useEffect(() => select(0), [view.kind]);
-
-  const selectedVariation = (): string | undefined => {
-    if (view.kind === "review") return review?.rows[list.cursor]?.item.variationId;
-    if (view.kind === "count" && count) {
-      const line = count.lines[count.lines.length - 1 - list.cursor];
-      return line?.variationId;
-    }
-    return undefined;
-  };
-  const countIdForExport = (): string | undefined =>
-    view.kind === "home" ? (recent[list.cursor]?.id ?? openHere?.id) : count?.header.id;
-  const canCommit = count && (count.header.status === "open" || count.header.status === "committing");
-
-  const onCommand = (c: Command) => {
-    if (onList(c)) return;
-    switch (c) {
-      case "stNew":
-        if (view.kind === "home" || view.kind === "commit") void s().stocktakeNew();
-        return;
-      case "stOpen":
-      case "stType":
-        if (view.kind === "home" && openHere && c === "stOpen") void s().stocktakeResume();
-        else if (view.kind === "count") s().stocktakeSetTyping(true);
-        else if (view.kind === "review" && c === "stOpen") {
-          const id = selectedVariation();
-          if (id && count?.header.status === "open") s().stocktakeOpenForm({ kind: "edit", variationId: id });
-        } else if (view.kind === "unknown" && c === "stOpen") {
-          const u = unknown[list.cursor];
-          if (u) s().stocktakeOpenForm({ kind: "resolve", code: u.code });
-        } else if (count?.header.status === "open") s().stocktakeShow({ kind: "count" });
-        return;
-      case "stReview":
-        if (count) s().stocktakeShow({ kind: "review" });
-        return;
-      case "stCommit":
-        if (view.kind === "home" && openHere && !count) {
-          void s()
-            .stocktakeResume()
-            .then(() => s().stocktakeShow({ kind: "review" }));
-          return;
-        }
-        if (!count || !canCommit) return;
-        if (view.kind !== "review" && view.kind !== "commit") {
-          s().stocktakeShow({ kind: "review" });
-          s().setStatus({ kind: "info", text: "Check the review, then c commits." });
-          return;
-        }
-        confirmCommit(count, review?.totals.lines);
-        return;
-      case "stScanOne":
-        s().stocktakeToggleScanOne();
-        return;
-      case "stUncounted":
-        if (count) s().stocktakeSetUncounted(count.header.uncounted === "zero" ? "leave" : "zero");
-        return;
-      case "stUnknown":
-        if (count) s().stocktakeShow({ kind: "unknown" });
-        return;
-      case "stHistory": {
-        const id = selectedVariation();
-        if (id) void s().stocktakeHistory(id);
-        return;
-      }
-      case "stRemove":
-        if (view.kind === "unknown") {
-          const u = unknown[list.cursor];
-          if (u) s().stocktakeDismissUnknown(u.code);
-        } else {
-          const id = selectedVariation();
-          const item = id ? count?.items.get(id) : undefined;
-          if (id && item && count?.lineAt.has(id)) {
-            s().openOverlay({
-              kind: "confirm",
-              message: `Remove the line of ${item.name} from the count?`,
-              destructive: true,
-              onYes: () => s().stocktakeRemoveLine(id),
-            });
-          }
-        }
-        return;
-      case "stDiscard": {
-        const target = count ?? openHere;
-        if (!target) return;
-        const accepted = count ? 0 : (openHere?.batchesAccepted ?? 0);
-        s().openOverlay({
-          kind: "confirm",
-          message: `Discard the count ${count?.header.id ?? openHere?.id}?${accepted ? ` ${accepted} of its requests are already committed and stay so.` : " Nothing of it has been committed."}`,
-          destructive: true,
-          onYes: () => s().stocktakeDiscard(),
-        });
-        return;
-      }
-      case "stExportItems":
-      case "stExportSummary": {
-        const id = countIdForExport();
-        if (id)
-          s().stocktakeOpenForm({ kind: "export", what: c === "stExportItems" ? "items" : "summary", countId: id });
-        return;
-      }
-      case "back":
-        if (view.kind === "history") s().stocktakeShow({ kind: view.back });
-        else if (view.kind === "review" || view.kind === "unknown") {
-          s().stocktakeShow({ kind: count?.header.status === "open" ? "count" : "home" });
-          if (count?.header.status !== "open") s().stocktakeClose();
-        } else if (view.kind === "count" || view.kind === "commit") s().stocktakeClose();
-        return;
-      case "reload":
-        if (count) void s().stocktakeRefreshExpected();
-        else void s().loadStocktakeHome();
-        return;
-      default:
-        return;
-    }
-  };
-
-  const confirmCommit = (c: LoadedCount, lines: number | undefined) => {
-    const resuming = c.header.status === "committing";
-    s().openOverlay({
-      kind: "confirm",
-      message: resuming
-        ? `Finish committing ${c.header.id}? Requests the service already accepted are not sent as new changes.`
-        : `Commit ${lines ?? c.lines.length} lines of ${c.header.id} at ${c.header.locationName} as physical counts?${
-            c.header.uncounted === "zero" && c.header.scope.kind === "full" ? " Uncounted items are set to zero." : ""
-          }`,
-      onYes: () => s().stocktakeCommit(),
-    });
-  };
-
+  const rows = useAppStore(useShallow((s) => stocktakeRows(s) ?? { list: "stocktake.none", ids: NO_IDS }));
+  const list = useListWindow(rows.list, rows.ids, listRows(Math.max(3, listHeight)));
   const formOpen = form.kind !== "none";
-  const picking = view.kind === "count" && prompt.kind === "pick";
-  const keysActive = active && !formOpen && view.kind !== "start" && !picking && !(view.kind === "count" && typing);
-  useScreenCommands(["list", "stocktake"], onCommand, keysActive);
 
   const body = (() => {
     switch (view.kind) {
@@ -242,9 +74,9 @@ export function StocktakeScreen({ active, height, width }: ScreenProps) {
           />
         );
       case "start":
-        return <StartView active={active && !formOpen} height={bodyHeight} width={width} />;
+        return <StartView height={bodyHeight} width={width} />;
       case "count":
-        return <CountView active={active && !formOpen} height={bodyHeight} width={width} list={list} onList={onList} />;
+        return <CountView height={bodyHeight} width={width} list={list} />;
       case "review":
         return count && review ? (
           <ReviewView count={count} review={review} list={list} height={bodyHeight} width={width} />
@@ -292,7 +124,7 @@ function HomeView({
 }: {
   openHere: CountListing | undefined;
   recent: CountListing[];
-  list: ReturnType<typeof useList>[0];
+  list: ListState;
   height: number;
   width: number;
   tz: string;
@@ -342,7 +174,7 @@ function ReviewView({
 }: {
   count: LoadedCount;
   review: { rows: ReviewRow[]; totals: ReturnType<typeof countTotals>; currency: string };
-  list: ReturnType<typeof useList>[0];
+  list: ListState;
   height: number;
   width: number;
 }) {
@@ -360,14 +192,12 @@ function ReviewView({
           {h.id} · {describeScope(h.scope)} · {t.lines} line{t.lines === 1 ? "" : "s"}
         </Txt>{" "}
         <Txt color={theme.good}>
-          over {t.unitsOver} ({formatMinor(t.valueOver)} {c})
+          over {t.unitsOver} ({formatMoney({ amount: t.valueOver, currency: c })})
         </Txt>{" "}
         <Txt color={theme.bad}>
-          short {t.unitsShort} ({formatMinor(t.valueShort)} {c})
+          short {t.unitsShort} ({formatMoney({ amount: t.valueShort, currency: c })})
         </Txt>{" "}
-        <Txt bold>
-          net {formatMinor(t.valueNet)} {c}
-        </Txt>
+        <Txt bold>net {formatMoney({ amount: t.valueNet, currency: c })}</Txt>
       </Txt>
       <Txt wrap="truncate-end" color={t.uncounted || unknown ? theme.warn : theme.muted}>
         {t.uncounted
@@ -401,7 +231,7 @@ function UnknownView({
   tz,
 }: {
   unknown: UnknownCode[];
-  list: ReturnType<typeof useList>[0];
+  list: ListState;
   height: number;
   width: number;
   tz: string;
@@ -437,7 +267,7 @@ function HistoryView({
   name: string;
   changes: InventoryChange[] | undefined;
   countId: string | undefined;
-  list: ReturnType<typeof useList>[0];
+  list: ListState;
   height: number;
   width: number;
   tz: string;

@@ -1,7 +1,7 @@
+import { formatAmount } from "../../../domain/money.js";
 import {
   countVariance,
   describeScope,
-  formatMinor,
   formatVariance,
   type ReviewRow,
   type StockItem,
@@ -81,7 +81,8 @@ export function reviewColumns(currency: string): Column<ReviewRow>[] {
       header: `Value ${currency}`,
       width: 10,
       align: "right",
-      render: (r) => (r.counted === undefined ? "" : r.value === undefined ? "no price" : formatMinor(r.value)),
+      render: (r) =>
+        r.counted === undefined ? "" : r.value === undefined ? "no price" : formatAmount(r.value, currency),
       color: (r, theme) => varianceColor(r.value ?? 0, theme),
     },
   ];
@@ -154,7 +155,6 @@ export function historyColumns(tz: string, countId: string | undefined): Column<
 
 /** A pick list's columns (name search results). */
 export const PICK_COLUMNS: Column<StockItem>[] = [
-  { header: "#", width: 2, align: "right", render: (_r, i) => (i < 9 ? String(i + 1) : "") },
   { header: "Item", width: 16, flex: 1, render: (r) => r.name },
   { header: "SKU", width: 12, render: (r) => r.sku },
   { header: "UPC", width: 13, drop: 1, render: (r) => r.upc },

@@ -1,19 +1,20 @@
 import { Box } from "ink";
 import { memberName } from "../../../domain/shifts.js";
 import type { CountScope } from "../../../domain/stocktake.js";
-import { useAppStore, useAppStoreApi } from "../../../state/index.js";
-import { ColumnList } from "../../components/ColumnList.js";
+import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
+import { useWidgetList } from "../../components/use-list.js";
+import { useKeys } from "../../keyboard.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { useCommands } from "../../use-commands.js";
 
 /**
- * A list to choose from: j/k or ↑/↓, enter chooses, 1–9 choose directly, esc goes back. Owns the
- * keyboard while shown.
+ * A list to choose from: j/k or ↑/↓, enter chooses, esc goes back; has the keyboard while
+ * `active` (the number keys stay the shell's: they show screens).
  */
 export function Picker<T>({
   title,
@@ -42,18 +43,16 @@ export function Picker<T>({
 }) {
   const theme = useTheme();
   const listHeight = Math.max(3, height - (note ? 3 : 2));
-  const [list, onList] = useList(rows.length, listHeight - 1);
-  useCommands(
-    ["list"],
-    (c) => {
-      if (onList(c)) return;
-      if (c === "back") onBack();
-    },
-    active,
+  const [list, onList] = useWidgetList(rows.length, listRows(listHeight));
+  useKeys(
     (input, key) => {
-      if (key.return && rows.length > 0) onPick(Math.min(list.cursor, rows.length - 1));
-      else if (/^[1-9]$/.test(input) && Number(input) <= rows.length) onPick(Number(input) - 1);
+      if (onList(input, key)) return true;
+      if (key.escape) onBack();
+      else if (key.return && rows.length > 0) onPick(Math.min(list.cursor, rows.length - 1));
+      else return false;
+      return true;
     },
+    { isActive: active },
   );
   return (
     <Box flexDirection="column">
@@ -74,7 +73,7 @@ export function Picker<T>({
         rowKey={rowKey}
         empty={empty ?? "Nothing to choose."}
       />
-      <Txt color={theme.muted}>enter or 1–9 choose · esc back</Txt>
+      <Txt color={theme.muted}>j/k move · enter choose · esc back</Txt>
     </Box>
   );
 }
@@ -84,17 +83,15 @@ interface ScopeChoice {
   scope: CountScope | "category" | "search" | "skus";
 }
 
-const SCOPE_COLUMNS: Column<ScopeChoice>[] = [
-  { header: "#", width: 2, align: "right", render: (_r, i) => String(i + 1) },
-  { header: "What to count", width: 20, flex: 1, render: (r) => r.label },
-];
+const SCOPE_COLUMNS: Column<ScopeChoice>[] = [{ header: "What to count", width: 20, flex: 1, render: (r) => r.label }];
 
 const SEARCH_FIELDS: FieldSpec[] = [{ name: "text", label: "Search", hint: "words of the item's name, SKU or UPC" }];
 const SKU_FIELDS: FieldSpec[] = [{ name: "skus", label: "SKUs", hint: "separated by spaces or commas" }];
 
 /** Starting a count: what to count (full, or a cycle count of a category, a search or SKUs), then who counts. */
-export function StartView({ active, height, width }: { active: boolean; height: number; width: number }) {
+export function StartView({ height, width }: { height: number; width: number }) {
   const store = useAppStoreApi();
+  const active = useHasFocus("start");
   const view = useAppStore((s) => s.stocktake.view);
   const categories = useAppStore((s) => s.stocktake.categories);
   const members = useAppStore((s) => s.stocktake.members);
@@ -114,6 +111,7 @@ export function StartView({ active, height, width }: { active: boolean; height: 
       ];
       return (
         <Picker
+          key="kind"
           title={`Start a count at ${locationName}`}
           rows={choices}
           columns={SCOPE_COLUMNS}
@@ -132,12 +130,10 @@ export function StartView({ active, height, width }: { active: boolean; height: 
     case "category":
       return (
         <Picker
+          key="category"
           title="Which category?"
           rows={categories}
-          columns={[
-            { header: "#", width: 2, align: "right", render: (_r, i) => (i < 9 ? String(i + 1) : "") },
-            { header: "Category", width: 20, flex: 1, render: (c) => c.name },
-          ]}
+          columns={[{ header: "Category", width: 20, flex: 1, render: (c) => c.name }]}
           rowKey={(c) => c.id}
           height={height}
           width={width}
@@ -183,11 +179,11 @@ export function StartView({ active, height, width }: { active: boolean; height: 
     case "counter":
       return (
         <Picker
+          key="counter"
           title="Who is counting?"
           note="Each line records who counted it; with a personal access token the account owner is the one signed in."
           rows={members}
           columns={[
-            { header: "#", width: 2, align: "right", render: (_r, i) => (i < 9 ? String(i + 1) : "") },
             {
               header: "Team member",
               width: 20,
@@ -262,7 +258,11 @@ export function StocktakeForm() {
           }
           fields={EXPORT_FIELDS}
           initial={{ path: s().stocktakeExportPath(form.what, form.countId) }}
-          onSubmit={(v) => s().stocktakeExport(form.what, form.countId, v.path ?? "")}
+          onSubmit={async (v) => {
+            // A file already there is asked about in the one confirmation; the form has closed by then.
+            const written = await s().stocktakeExport(form.what, form.countId, v.path ?? "");
+            return written.ok ? undefined : writeProblem(written.error);
+          }}
           onCancel={close}
         />
       );

@@ -10,26 +10,23 @@ import {
   useAppStore,
   useAppStoreApi,
   useShallow,
-  type WhoIsHereRow,
 } from "../../../state/index.js";
-import { ColumnList } from "../../components/ColumnList.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
-import { useList } from "../../components/use-list.js";
+import { useListWindow, useWidgetList } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
-import type { Command } from "../../keymap.js";
-import { useScreenCommands } from "../../screen-commands.js";
+import { useKeys } from "../../keyboard.js";
+import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { useCommands } from "../../use-commands.js";
 import type { ScreenProps } from "../screen-def.js";
 import { timeClockColumns } from "./columns.js";
 
 /** Who is here, and the clock actions on the selected member. */
-export function TimeClockScreen({ active, height, width }: ScreenProps) {
+export function TimeClockScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const store = useAppStoreApi();
   const rows = useAppStore(selectWhoIsHere);
   const form = useAppStore((s) => s.timeclock.form);
   const filter = useAppStore((s) => s.timeclock.filter);
@@ -54,69 +51,8 @@ export function TimeClockScreen({ active, height, width }: ScreenProps) {
               : 0;
   const listHeight = Math.max(3, height - 1 - (forgotten.length ? 1 : 0) - panel);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
-  const [list, onList] = useList(rows.length, listHeight - 1, ids);
+  const list = useListWindow("timeclock", ids, listRows(listHeight));
   const columns = useMemo(() => timeClockColumns(tz, now), [tz, now]);
-  const selected: WhoIsHereRow | undefined = rows[list.cursor];
-  const s = () => store.getState();
-
-  const onCommand = (c: Command) => {
-    if (onList(c)) return;
-    const id = selected?.id;
-    switch (c) {
-      case "back":
-        if (filter) s().setFilter("");
-        return;
-      case "filter":
-        s().openTimeClockForm({ kind: "filter" });
-        return;
-      case "reload":
-        void s().loadTimeClock();
-        return;
-      case "clockIn":
-        if (id) void s().clockIn(id);
-        return;
-      case "clockInAt":
-        if (id) s().openClockForm("clock-in-at", id);
-        return;
-      case "clockOut": {
-        if (!id) return;
-        const question = s().clockOutQuestion(id);
-        if (!question) {
-          void s().clockOut(id);
-          return;
-        }
-        // A very short shift is more likely a mistaken press: then Enter answers no.
-        s().openOverlay({
-          kind: "confirm",
-          message: question.text,
-          destructive: question.shortShift,
-          onYes: () => void s().clockOut(id),
-        });
-        return;
-      }
-      case "clockOutAt":
-        if (id) s().openClockForm("clock-out-at", id);
-        return;
-      case "addShift":
-        if (id) s().openClockForm("add-shift", id);
-        return;
-      case "startBreak":
-        if (id) s().openBreakPicker(id);
-        return;
-      case "endBreak":
-        if (id) void s().endBreak(id);
-        return;
-      case "fixForgot": {
-        const target = selected?.forgotten ?? forgotten[0]?.forgotten;
-        if (target?.id) s().openTimeClockForm({ kind: "fix-forgot", shiftId: target.id });
-        else s().setStatus({ kind: "info", text: "No open shifts from earlier days." });
-        return;
-      }
-      default:
-        return;
-    }
-  };
-  useScreenCommands(["list", "timeclock"], onCommand, active && form.kind === "none");
 
   return (
     <Box flexDirection="column" width={width}>
@@ -167,12 +103,11 @@ function TimeClockFilter() {
   const filter = useAppStore((s) => s.timeclock.filter);
   return (
     <FilterLine
+      field="filter"
       value={filter}
+      what="name"
       onChange={(text) => store.getState().setFilter(text)}
-      onClose={(clear) => {
-        if (clear) store.getState().setFilter("");
-        store.getState().openTimeClockForm({ kind: "none" });
-      }}
+      onDone={() => store.getState().openTimeClockForm({ kind: "none" })}
     />
   );
 }
@@ -188,18 +123,17 @@ function BreakPicker({ memberId }: { memberId: string }) {
   const store = useAppStoreApi();
   const types = useAppStore(useShallow(selectBreakTypes));
   const name = useAppStore((s) => s.timeclock.members.find((m) => m.id === memberId)?.given_name ?? "");
-  const [list, onList] = useList(types.length, types.length + 1);
-  useCommands(
-    ["list"],
-    (c) => {
-      if (onList(c)) return;
-      if (c === "back") store.getState().openTimeClockForm({ kind: "none" });
-    },
-    true,
-    (_input, key) => {
+  const [list, onList] = useWidgetList(types.length, types.length);
+  useKeys(
+    (input, key) => {
+      if (onList(input, key)) return true;
       const t = types[list.cursor];
-      if (key.return && t?.id) void store.getState().startBreak(memberId, t.id);
+      if (key.escape) store.getState().openTimeClockForm({ kind: "none" });
+      else if (key.return && t?.id) void store.getState().startBreak(memberId, t.id);
+      else return false;
+      return true;
     },
+    { isActive: useHasFocus("break picker") },
   );
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>

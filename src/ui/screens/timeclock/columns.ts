@@ -1,5 +1,5 @@
 import { onShiftElsewhere } from "../../../domain/clock-rules.js";
-import { formatMoney } from "../../../domain/shifts.js";
+import { formatMoney } from "../../../domain/money.js";
 import { formatDuration, localDate, localTime } from "../../../domain/time.js";
 import type { WhoIsHereRow } from "../../../state/index.js";
 import type { Column } from "../../components/columns.js";

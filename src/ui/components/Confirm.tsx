@@ -1,0 +1,74 @@
+import { Box } from "ink";
+import { useState } from "react";
+import { type Question, useAppStoreApi } from "../../state/index.js";
+import { useKeys } from "../keyboard.js";
+import { useTheme } from "../theme.js";
+import { Txt } from "./Txt.js";
+
+/** Which answer enter gives: no for anything destructive or irreversible, yes otherwise. */
+export function defaultAnswer(question: Pick<Question, "risky">): "yes" | "no" {
+  return question.risky ? "no" : "yes";
+}
+
+/** The line under the question that says what each key answers. */
+export function answerKeysText(question: Pick<Question, "risky">, highlighted: "yes" | "no"): string {
+  const enter = `enter: ${highlighted}`;
+  return question.risky && highlighted === "no"
+    ? `y: yes · n / esc: no · ${enter} (this cannot be undone)`
+    : `y: yes · n / esc: no · ${enter} · ←/→ choose`;
+}
+
+/**
+ * The one confirmation of the app: `y` yes, `n` or `esc` no, `enter` the highlighted answer —
+ * *no* at first for anything destructive or irreversible, and the prompt says so; ←/→ move the
+ * highlight. It takes every key while open (nothing behind it runs); after any answer it closes
+ * and the keys go back where they were.
+ */
+export function Confirm({ question, width }: { question: Question; width: number }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const [highlighted, setHighlighted] = useState<"yes" | "no">(defaultAnswer(question));
+  useKeys(
+    (input, key) => {
+      const answer = (yes: boolean) => store.getState().answer(yes);
+      if (input === "y" || input === "Y") answer(true);
+      else if (input === "n" || input === "N" || key.escape) answer(false);
+      else if (key.return) answer(highlighted === "yes");
+      else if (key.leftArrow || key.rightArrow || key.tab || input === "h" || input === "l")
+        setHighlighted((h) => (h === "yes" ? "no" : "yes"));
+      return true;
+    },
+    { isActive: true },
+  );
+  const button = (which: "yes" | "no", text: string) => {
+    const on = highlighted === which;
+    return (
+      <Txt
+        inverse={on}
+        bold={on}
+        color={on ? (which === "yes" && question.risky ? theme.bad : theme.accent) : undefined}
+      >
+        {` ${text} `}
+      </Txt>
+    );
+  };
+  return (
+    <Box
+      flexDirection="column"
+      borderStyle="round"
+      borderColor={question.risky ? (theme.warn ?? "white") : (theme.accent ?? "white")}
+      paddingX={1}
+      width={Math.min(width, 100)}
+      flexShrink={0}
+    >
+      <Txt wrap="wrap">{question.message}</Txt>
+      <Box gap={2}>
+        {button("yes", question.yes ?? "Yes")}
+        {button("no", "No")}
+      </Box>
+      <Txt color={theme.muted} wrap="wrap">
+        {answerKeysText(question, highlighted)}
+      </Txt>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+// Where the keyboard is. A screen says, from the state, which of its places has the keys now; the
+// shell enforces the same rules on every screen (src/ui/keyboard.tsx, tested once for every
+// registered screen in test/ui-focus.test.tsx):
+//
+// - a text field has the keys only while it is focused, and focusing it is a visible act (`/`,
+//   `i`, `n`, `enter` on a form, or arriving on a screen whose job is typing, which says so);
+// - `esc` in a field leaves it and gives the keys back to the screen (the text stays: a second
+//   `esc` is the screen's, and clears it); it never toggles back into the field;
+// - `tab`, the number keys, `?`, `:` and `q` reach the shell whenever no field is focused; in a
+//   field, `tab` and ctrl keys still do;
+// - a list, empty or not, takes only its own keys.
+//
+// A form of several fields is different on one point: `tab` moves to its next field, as in every
+// form a manager has filled in, rather than leaving for another screen with the form half done
+// (where the form would then wait, out of sight). `esc` cancels the form; then `tab` is the shell's.
+import type { Key } from "ink";
+import type { AppState } from "../state/index.js";
+import type { CommandDeps } from "./commands.js";
+
+/** A place of a screen that can have the keyboard. */
+export type FocusPlace =
+  /** The screen's list or view: its command table, and the shell's keys. */
+  | { kind: "list"; name: string }
+  /** A one-line text field: typed keys go into it. */
+  | {
+      kind: "field";
+      name: string;
+      /** Gives the keys back to the screen (esc); what was typed stays. */
+      leave(s: AppState): void;
+      /** Keys the field's screen takes while typing (↑/↓ move the list under a search line). */
+      onKey?(s: AppState, input: string, key: Key, deps: CommandDeps): boolean;
+    }
+  /** A form of several fields: it has every key but ctrl+c (tab moves between its fields). */
+  | { kind: "form"; name: string }
+  /** A chooser or view with keys of its own (j/k, space, enter, esc); the shell's keys still work. */
+  | { kind: "picker"; name: string };
+
+/** A list place. */
+export const listPlace = (name: string): FocusPlace => ({ kind: "list", name });
+/** A form place. */
+export const formPlace = (name: string): FocusPlace => ({ kind: "form", name });
+/** A picker place. */
+export const pickerPlace = (name: string): FocusPlace => ({ kind: "picker", name });
+
+/** Where the keyboard is as the components read it: the place's kind and name (`overlay` while one is open). */
+export interface FocusName {
+  kind: FocusPlace["kind"] | "overlay";
+  name: string;
+}

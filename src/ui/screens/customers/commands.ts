@@ -1,0 +1,207 @@
+import type { Key } from "ink";
+import { customerName } from "../../../domain/customers.js";
+import type { Customer } from "../../../spec/generated/types.js";
+import type { AppState } from "../../../state/index.js";
+import {
+  type CommandDeps,
+  ch,
+  defineCommands,
+  type ListRows,
+  listCommands,
+  moveFromField,
+  named,
+  selectedRow,
+} from "../../commands.js";
+
+/** The flag that shows the selected profile alone (a terminal too small for the pane). */
+export const PROFILE_ONLY = "customers.profile";
+/** The search line's name as a focus place. */
+export const SEARCH_FIELD = "search";
+
+/** At least this many columns put the profile beside the list; fewer put it below (or hide it). */
+export const SIDE_PANE_COLUMNS = 100;
+/** Fewer body rows than this hide the profile pane; enter then shows the profile alone. */
+const PANE_BELOW_ROWS = 16;
+
+/** How the screen lays out the profile at a size. */
+export function paneLayout(width: number, height: number): "side" | "below" | "hidden" {
+  if (width >= SIDE_PANE_COLUMNS) return "side";
+  return height >= PANE_BELOW_ROWS ? "below" : "hidden";
+}
+
+const idsOfRows = new WeakMap<readonly Customer[], readonly string[]>();
+
+/** The result list: its rows' ids (the same array while the rows are the same). */
+export function customerRows(s: AppState): ListRows {
+  const rows = s.customers.results.rows;
+  let ids = idsOfRows.get(rows);
+  if (!ids) {
+    ids = rows.map((r, i) => r.id ?? String(i));
+    idsOfRows.set(rows, ids);
+  }
+  return { list: "customers", ids };
+}
+
+/** The profile under the cursor. */
+export function selectedCustomer(s: AppState): Customer | undefined {
+  const id = selectedRow(s, customerRows(s));
+  return s.customers.results.rows.find((r) => r.id === id);
+}
+
+const listing = (s: AppState) => s.customers.view.kind === "list";
+const NO_PROFILE = "No profile is selected: / searches, n makes a new one.";
+const needProfile = (s: AppState) => (selectedCustomer(s)?.id ? undefined : NO_PROFILE);
+
+const LIST = listCommands(customerRows);
+
+/** Opens the selected profile: beside or below the list, or alone when there is no room for the pane. */
+function openSelected(s: AppState, deps: CommandDeps): unknown {
+  const id = selectedCustomer(s)?.id;
+  if (!id) return;
+  if (paneLayout(deps.width, deps.height) === "hidden") s.setFlag(PROFILE_ONLY, true);
+  return s.customersOpenProfile(id);
+}
+
+/**
+ * Keys the search line passes on while it has the keyboard: ↑/↓ and page keys move the list
+ * under it; enter gives the keys back to the list and opens the profile under the cursor.
+ */
+export function searchLineKey(s: AppState, input: string, key: Key, deps: CommandDeps): boolean {
+  if (moveFromField(LIST)(s, input, key, deps)) return true;
+  if (key.return) {
+    s.focusField("customers", undefined);
+    void openSelected(s, deps);
+    return true;
+  }
+  return false;
+}
+
+/** The customers screen's commands (in the list; the search line takes typed text once `/` focuses it). */
+export const CUSTOMERS_COMMANDS = defineCommands({
+  ...LIST,
+  search: {
+    keys: [ch("/")],
+    label: "/",
+    description: "search: email, phone, reference id, name",
+    hint: 2,
+    run: (s) => {
+      s.setFlag(PROFILE_ONLY, false);
+      s.focusField("customers", SEARCH_FIELD);
+    },
+  },
+  back: {
+    keys: [named("escape")],
+    label: "esc",
+    description: "close the profile / clear the search",
+    palette: false,
+    run: (s) => {
+      if (s.flags[PROFILE_ONLY]) s.setFlag(PROFILE_ONLY, false);
+      else s.customersSetLine("");
+    },
+    unavailable: (s) => (s.flags[PROFILE_ONLY] || s.customers.line ? undefined : "Nothing to close or clear."),
+  },
+  open: {
+    keys: [named("return")],
+    label: "enter",
+    description: "open the profile (as it is now)",
+    hint: 3,
+    run: openSelected,
+    unavailable: needProfile,
+  },
+  newCustomer: {
+    keys: [ch("n")],
+    label: "n",
+    description: "new profile",
+    write: true,
+    hint: 4,
+    run: (s) => s.customersOpenView({ kind: "create" }),
+  },
+  editCustomer: {
+    keys: [ch("e")],
+    label: "e",
+    description: "edit the profile",
+    write: true,
+    hint: 5,
+    run: (s) => {
+      const id = selectedCustomer(s)?.id;
+      if (id) return s.customersStartEdit(id);
+    },
+    unavailable: needProfile,
+  },
+  deleteCustomer: {
+    keys: [ch("x")],
+    label: "x",
+    description: "delete the profile",
+    write: true,
+    hint: 8,
+    run: (s) => {
+      const c = selectedCustomer(s);
+      const id = c?.id;
+      if (!c || !id) return;
+      s.ask({
+        message: `Delete the profile of ${customerName(c)} (version ${c.version ?? 0})? Group memberships and cards on file go with it; this cannot be undone.`,
+        risky: true,
+        yes: "Delete",
+        onYes: () => s.customersDelete(id),
+      });
+    },
+    unavailable: needProfile,
+  },
+  groups: {
+    keys: [ch("m")],
+    label: "m",
+    description: "groups: add to / remove from",
+    write: true,
+    hint: 7,
+    run: (s) => {
+      const id = selectedCustomer(s)?.id;
+      if (!id) return;
+      if (!s.customers.groupsLoaded) void s.customersLoadGroups();
+      s.customersOpenView({ kind: "groups", customerId: id });
+    },
+    unavailable: needProfile,
+  },
+  cards: {
+    keys: [ch("c")],
+    label: "c",
+    description: "cards on file",
+    run: (s) => {
+      const id = selectedCustomer(s)?.id;
+      if (id) s.customersOpenView({ kind: "cards", customerId: id });
+    },
+    unavailable: needProfile,
+  },
+  filters: {
+    keys: [ch("f")],
+    label: "f",
+    description: "filters: group, source, created",
+    hint: 6,
+    run: (s) => s.customersOpenView({ kind: "filters" }),
+  },
+  clearFilters: {
+    keys: [ch("F")],
+    label: "F",
+    description: "clear the filters",
+    run: (s) => s.customersClearFilters(),
+    unavailable: (s) => (Object.keys(s.customers.filters).length > 0 ? undefined : "No filter is set."),
+  },
+  sort: {
+    keys: [ch("o")],
+    label: "o",
+    description: "order: by name / newest first",
+    run: (s) => s.customersToggleSort(),
+  },
+  duplicates: {
+    keys: [ch("D")],
+    label: "D",
+    description: "duplicates: shared email or phone",
+    run: (s) => s.customersScanDuplicates(),
+    unavailable: (s) => (listing(s) ? undefined : "Go back to the list first (esc)."),
+  },
+});
+
+/** What `r` reads again: the search, and the profile under the cursor. */
+export function reloadCustomers(s: AppState): unknown {
+  const id = selectedCustomer(s)?.id;
+  return Promise.all([s.customersSearch(), id ? s.customersRefreshProfile(id) : undefined]);
+}
