@@ -3,7 +3,6 @@ import type { WebhookSubscription } from "../spec/generated/types.js";
 import {
   checkForm,
   initialWebhooks,
-  selectedSubscription,
   shownTypes,
   type WebhooksEvent,
   type WebhooksState,
@@ -31,22 +30,10 @@ const TYPES = [
 const listed: WebhooksEvent = { type: "listed", items: [sub("a"), sub("b"), sub("c")], includeDisabled: false };
 
 describe("the list", () => {
-  it("selects the first, keeps the selection by id across reads, and moves within bounds", () => {
-    let s = run([listed]);
-    expect(s.selectedId).toBe("a");
-    s = run([{ type: "move", by: 5 }], s);
-    expect(s.selectedId).toBe("c");
-    s = run([{ type: "listed", items: [sub("c"), sub("a")], includeDisabled: false }], s);
-    expect(s.selectedId).toBe("c");
-    s = run([{ type: "move", by: -9 }], s);
-    expect(selectedSubscription(s)?.id).toBe("c");
-  });
-
   it("a subscription disabled while disabled ones are hidden leaves the list, as the service would", () => {
-    let s = run([listed, { type: "select", id: "b" }]);
+    let s = run([listed]);
     s = run([{ type: "changed", subscription: sub("b", { enabled: false }) }], s);
     expect(s.items.map((i) => i.id)).toEqual(["a", "c"]);
-    expect(s.selectedId).toBe("c");
     s = run([{ type: "listed", items: [sub("a"), sub("b", { enabled: false })], includeDisabled: true }], s);
     s = run([{ type: "changed", subscription: sub("a", { enabled: false }) }], s);
     expect(s.items.map((i) => [i.id, i.enabled])).toEqual([
@@ -55,17 +42,22 @@ describe("the list", () => {
     ]);
   });
 
-  it("after a delete the next row is selected and its test result is forgotten", () => {
+  it("a saved subscription joins the list, or replaces its old self; a deleted one takes its test result along", () => {
     let s = run([
       listed,
-      { type: "select", id: "b" },
-      { type: "test-result", id: "b", outcome: { eventType: "x", statusCode: 200, tookMs: 3, at: "t" } },
-      { type: "deleted", id: "b" },
+      { type: "saved", subscription: sub("d") },
+      { type: "saved", subscription: sub("a", { name: "A2" }) },
     ]);
-    expect(s.selectedId).toBe("c");
+    expect(s.items.map((i) => i.name)).toEqual(["A2", "Sub b", "Sub c", "Sub d"]);
+    s = run(
+      [
+        { type: "test-result", id: "b", outcome: { eventType: "x", statusCode: 200, tookMs: 3, at: "t" } },
+        { type: "deleted", id: "b" },
+      ],
+      s,
+    );
+    expect(s.items.map((i) => i.id)).toEqual(["a", "c", "d"]);
     expect(s.tests).toEqual({});
-    s = run([{ type: "deleted", id: "c" }], s);
-    expect(s.selectedId).toBe("a");
   });
 });
 
@@ -95,11 +87,9 @@ describe("the create form", () => {
       ],
       opened,
     );
-    expect(s.form?.cursor).toBe("customer.created");
     s = run([{ type: "filter", text: "shift" }], s);
     expect(s.form && shownTypes(s.form)).toEqual(["labor.shift.created", "labor.shift.updated"]);
-    expect(s.form?.cursor).toBe("labor.shift.created");
-    s = run([{ type: "cursor", by: 1 }, { type: "toggle-type" }], s);
+    s = run([{ type: "toggle-type", eventType: "labor.shift.updated" }], s);
     expect(s.form?.picked).toEqual(["labor.shift.updated"]);
     s = run([{ type: "toggle-shown" }], s);
     expect(s.form?.picked).toEqual(["labor.shift.updated", "labor.shift.created"]);
@@ -113,7 +103,6 @@ describe("the create form", () => {
       ],
       s,
     );
-    expect(s.form?.cursor).toBe("labor.shift.updated"); // kept: still shown
     expect(s.form && checkForm(s.form)).toBeUndefined();
   });
 
@@ -165,7 +154,9 @@ describe("the signature key and tests", () => {
   it("shows a replaced key once, and hides it at the next step", () => {
     let s = run([listed, { type: "key-replaced", id: "a", key: "new-key" }]);
     expect(s.revealed).toEqual({ subscriptionId: "a", key: "new-key" });
-    s = run([{ type: "move", by: 1 }], s);
+    s = run([{ type: "hide-key" }], s);
+    expect(s.revealed).toBeUndefined();
+    s = run([{ type: "key-replaced", id: "a", key: "newer" }, listed], s);
     expect(s.revealed).toBeUndefined();
   });
 
@@ -177,9 +168,8 @@ describe("the signature key and tests", () => {
         includeDisabled: false,
       },
       { type: "open-test", id: "a" },
-      { type: "test-cursor", by: 3 },
     ]);
-    expect(s.testPick).toEqual({ subscriptionId: "a", types: ["customer.created", "customer.updated"], cursor: 1 });
+    expect(s.testPick).toEqual({ subscriptionId: "a", types: ["customer.created", "customer.updated"] });
     s = run([{ type: "test-sending", id: "a" }], s);
     expect(s).toMatchObject({ testPick: undefined, testing: "a" });
     s = run(

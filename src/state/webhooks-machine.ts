@@ -1,6 +1,7 @@
-// The webhooks screen as a pure machine: the subscriptions listed, which one is selected (by id),
-// the create/edit form with its event-type picker, the key shown once after a replacement, and
-// each subscription's last test. The slice does the I/O and feeds the answers back as events.
+// The webhooks screen as a pure machine: the subscriptions listed, the create/edit form with its
+// event-type picker, the key shown once after a replacement, and each subscription's last test.
+// The slice does the I/O and feeds the answers back as events. Which row is selected is the view
+// slice's (by id, per list: WEBHOOKS_LIST, EVENT_TYPES_LIST, TEST_TYPES_LIST).
 import {
   checkEventTypes,
   DEFAULT_API_VERSION,
@@ -10,6 +11,13 @@ import {
   parseSubscriptionName,
 } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
+
+/** The list of subscriptions, for the view slice's selection. */
+export const WEBHOOKS_LIST = "webhooks";
+/** The form's event-type picker, a list of its own. */
+export const EVENT_TYPES_LIST = "webhooks.event-types";
+/** The picker of the event type to test. */
+export const TEST_TYPES_LIST = "webhooks.test";
 
 /** The form's text fields. */
 export type SubscriptionField = "name" | "url" | "apiVersion";
@@ -31,8 +39,6 @@ export interface SubscriptionForm {
   offered: OfferedTypes | undefined;
   picked: string[];
   filter: string;
-  /** The event type under the cursor in the picker (by name, so filtering keeps it). */
-  cursor: string | undefined;
   problem: string | undefined;
   saving: boolean;
 }
@@ -51,7 +57,6 @@ export interface TestOutcome {
 export interface TestPick {
   subscriptionId: string;
   types: string[];
-  cursor: number;
 }
 
 /** The webhooks screen's state. */
@@ -60,7 +65,6 @@ export interface WebhooksState {
   loaded: boolean;
   /** The service leaves disabled subscriptions out unless asked. */
   includeDisabled: boolean;
-  selectedId: string | undefined;
   form: SubscriptionForm | undefined;
   /** A new signature key, shown once; masked as soon as anything else happens. */
   revealed: { subscriptionId: string; key: string } | undefined;
@@ -73,8 +77,6 @@ export interface WebhooksState {
 /** Everything that changes the webhooks screen. */
 export type WebhooksEvent =
   | { type: "listed"; items: WebhookSubscription[]; includeDisabled: boolean }
-  | { type: "select"; id: string }
-  | { type: "move"; by: number }
   | { type: "open-create" }
   | { type: "open-edit"; id: string }
   | { type: "edit-field"; field: SubscriptionField; value: string }
@@ -84,8 +86,7 @@ export type WebhooksEvent =
   | { type: "to-events"; today?: Date }
   | { type: "to-fields" }
   | { type: "filter"; text: string }
-  | { type: "cursor"; by: number }
-  | { type: "toggle-type"; eventType?: string }
+  | { type: "toggle-type"; eventType: string }
   | { type: "toggle-shown" }
   | { type: "form-problem"; problem: string | undefined }
   | { type: "saving" }
@@ -96,7 +97,6 @@ export type WebhooksEvent =
   | { type: "key-replaced"; id: string; key: string }
   | { type: "hide-key" }
   | { type: "open-test"; id: string }
-  | { type: "test-cursor"; by: number }
   | { type: "close-test" }
   | { type: "test-sending"; id: string }
   | { type: "test-result"; id: string; outcome: TestOutcome }
@@ -107,7 +107,6 @@ export const initialWebhooks: WebhooksState = {
   items: [],
   loaded: false,
   includeDisabled: false,
-  selectedId: undefined,
   form: undefined,
   revealed: undefined,
   tests: {},
@@ -115,21 +114,9 @@ export const initialWebhooks: WebhooksState = {
   testing: undefined,
 };
 
-const clamp = (n: number, max: number) => Math.max(0, Math.min(max, n));
-
 /** The event types the picker shows: the version's, narrowed by the filter. */
 export function shownTypes(form: SubscriptionForm): string[] {
   return form.offered?.state === "loaded" ? filterEventTypes(form.offered.types, form.filter) : [];
-}
-
-/** The selected subscription, if it is still listed. */
-export function selectedSubscription(s: WebhooksState): WebhookSubscription | undefined {
-  return s.items.find((i) => i.id === s.selectedId);
-}
-
-function keepSelection(items: WebhookSubscription[], selectedId: string | undefined, fallbackIndex = 0) {
-  if (selectedId && items.some((i) => i.id === selectedId)) return selectedId;
-  return items[clamp(fallbackIndex, items.length - 1)]?.id;
 }
 
 /** Checks the form's fields before the event types are picked: the problem in words, or none. */
@@ -159,15 +146,10 @@ function formEvent(form: SubscriptionForm, e: WebhooksEvent): SubscriptionForm {
       return { ...form, [e.field]: e.value, problem: undefined };
     case "types-loading":
       return { ...form, offered: { state: "loading", version: e.version } };
-    case "types-loaded": {
-      if (form.offered?.version !== e.version) return form;
-      const types = filterEventTypes(e.types, form.filter);
-      return {
-        ...form,
-        offered: { state: "loaded", version: e.version, types: e.types },
-        cursor: form.cursor ?? types[0],
-      };
-    }
+    case "types-loaded":
+      return form.offered?.version === e.version
+        ? { ...form, offered: { state: "loaded", version: e.version, types: e.types } }
+        : form;
     case "types-failed":
       return form.offered?.version === e.version ? { ...form, offered: { state: "failed", ...e } } : form;
     case "to-events": {
@@ -176,19 +158,10 @@ function formEvent(form: SubscriptionForm, e: WebhooksEvent): SubscriptionForm {
     }
     case "to-fields":
       return { ...form, step: "fields", problem: undefined };
-    case "filter": {
-      const next = { ...form, filter: e.text };
-      const shown = shownTypes(next);
-      return { ...next, cursor: form.cursor && shown.includes(form.cursor) ? form.cursor : shown[0] };
-    }
-    case "cursor": {
-      const shown = shownTypes(form);
-      const at = form.cursor ? shown.indexOf(form.cursor) : -1;
-      return { ...form, cursor: shown[clamp(at + e.by, shown.length - 1)] };
-    }
+    case "filter":
+      return { ...form, filter: e.text };
     case "toggle-type": {
-      const t = e.eventType ?? form.cursor;
-      if (!t) return form;
+      const t = e.eventType;
       const picked = form.picked.includes(t) ? form.picked.filter((p) => p !== t) : [...form.picked, t];
       return { ...form, picked, problem: undefined };
     }
@@ -218,7 +191,6 @@ function newForm(sub?: WebhookSubscription): SubscriptionForm {
     offered: undefined,
     picked: [...(sub?.event_types ?? [])],
     filter: "",
-    cursor: undefined,
     problem: undefined,
     saving: false,
   };
@@ -234,25 +206,11 @@ function upsert(items: WebhookSubscription[], sub: WebhookSubscription, includeD
 
 /** The webhooks screen's reducer. */
 export function webhooksReducer(s: WebhooksState, e: WebhooksEvent): WebhooksState {
-  // The key is shown once: any other step hides it for good.
-  const base = s.revealed && e.type !== "key-replaced" && e.type !== "listed" ? { ...s, revealed: undefined } : s;
+  // The key is shown once: any other step (a reread too) hides it for good.
+  const base = s.revealed && e.type !== "key-replaced" ? { ...s, revealed: undefined } : s;
   switch (e.type) {
-    case "listed": {
-      const at = base.items.findIndex((i) => i.id === base.selectedId);
-      return {
-        ...base,
-        items: e.items,
-        loaded: true,
-        includeDisabled: e.includeDisabled,
-        selectedId: keepSelection(e.items, base.selectedId, at),
-      };
-    }
-    case "select":
-      return base.items.some((i) => i.id === e.id) ? { ...base, selectedId: e.id } : base;
-    case "move": {
-      const at = base.items.findIndex((i) => i.id === base.selectedId);
-      return { ...base, selectedId: base.items[clamp(at + e.by, base.items.length - 1)]?.id };
-    }
+    case "listed":
+      return { ...base, items: e.items, loaded: true, includeDisabled: e.includeDisabled };
     case "open-create":
       return { ...base, form: newForm(), testPick: undefined };
     case "open-edit": {
@@ -261,20 +219,13 @@ export function webhooksReducer(s: WebhooksState, e: WebhooksEvent): WebhooksSta
     }
     case "close-form":
       return { ...base, form: undefined };
-    case "saved": {
-      const items = upsert(base.items, e.subscription, base.includeDisabled);
-      return { ...base, form: undefined, items, selectedId: keepSelection(items, e.subscription.id) };
-    }
-    case "changed": {
-      const at = base.items.findIndex((i) => i.id === e.subscription.id);
-      const items = upsert(base.items, e.subscription, base.includeDisabled);
-      return { ...base, items, selectedId: keepSelection(items, base.selectedId, at) };
-    }
+    case "saved":
+      return { ...base, form: undefined, items: upsert(base.items, e.subscription, base.includeDisabled) };
+    case "changed":
+      return { ...base, items: upsert(base.items, e.subscription, base.includeDisabled) };
     case "deleted": {
-      const at = base.items.findIndex((i) => i.id === e.id);
-      const items = base.items.filter((i) => i.id !== e.id);
       const { [e.id]: _gone, ...tests } = base.tests;
-      return { ...base, items, tests, selectedId: keepSelection(items, base.selectedId, at) };
+      return { ...base, items: base.items.filter((i) => i.id !== e.id), tests };
     }
     case "key-replaced":
       return { ...base, revealed: { subscriptionId: e.id, key: e.key } };
@@ -283,15 +234,8 @@ export function webhooksReducer(s: WebhooksState, e: WebhooksEvent): WebhooksSta
     case "open-test": {
       const sub = base.items.find((i) => i.id === e.id);
       const types = sub?.event_types ?? [];
-      return types.length ? { ...base, form: undefined, testPick: { subscriptionId: e.id, types, cursor: 0 } } : base;
+      return types.length ? { ...base, form: undefined, testPick: { subscriptionId: e.id, types } } : base;
     }
-    case "test-cursor":
-      return base.testPick
-        ? {
-            ...base,
-            testPick: { ...base.testPick, cursor: clamp(base.testPick.cursor + e.by, base.testPick.types.length - 1) },
-          }
-        : base;
     case "close-test":
       return { ...base, testPick: undefined };
     case "test-sending":

@@ -66,7 +66,7 @@ describe("webhooks slice against the local service", () => {
       notification_url: hookUrl,
       event_types: ["customer.created", "labor.shift.created"],
     });
-    expect(s().webhooks.selectedId).toBe(saved?.id);
+    expect(s().selection.webhooks?.id).toBe(saved?.id);
     expect(s().status).toMatchObject({
       kind: "info",
       text: expect.stringMatching(/^Saved "Till events": 2 event types/),

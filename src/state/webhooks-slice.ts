@@ -8,6 +8,7 @@ import {
   checkForm,
   initialWebhooks,
   type SubscriptionForm,
+  WEBHOOKS_LIST,
   type WebhooksEvent,
   type WebhooksState,
   webhooksReducer,
@@ -138,6 +139,9 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
       }
       createKey = undefined;
       dispatch({ type: "saved", subscription: saved });
+      // The list's cursor goes to what was just saved.
+      const ids = get().webhooks.items.map((i) => i.id ?? "");
+      if (saved.id && ids.includes(saved.id)) get().selectRow(WEBHOOKS_LIST, ids, ids.indexOf(saved.id));
       get().setStatus({
         kind: "info",
         text: `Saved ${nameOf(saved)}: ${saved.event_types?.length ?? 0} event types to ${saved.notification_url}.`,
