@@ -4,6 +4,7 @@ import {
   DEFAULT_API_VERSION,
   filterEventTypes,
   isLoopbackHost,
+  matchesWords,
   parseApiVersion,
   parseNotificationUrl,
   parseSubscriptionName,
@@ -96,6 +97,12 @@ describe("filterEventTypes", () => {
     expect(filterEventTypes(types, "gift act")).toEqual(["gift_card.activity.created"]);
     expect(filterEventTypes(types, "cust del")).toEqual(["customer.deleted"]);
     expect(filterEventTypes(types, "CARD")).toEqual(["gift_card.activity.created", "gift_card.updated"]);
+  });
+
+  it("reads the words of an address too", () => {
+    expect(matchesWords("Till events http://127.0.0.1:8123/hook", "hook till")).toBe(true);
+    expect(matchesWords("https://hooks.example.com/square", "example square")).toBe(true);
+    expect(matchesWords("https://hooks.example.com/square", "ample")).toBe(false);
   });
 
   it("keeps the list for an empty filter and finds nothing for a word in the middle of one", () => {

@@ -97,11 +97,14 @@ export function parseSubscriptionName(text: string): Parsed<string | undefined> 
   return { ok: true, value: value || undefined };
 }
 
-/** What the filter compares: dots and underscores are word breaks (`gift act` finds gift_card.activity.*). */
+/**
+ * What the filter compares: dots, underscores and the punctuation of an address are word breaks
+ * (`gift act` finds gift_card.activity.*, `hook` finds http://127.0.0.1:8123/hook).
+ */
 const words = (text: string) =>
   text
     .toLowerCase()
-    .split(/[\s._-]+/)
+    .split(/[\s._\-:/?&=#@]+/)
     .filter(Boolean);
 
 /**
@@ -109,12 +112,15 @@ const words = (text: string) =>
  * order (`shift created`, `labor`, `cust del`). The order of the list is kept.
  */
 export function filterEventTypes(types: readonly string[], filter: string): string[] {
+  return types.filter((t) => matchesWords(t, filter));
+}
+
+/** Whether every word of the filter begins a word of the text, in any order. */
+export function matchesWords(text: string, filter: string): boolean {
   const wanted = words(filter);
-  if (wanted.length === 0) return [...types];
-  return types.filter((t) => {
-    const have = words(t);
-    return wanted.every((w) => have.some((h) => h.startsWith(w)));
-  });
+  if (wanted.length === 0) return true;
+  const have = words(text);
+  return wanted.every((w) => have.some((h) => h.startsWith(w)));
 }
 
 /** Picked event types the chosen version does not offer, or none: a version change can drop some. */

@@ -73,7 +73,9 @@ export type Screen =
   | { kind: "break-types" }
   | { kind: "stocktake" }
   | { kind: "customers" }
-  | { kind: "drawers" };
+  | { kind: "drawers" }
+  | { kind: "webhooks" }
+  | { kind: "account" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

@@ -4,6 +4,7 @@ import {
   checkForm,
   initialWebhooks,
   shownTypes,
+  unofferedTypes,
   type WebhooksEvent,
   type WebhooksState,
   webhooksReducer,
@@ -147,6 +148,10 @@ describe("the edit form", () => {
     expect(s.form && checkForm(s.form)).toBe(
       "API version 2020-01-21 does not offer labor.shift.created: unmark it, or pick a later version.",
     );
+    expect(s.form && unofferedTypes(s.form)).toEqual(["labor.shift.created"]);
+    s = run([{ type: "drop-unoffered" }], s);
+    expect(s.form?.picked).toEqual(["customer.created"]);
+    expect(s.form && checkForm(s.form)).toBeUndefined();
   });
 });
 

@@ -6,9 +6,11 @@ import {
   checkEventTypes,
   DEFAULT_API_VERSION,
   filterEventTypes,
+  matchesWords,
   parseApiVersion,
   parseNotificationUrl,
   parseSubscriptionName,
+  unofferedEventTypes,
 } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
 
@@ -65,6 +67,8 @@ export interface WebhooksState {
   loaded: boolean;
   /** The service leaves disabled subscriptions out unless asked. */
   includeDisabled: boolean;
+  /** Narrows the list by name, URL or event type. */
+  listFilter: string;
   form: SubscriptionForm | undefined;
   /** A new signature key, shown once; masked as soon as anything else happens. */
   revealed: { subscriptionId: string; key: string } | undefined;
@@ -77,6 +81,7 @@ export interface WebhooksState {
 /** Everything that changes the webhooks screen. */
 export type WebhooksEvent =
   | { type: "listed"; items: WebhookSubscription[]; includeDisabled: boolean }
+  | { type: "list-filter"; text: string }
   | { type: "open-create" }
   | { type: "open-edit"; id: string }
   | { type: "edit-field"; field: SubscriptionField; value: string }
@@ -88,6 +93,7 @@ export type WebhooksEvent =
   | { type: "filter"; text: string }
   | { type: "toggle-type"; eventType: string }
   | { type: "toggle-shown" }
+  | { type: "drop-unoffered" }
   | { type: "form-problem"; problem: string | undefined }
   | { type: "saving" }
   | { type: "saved"; subscription: WebhookSubscription }
@@ -107,6 +113,7 @@ export const initialWebhooks: WebhooksState = {
   items: [],
   loaded: false,
   includeDisabled: false,
+  listFilter: "",
   form: undefined,
   revealed: undefined,
   tests: {},
@@ -114,9 +121,22 @@ export const initialWebhooks: WebhooksState = {
   testing: undefined,
 };
 
+/** The subscriptions the list shows: narrowed by the filter's words (name, URL, event types). */
+export function shownSubscriptions(s: Pick<WebhooksState, "items" | "listFilter">): WebhookSubscription[] {
+  if (!s.listFilter.trim()) return s.items;
+  return s.items.filter((i) =>
+    matchesWords([i.name ?? "", i.notification_url ?? "", ...(i.event_types ?? [])].join(" "), s.listFilter),
+  );
+}
+
 /** The event types the picker shows: the version's, narrowed by the filter. */
 export function shownTypes(form: SubscriptionForm): string[] {
   return form.offered?.state === "loaded" ? filterEventTypes(form.offered.types, form.filter) : [];
+}
+
+/** The marked event types the form's version does not offer (a version changed while editing). */
+export function unofferedTypes(form: SubscriptionForm): string[] {
+  return form.offered?.state === "loaded" ? unofferedEventTypes(form.picked, form.offered.types) : [];
 }
 
 /** Checks the form's fields before the event types are picked: the problem in words, or none. */
@@ -172,6 +192,10 @@ function formEvent(form: SubscriptionForm, e: WebhooksEvent): SubscriptionForm {
       const picked = all ? form.picked.filter((p) => !shown.includes(p)) : [...new Set([...form.picked, ...shown])];
       return { ...form, picked, problem: undefined };
     }
+    case "drop-unoffered":
+      return form.offered?.state === "loaded"
+        ? { ...form, picked: form.picked.filter((t) => unofferedTypes(form).indexOf(t) < 0), problem: undefined }
+        : form;
     case "form-problem":
       return { ...form, problem: e.problem, saving: false };
     case "saving":
@@ -211,6 +235,8 @@ export function webhooksReducer(s: WebhooksState, e: WebhooksEvent): WebhooksSta
   switch (e.type) {
     case "listed":
       return { ...base, items: e.items, loaded: true, includeDisabled: e.includeDisabled };
+    case "list-filter":
+      return { ...base, listFilter: e.text };
     case "open-create":
       return { ...base, form: newForm(), testPick: undefined };
     case "open-edit": {

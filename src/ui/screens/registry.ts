@@ -16,6 +16,8 @@ import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } fro
 import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
+import { FILTER_FIELD, reloadWebhooks, WEBHOOK_MOVES, WEBHOOKS_COMMANDS, webhookRows } from "./webhooks/commands.js";
+import { WebhooksScreen } from "./webhooks/WebhooksScreen.js";
 
 const TIMECLOCK = defineScreen({
   kind: "timeclock",
@@ -150,5 +152,35 @@ const DRAWERS = defineScreen({
   help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
 });
 
+const WEBHOOKS = defineScreen({
+  kind: "webhooks",
+  title: "Webhooks",
+  component: WebhooksScreen,
+  commands: WEBHOOKS_COMMANDS,
+  focus: (s) => {
+    if (s.webhooks.form?.step === "fields") return formPlace("subscription");
+    if (s.field.webhooks === FILTER_FIELD)
+      return {
+        kind: "field",
+        name: FILTER_FIELD,
+        leave: (st) => st.focusField("webhooks", undefined),
+        onKey: moveFromField(WEBHOOK_MOVES),
+      };
+    return listPlace(webhookRows(s)?.list ?? "webhooks");
+  },
+  fields: { [FILTER_FIELD]: "filter" },
+  reload: reloadWebhooks,
+  onShow: (s) => s.loadWebhooks(),
+  help: "Subscriptions belong to the application, not to one seller: on the real service they are managed with the application's personal access token (backroom login --token). `backroom webhooks listen` receives and verifies the events on this machine.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
-export const SCREENS: readonly AnyScreenDef[] = [TIMECLOCK, REVIEW, BREAK_TYPES, STOCKTAKE, CUSTOMERS, DRAWERS];
+export const SCREENS: readonly AnyScreenDef[] = [
+  TIMECLOCK,
+  REVIEW,
+  BREAK_TYPES,
+  STOCKTAKE,
+  CUSTOMERS,
+  DRAWERS,
+  WEBHOOKS,
+];
