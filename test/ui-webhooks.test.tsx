@@ -65,8 +65,8 @@ async function open(columns = 80, rows = 24): Promise<DrivenApp> {
   const a = await startApp({ shared: service, columns, rows });
   app = a;
   await a.waitFor("1 Time clock");
-  await a.press("6");
-  await a.waitForStore((s) => s.screen.kind === "drawers");
+  await a.press("0");
+  await a.waitForStore((s) => s.screen.kind === "account");
   await a.press(KEYS.tab);
   await a.waitFor(/Webhooks · \d+ subscriptions?/);
   return a;

@@ -122,6 +122,11 @@ export function createSession(opts: SessionOptions): Session {
   // An expired OAuth token without a refresh token that RenewToken still accepts.
   const renewable = (t: StoredTokens) =>
     t.kind === "oauth" && !t.refresh_token && sourceOf() !== "env" && clock.now() - expiresAt(t) <= RENEW_WINDOW_MS;
+  // Why an expired OAuth token is not kept for the deprecated renew: its 15 days are over.
+  const tooLate = (t: StoredTokens) =>
+    t.kind === "oauth" && clock.now() - expiresAt(t) > RENEW_WINDOW_MS
+      ? ", more than 15 days ago (too late to renew)"
+      : "";
   const secrets = () => {
     const t = tokens();
     return [t?.access_token, t?.refresh_token, opts.envToken, opts.clientSecret];
@@ -249,7 +254,7 @@ export function createSession(opts: SessionOptions): Session {
         if (sourceOf() === "env") {
           throw new SignedOutError(`BACKROOM_ACCESS_TOKEN expired on ${when}; set a current token.`);
         }
-        await signOut(`You were signed out: the access token expired on ${when}. ${SIGN_IN_AGAIN}`);
+        await signOut(`You were signed out: the access token expired on ${when}${tooLate(t)}. ${SIGN_IN_AGAIN}`);
         throw new SignedOutError(state.status === "signed-out" ? state.reason : "Signed out.");
       }
       return t.access_token;
@@ -259,7 +264,9 @@ export function createSession(opts: SessionOptions): Session {
       if (!t) return undefined;
       if (!t.refresh_token) {
         if (sourceOf() !== "env" && !renewable(t)) {
-          await signOut(`You were signed out: the service says the access token has expired. ${SIGN_IN_AGAIN}`);
+          await signOut(
+            `You were signed out: the service says the access token has expired${tooLate(t)}. ${SIGN_IN_AGAIN}`,
+          );
         }
         return undefined;
       }

@@ -106,7 +106,9 @@ async function runOnService(
   configPath: string,
 ): Promise<number> {
   const { openTarget } = await import("./target.js");
-  const opened = await openTarget(target, io.env);
+  // Signed out, the app still opens: on the account screen, where signing in is.
+  const opened = await openTarget(target, io.env, {}, { signedOut: "allow" });
+  const signedOut = opened.session?.state().status !== "signed-in";
   const where = {
     label: target.label,
     environment: target.environment,
@@ -122,6 +124,7 @@ async function runOnService(
   try {
     await runApp({
       ...(account ? { account } : {}),
+      ...(signedOut ? { startOn: "account" as const } : {}),
       client: opened.client,
       envLabel: ENV_LABELS[target.environment] ?? "LOCAL",
       storeLabel: target.label,

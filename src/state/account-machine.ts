@@ -200,7 +200,7 @@ export function accountView(s: AccountState, now: Date): AccountView {
   const env =
     token?.source === "env" ? "The token comes from BACKROOM_ACCESS_TOKEN; unset it to sign in here." : undefined;
   const signIn = notReady ?? busy ?? demo ?? env;
-  const needsSignIn = signedIn ? undefined : "Not signed in.";
+  const needsSignIn = signedIn ? undefined : "Not signed in: b signs in in a browser, p with a personal token.";
   return {
     life: signedIn ? tokenLife(facts, now) : undefined,
     scopes: setup && signedIn ? scopeReport(setup.scopeNeeds, token?.scopes) : undefined,

@@ -8,6 +8,7 @@ import {
   createStore,
   deferredClient,
   type EnvLabel,
+  type ScreenKind,
   type StoreClient,
 } from "../state/index.js";
 import { AppRoot } from "./App.js";
@@ -97,6 +98,8 @@ export interface RunAppOptions {
   onFirstFrame?: () => void;
   /** The sign-in for the account screen (a promise while the demo store starts). */
   account?: AccountContext | Promise<AccountContext>;
+  /** The screen to open on (the account screen when nobody is signed in). */
+  startOn?: ScreenKind;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -134,6 +137,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
     ...(options.account ? { account: options.account } : {}),
   });
+  if (options.startOn) store.getState().showScreen(options.startOn);
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
   let left = false;

@@ -62,6 +62,8 @@ export interface StartAppOptions {
   color?: boolean;
   /** Puts a switchable proxy between the app and the service (to take the service away). */
   proxy?: boolean;
+  /** The app's client instead of the service's own (one whose token provider is a session). */
+  client?: SquareClient;
 }
 
 /** Starts a local service (unless shared), a store on its client, and the app on a fake terminal. */
@@ -70,7 +72,7 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const proxy = opts.proxy ? await startProxy(service.url) : undefined;
   const client = proxy
     ? createClient({ baseUrl: proxy.url, accessToken: service.service.accessToken, maxRetries: 0 })
-    : service.client;
+    : (opts.client ?? service.client);
   const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();

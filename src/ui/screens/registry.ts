@@ -3,6 +3,8 @@
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
 import { moveFromField } from "../commands.js";
 import { formPlace, listPlace, pickerPlace } from "../focus.js";
+import { AccountScreen } from "./account/AccountScreen.js";
+import { ACCOUNT_COMMANDS, ACCOUNT_LIST, TOKEN_FIELD } from "./account/commands.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_COMMANDS } from "./break-types/commands.js";
 import { CustomersScreen } from "./customers/CustomersScreen.js";
@@ -174,6 +176,25 @@ const WEBHOOKS = defineScreen({
   help: "Subscriptions belong to the application, not to one seller: on the real service they are managed with the application's personal access token (backroom login --token). `backroom webhooks listen` receives and verifies the events on this machine.",
 });
 
+const ACCOUNT = defineScreen({
+  kind: "account",
+  title: "Account",
+  key: "0",
+  component: AccountScreen,
+  commands: ACCOUNT_COMMANDS,
+  focus: (s) =>
+    s.field.account === TOKEN_FIELD && s.account.signIn.step === "token"
+      ? // A masked field: esc closes it and forgets what was typed (a token is not kept half-typed).
+        { kind: "field", name: TOKEN_FIELD, leave: (st) => st.accountCancelSignIn() }
+      : listPlace(ACCOUNT_LIST),
+  // The token field is not listed in `fields`: it shows only •, so the shell's field test (which
+  // reads the typed text back) cannot apply; test/ui-account.test.tsx covers its esc and keys.
+  reload: (s) => s.loadAccount(),
+  onShow: (s) => s.loadAccount({ quiet: true }),
+  withoutLocation: true,
+  help: "Tokens are never shown: only their last four characters. OAuth access tokens last 30 days and backroom refreshes one in its last week; an expired one can be renewed (deprecated RenewToken, with BACKROOM_CLIENT_SECRET) for 15 days. Signing out revokes every token of the account for the application when the secret is set.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
 export const SCREENS: readonly AnyScreenDef[] = [
   TIMECLOCK,
@@ -182,5 +203,6 @@ export const SCREENS: readonly AnyScreenDef[] = [
   STOCKTAKE,
   CUSTOMERS,
   DRAWERS,
+  ACCOUNT,
   WEBHOOKS,
 ];
