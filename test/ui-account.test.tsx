@@ -114,9 +114,11 @@ describe("the account screen", () => {
     expect(frame).toMatch(/Token +OAuth token …\S{4} · OS keychain/);
     expect(frame).toMatch(/Expires +expires in 30 days \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
     await a.press("G");
-    await a.waitFor(/✗ GIFTCARDS_READ +MISSING: a customer's gift cards/);
+    await a.waitFor(/^ ✗ GIFTCARDS_READ +MISSING: a customer's gift cards/m);
     await a.press("g");
     await a.waitFor(/Permissions: 12 of 14 that backroom uses, 2 missing/);
+    // Every row keeps its cursor column, however long its text.
+    expect(a.frame()).toMatch(/^ ✓ MERCHANT_PROFILE_READ {5}the store's locations/m);
     await a.waitFor(/Business +\S.* · merchant \S+ · \d+ locations/);
     for (const line of a.frame().split("\n")) expect(line.length).toBeLessThanOrEqual(80);
   });
@@ -161,6 +163,15 @@ describe("the account screen", () => {
     expect(a.frame()).not.toContain(service.service.accessToken.slice(0, 12));
     await a.press(KEYS.enter);
     await a.waitFor(/Signed in as merchant \S+; kept in OS keychain/);
+    await a.waitFor(/Token +personal access token …/);
+    // A password manager's auto-type (token and Enter at a machine's pace) signs in the same way.
+    await a.press("o", "y");
+    await a.waitFor("not signed in");
+    await a.press("p");
+    await a.waitFor("Personal access token:");
+    await a.press(`${service.service.accessToken}\r`); // one read: a scan, not typing
+    await a.waitFor(/Token +personal access token …/);
+    expect(a.frame()).not.toContain("does not take scans");
     await a.waitFor(/Token +personal access token …/);
     await a.waitFor("● online");
     await a.press("1");

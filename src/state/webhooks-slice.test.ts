@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
 import { verifyWebhook } from "../domain/webhook-signature.js";
+import { deferredClient } from "./deferred-client.js";
 import { type AppStore, createStore } from "./store.js";
 
 let t: TestService;
@@ -115,6 +116,16 @@ describe("webhooks slice against the local service", () => {
     expect(s().webhooks.tests[id]?.statusCode).toBe(401); // the receiver still holds the old key
     expect(s().webhooks.revealed).toBeUndefined();
     expect(s().status).toMatchObject({ kind: "rule", text: expect.stringMatching(/answered 401 in \d+ ms/) });
+  });
+
+  it("works through the deferred client the demo store starts with (its calls are thenables, not promises)", async () => {
+    const deferred = createStore({ client: deferredClient(Promise.resolve(t.client)) });
+    deferred.getState().webhooksDispatch({ type: "open-create" });
+    deferred.getState().webhooksDispatch({ type: "edit-field", field: "url", value: hookUrl });
+    await deferred.getState().webhooksFormNext();
+    expect(deferred.getState().webhooks.form?.offered?.state).toBe("loaded");
+    await deferred.getState().loadWebhooks();
+    expect(deferred.getState().webhooks.loaded).toBe(true);
   });
 
   it("deletes", async () => {

@@ -2,7 +2,7 @@
 // is fed to the pure machine (webhooks-machine.ts) as an event.
 import { parseApiVersion, parseNotificationUrl, parseSubscriptionName } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
-import { writeProblem } from "./errors.js";
+import { problemOf, writeProblem } from "./errors.js";
 import type { SliceCreator } from "./store.js";
 import {
   checkForm,
@@ -68,16 +68,17 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
 
   async function loadTypes(version: string): Promise<void> {
     dispatch({ type: "types-loading", version });
-    let failure = "The event types could not be read.";
+    let failure = "no answer from the service";
     const res = await get().runRead(
       "Reading event types",
-      () =>
-        api()
-          .listWebhookEventTypes({ api_version: version })
-          .catch((err: unknown) => {
-            failure = err instanceof Error ? err.message : failure;
-            throw err;
-          }),
+      async () => {
+        try {
+          return await api().listWebhookEventTypes({ api_version: version });
+        } catch (err) {
+          failure = problemOf(err).headline;
+          throw err;
+        }
+      },
       { quiet: true },
     );
     if (res) dispatch({ type: "types-loaded", version, types: res.event_types ?? [] });

@@ -3,6 +3,7 @@
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
 import { moveFromField } from "../commands.js";
 import { formPlace, listPlace, pickerPlace } from "../focus.js";
+import { scannedText } from "../shell.js";
 import { AccountScreen } from "./account/AccountScreen.js";
 import { ACCOUNT_COMMANDS, ACCOUNT_LIST, TOKEN_FIELD } from "./account/commands.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
@@ -189,6 +190,12 @@ const ACCOUNT = defineScreen({
       : listPlace(ACCOUNT_LIST),
   // The token field is not listed in `fields`: it shows only •, so the shell's field test (which
   // reads the typed text back) cannot apply; test/ui-account.test.tsx covers its esc and keys.
+  // A password manager's auto-type (the token and Enter, faster than a person) arrives as a scan:
+  // into the open token field it is the token; anywhere else it is refused, as on other screens.
+  onScan: (s, code) => {
+    if (s.account.signIn.step === "token" && s.field.account === TOKEN_FIELD) return s.accountSignInToken(code);
+    s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: this screen does not take scans.` });
+  },
   reload: (s) => s.loadAccount(),
   onShow: (s) => s.loadAccount({ quiet: true }),
   withoutLocation: true,

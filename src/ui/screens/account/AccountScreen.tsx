@@ -2,6 +2,7 @@ import { Box } from "ink";
 import { useState } from "react";
 import { localDate, localTime } from "../../../domain/time.js";
 import { type AccountState, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { fitCell } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
@@ -143,8 +144,9 @@ export function AccountScreen({ height, width }: ScreenProps) {
         renderRow={(r) => {
           const x = rowText(r, theme);
           return (
-            <Txt wrap="truncate-end" color={x.color} bold={x.bold ?? false}>
-              {x.text}
+            // Cut here, not by Ink: a row wider than the room would squeeze out the cursor column.
+            <Txt color={x.color} bold={x.bold ?? false}>
+              {fitCell(x.text, Math.max(1, width - 1)).trimEnd()}
             </Txt>
           );
         }}
