@@ -117,7 +117,7 @@ describe("the webhooks screen", () => {
       await a.press("t");
       await a.waitFor('Send a test event to "Till events"');
       await a.press(KEYS.down, KEYS.enter);
-      await a.waitFor(/customer\.created: answered 200 in \d+ ms, at \d\d:\d\d/);
+      await a.waitFor(/Test +\d\d:\d\d customer\.created → answered 200 in \d+ ms/);
       await vi.waitFor(() => expect(receiver.lines().at(-1)).toMatch(/ {2}customer\.created {2}\S+ {2}verified$/));
 
       // A new key is shown once; the receiver still holds the old one, so it refuses the next test.
@@ -131,7 +131,7 @@ describe("the webhooks screen", () => {
       await a.press(KEYS.escape);
       await a.waitFor((f) => !f.includes(key) && f.includes("•••••••• (shown once"));
       await a.press("t", KEYS.enter);
-      await a.waitFor(/labor\.shift\.created: answered 401 in \d+ ms/);
+      await a.waitFor(/labor\.shift\.created → answered 401 in \d+ ms/);
       await vi.waitFor(() =>
         expect(receiver.lines().at(-1)).toMatch(
           / {2}labor\.shift\.created {2}\S+ {2}NOT verified \(signature does not match\)$/,

@@ -171,15 +171,15 @@ export function TestPicker({ sub, height }: { sub: WebhookSubscription | undefin
 }
 
 /** The rows the detail pane takes. */
-export const DETAIL_HEIGHT = 6;
+export const DETAIL_HEIGHT = 7;
 
 function testText(t: TestOutcome | undefined, testing: boolean, tz: string): string {
   if (testing) return "sending…";
   if (!t) return "not tested yet (t sends a test event)";
-  const at = `at ${localTime(t.at, tz)}`;
+  const at = localTime(t.at, tz);
   return t.statusCode === undefined
-    ? `${t.eventType}: no answer from the receiver (${t.tookMs} ms, ${at})`
-    : `${t.eventType}: answered ${t.statusCode} in ${t.tookMs} ms, ${at}`;
+    ? `${at} ${t.eventType} → no answer from the receiver (${t.tookMs} ms)`
+    : `${at} ${t.eventType} → answered ${t.statusCode} in ${t.tookMs} ms`;
 }
 
 /** The selected subscription in full, its key (shown once after a replacement) and its last test. */
@@ -203,6 +203,7 @@ export function DetailPane({ sub, width }: { sub: WebhookSubscription | undefine
       <Txt color={theme.muted} wrap="truncate-end">
         ── {sub.name || "(no name)"} {"─".repeat(Math.max(0, width - 5 - (sub.name || "(no name)").length))}
       </Txt>
+      {row("URL", sub.notification_url ?? "")}
       {row("Events", (sub.event_types ?? []).join(", "))}
       {row("Version", `${sub.api_version ?? "?"} · ${sub.enabled === false ? "disabled" : "enabled"} · ${sub.id}`)}
       {key ? (
