@@ -80,6 +80,13 @@ function locationLine(l: Location): LocationLine {
   };
 }
 
+/** What a sign-in came to, and whether it outlives this run. */
+function signedInText(c: AccountContext, merchantId: string): string {
+  return c.keychain.kind === "keychain"
+    ? `Signed in as merchant ${merchantId}; kept in ${c.session.describeStorage()}.`
+    : `Signed in as merchant ${merchantId} for this run only: ${c.keychain.describe.replace(/^not saved: /, "")}.`;
+}
+
 /** A failure in words, with the service's code when there is one. */
 function say(err: unknown): string {
   const p = problemOf(err);
@@ -128,15 +135,21 @@ export function createAccountSlice(
       return ctx;
     }
 
+    /** The outcome of a step; a success also clears an older message from the status bar. */
+    const done = (ok: boolean, text: string) => {
+      dispatch({ type: "done", ok, text });
+      if (ok) get().setStatus({ kind: "idle" });
+    };
+
     /** Runs one account step: busy while it runs, its outcome in words after. */
     async function step(what: "refresh" | "renew" | "sign-out", run: (c: AccountContext) => Promise<string>) {
       const c = await ready();
       if (!c) return;
       dispatch({ type: "busy", what });
       try {
-        dispatch({ type: "done", ok: true, text: await run(c) });
+        done(true, await run(c));
       } catch (err) {
-        dispatch({ type: "done", ok: false, text: say(err) });
+        done(false, say(err));
       }
       showToken(c.session);
     }
@@ -199,11 +212,7 @@ export function createAccountSlice(
               await c.openUrl?.(url).catch(() => false);
             },
           });
-          dispatch({
-            type: "done",
-            ok: true,
-            text: `Signed in as merchant ${tokens.merchant_id}; kept in ${c.session.describeStorage()}.`,
-          });
+          done(true, signedInText(c, tokens.merchant_id));
           await get().loadAccount({ quiet: true });
         } catch (err) {
           if (abort.signal.aborted) return;
@@ -227,11 +236,7 @@ export function createAccountSlice(
           const { checkPersonalToken, personalTokens } = await import("../auth/sign-in.js");
           const info = await checkPersonalToken({ baseUrl, token: value, squareVersion: c.squareVersion });
           await c.session.signIn(personalTokens(value, info, { environment: c.where.environment, baseUrl }));
-          dispatch({
-            type: "done",
-            ok: true,
-            text: `Signed in as merchant ${info.merchant_id ?? "?"}; kept in ${c.session.describeStorage()}.`,
-          });
+          done(true, signedInText(c, info.merchant_id ?? "?"));
           await get().loadAccount({ quiet: true });
         } catch (err) {
           const refused =

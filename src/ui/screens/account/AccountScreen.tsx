@@ -77,7 +77,9 @@ export function AccountScreen({ height, width }: ScreenProps) {
   const keychain =
     a.setup.keychain.kind === "keychain"
       ? "works: sign-ins are kept there"
-      : `not in use: ${a.setup.keychain.describe}`;
+      : `none: ${a.setup.keychain.describe.replace(/^not saved: /, "")}`;
+  // The session's reason ends by pointing at `backroom login`; here the keys are b and p.
+  const signedOut = `${(t?.reason ?? "Not signed in.").replace(/ ?Run `backroom login` to sign in( again)?\.$/, "")} b or p signs in.`;
   const missing = view.scopes?.missing ?? [];
   // What the service said is about the sign-in of then: once signed out it says nothing.
   const check = t?.signedIn ? a.check : undefined;
@@ -100,7 +102,7 @@ export function AccountScreen({ height, width }: ScreenProps) {
         value={
           t?.signedIn
             ? `${t.kind === "oauth" ? "OAuth" : "personal access"} token ${t.hint ?? ""} · ${t.storage}`
-            : `not signed in: ${t?.reason ?? "—"}`
+            : `not signed in: ${signedOut}`
         }
         color={t?.signedIn ? undefined : theme.warn}
       />

@@ -82,7 +82,7 @@ export const ACCOUNT_COMMANDS = defineCommands({
   signInBrowser: {
     keys: [ch("b")],
     label: "b",
-    description: "sign in in a browser (OAuth)",
+    description: "sign in (browser)",
     hint: 2,
     run: (s) => s.accountSignInBrowser(),
     unavailable: (s) => signingIn(s) ?? accountViewOf(s).unavailable.signInBrowser,
@@ -90,7 +90,7 @@ export const ACCOUNT_COMMANDS = defineCommands({
   signInToken: {
     keys: [ch("p")],
     label: "p",
-    description: "sign in with a personal access token",
+    description: "sign in (token)",
     hint: 3,
     run: (s) => {
       s.accountDispatch({ type: "sign-in-pick", how: "token" });
@@ -101,7 +101,7 @@ export const ACCOUNT_COMMANDS = defineCommands({
   refresh: {
     keys: [ch("f")],
     label: "f",
-    description: "refresh the token now",
+    description: "refresh now",
     hint: 4,
     run: (s) => s.accountRefresh(),
     unavailable: (s) => accountViewOf(s).unavailable.refresh,
@@ -109,7 +109,7 @@ export const ACCOUNT_COMMANDS = defineCommands({
   renew: {
     keys: [ch("w")],
     label: "w",
-    description: "renew an expired token (deprecated RenewToken)",
+    description: "renew (deprecated)",
     hint: 5,
     run: (s) => s.accountRenew(),
     unavailable: (s) => accountViewOf(s).unavailable.renew,
