@@ -168,7 +168,8 @@ function signOutFacts(s: AccountState): SignOutFacts {
     fromEnvironment: s.token?.source === "env",
     demo: s.setup?.where.label === "DEMO",
     hasSecret: s.setup?.hasSecret ?? false,
-    storage: s.token?.storage ?? "this backroom",
+    // Where the sign-in is removed from: the keychain's name, or this run's memory.
+    storage: s.token?.source === "keychain" ? s.token.storage : "this backroom (it was never saved)",
   };
 }
 
