@@ -174,6 +174,13 @@ const WEBHOOKS = defineScreen({
   fields: { [FILTER_FIELD]: "filter" },
   reload: reloadWebhooks,
   onShow: (s) => s.loadWebhooks(),
+  // Changes made elsewhere (another terminal, the dashboard) show up; never over an open form, a
+  // test being chosen, or a key shown once.
+  refresh: (s) => {
+    const w = s.webhooks;
+    return w.form || w.testPick || w.revealed ? undefined : s.loadWebhooks({ quiet: true });
+  },
+  refreshSeconds: 30,
   help: "Subscriptions belong to the application, not to one seller: on the real service they are managed with the application's personal access token (backroom login --token). `backroom webhooks listen` receives and verifies the events on this machine.",
 });
 
