@@ -148,7 +148,7 @@ describe("keys that arrive together", () => {
 });
 
 describe("the status line and header", () => {
-  it("at 80 columns keeps a standing notice on its own row and cuts a long message with …", async () => {
+  it("at 80 columns keeps a standing notice on its own row and a long message whole on two rows", async () => {
     app = await startApp({ columns: 80, rows: 24, store: { notice: "No keychain: the sign-in lasts this run only." } });
     await app.waitFor("Who is here");
     app.store.getState().setStatus({
@@ -158,10 +158,12 @@ describe("the status line and header", () => {
     });
     const f = await app.waitFor((x) => x.includes("⚠ No keychain") && x.includes("✖ The service refused"));
     const lines = f.split("\n");
-    const message = lines.find((l) => l.startsWith("✖ The service refused"));
-    expect(message).toBeDefined();
-    expect(message?.length).toBeLessThanOrEqual(80);
-    expect(message?.trimEnd().endsWith("…")).toBe(true);
+    const at = lines.findIndex((l) => l.startsWith("✖ The service refused"));
+    expect(at).toBeGreaterThan(0);
+    // Two rows, broken between words, nothing cut (messageLines cuts only past two rows).
+    expect(lines[at]?.trimEnd().endsWith("…")).toBe(false);
+    expect(lines[at + 1]).toContain("which the interface does not allow.");
+    expect(lines[at + 2]).toContain("⚠ No keychain");
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
     // Switching screens clears the message; the notice stays.
     await app.press("2");

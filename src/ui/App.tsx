@@ -1,5 +1,5 @@
-import { Box, useApp, useStdout } from "ink";
-import { useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { Box, type DOMElement, measureElement, useApp, useStdout } from "ink";
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { type AppStore, StoreProvider, useAppStore, useAppStoreApi } from "../state/index.js";
 import type { CommandDeps } from "./commands.js";
 import { CommandPalette } from "./components/CommandPalette.js";
@@ -109,11 +109,12 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   const kind = useAppStore((s) => s.screen.kind);
   const overlay = useAppStore((s) => s.overlay);
   const exited = useAppStore((s) => s.exited);
-  const notice = useAppStore((s) => s.notice);
+  const statusRows = useAppStore((s) => statusBarHeight(s, Math.max(MIN_COLUMNS, columns)));
   const def = screens.find((d) => d.kind === kind) ?? screens[0];
   useScreenHooks(def);
-  const bodyHeight = Math.max(MIN_ROWS, rows) - 3 - statusBarHeight(notice);
+  const bodyHeight = Math.max(MIN_ROWS, rows) - 3 - statusRows;
   useShellKeys(bodyHeight, Math.max(MIN_COLUMNS, columns));
+  const [overlayBox, overlayRows] = useMeasuredRows();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit.
   useEffect(() => {
@@ -136,6 +137,7 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
   const height = Math.max(MIN_ROWS, rows) - 1;
   const width = Math.max(MIN_COLUMNS, columns);
   const active = overlay.kind === "none" && !tooSmall;
+  const screenRows = bodyHeight - (overlay.kind === "none" ? 0 : overlayRows);
   const Body = def.component;
   const deps: CommandDeps = { page: pageRows(bodyHeight), width, height: bodyHeight };
   return (
@@ -145,17 +147,31 @@ export function App({ onFirstFrame }: { onFirstFrame?: () => void } = {}) {
         <Header width={width} />
         <Box flexDirection="column" height={bodyHeight} overflowY="hidden">
           {/* Yoga would squeeze boxes taller than the body onto each other; cut them off instead. */}
-          <Box flexShrink={0} flexDirection="column">
+          <Box ref={overlayBox} flexShrink={0} flexDirection="column">
             <OverlayView height={bodyHeight} width={width} deps={deps} />
           </Box>
-          <Box flexShrink={0} flexDirection="column">
-            <Body active={active} height={bodyHeight} width={width} />
+          {/* Under an overlay the screen gets the rows the overlay leaves (Ink does not clip a box
+              nested in a clipped box to its parent, so a screen drawn taller would spill into the
+              status bar); with fewer than a handful left, it waits hidden. */}
+          <Box flexShrink={0} flexDirection="column" display={screenRows < 4 ? "none" : "flex"}>
+            <Body active={active} height={Math.max(4, screenRows)} width={width} />
           </Box>
         </Box>
         <StatusBar width={width} />
       </Box>
     </>
   );
+}
+
+/** A box's height in rows, measured after each layout (0 before the first). */
+function useMeasuredRows(): [RefObject<DOMElement | null>, number] {
+  const ref = useRef<DOMElement | null>(null);
+  const [rows, setRows] = useState(0);
+  useLayoutEffect(() => {
+    const measured = ref.current ? measureElement(ref.current).height : 0;
+    if (measured !== rows) setRows(measured);
+  });
+  return [ref, rows];
 }
 
 /** Rows a page key moves: a screenful of a list, less its header and the lines around it. */

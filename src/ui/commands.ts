@@ -63,6 +63,8 @@ export interface Command {
   write?: boolean;
   /** Shown in the hint bar while available; a lower number stays longest on a narrow terminal. */
   hint?: number;
+  /** The hint bar's words, when shorter than the description (`break` for "start break"). */
+  short?: string;
   /** Left out of the palette (moving in a list means nothing without a key press). */
   palette?: false;
   /** Does it. Reads the state as it is at the key press; calls the store's actions. */
@@ -163,10 +165,8 @@ export function listCommands(rows: (s: AppState) => ListRows | undefined): Comma
       const at = selectedIndex(s.selection[r.list], r.ids);
       s.selectRow(r.list, r.ids, to(at, r.ids.length, Math.max(1, deps.page)));
     };
-  const unavailable = (s: AppState) => {
-    const r = rows(s);
-    return !r ? "There is no list here." : r.ids.length === 0 ? "The list is empty." : undefined;
-  };
+  // Moving in an empty list does nothing, visibly so (the list says it is empty): no message.
+  const unavailable = (s: AppState) => (rows(s) ? undefined : "There is no list here.");
   const entry = (which: ListCommand, label: string, description: string, to: Parameters<typeof move>[0]) => ({
     keys: LIST_KEYS[which],
     label,

@@ -29,6 +29,8 @@ export type FocusPlace =
       leave(s: AppState): void;
       /** Keys the field's screen takes while typing (↑/↓ move the list under a search line). */
       onKey?(s: AppState, input: string, key: Key, deps: CommandDeps): boolean;
+      /** What the hint bar says while the field has the keys (`enter counts it`). */
+      hint?: string;
     }
   /** A form of several fields: it has every key but ctrl+c (tab moves between its fields). */
   | { kind: "form"; name: string }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { type Question, useAppStoreApi } from "../../state/index.js";
 import { useKeys } from "../keyboard.js";
 import { useTheme } from "../theme.js";
+import { wrapLines } from "./columns.js";
 import { Txt } from "./Txt.js";
 
 /** Which answer enter gives: no for anything destructive or irreversible, yes otherwise. */
@@ -40,6 +41,7 @@ export function Confirm({ question, width }: { question: Question; width: number
     },
     { isActive: true },
   );
+  const inner = Math.min(width, 100) - 4;
   const button = (which: "yes" | "no", text: string) => {
     const on = highlighted === which;
     return (
@@ -61,14 +63,18 @@ export function Confirm({ question, width }: { question: Question; width: number
       width={Math.min(width, 100)}
       flexShrink={0}
     >
-      <Txt wrap="wrap">{question.message}</Txt>
+      {wrapLines(question.message, inner).map((line) => (
+        <Txt key={line}>{line}</Txt>
+      ))}
       <Box gap={2}>
         {button("yes", question.yes ?? "Yes")}
         {button("no", "No")}
       </Box>
-      <Txt color={theme.muted} wrap="wrap">
-        {answerKeysText(question, highlighted)}
-      </Txt>
+      {wrapLines(answerKeysText(question, highlighted), inner).map((line) => (
+        <Txt key={line} color={theme.muted}>
+          {line}
+        </Txt>
+      ))}
     </Box>
   );
 }

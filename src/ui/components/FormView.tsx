@@ -102,16 +102,29 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
       ) : null}
       {fields.map((f, i) => (
         <Box key={f.name} height={1} overflow="hidden">
-          <Txt color={i === state.focus ? theme.accent : undefined} bold={i === state.focus}>
-            {(i === state.focus ? "› " : "  ") + `${f.label}:`.padEnd(width)}
-          </Txt>
-          <TextField
-            value={state.values[f.name] ?? ""}
-            focus={active && i === state.focus}
-            {...(f.secret ? { mask: "•" } : {})}
-            onChange={(value) => dispatch({ type: "change", name: f.name, value })}
-          />
-          {f.hint ? <Txt color={theme.muted}> {f.hint}</Txt> : null}
+          {/* The label keeps its width: on a narrow terminal the value (or its hint) is what is cut. */}
+          <Box flexShrink={0}>
+            <Txt color={i === state.focus ? theme.accent : undefined} bold={i === state.focus}>
+              {(i === state.focus ? "› " : "  ") + `${f.label}:`.padEnd(width)}
+            </Txt>
+          </Box>
+          {/* The value keeps its room; the hint after it is what a narrow terminal cuts. */}
+          <Box flexShrink={0}>
+            <TextField
+              value={state.values[f.name] ?? ""}
+              focus={active && i === state.focus}
+              {...(f.secret ? { mask: "•" } : {})}
+              onChange={(value) => dispatch({ type: "change", name: f.name, value })}
+            />
+          </Box>
+          {f.hint ? (
+            <Box flexShrink={1} minWidth={0}>
+              <Txt color={theme.muted} wrap="truncate-end">
+                {" "}
+                {f.hint}
+              </Txt>
+            </Box>
+          ) : null}
         </Box>
       ))}
       {state.problem ? (
@@ -120,7 +133,7 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
         </Box>
       ) : (
         <Txt color={theme.muted} wrap="truncate-end">
-          tab next field · ←/→ move in the field · enter save · esc cancel
+          tab/↓ next field · enter save · esc cancel
         </Txt>
       )}
     </Box>

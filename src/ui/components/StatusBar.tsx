@@ -1,17 +1,38 @@
 import { Box } from "ink";
 import stringWidth from "string-width";
-import { type AppState, useAppStore, useAppStoreApi } from "../../state/index.js";
+import { type AppState, type Status, useAppStore, useAppStoreApi } from "../../state/index.js";
 import { type Command, type CommandTable, unavailableReason } from "../commands.js";
-import { currentScreen, useShell } from "../shell.js";
+import { currentScreen, focusOf, useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
-import { fitCell } from "./columns.js";
+import { fitCell, wrapLines } from "./columns.js";
 import { ProgressBar } from "./ProgressBar.js";
 import { Spinner } from "./Spinner.js";
 import { Txt } from "./Txt.js";
 
-/** The rows the status bar takes: the message, the standing notice when there is one, the hints. */
-export function statusBarHeight(notice: string | undefined): number {
-  return notice ? 3 : 2;
+/** The status message's mark and words, or nothing to say. */
+function messageOf(status: Status): { mark: string; text: string; details: string | undefined } | undefined {
+  if (status.kind === "idle") return undefined;
+  const mark = status.kind === "error" ? "✖ " : status.kind === "rule" ? "! " : "";
+  return { mark, text: status.text, details: status.details };
+}
+
+/** The message's lines in `room` cells: whole on one or two rows (a longer one is cut on the second). */
+export function messageLines(status: Status, room: number): string[] {
+  const m = messageOf(status);
+  return m ? wrapLines(`${m.mark}${m.text}`, room, 2) : [];
+}
+
+/**
+ * The rows the status bar takes: the message (two rows when it needs them, so it is read whole
+ * rather than cut), the standing notice when there is one, the hints.
+ */
+export function statusBarHeight(
+  s: Pick<AppState, "notice" | "status" | "loading" | "progress">,
+  width: number,
+): number {
+  const busy = s.loading !== undefined || s.progress !== undefined;
+  const message = busy ? 1 : Math.max(1, messageLines(s.status, width - 1).length);
+  return message + (s.notice ? 1 : 0) + 1;
 }
 
 /** A hint of the hint bar: a key and a few words. */
@@ -25,7 +46,22 @@ export interface Hint {
 export function hintsOf(table: CommandTable<string>, s: AppState): Hint[] {
   return Object.values(table)
     .filter((c): c is Command & { hint: number } => c.hint !== undefined && !unavailableReason(c, s))
-    .map((c) => ({ label: c.label, description: shortDescription(c.description), hint: c.hint }));
+    .map((c) => ({ label: c.label, description: c.short ?? shortDescription(c.description), hint: c.hint }));
+}
+
+const hint = (label: string, description: string, priority: number): Hint => ({ label, description, hint: priority });
+/** The hints while a form has the keys. */
+const FORM_HINTS: Hint[] = [hint("tab/↓", "next field", 0), hint("enter", "save", 0), hint("esc", "cancel", 0)];
+/** The hints while a chooser has the keys (the shell's keys work there too). */
+const PICKER_HINTS: Hint[] = [hint("j/k", "move", 2), hint("enter", "choose", 2), hint("esc", "back", 2)];
+
+/** The hints while a text field has the keys. */
+export function fieldHints(hint: string | undefined): Hint[] {
+  return [
+    { label: "typing:", description: hint ?? "letters go into the field", hint: 0 },
+    { label: "esc", description: "screen keys", hint: 1 },
+    { label: "tab", description: "next screen", hint: 2 },
+  ];
 }
 
 /**
@@ -61,7 +97,14 @@ export function StatusBar({ width }: { width: number }) {
   const loading = useAppStore((s) => s.loading);
   const progress = useAppStore((s) => s.progress);
   const notice = useAppStore((s) => s.notice);
-  const available = (st: AppState) => {
+  const available = (st: AppState): Hint[] => {
+    const place = focusOf(shell.screens, st);
+    // In a field the letters are typed: the bar says so, and what still works (esc, enter, tab).
+    if (place.kind === "field") return fieldHints(place.hint);
+    // A form or a chooser has its own keys; an overlay shows its keys itself.
+    if (place.kind === "form") return FORM_HINTS;
+    if (place.kind === "overlay") return [];
+    if (place.kind === "picker") return [...PICKER_HINTS, ...hintsOf(shell.commands, st)];
     const def = currentScreen(shell.screens, st);
     return [...(def ? hintsOf(def.commands, st) : []), ...hintsOf(shell.commands, st)];
   };
@@ -73,34 +116,38 @@ export function StatusBar({ width }: { width: number }) {
   );
   const hints = fitHints(available(store.getState()), width - 1);
   const room = width - 1;
-  const message =
-    status.kind === "error"
-      ? { mark: "✖ ", text: status.text, details: status.details, color: theme.bad }
-      : status.kind === "rule"
-        ? { mark: "! ", text: status.text, details: status.details, color: theme.warn }
-        : status.kind === "info"
-          ? { mark: "", text: status.text, details: status.details, color: undefined }
-          : undefined;
-  const headline = message ? fitCell(`${message.mark}${message.text}`, room).trimEnd() : "";
-  const detailRoom = room - stringWidth(headline) - 3;
+  const m = messageOf(status);
+  const color = status.kind === "error" ? theme.bad : status.kind === "rule" ? theme.warn : undefined;
+  const lines = messageLines(status, room);
+  const last = lines[lines.length - 1] ?? "";
+  const detailRoom = room - stringWidth(last) - 3;
   return (
     <Box flexDirection="column" width={width}>
-      <Box height={1} overflow="hidden">
-        {progress ? (
+      {progress ? (
+        <Box height={1} overflow="hidden">
           <ProgressBar {...progress} />
-        ) : loading ? (
+        </Box>
+      ) : loading ? (
+        <Box height={1} overflow="hidden">
           <Spinner label={loading} />
-        ) : message ? (
-          <Txt wrap="truncate-end">
-            <Txt color={message.color}>{headline}</Txt>
-            {message.details && detailRoom > 8 ? (
-              <Txt color={theme.muted}> ({fitCell(message.details, detailRoom).trimEnd()})</Txt>
-            ) : null}
-          </Txt>
-        ) : (
+        </Box>
+      ) : m ? (
+        lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the one or two lines of one message, in order.
+          <Box key={i} height={1} overflow="hidden">
+            <Txt wrap="truncate-end">
+              <Txt color={color}>{line}</Txt>
+              {i === lines.length - 1 && m.details && detailRoom > 8 ? (
+                <Txt color={theme.muted}> ({fitCell(m.details, detailRoom).trimEnd()})</Txt>
+              ) : null}
+            </Txt>
+          </Box>
+        ))
+      ) : (
+        <Box height={1}>
           <Txt> </Txt>
-        )}
-      </Box>
+        </Box>
+      )}
       {notice ? (
         <Box height={1} overflow="hidden">
           <Txt color={theme.warn}>{fitCell(`⚠ ${notice}`, room).trimEnd()}</Txt>

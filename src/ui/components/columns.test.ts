@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Column, fitCell, layoutColumns, rowText, wrapLines } from "./columns.js";
+import { type Column, fitCell, layoutColumns, rowText, segmentsThatFit, wrapLines, wrapSegments } from "./columns.js";
 
 interface Row {
   name: string;
@@ -88,5 +88,17 @@ describe("wrapLines", () => {
     expect(full).toEqual(["the", "configurati…"]);
     expect(wrapLines("abcdefghijklmnopqrstuvwxyz one", 12, 1)).toEqual(["abcdefghijk…"]);
     expect(wrapLines(text, 0)).toEqual([]);
+  });
+});
+
+describe("whole segments", () => {
+  it("keeps segments whole, dropping the last ones that do not fit", () => {
+    const parts = ["Totals: 6 shifts", "expected 5,606.95", "net -19.50 SHORT"];
+    expect(wrapSegments(parts, 40)).toEqual(["Totals: 6 shifts · expected 5,606.95"]);
+    expect(wrapSegments(parts, 40, 2)).toEqual(["Totals: 6 shifts · expected 5,606.95", "net -19.50 SHORT"]);
+    expect(segmentsThatFit(parts, 40)).toBe(2);
+    expect(segmentsThatFit(parts, 10)).toBe(1);
+    // One segment wider than the line is cut with …, never lost.
+    expect(wrapSegments(["a very long single segment"], 10)).toEqual(["a very lo…"]);
   });
 });

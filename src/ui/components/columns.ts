@@ -122,3 +122,35 @@ export function wrapLines(text: string, width: number, maxLines = Number.POSITIV
 export function rowText<Row>(placed: readonly PlacedColumn<Row>[], cell: (c: Column<Row>) => string): string {
   return placed.map((p) => fitCell(cell(p.column), p.width, p.column.align)).join(" ".repeat(GAP));
 }
+
+/**
+ * Segments (`Totals: 6 shifts`, `expected 5,606.95`, …) on lines of at most `width` cells with
+ * ` · ` between them, at most `max` lines: a segment is never cut, the ones that do not fit go
+ * whole (so put what matters first). A single segment wider than a line is cut with `…`.
+ */
+export function wrapSegments(segments: readonly string[], width: number, max = 1): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const seg of segments) {
+    const next = line ? `${line} · ${seg}` : seg;
+    if (line && stringWidth(next) > width) {
+      lines.push(line);
+      line = seg;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, max).map((l) => (stringWidth(l) > width ? fitCell(l, width).trimEnd() : l));
+}
+
+/** How many of the first segments fit on one line of `width` cells, ` · ` between them (at least one). */
+export function segmentsThatFit(segments: readonly string[], width: number): number {
+  let used = 0;
+  let n = 0;
+  for (const seg of segments) {
+    const w = stringWidth(seg) + (n > 0 ? 3 : 0);
+    if (n > 0 && used + w > width) break;
+    used += w;
+    n += 1;
+  }
+  return n;
+}

@@ -31,7 +31,12 @@ const TIMECLOCK = defineScreen({
   focus: (s) => {
     const form = s.timeclock.form.kind;
     if (form === "filter")
-      return { kind: "field", name: "filter", leave: (st) => st.openTimeClockForm({ kind: "none" }) };
+      return {
+        kind: "field",
+        name: "filter",
+        leave: (st) => st.openTimeClockForm({ kind: "none" }),
+        hint: "a name filters the list",
+      };
     if (form === "pick-break") return pickerPlace("break picker");
     return form === "none" ? listPlace("who is here") : formPlace(form);
   },
@@ -97,6 +102,7 @@ const STOCKTAKE = defineScreen({
         x.stocktakeSetTyping(false);
       },
       onKey: moveFromField(STOCKTAKE_COMMANDS),
+      hint: "a code, name or +N · enter counts",
     };
   },
   fields: { [COUNTING_LINE]: "type" },
@@ -125,6 +131,7 @@ const CUSTOMERS = defineScreen({
         name: SEARCH_FIELD,
         leave: (st) => st.focusField("customers", undefined),
         onKey: searchLineKey,
+        hint: "name, email, phone, ref id · enter opens",
       };
     return listPlace("customers");
   },

@@ -23,6 +23,7 @@ export const BREAK_TYPES_COMMANDS = defineCommands({
     keys: [ch("a")],
     label: "a",
     description: "add a break type",
+    short: "add",
     write: true,
     hint: 2,
     run: (s) => s.openBreakTypeForm({ kind: "add" }),
@@ -34,6 +35,7 @@ export const BREAK_TYPES_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "rename / change",
+    short: "change",
     write: true,
     hint: 3,
     run: (s) => {

@@ -83,6 +83,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("/")],
     label: "/",
     description: "search: email, phone, reference id, name",
+    short: "search",
     hint: 2,
     run: (s) => {
       s.setFlag(PROFILE_ONLY, false);
@@ -104,6 +105,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "open the profile (as it is now)",
+    short: "open",
     hint: 3,
     run: openSelected,
     unavailable: needProfile,
@@ -112,6 +114,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("n")],
     label: "n",
     description: "new profile",
+    short: "new",
     write: true,
     hint: 4,
     run: (s) => s.customersOpenView({ kind: "create" }),
@@ -120,6 +123,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("e")],
     label: "e",
     description: "edit the profile",
+    short: "edit",
     write: true,
     hint: 5,
     run: (s) => {
@@ -132,6 +136,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("x")],
     label: "x",
     description: "delete the profile",
+    short: "delete",
     write: true,
     hint: 8,
     run: (s) => {
@@ -151,6 +156,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("m")],
     label: "m",
     description: "groups: add to / remove from",
+    short: "groups",
     write: true,
     hint: 7,
     run: (s) => {
@@ -175,6 +181,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
     keys: [ch("f")],
     label: "f",
     description: "filters: group, source, created",
+    short: "filters",
     hint: 6,
     run: (s) => s.customersOpenView({ kind: "filters" }),
   },

@@ -74,9 +74,11 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
         const focused = index === state.focus;
         return (
           <Box key={f.name} height={1} overflow="hidden">
-            <Txt color={focused ? theme.accent : undefined} bold={focused}>
-              {(focused ? "› " : "  ") + `${f.label}:`.padEnd(labelWidth)}
-            </Txt>
+            <Box flexShrink={0}>
+              <Txt color={focused ? theme.accent : undefined} bold={focused}>
+                {(focused ? "› " : "  ") + `${f.label}:`.padEnd(labelWidth)}
+              </Txt>
+            </Box>
             <TextField
               value={state.values[f.name] ?? ""}
               focus={active && focused}

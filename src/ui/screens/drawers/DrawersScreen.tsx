@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import stringWidth from "string-width";
 import {
   chartDateLabels,
   type DrawerTotals,
@@ -15,6 +16,7 @@ import { parseDate } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
 import { selectLocation, selectTimeZone, useAppStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { segmentsThatFit, wrapLines, wrapSegments } from "../../components/columns.js";
 import { StaticTable } from "../../components/StaticTable.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
@@ -33,20 +35,9 @@ function dayName(date: string): string {
   return `${WEEKDAYS[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()]} ${date}`;
 }
 
-/** Puts segments on lines of at most `width` cells, ` · ` between them, at most `max` lines. */
-function wrapSegments(segments: readonly string[], width: number, max: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const seg of segments) {
-    const next = line ? `${line} · ${seg}` : seg;
-    if (line && next.length > width) {
-      lines.push(line);
-      line = seg;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, max);
-}
+/** What the marks of the day's list mean: whole, on one or two lines. */
+const LEGEND =
+  "! needs attention (open, or ended and not counted) · ≠ events disagree with expected cash · +over -short";
 
 /** The day's totals as the lines under the list. */
 function totalsLines(t: DrawerTotals, width: number): string[] {
@@ -105,7 +96,8 @@ function DayView({ height, width }: ScreenProps) {
   const rows = day?.rows ?? [];
   const totals = day ? totalsLines(day.totals, width - 1) : [];
   const formRows = drawersFormHeight(d.form.kind);
-  const listHeight = Math.max(3, height - 2 - Math.max(1, totals.length) - formRows);
+  const legend = wrapLines(LEGEND, width - 1, 2);
+  const listHeight = Math.max(3, height - 1 - legend.length - Math.max(1, totals.length) - formRows);
   const keys = useMemo(() => rows.map((r) => r.id), [rows]);
   const list = useListWindow("drawers.day", keys, listRows(listHeight));
   const oneDay = d.from === d.to;
@@ -143,9 +135,11 @@ function DayView({ height, width }: ScreenProps) {
           {line}
         </Txt>
       ))}
-      <Txt color={theme.muted} wrap="truncate-end">
-        ! needs attention (open, or ended and not counted) · ≠ events disagree with expected cash · +over -short
-      </Txt>
+      {legend.map((line) => (
+        <Txt key={line} color={theme.muted}>
+          {line}
+        </Txt>
+      ))}
       <OpenForm />
     </Box>
   );
@@ -256,9 +250,15 @@ function DetailView({ height, width }: ScreenProps) {
         </Txt>
         {rec?.mismatch ? <Txt color={theme.bad}> · ≠ events disagree</Txt> : null}
       </Txt>
-      <Txt wrap="truncate-end" color={theme.muted}>
-        Opened {at(shift?.opened_at)} {who(shift?.opening_team_member_id)} · ended {at(shift?.ended_at)}{" "}
-        {who(shift?.ending_team_member_id)} · closed {at(shift?.closed_at)} {who(shift?.closing_team_member_id)}
+      <Txt color={theme.muted}>
+        {wrapSegments(
+          [
+            `Opened ${at(shift?.opened_at)} ${who(shift?.opening_team_member_id)}`,
+            `ended ${at(shift?.ended_at)} ${who(shift?.ending_team_member_id)}`,
+            `closed ${at(shift?.closed_at)} ${who(shift?.closing_team_member_id)}`,
+          ],
+          width - 1,
+        ).join("")}
       </Txt>
       {sentence && rec?.mismatch ? (
         <Txt wrap="truncate-end" color={theme.bad}>
@@ -267,10 +267,18 @@ function DetailView({ height, width }: ScreenProps) {
           {formatSigned(-rec.mismatch.difference, currency)}).
         </Txt>
       ) : null}
-      <Txt wrap="truncate-end" color={theme.muted}>
-        {side
-          ? `Reconciliation · ${eventsTitle} · f filter · p paid outs and no sales · esc back`
-          : `${pane === "reconciliation" ? "[Reconciliation]" : " Reconciliation "} ${pane === "events" ? `[${eventsTitle}]` : ` ${eventsTitle} `} · v switch · esc back`}
+      <Txt color={theme.muted}>
+        {wrapSegments(
+          side
+            ? ["Reconciliation", eventsTitle, "f filter", "p paid outs and no sales", "esc back"]
+            : [
+                pane === "reconciliation" ? "[Reconciliation]" : "Reconciliation",
+                pane === "events" ? `[${eventsTitle}]` : eventsTitle,
+                "v switch",
+                "esc back",
+              ],
+          width - 1,
+        ).join("")}
       </Txt>
       {formOpen ? (
         // A form takes the table's place: the events stay in view (the filter acts on them).
@@ -323,6 +331,31 @@ function TrendView({ height, width }: ScreenProps) {
   }
   const sel = days[cursor];
   const scale = chart.unit * chart.rowsPerSide;
+  // Whole parts only on the title and the day's line: on a narrow terminal the last ones go.
+  const titleParts = [location?.name ?? "", `over/short per day, ${trend.from} to ${trend.to}`];
+  const title = wrapSegments(titleParts, width - 1)[0] ?? "";
+  const legendParts = ["█ over ▒ short", ...(chart.unit ? [`a row ≈ ${formatAmount(chart.unit, currency)}`] : [])];
+  const legend = wrapSegments(legendParts, width - 1 - stringWidth(title) - 3)[0] ?? "";
+  const dayParts: { text: string; color?: string | undefined }[] = sel
+    ? [
+        { text: `${dayName(sel.date)}: ${sel.counted} counted` },
+        ...(sel.counted
+          ? [
+              { text: `over ${formatSigned(sel.over, currency)}`, color: sel.over ? theme.good : undefined },
+              { text: `short ${formatAmount(sel.short, currency)}`, color: sel.short ? theme.bad : undefined },
+              {
+                text: `net ${formatSigned(sel.net, currency)} ${overShortWord(sel.net)}`,
+                color: overShortColor(sel.net, theme),
+              },
+            ]
+          : []),
+        { text: "←/→ day · enter opens it", color: theme.muted },
+      ]
+    : [];
+  const kept = segmentsThatFit(
+    dayParts.map((p) => p.text),
+    width - 1,
+  );
   const gutterText = (i: number) => {
     const label =
       i === 0
@@ -339,14 +372,9 @@ function TrendView({ height, width }: ScreenProps) {
   const at = cursor * chart.cellWidth;
   return (
     <Box flexDirection="column" width={width}>
-      <Txt wrap="truncate-end">
-        <Txt bold>
-          {location?.name ?? ""} · over/short per day, {trend.from} to {trend.to}
-        </Txt>
-        <Txt color={theme.muted}>
-          {" "}
-          · █ over ▒ short{chart.unit ? ` · a row ≈ ${formatAmount(chart.unit, currency)}` : ""}
-        </Txt>
+      <Txt>
+        <Txt bold>{title}</Txt>
+        <Txt color={theme.muted}>{legend ? ` · ${legend}` : ""}</Txt>
       </Txt>
       {chartRows.map(({ line, i, level }) => (
         <Txt key={`level${level}`} wrap="truncate-end">
@@ -369,25 +397,18 @@ function TrendView({ height, width }: ScreenProps) {
           chart.cellWidth,
         )}
       </Txt>
-      <Txt wrap="truncate-end">
+      <Txt>
         {sel ? (
           <>
             <Txt bold>
               {dayName(sel.date)}: {sel.counted} counted
             </Txt>
-            {sel.counted ? (
-              <>
-                {" · over "}
-                <Txt color={sel.over ? theme.good : undefined}>{formatSigned(sel.over, currency)}</Txt>
-                {" · short "}
-                <Txt color={sel.short ? theme.bad : undefined}>{formatAmount(sel.short, currency)}</Txt>
-                {" · net "}
-                <Txt color={overShortColor(sel.net, theme)}>
-                  {formatSigned(sel.net, currency)} {overShortWord(sel.net)}
-                </Txt>
-              </>
-            ) : null}
-            <Txt color={theme.muted}> · ←/→ day · enter opens it</Txt>
+            {dayParts.slice(1, kept).map((part) => (
+              <Txt key={part.text} color={part.color}>
+                {" · "}
+                {part.text}
+              </Txt>
+            ))}
           </>
         ) : null}
       </Txt>

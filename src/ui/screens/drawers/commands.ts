@@ -84,6 +84,7 @@ const DATES = {
     keys: [ch("c")],
     label: "c",
     description: "trend: 30 days of over/short",
+    short: "trend",
     hint: 5,
     run: (s: AppState) => (s.drawers.view === "trend" ? s.showDrawersView("day") : s.showDrawerTrend()),
   },
@@ -96,6 +97,7 @@ export const DRAWERS_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "open the shift",
+    short: "open",
     hint: 2,
     run: (s) => {
       const id = selectedRow(s, drawersRows(s));
@@ -112,6 +114,7 @@ export const DRAWERS_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "trend: open the picked day",
+    short: "open the day",
     hint: 2,
     run: (s) => {
       const day = s.drawers.trend?.daily[trendCursor(s)];
@@ -126,6 +129,7 @@ export const DRAWERS_COMMANDS = defineCommands({
     keys: [ch("v")],
     label: "v",
     description: "shift: reconciliation / events",
+    short: "switch pane",
     hint: 6,
     run: (s) => s.setFlag(EVENTS_PANE, !s.flags[EVENTS_PANE]),
     unavailable: only("detail", IN_SHIFT),
@@ -134,6 +138,7 @@ export const DRAWERS_COMMANDS = defineCommands({
     keys: [ch("f")],
     label: "f",
     description: "shift: filter events by type",
+    short: "filter",
     hint: 7,
     run: (s) => {
       s.setFlag(EVENTS_PANE, true);
@@ -157,6 +162,7 @@ export const DRAWERS_COMMANDS = defineCommands({
     keys: [ch("e")],
     label: "e",
     description: "export CSV: the day, or the shift's events",
+    short: "export",
     hint: 4,
     run: (s) => s.openDrawersForm({ kind: "export", what: s.drawers.view === "detail" ? "events" : "day" }),
     unavailable: (s) =>

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import stringWidth from "string-width";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/shifts.js";
@@ -16,6 +17,7 @@ import {
   writeProblem,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { wrapSegments } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -74,10 +76,15 @@ export function ReviewScreen({ height, width }: ScreenProps) {
       <Txt wrap="truncate-end">
         <Txt bold>{title}</Txt>
         <Txt color={theme.muted}>
-          {" "}
-          · days start {startOfDay.slice(0, 5)} {tz}
-          {view === "shifts" ? ` · ${memberName ?? "all members"}` : ""}
-          {review.filter ? ` · filter "${review.filter}"` : ""}
+          {/* Whole parts, what is shown first: on a narrow terminal the day's start and zone go. */}
+          {` · ${wrapSegments(
+            [
+              view === "shifts" ? (memberName ?? "all members") : "",
+              review.filter ? `filter "${review.filter}"` : "",
+              `days start ${startOfDay.slice(0, 5)} ${tz}`,
+            ].filter(Boolean),
+            width - 1 - stringWidth(title) - 3,
+          ).join("")}`}
         </Txt>
       </Txt>
       <Txt color={theme.muted} wrap="truncate-end">

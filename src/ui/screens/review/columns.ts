@@ -30,7 +30,7 @@ export function memberColumns(rules: OvertimeRules): Column<MemberSummary>[] {
     { header: "Overtime", width: 8, align: "right", render: (m) => formatHours(m.overtimeHours) },
     {
       header: "Cost",
-      width: 12,
+      width: 13,
       align: "right",
       // With no costed shift at all the cost is unknown, not 0.00.
       render: (m) => (m.noWageShifts === m.shifts ? "no wage" : formatMoney(m.cost)),
@@ -70,7 +70,8 @@ export function shiftFlags(r: ReviewRow, rules: OvertimeRules): string {
 export function shiftColumns(tz: string, rules: OvertimeRules): Column<ReviewRow>[] {
   return [
     { header: "Member", width: 12, flex: 1, render: (r) => r.memberName },
-    { header: "Workday", width: 14, render: (r) => `${weekday(r.workday)} ${r.workday}` },
+    // The year is in the title; the day and its weekday are what a row needs.
+    { header: "Workday", width: 9, render: (r) => `${weekday(r.workday)} ${r.workday.slice(5)}` },
     { header: "Start–End", width: 11, flex: 1, render: (r) => shiftSpan(r, tz) },
     {
       header: "Breaks",
@@ -89,14 +90,15 @@ export function shiftColumns(tz: string, rules: OvertimeRules): Column<ReviewRow
     },
     {
       header: "Cost",
-      width: 11,
+      width: 12,
       align: "right",
       render: (r) => (r.cost ? formatMoney(r.cost.total) : "no wage"),
       color: (r, theme) => (r.cost ? undefined : theme.warn),
     },
     {
       header: "Flags",
-      width: 10,
+      // ">40h over 8 h" whole at 80 columns; at 60 the flags go (after breaks and OT).
+      width: 13,
       flex: 1,
       drop: 1,
       render: (r) => shiftFlags(r, rules),

@@ -40,6 +40,7 @@ export const REVIEW_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "the member's shifts",
+    short: "shifts",
     hint: 2,
     run: (s) => {
       const m = selectedMember(s);
@@ -58,6 +59,7 @@ export const REVIEW_COMMANDS = defineCommands({
     keys: [named("return"), ch("E")],
     label: "enter/E",
     description: "edit shift times and breaks",
+    short: "edit",
     write: true,
     hint: 2,
     run: (s) => {
@@ -70,6 +72,7 @@ export const REVIEW_COMMANDS = defineCommands({
     keys: [ch("s")],
     label: "s",
     description: "all shifts / by member",
+    short: "all / by member",
     hint: 5,
     run: (s) => {
       const shifts = s.review.view === "members";
@@ -95,6 +98,7 @@ export const REVIEW_COMMANDS = defineCommands({
     keys: [ch("/")],
     label: "/",
     description: "filter by member (esc clears)",
+    short: "filter",
     hint: 6,
     run: (s) => s.openReviewForm({ kind: "filter" }),
   },

@@ -3,7 +3,7 @@ import { memo, useMemo } from "react";
 import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
 import { countedOf, expectedChangedText, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
-import type { Column } from "../../components/columns.js";
+import { type Column, wrapSegments } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
@@ -45,15 +45,19 @@ export function CountView({ height, width, list }: { height: number; width: numb
         countedOf(count, asked.variationId) ? `, counted ${countedOf(count, asked.variationId)}` : ""
       }) quantity`
     : "Scan or type a code, a name, or +N";
-  const info = [
-    `${h.id} · ${describeScope(h.scope)} · ${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
-    h.counterName ? `by ${h.counterName}` : "",
-    unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
-    h.scanOne ? "SCAN = 1 UNIT" : "",
-    expectedChangedText(count, tz),
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  // Whole parts only, the mode first after the lines: on a narrow terminal the last ones go.
+  const info = wrapSegments(
+    [
+      h.id,
+      describeScope(h.scope),
+      `${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
+      h.scanOne ? "SCAN = 1 UNIT" : "",
+      h.counterName ? `by ${h.counterName}` : "",
+      unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
+      expectedChangedText(count, tz),
+    ].filter(Boolean),
+    width - "Counting ".length,
+  )[0];
   return (
     <Box flexDirection="column">
       <Txt wrap="truncate-end">

@@ -13,6 +13,7 @@ import {
   useShallow,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { wrapLines, wrapSegments } from "../../components/columns.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
@@ -49,10 +50,10 @@ export function StocktakeScreen({ height, width }: ScreenProps) {
   const listHeight =
     view.kind === "count"
       ? bodyHeight - COUNT_HEAD_ROWS
-      : view.kind === "review"
-        ? bodyHeight - 4
+      : view.kind === "review" && count && review
+        ? bodyHeight - reviewHead(count, review, width).rows - 1
         : view.kind === "home"
-          ? bodyHeight - (openHere ? 5 : 3)
+          ? bodyHeight - homeHead(openHere, feedback?.kind === "info" ? feedback.text : undefined, width, tz).rows - 1
           : bodyHeight - 2;
   const rows = useAppStore(useShallow((s) => stocktakeRows(s) ?? { list: "stocktake.none", ids: NO_IDS }));
   const list = useListWindow(rows.list, rows.ids, listRows(Math.max(3, listHeight)));
@@ -112,6 +113,27 @@ export function StocktakeScreen({ height, width }: ScreenProps) {
   );
 }
 
+/** The home view's lines above its list: the open count (if any) and the note, wrapped whole. */
+function homeHead(openHere: CountListing | undefined, note: string | undefined, width: number, tz: string) {
+  const stamp = (iso: string) => `${localDate(iso, tz)} ${localTime(iso, tz)}`;
+  const open = !openHere
+    ? []
+    : wrapLines(
+        openHere.status === "committing"
+          ? `Unfinished commit: ${openHere.id} (${describeScope(openHere.scope)}) stopped at ${openHere.batchesAccepted} of ${openHere.batches} requests.`
+          : `Open count: ${openHere.id} (${describeScope(openHere.scope)}), started ${stamp(openHere.startedAt)}${openHere.counterName ? ` by ${openHere.counterName}` : ""}, ${openHere.lines} line${openHere.lines === 1 ? "" : "s"}${openHere.unknownCodes ? `, ${openHere.unknownCodes} unknown codes` : ""}.`,
+        width,
+        3,
+      );
+  const said = wrapLines(
+    note ?? "n starts a count: everything at the location, or a category, a search or a list of SKUs.",
+    width,
+    3,
+  );
+  // The title, the open count and its keys line, the note.
+  return { open, note: said, rows: 1 + (open.length ? open.length + 1 : 0) + said.length };
+}
+
 function HomeView({
   openHere,
   recent,
@@ -133,36 +155,81 @@ function HomeView({
 }) {
   const theme = useTheme();
   const columns = useMemo(() => countListColumns(tz), [tz]);
-  const stamp = (iso: string) => `${localDate(iso, tz)} ${localTime(iso, tz)}`;
+  const head = homeHead(openHere, note, width, tz);
   return (
     <Box flexDirection="column">
       <Txt bold>Stocktake at {locationName}</Txt>
+      {head.open.map((line) => (
+        <Txt key={line} color={theme.warn}>
+          {line}
+        </Txt>
+      ))}
       {openHere ? (
-        <Box flexDirection="column">
-          <Txt color={theme.warn} wrap="truncate-end">
-            {openHere.status === "committing"
-              ? `Unfinished commit: ${openHere.id} (${describeScope(openHere.scope)}) stopped at ${openHere.batchesAccepted} of ${openHere.batches} requests.`
-              : `Open count: ${openHere.id} (${describeScope(openHere.scope)}), started ${stamp(openHere.startedAt)}${openHere.counterName ? ` by ${openHere.counterName}` : ""}, ${openHere.lines} line${openHere.lines === 1 ? "" : "s"}${openHere.unknownCodes ? `, ${openHere.unknownCodes} unknown codes` : ""}.`}
-          </Txt>
-          <Txt>
-            <Txt bold>enter</Txt> resume · <Txt bold>c</Txt> commit · <Txt bold>D</Txt> discard
-          </Txt>
-        </Box>
+        <Txt>
+          <Txt bold>enter</Txt> resume · <Txt bold>c</Txt> commit · <Txt bold>D</Txt> discard
+        </Txt>
       ) : null}
-      <Txt color={theme.muted} wrap="truncate-end">
-        {note ?? "n starts a count: everything at the location, or a category, a search or a list of SKUs."}
-      </Txt>
+      {head.note.map((line) => (
+        <Txt key={line} color={theme.muted}>
+          {line}
+        </Txt>
+      ))}
       <ColumnList
         columns={columns}
         rows={recent}
         state={list}
-        height={Math.max(3, height - (openHere ? 4 : 2))}
+        height={Math.max(3, height - head.rows)}
         width={width}
         rowKey={(c) => c.id}
         empty="No finished counts here yet."
       />
     </Box>
   );
+}
+
+/**
+ * The review's lines above its list, each part whole: the count, its totals (wrapped onto a second
+ * line when narrow), what is uncounted or unknown, and a note that is left out when it does not fit.
+ */
+function reviewHead(
+  count: LoadedCount,
+  review: { totals: ReturnType<typeof countTotals>; currency: string },
+  width: number,
+) {
+  const t = review.totals;
+  const h = count.header;
+  const money = (amount: number) => formatMoney({ amount, currency: review.currency });
+  const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
+  const room = width - 1;
+  const title =
+    wrapSegments([h.id, describeScope(h.scope), `${t.lines} line${t.lines === 1 ? "" : "s"}`], room - 7)[0] ?? "";
+  const totals = wrapLines(
+    `over ${t.unitsOver} (${money(t.valueOver)}) short ${t.unitsShort} (${money(t.valueShort)}) net ${money(t.valueNet)}`,
+    room,
+    2,
+  );
+  const state = wrapSegments(
+    [
+      t.uncounted
+        ? `${t.uncounted} items not counted: ${h.uncounted === "zero" ? "set to zero" : "left untouched"} (z changes)`
+        : "Every item of the count was counted.",
+      unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"} (u)` : "",
+      t.unpriced ? `${t.unpriced} without a price` : "",
+      h.status === "committing" ? "its commit stopped halfway: c finishes it" : "",
+    ].filter(Boolean),
+    room,
+    2,
+  );
+  const NOTE = "Each line carries the moment it was counted: the service places it among the sales made meanwhile.";
+  const note = NOTE.length <= room ? NOTE : undefined;
+  return {
+    title,
+    totals,
+    state,
+    warn: t.uncounted > 0 || unknown > 0,
+    note,
+    rows: 1 + totals.length + state.length + (note ? 1 : 0),
+  };
 }
 
 function ReviewView({
@@ -180,41 +247,28 @@ function ReviewView({
 }) {
   const theme = useTheme();
   const columns = useMemo(() => reviewColumns(review.currency), [review.currency]);
-  const t = review.totals;
-  const c = review.currency;
-  const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
-  const h = count.header;
+  const head = reviewHead(count, review, width);
   return (
     <Box flexDirection="column">
-      <Txt wrap="truncate-end">
-        <Txt bold>Review</Txt>{" "}
-        <Txt color={theme.muted}>
-          {h.id} · {describeScope(h.scope)} · {t.lines} line{t.lines === 1 ? "" : "s"}
-        </Txt>{" "}
-        <Txt color={theme.good}>
-          over {t.unitsOver} ({formatMoney({ amount: t.valueOver, currency: c })})
-        </Txt>{" "}
-        <Txt color={theme.bad}>
-          short {t.unitsShort} ({formatMoney({ amount: t.valueShort, currency: c })})
-        </Txt>{" "}
-        <Txt bold>net {formatMoney({ amount: t.valueNet, currency: c })}</Txt>
+      <Txt>
+        <Txt bold>Review</Txt> <Txt color={theme.muted}>{head.title}</Txt>
       </Txt>
-      <Txt wrap="truncate-end" color={t.uncounted || unknown ? theme.warn : theme.muted}>
-        {t.uncounted
-          ? `${t.uncounted} items not counted: ${h.uncounted === "zero" ? "set to zero" : "left untouched"} (z changes)`
-          : "Every item of the count was counted."}
-        {unknown ? ` · ${unknown} unknown code${unknown === 1 ? "" : "s"} (u)` : ""}
-        {t.unpriced ? ` · ${t.unpriced} without a price` : ""}
-        {h.status === "committing" ? " · its commit stopped halfway: c finishes it" : ""}
-      </Txt>
-      <Txt color={theme.muted} wrap="truncate-end">
-        Each line carries the moment it was counted: the service places it among the sales made meanwhile.
-      </Txt>
+      {head.totals.map((line) => (
+        <Txt key={line} bold>
+          {line}
+        </Txt>
+      ))}
+      {head.state.map((line) => (
+        <Txt key={line} color={head.warn ? theme.warn : theme.muted}>
+          {line}
+        </Txt>
+      ))}
+      {head.note ? <Txt color={theme.muted}>{head.note}</Txt> : null}
       <ColumnList
         columns={columns}
         rows={review.rows}
         state={list}
-        height={Math.max(3, height - 3)}
+        height={Math.max(3, height - head.rows)}
         width={width}
         rowKey={(r) => r.item.variationId}
         empty="Nothing counted yet."

@@ -147,6 +147,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("n")],
     label: "n",
     description: "start a new count",
+    short: "new count",
     hint: 2,
     run: (s) => s.stocktakeNew(),
     unavailable: onView(["home", "commit"], "Leave this count first (esc); it stays in the journal."),
@@ -155,6 +156,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [named("return")],
     label: "enter",
     description: "resume the open count",
+    short: "resume",
     hint: 2,
     run: (s) => s.stocktakeResume(),
     unavailable: (s) =>
@@ -200,6 +202,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [named("return"), ch("i")],
     label: "enter/i",
     description: "type on the counting line",
+    short: "type",
     hint: 2,
     run: (s) => (s.stocktake.view.kind === "count" ? s.stocktakeSetTyping(true) : s.stocktakeShow({ kind: "count" })),
     unavailable: (s) =>
@@ -213,6 +216,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("v")],
     label: "v",
     description: "review the count before committing",
+    short: "review",
     hint: 3,
     run: (s) => s.stocktakeShow({ kind: "review" }),
     unavailable: needCount,
@@ -221,6 +225,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("c")],
     label: "c",
     description: "commit the count (or finish a commit that stopped)",
+    short: "commit",
     write: true,
     hint: 4,
     run: (s) => {
@@ -244,6 +249,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("s")],
     label: "s",
     description: "scan = 1 unit on/off",
+    short: "scan = 1 unit",
     hint: 5,
     run: (s) => s.stocktakeToggleScanOne(),
     unavailable: (s) => needCount(s) ?? (isOpen(s) ? undefined : "This count is being committed."),
@@ -252,6 +258,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("z")],
     label: "z",
     description: "uncounted items: set to zero / leave untouched",
+    short: "uncounted",
     hint: 5,
     run: (s) => {
       const count = s.stocktake.count;
@@ -325,6 +332,7 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     keys: [ch("e")],
     label: "e",
     description: "export the items as CSV",
+    short: "export",
     hint: 7,
     run: (s) => {
       const id = exportable(s);

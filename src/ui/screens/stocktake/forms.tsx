@@ -3,7 +3,7 @@ import { memberName } from "../../../domain/shifts.js";
 import type { CountScope } from "../../../domain/stocktake.js";
 import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import type { Column } from "../../components/columns.js";
+import { type Column, wrapLines } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
@@ -42,7 +42,9 @@ export function Picker<T>({
   empty?: string;
 }) {
   const theme = useTheme();
-  const listHeight = Math.max(3, height - (note ? 3 : 2));
+  // The note is read whole: wrapped, never cut.
+  const noteLines = note ? wrapLines(note, width, 3) : [];
+  const listHeight = Math.max(3, height - 2 - noteLines.length);
   const [list, onList] = useWidgetList(rows.length, listRows(listHeight));
   useKeys(
     (input, key) => {
@@ -59,11 +61,11 @@ export function Picker<T>({
       <Txt bold wrap="truncate-end">
         {title}
       </Txt>
-      {note ? (
-        <Txt color={theme.muted} wrap="truncate-end">
-          {note}
+      {noteLines.map((line) => (
+        <Txt key={line} color={theme.muted}>
+          {line}
         </Txt>
-      ) : null}
+      ))}
       <ColumnList
         columns={columns}
         rows={rows}

@@ -33,7 +33,8 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
     { header: "Member", width: 18, render: (r) => r.name },
     {
       header: "State",
-      width: 24,
+      // Room for "on break: Lunch since 10:31 (unpaid) · 5 min": the rate goes first at 80 columns.
+      width: 38,
       flex: 3,
       render: (r) => stateText(r, tz, now),
       color: (r, theme) =>
@@ -51,14 +52,15 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
       header: "On shift",
       width: 10,
       align: "right",
-      drop: 2,
+      // Time on shift matters more than the rate: the rate goes first when room is short.
+      drop: 1,
       render: (r) => (r.shiftMinutes === undefined ? "" : formatDuration(r.shiftMinutes)),
     },
     {
       header: "Rate",
       width: 13,
       align: "right",
-      drop: 1,
+      drop: 2,
       render: (r) => (r.wage?.hourly_rate ? `${formatMoney(r.wage.hourly_rate)}/h` : ""),
       color: (_r, theme) => theme.muted,
     },

@@ -46,6 +46,7 @@ export const TIMECLOCK_COMMANDS = defineCommands({
     keys: [ch("/")],
     label: "/",
     description: "filter by name (esc clears)",
+    short: "filter",
     hint: 2,
     run: (s) => s.openTimeClockForm({ kind: "filter" }),
   },
@@ -84,6 +85,7 @@ export const TIMECLOCK_COMMANDS = defineCommands({
     keys: [ch("b")],
     label: "b",
     description: "start break",
+    short: "break",
     write: true,
     hint: 4,
     run: (s) => {
@@ -149,6 +151,7 @@ export const TIMECLOCK_COMMANDS = defineCommands({
     keys: [ch("a")],
     label: "a",
     description: "add a past shift (forgot to clock in)",
+    short: "past shift",
     write: true,
     hint: 7,
     run: (s) => {
@@ -161,6 +164,7 @@ export const TIMECLOCK_COMMANDS = defineCommands({
     keys: [ch("f")],
     label: "f",
     description: "set end of a forgotten shift",
+    short: "forgotten end",
     write: true,
     hint: 6,
     run: (s) => {
