@@ -56,10 +56,8 @@ function rowText(r: AccountRow, theme: Theme): { text: string; color?: string | 
 export function AccountScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const a = useAppStore((s) => s.account);
-  const view = useAppStore(accountViewOf);
   const rows = useAppStore(accountRows);
   const ids = useAppStore((s) => accountListRows(s).ids);
-  const tz = useAppStore(selectTimeZone);
   const bottom = a.signIn.step === "browser" ? 4 : a.signIn.step === "token" ? 2 : a.outcome ? 2 : 0;
   const listHeight = Math.max(2, height - FACT_ROWS - bottom);
   const list = useListWindow(ACCOUNT_LIST, ids, listHeight - 1);
@@ -71,46 +69,80 @@ export function AccountScreen({ height, width }: ScreenProps) {
       </Box>
     );
   }
-  const t = a.token;
-  const business = a.business;
-  const expires = t?.expiresAt ? ` (${localDate(t.expiresAt, tz)} ${localTime(t.expiresAt, tz)})` : "";
-  const keychain =
-    a.setup.keychain.kind === "keychain"
-      ? "works: sign-ins are kept there"
-      : `none: ${a.setup.keychain.describe.replace(/^not saved: /, "")}`;
-  // The session's reason ends by pointing at `backroom login`; here the keys are b and p.
-  const signedOut = `${(t?.reason ?? "Not signed in.").replace(/ ?Run `backroom login` to sign in( again)?\.$/, "")} b or p signs in.`;
-  const missing = view.scopes?.missing ?? [];
-  // What the service said is about the sign-in of then: once signed out it says nothing.
-  const check = t?.signedIn ? a.check : undefined;
   return (
     <Box flexDirection="column" width={width}>
       <Txt bold wrap="truncate-end">
         Account
       </Txt>
+      <Facts />
+      <WindowedList
+        items={rows}
+        state={list}
+        height={listHeight}
+        rowKey={(r) => r.id}
+        empty={
+          a.token?.signedIn ? "Reading the permissions and locations…" : "Sign in to see the permissions and locations."
+        }
+        renderRow={(r) => {
+          const x = rowText(r, theme);
+          return (
+            // Cut here, not by Ink: a row wider than the room would squeeze out the cursor column.
+            <Txt color={x.color} bold={x.bold ?? false}>
+              {fitCell(x.text, Math.max(1, width - 1)).trimEnd()}
+            </Txt>
+          );
+        }}
+      />
+      <SignInArea />
+    </Box>
+  );
+}
+
+/** The facts above the list, one a line ({@link FACT_ROWS} of them). */
+function Facts() {
+  const theme = useTheme();
+  const a = useAppStore((s) => s.account);
+  const view = useAppStore(accountViewOf);
+  const tz = useAppStore(selectTimeZone);
+  const t = a.token;
+  const business = a.business;
+  const signedIn = t?.signedIn === true;
+  const expires = t?.expiresAt ? ` (${localDate(t.expiresAt, tz)} ${localTime(t.expiresAt, tz)})` : "";
+  const keychain =
+    a.setup?.keychain.kind === "keychain"
+      ? "works: sign-ins are kept there"
+      : `none: ${(a.setup?.keychain.describe ?? "").replace(/^not saved: /, "")}`;
+  // The session's reason ends by pointing at `backroom login`; here the keys are b and p.
+  const signedOut = `${(t?.reason ?? "Not signed in.").replace(/ ?Run `backroom login` to sign in( again)?\.$/, "")} b or p signs in.`;
+  const missing = view.scopes?.missing ?? [];
+  // What the service said is about the sign-in of then: once signed out it says nothing.
+  const check = signedIn ? a.check : undefined;
+  const late = view.life?.phase === "expired" || view.life?.phase === "renewable";
+  return (
+    <>
       <Fact label="Works on" value={whereText(a)} />
       <Fact
         label="Business"
         value={
-          t?.signedIn
-            ? `${business?.name ?? "—"} · merchant ${t.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
+          signedIn
+            ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
             : "— (not signed in)"
         }
       />
       <Fact
         label="Token"
         value={
-          t?.signedIn
-            ? `${t.kind === "oauth" ? "OAuth" : "personal access"} token ${t.hint ?? ""} · ${t.storage}`
+          signedIn
+            ? `${t?.kind === "oauth" ? "OAuth" : "personal access"} token ${t?.hint ?? ""} · ${t?.storage}`
             : `not signed in: ${signedOut}`
         }
-        color={t?.signedIn ? undefined : theme.warn}
+        color={signedIn ? undefined : theme.warn}
       />
-      <Fact label="Keychain" value={keychain} color={a.setup.keychain.kind === "keychain" ? undefined : theme.warn} />
+      <Fact label="Keychain" value={keychain} color={a.setup?.keychain.kind === "keychain" ? undefined : theme.warn} />
       <Fact
         label="Expires"
         value={view.life ? `${view.life.headline}${expires}` : "—"}
-        color={view.life?.phase === "expired" || view.life?.phase === "renewable" ? theme.bad : undefined}
+        color={late ? theme.bad : undefined}
       />
       <Txt color={theme.muted} wrap="truncate-end">
         {"".padEnd(12)}
@@ -121,7 +153,7 @@ export function AccountScreen({ height, width }: ScreenProps) {
       </Txt>
       <Fact
         label="Service"
-        value={check ? `${check.text} (asked at ${localTime(check.at, tz)})` : t?.signedIn ? "not asked yet" : "—"}
+        value={check ? `${check.text} (asked at ${localTime(check.at, tz)})` : signedIn ? "not asked yet" : "—"}
         color={check ? (check.ok ? theme.good : theme.bad) : theme.muted}
       />
       <Fact
@@ -137,24 +169,7 @@ export function AccountScreen({ height, width }: ScreenProps) {
         }
         color={missing.length ? theme.bad : undefined}
       />
-      <WindowedList
-        items={rows}
-        state={list}
-        height={listHeight}
-        rowKey={(r) => r.id}
-        empty={t?.signedIn ? "Reading the permissions and locations…" : "Sign in to see the permissions and locations."}
-        renderRow={(r) => {
-          const x = rowText(r, theme);
-          return (
-            // Cut here, not by Ink: a row wider than the room would squeeze out the cursor column.
-            <Txt color={x.color} bold={x.bold ?? false}>
-              {fitCell(x.text, Math.max(1, width - 1)).trimEnd()}
-            </Txt>
-          );
-        }}
-      />
-      <SignInArea />
-    </Box>
+    </>
   );
 }
 
