@@ -1,15 +1,10 @@
 // The account screen (0), driven by keys against the local service: permissions a sign-in lacks,
 // sign-out that revokes (the token refused afterwards), the deprecated renew inside and past its
 // 15 days, and signing in again in a browser or with a personal token typed into a masked field.
-import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connect } from "../src/auth/connect.js";
-import { signInWithBrowser } from "../src/auth/sign-in.js";
-import { createTokenStore } from "../src/auth/token-store.js";
 import { LOGIN_SCOPES } from "../src/commands/scopes.js";
 import { createClient } from "../src/square/index.js";
-import type { AccountContext } from "../src/state/index.js";
-import { memoryKeytar } from "./auth-helpers.js";
+import { localAccount, localConnection, signInThroughBrowser } from "./helpers/account.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { failure, startService, type TestService } from "./helpers/service.js";
 
@@ -31,61 +26,19 @@ afterEach(async () => {
 const DAY_S = 86_400;
 const clock = () => service.service.clock.now();
 
-/** Plays the browser: the authorize page, then its redirect to the loopback listener. */
-async function browse(url: string): Promise<boolean> {
-  const consent = await request(url);
-  await consent.body.dump();
-  await (await request(String(consent.headers.location))).body.dump();
-  return true;
-}
-
 /** A session over a keychain in memory, with the client whose calls carry it. */
 function connection() {
-  const conn = connect({
-    baseUrl: service.url,
-    store: createTokenStore({ keytar: memoryKeytar() }),
-    environment: "local",
-    clientId: service.service.clientId,
-    clock: { now: () => clock().getTime() },
-    maxRetries: 0,
-  });
+  const conn = localConnection(service);
   opened.push(conn.client);
   return conn;
 }
 
-async function signIn(conn: ReturnType<typeof connection>, scopes: readonly string[]) {
-  return signInWithBrowser({
-    client: conn.client,
-    session: conn.session,
-    environment: "local",
-    baseUrl: service.url,
-    applicationId: service.service.clientId,
-    scopes,
-    timeoutMs: 10_000,
-    onAddress: browse,
-  });
-}
+const signIn = (conn: ReturnType<typeof connection>, scopes: readonly string[]) =>
+  signInThroughBrowser(service, conn, scopes);
 
 /** The app on the account screen of this connection's sign-in. */
 async function open(conn: ReturnType<typeof connection>, opts: { columns?: number; secret?: boolean } = {}) {
-  const account: AccountContext = {
-    where: {
-      label: "LOCAL",
-      environment: "local",
-      baseUrl: service.url,
-      from: "--env",
-      configPath: undefined,
-      dbPath: undefined,
-    },
-    applicationId: service.service.clientId,
-    keychain: { kind: "keychain", describe: 'OS keychain (service "backroom")' },
-    scopeNeeds: LOGIN_SCOPES,
-    session: conn.session,
-    oauth: conn.client.oauth,
-    clientSecret: opts.secret === false ? undefined : service.service.clientSecret,
-    openUrl: browse,
-    signInTimeoutMs: 10_000,
-  };
+  const account = localAccount(service, conn, { scopeNeeds: LOGIN_SCOPES, ...opts });
   const a = await startApp({
     shared: service,
     client: conn.client,

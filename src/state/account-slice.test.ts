@@ -1,13 +1,8 @@
-import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryKeytar } from "../../test/auth-helpers.js";
+import { localAccount, localConnection, signInThroughBrowser } from "../../test/helpers/account.js";
 import { failure, startService, type TestService } from "../../test/helpers/service.js";
-import { connect } from "../auth/connect.js";
-import { signInWithBrowser } from "../auth/sign-in.js";
-import { createTokenStore } from "../auth/token-store.js";
 import { createClient } from "../square/index.js";
 import { accountView } from "./account-machine.js";
-import type { AccountContext } from "./account-slice.js";
 import { type AppStore, createStore } from "./store.js";
 
 let t: TestService;
@@ -25,43 +20,11 @@ const NEEDS = [
   { scope: "CUSTOMERS_READ", why: "customer lookup" },
 ];
 
-/** Plays the browser: the authorize page, then its redirect to the loopback listener. */
-async function browse(url: string): Promise<boolean> {
-  const consent = await request(url);
-  await consent.body.dump();
-  await (await request(String(consent.headers.location))).body.dump();
-  return true;
-}
-
 /** A store whose client and account screen share one session over a keychain in memory. */
 function setup(opts: { secret?: boolean } = {}) {
   const clock = () => t.service.clock.now();
-  const conn = connect({
-    baseUrl: t.url,
-    store: createTokenStore({ keytar: memoryKeytar() }),
-    environment: "local",
-    clientId: t.service.clientId,
-    clock: { now: () => clock().getTime() },
-    maxRetries: 0,
-  });
-  const account: AccountContext = {
-    where: {
-      label: "LOCAL",
-      environment: "local",
-      baseUrl: t.url,
-      from: "--env",
-      configPath: undefined,
-      dbPath: undefined,
-    },
-    applicationId: t.service.clientId,
-    keychain: { kind: "keychain", describe: 'OS keychain (service "backroom")' },
-    scopeNeeds: NEEDS,
-    session: conn.session,
-    oauth: conn.client.oauth,
-    clientSecret: opts.secret === false ? undefined : t.service.clientSecret,
-    openUrl: browse,
-    signInTimeoutMs: 10_000,
-  };
+  const conn = localConnection(t);
+  const account = localAccount(t, conn, { scopeNeeds: NEEDS, ...opts });
   const store: AppStore = createStore({ client: conn.client, clock: { now: clock }, account });
   const s = () => store.getState();
   const view = () => accountView(s().account, clock());
@@ -69,18 +32,8 @@ function setup(opts: { secret?: boolean } = {}) {
 }
 
 /** Signs the session in through the real authorize page with these scopes (as `backroom login` would). */
-async function signInWith(conn: ReturnType<typeof connect>, scopes: string[]) {
-  return signInWithBrowser({
-    client: conn.client,
-    session: conn.session,
-    environment: "local",
-    baseUrl: t.url,
-    applicationId: t.service.clientId,
-    scopes,
-    timeoutMs: 10_000,
-    onAddress: browse,
-  });
-}
+const signInWith = (conn: ReturnType<typeof localConnection>, scopes: string[]) =>
+  signInThroughBrowser(t, conn, scopes);
 
 describe("account slice against the local service", () => {
   it("signs in with a personal token typed in, after the service has checked it; shows the business and locations", async () => {
