@@ -175,6 +175,27 @@ const COMMANDS: Record<string, Entry> = {
       order: async (argv, io) => (await import("./commands/v1.js")).runV1Get("order", argv, io),
     },
   },
+  webhooks: {
+    summary: "webhook subscriptions: `webhooks list|event-types|test`, and `webhooks listen`, a local receiver",
+    group: {
+      name: "backroom webhooks",
+      summary:
+        "The application's webhook subscriptions, and a receiver on this machine that verifies each notification's signature.",
+      subcommands: {
+        listen:
+          "receive notifications on 127.0.0.1, verify their signatures, print one line each (--forward passes them on)",
+        list: "the subscriptions: name, URL, event types, API version, enabled (--include-disabled)",
+        "event-types": "the event types one can subscribe to (--api-version)",
+        test: "send a test notification to a subscription and say what its receiver answered",
+      },
+    },
+    subcommands: {
+      listen: async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksListen(argv, io),
+      list: async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksList(argv, io),
+      "event-types": async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksEventTypes(argv, io),
+      test: async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksTest(argv, io),
+    },
+  },
   demo: {
     summary: "the demo store: `demo reset` starts it over",
     group: {

@@ -127,4 +127,51 @@ describe("the app in a real terminal", () => {
     keys("q");
     await until(() => !alive(), "the app to exit");
   }, 90_000);
+
+  it("the account (0) and webhooks (tab) screens at 80×24 and 60×24", async () => {
+    const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL XDG_DATA_HOME=${data} XDG_CONFIG_HOME=${data}/config npm start`;
+    tmux("new-session", "-d", "-s", "app", "-x", "80", "-y", "24", "-c", root, start);
+    await until((t) => t.includes("1 Time clock"), "the app");
+    const fits = (t: string, width: number) => t.split("\n").every((l) => l.length <= width);
+    keys("0");
+    let text = await until(
+      (t) => t.includes("Permissions: 14 of 14") && /^Service +The service accepts the token\./m.test(t),
+      "the account screen",
+    );
+    expect(text).toMatch(/^Works on +DEMO: the demo store in this process \(/m);
+    expect(fits(text, 80)).toBe(true);
+    keys("o");
+    await until((t) => t.includes("The demo store signs itself in"), "the reason sign-out is not offered");
+
+    keys("Tab");
+    await until((t) => /Webhooks · \d+ subscriptions?/.test(t), "the webhooks screen");
+    keys("n");
+    await until((t) => t.includes("New webhook subscription"), "the form");
+    // As a person types: tab and Enter come well after the text, not within a scanner's 30 ms.
+    const pause = () => new Promise((r) => setTimeout(r, 150));
+    keys("-l", "Till");
+    await pause();
+    keys("Tab");
+    await pause();
+    keys("-l", "http://127.0.0.1:9/hook");
+    await pause();
+    keys("Enter");
+    await until((t) => t.includes("[ ] inventory.count.updated"), "the event types");
+    keys("Space");
+    await until((t) => t.includes("[x] inventory.count.updated"), "the mark");
+    keys("Enter");
+    text = await until((t) => /Saved "Till": 1 event types/.test(t), "the save");
+    expect(text).toMatch(/› Till +yes +http:\/\/127\.0\.0\.1:9\/hook/);
+    expect(fits(text, 80)).toBe(true);
+
+    tmux("resize-window", "-t", "app", "-x", "60", "-y", "24");
+    text = await until((t) => fits(t, 60) && t.includes("URL      http://127.0.0.1:9/hook"), "webhooks at 60×24");
+    expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
+    keys("0");
+    text = await until((t) => fits(t, 60) && t.includes("Permissions: 14 of 14"), "the account at 60×24");
+    expect(text).toMatch(/^Token +personal access token …/m);
+
+    keys("q");
+    await until(() => !alive(), "the app to exit");
+  }, 90_000);
 });

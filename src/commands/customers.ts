@@ -12,11 +12,11 @@ import {
   sourceLabel,
 } from "../domain/customers.js";
 import type { Customer, CustomerGroup } from "../spec/generated/types.js";
-import { SquareApiError, type SquareClient, SquareError } from "../square/index.js";
+import { SquareApiError, type SquareClient } from "../square/index.js";
 import { type CommandSpec, intOption, type ParsedArgs, readArgs } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, type OutputFormat, outputFormat } from "./output.js";
-import { runCommand } from "./run.js";
+import { runCommand, serviceFailure } from "./run.js";
 import { checkTargetFlags, type OpenedClient, TARGET_OPTIONS, type Target, withTargetClient } from "./target.js";
 
 /** The part of the client the customers commands use. */
@@ -189,16 +189,6 @@ export function customerText(c: Customer, groups: readonly CustomerGroup[], now:
     .filter(([, v]) => v !== undefined && v !== "")
     .map(([k, v]) => `${k.padEnd(14)}${v}`)
     .join("\n");
-}
-
-/** A failure of the service in the manager's words, with its code for the details. */
-function serviceFailure(err: unknown, what: string): never {
-  if (err instanceof SquareApiError) {
-    const first = err.errors[0];
-    throw new CommandError(`${what}: ${first?.detail ?? `the service answered ${err.status}`} (${err.code})`);
-  }
-  if (err instanceof SquareError) throw new CommandError(`${what}: ${err.message}`);
-  throw err;
 }
 
 /** What the customers commands build on: how to open a client on the target, and the clock. */

@@ -11,7 +11,9 @@ export type AppEvent =
   /** The location changed; screens reload what they show for it. */
   | { type: "location-changed"; locationId: string }
   /** The stocktake handled an entry of the counting line (or a scan); `seq` is its number. */
-  | { type: "stocktake-entry-handled"; seq: number };
+  | { type: "stocktake-entry-handled"; seq: number }
+  /** Someone signed in or out (the account screen, or the session on a revoked token). */
+  | { type: "session-changed"; signedIn: boolean; merchantId: string | undefined };
 
 /** A listener of one kind of event. */
 export type AppEventListener<T extends AppEvent["type"]> = (event: Extract<AppEvent, { type: T }>) => void;

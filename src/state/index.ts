@@ -3,6 +3,8 @@
 export { useShallow } from "zustand/react/shallow";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
 export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
+export * from "./account-machine.js";
+export { type AccountContext, tokenViewOf } from "./account-slice.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export {
   CUSTOMER_LIST,
@@ -74,3 +76,4 @@ export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
 export { type Selection, selectedId, selectedIndex } from "./view-slice.js";
+export * from "./webhooks-machine.js";

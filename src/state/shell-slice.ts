@@ -101,6 +101,11 @@ export function createShellSlice(
     }
     return problem;
   };
+  deps.events.on("session-changed", (e) => {
+    set({ signedIn: e.signedIn ? "signed-in" : "signed-out", merchantId: e.merchantId });
+    // Signed in after starting signed out: read what the first start could not.
+    if (e.signedIn && get().locations.length === 0 && !get().loading) void get().init();
+  });
   return {
     env: initial.env,
     baseUrl: initial.baseUrl,

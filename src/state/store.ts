@@ -4,6 +4,7 @@ import { createStore as createVanillaStore, type StoreApi } from "zustand/vanill
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
+import { type AccountContext, type AccountSlice, createAccountSlice } from "./account-slice.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
 import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
@@ -19,6 +20,7 @@ import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js"
 import type { Clock, DataDir, EnvLabel, StoreClient, Timers } from "./types.js";
 import { createV1Slice, type V1Slice } from "./v1-slice.js";
 import { createViewSlice, type ViewSlice } from "./view-slice.js";
+import { createWebhooksSlice, type WebhooksSlice } from "./webhooks-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
@@ -32,7 +34,9 @@ export type AppState = ShellSlice &
   DrawersSlice &
   PayoutsSlice &
   GiftCardsSlice &
-  V1Slice;
+  V1Slice &
+  WebhooksSlice &
+  AccountSlice;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -79,6 +83,8 @@ export interface CreateStoreOptions {
   overtime?: OvertimeRules;
   /** Config `payPeriod`; the workweek otherwise. */
   payPeriod?: PayPeriodRule;
+  /** The sign-in the account screen shows and manages (a promise while the demo store starts). */
+  account?: AccountContext | Promise<AccountContext>;
 }
 
 /** The store's type, for the React provider. */
@@ -136,5 +142,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createPayoutsSlice(set, get, deps),
     ...createGiftCardsSlice(set, get, deps),
     ...createV1Slice(set, get, deps),
+    ...createWebhooksSlice(set, get, deps),
+    ...createAccountSlice(options.account)(set, get, deps),
   }));
 }

@@ -26,6 +26,16 @@ export interface StoreClient {
   >;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
+  webhooks: Pick<
+    SquareClient["webhooks"],
+    | "listWebhookSubscriptions"
+    | "listWebhookEventTypes"
+    | "createWebhookSubscription"
+    | "updateWebhookSubscription"
+    | "deleteWebhookSubscription"
+    | "updateWebhookSubscriptionSignatureKey"
+    | "testWebhookSubscription"
+  >;
   cashDrawers: Pick<
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
@@ -80,7 +90,9 @@ export type Screen =
   | { kind: "drawers" }
   | { kind: "payouts" }
   | { kind: "gift-cards" }
-  | { kind: "v1" };
+  | { kind: "v1" }
+  | { kind: "webhooks" }
+  | { kind: "account" };
 
 /** A kind of screen. */
 export type ScreenKind = Screen["kind"];

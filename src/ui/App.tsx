@@ -83,7 +83,7 @@ function useScreenHooks(def: AnyScreenDef | undefined) {
   }, [locationId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
   useEffect(() => {
-    if (def && store.getState().locationId) void def.onShow?.(store.getState());
+    if (def && (store.getState().locationId || def.withoutLocation)) void def.onShow?.(store.getState());
   }, [kind]);
   useEffect(() => {
     if (!def?.refresh) return;

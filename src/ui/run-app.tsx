@@ -2,11 +2,13 @@ import { type Instance, render } from "ink";
 import type { OvertimeRules } from "../domain/overtime.js";
 import type { PayPeriodRule } from "../domain/time.js";
 import {
+  type AccountContext,
   type AppStore,
   type Clock,
   createStore,
   deferredClient,
   type EnvLabel,
+  type ScreenKind,
   type StoreClient,
 } from "../state/index.js";
 import { AppRoot } from "./App.js";
@@ -94,6 +96,10 @@ export interface RunAppOptions {
   notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
+  /** The sign-in for the account screen (a promise while the demo store starts). */
+  account?: AccountContext | Promise<AccountContext>;
+  /** The screen to open on (the account screen when nobody is signed in). */
+  startOn?: ScreenKind;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -129,7 +135,9 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.defaultLocationId ? { defaultLocationId: options.defaultLocationId } : {}),
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
+    ...(options.account ? { account: options.account } : {}),
   });
+  if (options.startOn) store.getState().showScreen(options.startOn);
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
   let left = false;

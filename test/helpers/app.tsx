@@ -64,6 +64,8 @@ export interface StartAppOptions {
   proxy?: boolean;
   /** The app signs in with this token rather than the service's own (one with fewer scopes). */
   accessToken?: string;
+  /** The app's client instead of the service's own (one whose token provider is a session). */
+  client?: SquareClient;
 }
 
 /** Starts a local service (unless shared), a store on its client, and the app on a fake terminal. */
@@ -74,7 +76,7 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const client =
     proxy || opts.accessToken
       ? createClient({ baseUrl: proxy?.url ?? service.url, accessToken: token, maxRetries: 0 })
-      : service.client;
+      : (opts.client ?? service.client);
   const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();

@@ -6,6 +6,9 @@ import type { AppState } from "../../state/index.js";
 import { V1_LIST_NAMES } from "../../state/v1-machine.js";
 import { listCommands, moveFromField } from "../commands.js";
 import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
+import { scannedText } from "../shell.js";
+import { AccountScreen } from "./account/AccountScreen.js";
+import { ACCOUNT_COMMANDS, ACCOUNT_LIST, TOKEN_FIELD } from "./account/commands.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_COMMANDS } from "./break-types/commands.js";
 import { CustomersScreen } from "./customers/CustomersScreen.js";
@@ -31,6 +34,8 @@ import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
 import { reloadV1, V1_COMMANDS } from "./v1/commands.js";
 import { V1Screen } from "./v1/V1Screen.js";
+import { FILTER_FIELD, reloadWebhooks, WEBHOOK_MOVES, WEBHOOKS_COMMANDS, webhookRows } from "./webhooks/commands.js";
+import { WebhooksScreen } from "./webhooks/WebhooksScreen.js";
 
 const TIMECLOCK = defineScreen({
   kind: "timeclock",
@@ -246,6 +251,60 @@ const V1 = defineScreen({
   help: "Read through the service's V1 interface, which it has deprecated. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
 });
 
+const WEBHOOKS = defineScreen({
+  kind: "webhooks",
+  title: "Webhooks",
+  component: WebhooksScreen,
+  commands: WEBHOOKS_COMMANDS,
+  focus: (s) => {
+    if (s.webhooks.form?.step === "fields") return formPlace("subscription");
+    if (s.field.webhooks === FILTER_FIELD)
+      return {
+        kind: "field",
+        name: FILTER_FIELD,
+        leave: (st) => st.focusField("webhooks", undefined),
+        onKey: moveFromField(WEBHOOK_MOVES),
+      };
+    return listPlace(webhookRows(s)?.list ?? "webhooks");
+  },
+  fields: { [FILTER_FIELD]: "filter" },
+  reload: reloadWebhooks,
+  onShow: (s) => s.loadWebhooks(),
+  // Changes made elsewhere (another terminal, the dashboard) show up; never over an open form, a
+  // test being chosen, or a key shown once.
+  refresh: (s) => {
+    const w = s.webhooks;
+    return w.form || w.testPick || w.revealed ? undefined : s.loadWebhooks({ quiet: true });
+  },
+  refreshSeconds: 30,
+  help: "Subscriptions belong to the application, not to one seller: on the real service they are managed with the application's personal access token (backroom login --token). `backroom webhooks listen` receives and verifies the events on this machine.",
+});
+
+const ACCOUNT = defineScreen({
+  kind: "account",
+  title: "Account",
+  key: "0",
+  component: AccountScreen,
+  commands: ACCOUNT_COMMANDS,
+  focus: (s) =>
+    s.field.account === TOKEN_FIELD && s.account.signIn.step === "token"
+      ? // A masked field: esc closes it and forgets what was typed (a token is not kept half-typed).
+        { kind: "field", name: TOKEN_FIELD, leave: (st) => st.accountCancelSignIn() }
+      : listPlace(ACCOUNT_LIST),
+  // The token field is not listed in `fields`: it shows only •, so the shell's field test (which
+  // reads the typed text back) cannot apply; test/ui-account.test.tsx covers its esc and keys.
+  // A password manager's auto-type (the token and Enter, faster than a person) arrives as a scan:
+  // into the open token field it is the token; anywhere else it is refused, as on other screens.
+  onScan: (s, code) => {
+    if (s.account.signIn.step === "token" && s.field.account === TOKEN_FIELD) return s.accountSignInToken(code);
+    s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: this screen does not take scans.` });
+  },
+  reload: (s) => s.loadAccount(),
+  onShow: (s) => s.loadAccount({ quiet: true }),
+  withoutLocation: true,
+  help: "Tokens are never shown: only their last four characters. OAuth access tokens last 30 days and backroom refreshes one in its last week; an expired one can be renewed (deprecated RenewToken, with BACKROOM_CLIENT_SECRET) for 15 days. Signing out revokes every token of the account for the application when the secret is set.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
 export const SCREENS: readonly AnyScreenDef[] = [
   TIMECLOCK,
@@ -257,4 +316,6 @@ export const SCREENS: readonly AnyScreenDef[] = [
   PAYOUTS,
   GIFT_CARDS,
   V1,
+  ACCOUNT,
+  WEBHOOKS,
 ];

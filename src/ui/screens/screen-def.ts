@@ -39,6 +39,8 @@ export interface ScreenDef<C extends string = string> {
   reload?(s: AppState): unknown;
   /** Runs when the screen is shown (load what it needs, if stale). */
   onShow?(s: AppState): unknown;
+  /** Shown and loaded before any location is known (the account screen: signing in comes first). */
+  withoutLocation?: true;
   /** Runs for every screen when the location changes; `visible` tells whether it is on screen. */
   onLocationChange?(s: AppState, visible: boolean): unknown;
   /**
