@@ -135,7 +135,7 @@ describe("the app in a real terminal", () => {
     const fits = (t: string, width: number) => t.split("\n").every((l) => l.length <= width);
     keys("0");
     let text = await until(
-      (t) => t.includes("Permissions: 14 of 14") && /^Service +The service accepts the token\./m.test(t),
+      (t) => t.includes("Permissions: 15 of 15") && /^Service +The service accepts the token\./m.test(t),
       "the account screen",
     );
     expect(text).toMatch(/^Works on +DEMO: the demo store in this process \(/m);
@@ -168,7 +168,7 @@ describe("the app in a real terminal", () => {
     text = await until((t) => fits(t, 60) && t.includes("URL      http://127.0.0.1:9/hook"), "webhooks at 60×24");
     expect(text.replace(/\n$/, "").split("\n")).toHaveLength(24);
     keys("0");
-    text = await until((t) => fits(t, 60) && t.includes("Permissions: 14 of 14"), "the account at 60×24");
+    text = await until((t) => fits(t, 60) && t.includes("Permissions: 15 of 15"), "the account at 60×24");
     expect(text).toMatch(/^Token +personal access token …/m);
 
     keys("q");

@@ -67,9 +67,9 @@ describe("the account screen", () => {
     expect(frame).toMatch(/Token +OAuth token …\S{4} · OS keychain/);
     expect(frame).toMatch(/Expires +expires in 30 days \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
     await a.press("G");
-    await a.waitFor(/^ ✗ GIFTCARDS_READ +MISSING: a customer's gift cards/m);
+    await a.waitFor(/^ ✗ GIFTCARDS_READ +MISSING: gift cards looked up by scan/m);
     await a.press("g");
-    await a.waitFor(/Permissions: 12 of 14 that backroom uses, 2 missing/);
+    await a.waitFor(/Permissions: 13 of 15 that backroom uses, 2 missing/);
     // Every row keeps its cursor column, however long its text.
     expect(a.frame()).toMatch(/^ ✓ MERCHANT_PROFILE_READ {5}the store's locations/m);
     await a.waitFor(/Business +\S.* · merchant \S+ · \d+ locations/);

@@ -143,7 +143,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     async close() {
       instance.unmount();
       instance.cleanup();
-      if (client !== service.client) await client.close();
+      // A client the test passed in is the test's to close.
+      if (client !== service.client && client !== opts.client) await client.close();
       if (proxy) await proxy.down();
       if (!opts.shared) await service.close();
     },
