@@ -6,7 +6,7 @@ import {
   drawerRow,
   drawerTotals,
 } from "../src/domain/cash-drawers.js";
-import { addDays, localDate } from "../src/domain/time.js";
+import { addDays, localDate, localTime, zonedInstant } from "../src/domain/time.js";
 import { seedCashDrawers } from "../src/service/cash-drawers/seed.js";
 import { openDb } from "../src/service/db.js";
 import { seedTeam } from "../src/service/directory/seed.js";
@@ -64,16 +64,30 @@ const MOMENTS = [
   "2026-03-08T09:30:00.000Z",
 ];
 
+/** Opening hours of the demo's stores by weekday (Sunday first), as the directory seeds them. */
+const HOURS: Record<string, readonly (readonly [string, string])[]> = {
+  [DEMO.mainLocationId]: [["10:00", "17:00"], ...Array(6).fill(["08:00", "20:00"])],
+  [DEMO.secondLocationId]: Array(7).fill(["09:00", "18:00"]),
+};
+const hoursOf = (loc: string, date: string) => HOURS[loc]?.[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? ["", ""];
+
+/** The day that shows every state: today once the store has been open an hour, else the day before. */
+function shownDay(loc: string, tz: string, now: string): string {
+  const today = localDate(now, tz);
+  const [open] = hoursOf(loc, today);
+  return Date.parse(now) >= zonedInstant(today, open, tz).getTime() + 3_600_000 ? today : addDays(today, -1);
+}
+
 describe("the demo's cash drawers, seeded at any hour", () => {
-  it.each(MOMENTS)("show every state on today's day view when seeded at %s", (now) => {
+  it.each(MOMENTS)("show every state on the store's latest day open when seeded at %s", (now) => {
     const { shifts, eventsOf } = seededAt(now);
     const at = Date.parse(now);
     for (const [loc, tz] of Object.entries(ZONES)) {
-      const today = localDate(now, tz);
+      const day = shownDay(loc, tz, now);
       const rows: DrawerShiftRow[] = shifts
         .filter((s) => s.location_id === loc)
         .map((s) => drawerRow(s, tz, eventsOf(s.id ?? "")))
-        .filter((r) => r.date === today);
+        .filter((r) => r.date === day);
       const t = drawerTotals(rows);
       if (loc === DEMO.mainLocationId) {
         expect(
@@ -100,6 +114,26 @@ describe("the demo's cash drawers, seeded at any hour", () => {
         if (time) expect(Date.parse(time)).toBeLessThanOrEqual(at);
       }
     }
+  });
+
+  it.each(MOMENTS)("opens every drawer in its store's business hours, in the store's time zone (%s)", (now) => {
+    const { shifts } = seededAt(now);
+    for (const s of shifts) {
+      const tz = ZONES[s.location_id as keyof typeof ZONES];
+      const opened = s.opened_at ?? "";
+      const date = localDate(opened, tz);
+      const [open, close] = hoursOf(s.location_id ?? "", date);
+      const local = localTime(opened, tz);
+      expect(local >= open && local < close, `${s.location_id} ${opened} (${local} local)`).toBe(true);
+    }
+  });
+
+  it("seeded just after midnight, shows yesterday's drawers, and none opened today yet", () => {
+    const now = "2026-06-15T04:00:30.000Z"; // 00:00 in New York, 21:00 the day before in Los Angeles
+    const { shifts } = seededAt(now);
+    const main = shifts.filter((s) => s.location_id === DEMO.mainLocationId);
+    expect(main.some((s) => localDate(s.opened_at ?? "", DEMO.mainTimezone) === "2026-06-15")).toBe(false);
+    expect(main.some((s) => localDate(s.opened_at ?? "", DEMO.mainTimezone) === "2026-06-14")).toBe(true);
   });
 
   it("keeps every shift's events inside it and in order, and its states consistent", () => {

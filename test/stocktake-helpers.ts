@@ -161,6 +161,25 @@ export async function variation(client: SquareClient, item: string, name: string
   };
 }
 
+/** Sets the books (IN_STOCK at a location) of some variations, as counted a minute ago. */
+export async function setBooks(client: SquareClient, locationId: string, books: [Variation, number][]): Promise<void> {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  await client.inventory.batchChangeInventory({
+    idempotency_key: `books-${Math.random()}`,
+    ignore_unchanged_counts: false,
+    changes: books.map(([v, q]) => ({
+      type: "PHYSICAL_COUNT",
+      physical_count: {
+        catalog_object_id: v.id,
+        location_id: locationId,
+        state: "IN_STOCK",
+        quantity: String(q),
+        occurred_at: at,
+      },
+    })),
+  });
+}
+
 /** A stock item of a made-up catalog: `V1`, `SKU-1`, UPC `071263000021`, 1.00 USD a unit per n. */
 export function stockItem(n: number, extra: Partial<StockItem> = {}): StockItem {
   return {
@@ -199,6 +218,7 @@ export function countRecord(header: Partial<CountHeader> = {}, items = [stockIte
       status: "open",
       uncounted: "leave",
       scanOne: false,
+      blind: false,
       plannedAt: undefined,
       committedAt: undefined,
       expectedSyncedAt: undefined,

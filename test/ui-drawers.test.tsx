@@ -258,7 +258,7 @@ describe("the trend", () => {
     const col = 10 + 29 * 2;
     expect(rows.slice(title + 1, zero).some((l) => l[col] === "█")).toBe(true);
     expect(rows.slice(zero + 1, title + 2 + 2 * perSide).some((l) => l[col] === "▒")).toBe(true);
-    expect(frame).toContain("Mon 2026-06-15: 2 counted · over +5.00 · short -20.00 · net -15.00 short");
+    expect(frame).toContain("Mon 2026-06-15: 2 counted · over +10.00 · short -20.00 · net -10.00 short");
     expect(frame).toContain("05-17         05-24         05-31         06-07");
     // The largest difference of the month is listed first; per closer, the count and net.
     const rowsOfMonth = [];

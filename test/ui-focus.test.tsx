@@ -73,6 +73,9 @@ async function openOn(
   else while (a.store.getState().screen.kind !== def.kind) await a.press(KEYS.tab);
   await a.waitForStore((s) => s.screen.kind === def.kind && s.loading === undefined);
   await a.waitForStore((s) => focus(s).kind === "list");
+  // The customer index fills in the background (quietly: the screen is usable meanwhile); these
+  // tests time keys at a scanner's pace, so they start once it is built.
+  if (def.kind === "customers") await a.waitForStore((s) => s.customers.index.phase === "ready", 20_000);
   return a;
 }
 

@@ -82,9 +82,9 @@ async function openSeededWeek(h: LaborHarness) {
   await h.app.press("2", "t");
   await h.app.waitFor("Workday 2026-05-06");
   await h.app.press("{");
-  await h.app.waitFor("Workdays 2026-04-27 → 2026-05-03");
+  await h.app.waitFor("Week 2026-04-27 → 2026-05-03");
   await h.app.press("{", "{", "{", "{");
-  return h.app.waitFor((f) => f.includes("Workdays 2026-03-30 → 2026-04-05") && f.includes("Total: 8 shifts"));
+  return h.app.waitFor((f) => f.includes("Week 2026-03-30 → 2026-04-05") && f.includes("Total: 8 shifts"));
 }
 
 const line = (frame: string, text: string) => frame.split("\n").find((l) => l.includes(text)) ?? "";
@@ -122,9 +122,9 @@ describe("review: weeks, overtime and wages", () => {
 
     // Days step with [ and ]; weeks with } from the day's workweek.
     await h.app.press("}");
-    await h.app.waitFor("Workdays 2026-04-06 → 2026-04-12");
+    await h.app.waitFor("Week 2026-04-06 → 2026-04-12");
     await h.app.press("{");
-    await h.app.waitFor("Workdays 2026-03-30 → 2026-04-05");
+    await h.app.waitFor("Week 2026-03-30 → 2026-04-05");
     await h.app.press("]");
     await h.app.waitFor("Workdays 2026-03-31 → 2026-04-06");
     await h.app.press("[", "[");
@@ -135,15 +135,18 @@ describe("review: weeks, overtime and wages", () => {
     const h = await start({
       columns: 140,
       store: {
-        overtime: { weeklyHours: 40, dailyHours: 8, multiplier: 2 },
+        overtime: { weeklyHours: 40, dailyHours: 8, multiplier: 2, doubleTimeDailyHours: undefined },
         payPeriod: { every: "two-weeks", startingOn: "2026-03-30" },
       },
     });
     const { ana, bo } = await seedWeek(h);
     await h.app.press("2");
     await h.app.waitFor("overtime over 8 h/day or 40 h/week at 2× · pay period every two weeks from 2026-03-30");
+    // p: the title says it is the pay period; `.` goes back to this workweek.
     await h.app.press("p");
-    await h.app.waitFor("Workdays 2026-04-27 → 2026-05-10");
+    await h.app.waitFor("Pay period 2026-04-27 → 2026-05-10");
+    await h.app.press(".");
+    await h.app.waitFor("Week 2026-05-04 → 2026-05-10");
     const f = await openSeededWeek(h);
     // Each 9-hour day is 1 hour over the daily limit: 40 regular, 5 overtime at 2×.
     expect(line(f, fullName(ana))).toMatch(/5\s+45\.00\s+0\.00\s+40\.00\s+5\.00\s+1,000\.00 USD\s+>8h 5d/);
@@ -158,6 +161,60 @@ describe("review: weeks, overtime and wages", () => {
     await h.app.waitFor((fr) => fr.includes("Start–End") && fr.includes("Total: 5 shifts"));
     await h.app.press("s", KEYS.escape);
     await h.app.waitFor((fr) => fr.includes(fullName(bo)) && !fr.includes('filter "'));
+  });
+});
+
+describe("review: overtime across stores", () => {
+  it("counts a member's hours at the other store, says so, and shows all locations from the picker", async () => {
+    const h = await start({ columns: 150 });
+    const mei = h.members.find((m) => m.given_name === "Mei") as TeamMember;
+    // The week of 30 March: 24 h at Main Street, 20 h at Harbour Dock, then 4 h at Main Street.
+    const work = (location_id: string, start: string, hours: number) =>
+      h.client.labor.createShift({
+        shift: {
+          location_id,
+          team_member_id: mei.id ?? "",
+          start_at: start,
+          end_at: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
+          wage: { title: "Key Holder", hourly_rate: { amount: 2000, currency: "USD" } },
+        },
+      });
+    for (const day of ["2026-03-30", "2026-03-31", "2026-04-01"]) await work(h.main, `${day}T13:00:00Z`, 8);
+    for (const day of ["2026-04-02", "2026-04-03"]) await work(h.harbour, `${day}T16:00:00Z`, 10);
+    await work(h.main, "2026-04-04T14:00:00Z", 4);
+    await h.app.press("2", "t");
+    await h.app.waitFor("Workday 2026-05-06");
+    await h.app.press("{", "{", "{", "{", "{");
+    await h.app.waitFor((f) => f.includes("Week 2026-03-30 → 2026-04-05") && f.includes("Total: 4 shifts"));
+    // At Main Street: 28 h, of which the last 4 are over 40 because of the 20 at Harbour Dock.
+    const main = await h.app.waitFor(fullName(mei));
+    expect(line(main, fullName(mei))).toMatch(
+      /4\s+28\.00\s+0\.00\s+24\.00\s+4\.00\s+600\.00 USD\s+>40h wk OT 4\.00h from other stores/,
+    );
+    const rows = main.split("\n").filter((l) => /^[ ›]/.test(l) && l.includes("USD"));
+    await h.app.press(...Array(rows.findIndex((l) => l.includes(fullName(mei)))).fill("j"), KEYS.enter);
+    await h.app.waitFor("also 20.00 h at Harbour Dock (counted toward overtime)");
+    expect(line(h.app.frame(), "Sat 04-04")).toContain("OT: other stores");
+    await h.app.press(KEYS.escape);
+
+    // All locations, from the picker: one row per member across both stores, the store of each shift.
+    await h.app.press("L");
+    await h.app.waitFor("All locations every store together");
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(
+      (f) => f.startsWith("All locations") && f.includes("all locations · days start 04:00 in each store"),
+    );
+    // 48 h: 40 regular at 20.00 and 8 over at 30.00 (4 at each store); nothing is "elsewhere" here.
+    const all = await h.app.waitFor((f) => line(f, fullName(mei)).includes("1,040.00 USD"));
+    expect(line(all, fullName(mei))).toMatch(/6\s+48\.00\s+0\.00\s+40\.00\s+8\.00\s+1,040\.00 USD\s+>40h wk$/);
+    await h.app.press("s");
+    const shifts = await h.app.waitFor("Store");
+    expect(line(shifts, "Thu 04-02")).toContain("Harbour Dock");
+    // The picker on a screen that shows one store at a time offers no "All locations".
+    await h.app.press("1", "L");
+    await h.app.waitFor("Location");
+    expect(h.app.frame()).not.toContain("All locations");
+    await h.app.press(KEYS.escape);
   });
 });
 

@@ -6,10 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { planCommitBatches } from "../src/domain/stocktake.js";
 import { journalPath, openJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
-import type { SquareClient } from "../src/square/client.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
 import { startService, type TestService } from "./helpers/service.js";
-import { inStockAt, physicalCountsOf, type Variation, variation } from "./stocktake-helpers.js";
+import { inStockAt, physicalCountsOf, setBooks, variation } from "./stocktake-helpers.js";
 
 const MAIN = DEMO.mainLocationId;
 const CTRL_U = "\u0015";
@@ -40,25 +39,6 @@ async function open(opts: { shared?: TestService } = {}): Promise<DrivenApp> {
   return a;
 }
 
-/** Sets the books (IN_STOCK at Main Street) of some variations, a minute ago. */
-async function setBooks(client: SquareClient, books: [Variation, number][]) {
-  const at = new Date(Date.now() - 60_000).toISOString();
-  await client.inventory.batchChangeInventory({
-    idempotency_key: `books-${Math.random()}`,
-    ignore_unchanged_counts: false,
-    changes: books.map(([v, q]) => ({
-      type: "PHYSICAL_COUNT",
-      physical_count: {
-        catalog_object_id: v.id,
-        location_id: MAIN,
-        state: "IN_STOCK",
-        quantity: String(q),
-        occurred_at: at,
-      },
-    })),
-  });
-}
-
 /** n, then a full count (or `scope` = the digit of the kind), counted by the first member offered. */
 async function startCount(a: DrivenApp, choose: () => Promise<void> = async () => a.press(KEYS.enter)) {
   await a.press("n");
@@ -86,7 +66,7 @@ describe("counting", () => {
   it("takes a scanner's burst — the code and Enter in one write — then the quantity", async () => {
     const a = await open();
     const hammer = await variation(a.client, "Claw Hammer", "16 oz");
-    await setBooks(a.client, [[hammer, 10]]);
+    await setBooks(a.client, MAIN, [[hammer, 10]]);
     await startCount(a);
     // The UPC-A as a 13-digit EAN, as many scanners send it, and Enter: one read of the terminal.
     await a.press(`0${hammer.upc}\r`);
@@ -196,7 +176,7 @@ describe("review and commit", () => {
     const hammer = await variation(a.client, "Claw Hammer", "13 oz");
     const drill = await variation(a.client, "Cordless Drill", "12V");
     const nuts = await variation(a.client, "Hex Nuts", "1/4 in");
-    await setBooks(a.client, [
+    await setBooks(a.client, MAIN, [
       [hammer, 10],
       [drill, 5],
       [nuts, 200],
@@ -261,7 +241,7 @@ describe("review and commit", () => {
     await a.waitFor(`Wrote the items of ${id} to ${items}`);
     const csv = readFileSync(items, "utf8").split("\r\n");
     expect(csv[0]).toBe(
-      "sku,upc,name,expected,counted,variance,unit price,variance value,counted at,counted by,currency",
+      "sku,upc,name,expected,counted,variance,unit price,variance value,counted at,counted by,currency,in scope",
     );
     expect(csv[1]).toMatch(new RegExp(`^${hammer.sku},${hammer.upc},"${hammer.label}",10,11,1,18\\.99,18\\.99,`));
     expect(csv).toHaveLength(3 + 357 + 2); // header, 3 counted, 357 untouched, trailing line break

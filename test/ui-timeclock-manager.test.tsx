@@ -79,6 +79,8 @@ describe("time clock: times already past", () => {
     await h.app.press("a");
     await h.app.waitFor(`Add a shift for ${fullName(m)}`);
     await h.app.waitFor("Break types here: Coffee, Lunch, Rest.");
+    // The example names the location's own break types.
+    await h.app.waitFor("e.g. Coffee 12:00-12:30; Lunch 15:00-15:10");
     // Start, end, and a break that runs past the end: the time clock's own words, in the form.
     await h.app.press(...typed("2026-04-01"), KEYS.tab, ...typed("08:55"), KEYS.tab, ...typed("2026-04-01"));
     await h.app.press(KEYS.tab, ...typed("17:00"), KEYS.tab, ..."Lunch 16:45-17:15".split(""), KEYS.enter);

@@ -186,8 +186,11 @@ describe("time clock against the local service", () => {
     await h.app.waitFor("Forgot to clock out:");
     await h.app.press("\u0015", ...endDate.split(""), KEYS.tab, ...endTime.split(""));
     await h.app.press(KEYS.enter);
+    // At once: the frame that says the shift now ends no longer calls it forgotten (no refresh waited for).
     await h.app.waitFor(`${fullName(m)}'s shift now ends ${endDate} ${endTime}.`);
-    await h.app.waitFor((f) => !f.includes("open shift from an earlier day"));
+    expect(h.app.frame()).not.toContain("open shift from an earlier day");
+    expect(h.app.frame()).not.toContain("forgot to clock out?");
+    expect(h.app.frame()).toMatch(new RegExp(`${fullName(m)}\\s+clocked out`));
     const shift = (await h.client.labor.getShift(created.shift?.id ?? "")).shift;
     expect(shift?.status).toBe("CLOSED");
     expect(Date.parse(shift?.end_at ?? "")).toBe(Math.floor(endAt.getTime() / 60_000) * 60_000);

@@ -75,6 +75,15 @@ describe("parseConfig", () => {
       'field "overtime.multiplier" must be from 1 to 10',
     );
     expect(errorOf('{"overtime": 40}').message).toContain('field "overtime" must be an object');
+    // Daily double time (California's 12 h): read, and checked against the daily limit.
+    expect(
+      parseConfig('{"overtime": {"dailyHours": 8, "doubleTimeDailyHours": 12}}', file).config.overtime,
+    ).toMatchObject({ dailyHours: 8, doubleTimeDailyHours: 12 });
+    const double = errorOf('{"overtime": {"dailyHours": 8, "doubleTimeDailyHours": 6}}');
+    expect(double.field).toBe("overtime.doubleTimeDailyHours");
+    expect(double.message).toBe(
+      '/etc/cfg.json: field "overtime.doubleTimeDailyHours" must be more than dailyHours (8): double time starts after overtime, not 6',
+    );
   });
 
   it("reads the pay period, and names the setting at fault", () => {
@@ -129,7 +138,7 @@ describe("loadConfig and saveConfig", () => {
 
   it("keeps the overtime rules and pay period when the file is written again (by login)", async () => {
     const env = { XDG_CONFIG_HOME: dir };
-    const overtime = { weeklyHours: 38, dailyHours: undefined, multiplier: 2 };
+    const overtime = { weeklyHours: 38, dailyHours: undefined, multiplier: 2, doubleTimeDailyHours: undefined };
     const payPeriod = { every: "two-weeks", startingOn: "2026-01-05" } as const;
     const path = await saveConfig(env, { environment: "sandbox", overtime, payPeriod });
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual({

@@ -21,7 +21,7 @@ export interface BackroomConfig {
   defaultLocationId?: string;
   /** The Square-Version header sent on every call, YYYY-MM-DD. */
   squareVersion?: string;
-  /** When hours become overtime: `{ weeklyHours, dailyHours, multiplier }` (defaults 40, none, 1.5). */
+  /** When hours become overtime: `{ weeklyHours, dailyHours, multiplier, doubleTimeDailyHours }` (defaults 40, none, 1.5, none). */
   overtime?: OvertimeRules;
   /** How often the store pays, for the review's pay-period range (default: the workweek). */
   payPeriod?: PayPeriodRule;
@@ -149,8 +149,13 @@ export async function saveConfig(env: EnvVars, config: BackroomConfig): Promise<
     if (value !== undefined) clean[field] = value;
   }
   if (config.overtime) {
-    const { weeklyHours, dailyHours, multiplier } = config.overtime;
-    clean.overtime = { weeklyHours, ...(dailyHours === undefined ? {} : { dailyHours }), multiplier };
+    const { weeklyHours, dailyHours, multiplier, doubleTimeDailyHours } = config.overtime;
+    clean.overtime = {
+      weeklyHours,
+      ...(dailyHours === undefined ? {} : { dailyHours }),
+      multiplier,
+      ...(doubleTimeDailyHours === undefined ? {} : { doubleTimeDailyHours }),
+    };
   }
   if (config.payPeriod) clean.payPeriod = config.payPeriod;
   // Re-check what is about to be written, so no caller can put a secret into the file.

@@ -4,6 +4,7 @@ import type { AccountContext, EnvLabel } from "../state/index.js";
 import { deferredClient } from "../state/index.js";
 import { runApp } from "../ui/run-app.js";
 import { type CommandSpec, readArgs } from "./args.js";
+import { customerIndexFile } from "./customer-index-file.js";
 import { type CommandIo, openInBrowser, say } from "./io.js";
 import { holdYoungGeneration } from "./memory.js";
 import { runCommand } from "./run.js";
@@ -133,6 +134,7 @@ async function runOnService(
       ...view,
       ...terminal(io),
       ...(opened.notice ? { notice: opened.notice } : {}),
+      customerIndexPath: customerIndexFile(target, io.env),
       onFirstFrame: holdYoungGeneration,
     });
     return 0;
@@ -182,6 +184,7 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo, c
       ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
       ...view,
       ...terminal(io),
+      customerIndexPath: customerIndexFile(target, io.env),
       onFirstFrame: () => {
         holdYoungGeneration();
         startService();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_CSV_HEADER } from "../domain/customers.js";
+import { createBody } from "../domain/customers-profile.js";
 import { createService, type LocalService } from "../service/index.js";
 import type { Customer } from "../spec/generated/types.js";
 import { createClient, type SquareClient } from "../square/index.js";
@@ -58,13 +59,35 @@ const deps = () => ({
 });
 
 describe("backroom customers search", () => {
-  it("--json prints exactly the records, nothing else", async () => {
+  it("--json prints exactly the records, nothing else; the index is built on first use, said on stderr", async () => {
     const t = io();
     expect(await runCustomersSearch(["quillfeather", "--json"], t.io, deps())).toBe(0);
     const records = JSON.parse(t.out()) as Customer[];
     expect(records.map((c) => c.id)).toEqual([ada.id, adaTwin.id]);
     expect(records[0]).toMatchObject({ email_address: "ada.quillfeather@example.org", version: 1 });
-    expect(t.err()).toBe("");
+    expect(t.err()).toBe("backroom: building the customer index on this machine (first use)…\n");
+    // Built: later searches only read what changed, and say nothing.
+    const again = io();
+    expect(await runCustomersSearch(["quillfeather", "--json"], again.io, deps())).toBe(0);
+    expect(again.err()).toBe("");
+  });
+
+  it("finds a company by its name, and --name looks in names alone", async () => {
+    const summit = async (...argv: string[]) => {
+      const t = io();
+      expect(await runCustomersSearch([...argv, "--json"], t.io, deps())).toBe(0);
+      return JSON.parse(t.out()) as Customer[];
+    };
+    expect((await summit("summit roofing")).map((c) => c.company_name)).toContain("Summit Roofing");
+    expect((await summit("--name", "summit")).map((c) => c.company_name)).toContain("Summit Roofing");
+    // An email holds "quillfeather"; --name looks at names: the two Quillfeathers by family name only.
+    expect(await summit("--name", "ada.quillfeather")).toEqual([]);
+    expect((await summit("--name", "quillfeather")).map((c) => c.id)).toEqual([ada.id, adaTwin.id]);
+    const text = io();
+    expect(await runCustomersSearch(["summit roofing"], text.io, deps())).toBe(0);
+    expect(text.out().split("\n")[0]).toMatch(
+      /^“summit roofing” in names, emails, phones, reference ids, from the customer index on this machine · \d+ match/,
+    );
   });
 
   it("a phone number in any spelling, --email, --phone, --group by name, --limit", async () => {
@@ -80,6 +103,27 @@ describe("backroom customers search", () => {
     expect(await ids("quillfeather", "--group", "vip")).toEqual([ada.id]);
     expect(await ids("quillfeather", "--group", VIP)).toEqual([ada.id]);
     expect(await ids("quillfeather", "--limit", "1")).toEqual([ada.id]);
+  });
+
+  it("saves one E.164 value for a number typed four ways, and finds it by each spelling", async () => {
+    const ways = ["(212) 555-4881", "212.555.4881", "+1 212 555 4881", "1-212-555-4881"];
+    const bodies = ways.map((phone_number) => createBody({ given_name: "Wendell", phone_number }, "US"));
+    expect(new Set(bodies.map((b) => (b.ok ? b.value.phone_number : b.problem)))).toEqual(new Set(["+12125554881"]));
+    const saved = bodies[0]?.ok ? bodies[0].value : {};
+    const wendell = (await client.customers.createCustomer(saved)).customer as Customer;
+    // One saved long ago as typed, by another app: found by every spelling too.
+    const old = (await client.customers.createCustomer({ given_name: "Odile", phone_number: "(212) 555-4881" }))
+      .customer as Customer;
+    for (const typed of ways) {
+      const t = io();
+      expect(await runCustomersSearch([typed, "--json"], t.io, deps()), typed).toBe(0);
+      expect((JSON.parse(t.out()) as Customer[]).map((c) => c.id).sort(), typed).toEqual([wendell.id, old.id].sort());
+    }
+    const shown = io();
+    expect(await runCustomersGet([wendell.id ?? ""], shown.io, deps())).toBe(0);
+    expect(shown.out()).toContain("Phone         (212) 555-4881\n");
+    await client.customers.deleteCustomer(wendell.id ?? "");
+    await client.customers.deleteCustomer(old.id ?? "");
   });
 
   it("pages past the service's page of 100 up to --limit", async () => {
@@ -100,8 +144,12 @@ describe("backroom customers search", () => {
 
     const text = io();
     expect(await runCustomersSearch(["--limit", "5"], text.io, deps())).toBe(0);
-    expect(text.out().split("\n")[0]).toMatch(/^NAME\s+EMAIL\s+PHONE\s+ID$/);
-    expect(text.err()).toMatch(/^showing 5 of 50\d; --limit N shows more\n$/);
+    const [heading, header] = text.out().split("\n");
+    // Where it looked, and one count: the heading's and the "showing" line's are the same number.
+    const total = /· ([\d,]+) matches$/.exec(heading ?? "")?.[1];
+    expect(heading).toMatch(/^everyone, from the customer index on this machine · 5\d\d matches$/);
+    expect(header).toMatch(/^NAME\s+EMAIL\s+PHONE\s+ID$/);
+    expect(text.err()).toBe(`showing 5 of ${total}; --limit N shows more\n`);
   });
 
   it("refuses bad input on stderr with a non-zero exit, and prints nothing on stdout", async () => {
@@ -109,8 +157,8 @@ describe("backroom customers search", () => {
       [["--limit", "0"], 2, /--limit must be a whole number/],
       [["--json", "--csv"], 2, /cannot go together/],
       [["--group", "Nobody"], 2, /no customer group "Nobody"; there are: VIP, Contractors/],
-      [["ada@", "--email", "x"], 2, /Search email once/],
-      [["phone:", "--phone", "abc"], 2, /Not a phone number: abc/],
+      [["--phone", "abc"], 2, /--phone needs the digits of a phone number, not "abc"/],
+      [["--name", "  "], 2, /--name needs letters or digits to look for/],
       [["a", "b"], 2, /unexpected argument "b"/],
     ];
     for (const [argv, code, message] of cases) {

@@ -1,4 +1,5 @@
 import { type CommandSpec, intOption, readArgs, UsageError } from "./args.js";
+import { indexStoreKey, removeCustomerIndexes } from "./customer-index-file.js";
 import { type CommandIo, say } from "./io.js";
 import { runCommand } from "./run.js";
 import { defaultDemoDb, expandPath } from "./target.js";
@@ -7,7 +8,7 @@ import { defaultDemoDb, expandPath } from "./target.js";
 export const DEMO_RESET_SPEC = {
   name: "backroom demo reset",
   summary:
-    "Starts the demo store over: every clock-in, edit and count made on it is gone, and the demo data is laid out afresh. A backroom still open on the store sees the new one at its next reload.",
+    "Starts the demo store over: every clock-in, edit and count made on it is gone, and the demo data is laid out afresh; its customer index on this machine is removed (built again on first use). A backroom still open on the store sees the new one at its next reload.",
   options: {
     db: {
       type: "string",
@@ -36,6 +37,8 @@ export async function runDemoReset(argv: string[], io: CommandIo): Promise<numbe
   return runCommand(io, DEMO_RESET_SPEC.name, async () => {
     const { resetDemoStore } = await import("./demo-store.js");
     const { existed } = await resetDemoStore(dbPath, { scale });
+    // The customer index of the old store lists customers the new one does not have.
+    removeCustomerIndexes(io.env, indexStoreKey({ kind: "demo", dbPath }));
     say(
       io.stdout,
       existed

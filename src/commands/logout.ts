@@ -1,5 +1,6 @@
 import { openSession } from "../auth/command-context.js";
 import { type CommandSpec, readArgs } from "./args.js";
+import { removeCustomerIndexes } from "./customer-index-file.js";
 import { type CommandDeps, type CommandIo, say } from "./io.js";
 import { runCommand } from "./run.js";
 import { checkTargetFlags, loadTarget, TARGET_OPTIONS } from "./target.js";
@@ -8,7 +9,7 @@ import { checkTargetFlags, loadTarget, TARGET_OPTIONS } from "./target.js";
 export const LOGOUT_SPEC = {
   name: "backroom logout",
   summary:
-    "Revokes backroom's access at the service (this needs the application secret: --client-secret or BACKROOM_CLIENT_SECRET), then removes the sign-in from the OS keychain. If revoking fails, the sign-in is still removed here, and the command says so and exits with 1.",
+    "Revokes backroom's access at the service (this needs the application secret: --client-secret or BACKROOM_CLIENT_SECRET), then removes the sign-in from the OS keychain, and the environment's customer index from the data folder. If revoking fails, the sign-in and the index are still removed here, and the command says so and exits with 1.",
   options: {
     env: TARGET_OPTIONS.env,
     "base-url": TARGET_OPTIONS["base-url"],
@@ -32,6 +33,11 @@ export async function runLogout(argv: string[], io: CommandIo, deps: CommandDeps
     if (target.kind === "demo") {
       say(io.stdout, "The demo store needs no sign-in; nothing to do.");
       return 0;
+    }
+    // The customers kept on this machine for that environment go with the sign-in, whatever the service says.
+    const removed = removeCustomerIndexes(io.env, `${target.environment}-`);
+    if (removed.length > 0) {
+      say(io.stdout, `Removed the customer index of ${target.environment} from this machine (${removed.join(", ")}).`);
     }
     const clientSecret = flags["client-secret"] ?? (io.env.BACKROOM_CLIENT_SECRET || undefined);
     const ctx = await openSession(

@@ -21,7 +21,7 @@ import { checkTargetFlags, dataDir, expandPath, TARGET_OPTIONS, type TargetFlagV
 export const SHIFTS_EXPORT_SPEC = {
   name: "backroom shifts export",
   summary:
-    "Writes the review of a location's workdays as CSV, one row per shift: location, member, job title, start and end (each with its date), time zone, workday, status, paid and unpaid break hours, regular and overtime hours, hourly rate, cost, currency and flags (no wage, open, over 8 h). Workdays follow the workweek's start of day in the location's time zone; overtime follows the config file's overtime rules (40 h a week at 1.5× unless set).",
+    "Writes the review of a location's workdays (or of all locations) as CSV, one row per shift: location, member, job title, start and end (each with its date), time zone, workday, status, paid and unpaid break hours, regular and overtime hours, hourly rate, cost, currency and flags (no wage, open, over 8 h, overtime from other stores). Workdays follow the workweek's start of day in each store's time zone; overtime follows the config file's overtime rules (40 h a week at 1.5× unless set) and counts a member's hours at every store, its cost falling where the hours past the limit were worked.",
   options: {
     ...RANGE_OPTIONS,
     out: {
@@ -33,7 +33,7 @@ export const SHIFTS_EXPORT_SPEC = {
     force: OUT_OPTIONS.force,
     summary: {
       type: "boolean",
-      help: "also write one row per member per workweek to <file>-summary.csv (hours, regular and overtime cost)",
+      help: "also write one row per member per workweek to <file>-summary.csv (hours, regular and overtime cost; with --location all, across stores)",
     },
     ...TARGET_OPTIONS,
   },
@@ -112,7 +112,7 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
           () => false,
         ))
       ) {
-        const name = exportFileName(loaded.locationName, loaded.location.id ?? "", loaded.from, loaded.to);
+        const name = exportFileName(loaded.locationName, loaded.location?.id ?? "all", loaded.from, loaded.to);
         path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
       }
       await writeFiles(reviewExportFiles(loaded.review, loaded, path, opts.summary), opts.force, dataDir(io.env));

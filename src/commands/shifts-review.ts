@@ -1,10 +1,12 @@
 // What `shifts export` and `shifts list` share: the range flags and how they read, and loading
 // the review of one location's workdays the way the review screen builds it.
+
+import { type LocationNames, locationNamesOf } from "../domain/csv.js";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
-import { buildReview, type Review, reviewShiftSearch } from "../domain/shifts.js";
+import { ALL_LOCATIONS, buildReview, type Review } from "../domain/review.js";
 import { addDays, parseDate, workdayOf } from "../domain/time.js";
-import type { Location, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
-import type { StoreClient } from "../state/index.js";
+import type { Location, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
+import { reviewShiftPages, type StoreClient } from "../state/index.js";
 import { type OptionSpec, UsageError } from "./args.js";
 import type { CommandIo } from "./io.js";
 import { type OpenedClient, pickLocation, type Target, type TargetFlagValues, withTargetClient } from "./target.js";
@@ -49,8 +51,8 @@ export const RANGE_OPTIONS = {
   location: {
     type: "string",
     short: "l",
-    value: "ID|NAME",
-    help: "the location, by id or name in any case (default: the config's defaultLocationId, else the first)",
+    value: "ID|NAME|all",
+    help: "the location, by id or name in any case, or all: every store (default: the config's defaultLocationId, else the first)",
   },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -78,20 +80,30 @@ export function dayRange(values: { from?: string | undefined; to?: string | unde
   return undefined;
 }
 
-/** A location's review, and what the files and records say about where and when. */
+/** A review of one store (or all), and what the files and records say about where and when. */
 export interface LoadedReview {
   review: Review;
-  location: Location;
+  /** The store shown; undefined: all locations. */
+  location: Location | undefined;
+  /** The store's name, or "All locations". */
   locationName: string;
+  /** Every store's name by id (a review of all locations names each row's). */
+  names: LocationNames;
+  /** The zone of the store shown (of the default store for all locations): what "today" is. */
   timeZone: string;
   startOfWeek: string;
   from: string;
   to: string;
 }
 
+/** `--location all` (any case): every store at once. */
+export const isAllLocations = (wanted: string | undefined): boolean => wanted?.trim().toLowerCase() === "all";
+
 /**
- * Loads a location's shifts for the workdays (and the days before them in the first workweek,
- * for weekly overtime), the team's names and wages, and builds the review as the screen does.
+ * Loads the shifts of a store's workdays (every store's with `--location all`), with its members'
+ * shifts at the other stores in the same workweeks — they count toward overtime — and the days
+ * before the range in its first workweek; the team's names and wages; and builds the review as
+ * the screen does.
  */
 export async function loadShiftsReview(
   client: StoreClient,
@@ -99,16 +111,25 @@ export async function loadShiftsReview(
   ctx: { now: Date; defaultLocationId?: string | undefined; overtime?: OvertimeRules | undefined },
 ): Promise<LoadedReview> {
   const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
-  const location = pickLocation(locs.locations ?? [], ask.location, ctx.defaultLocationId);
-  const locationId = location.id ?? "";
-  const timeZone = location.timezone ?? "UTC";
+  const locations = locs.locations ?? [];
+  const all = isAllLocations(ask.location);
+  const location = all ? undefined : pickLocation(locations, ask.location, ctx.defaultLocationId);
+  const home = location ?? pickLocation(locations, undefined, ctx.defaultLocationId);
+  const timeZone = home.timezone ?? "UTC";
   const workweek = weeks.workweek_configs?.[0];
   const startOfDay = workweek?.start_of_day_local_time ?? "00:00";
   const startOfWeek = workweek?.start_of_week ?? "MON";
   const today = workdayOf(ctx.now, timeZone, startOfDay);
   const { from, to } = ask.range ?? { from: today, to: today };
+  const scope = { locationId: location?.id, locationIds: locations.flatMap((l) => (l.id ? [l.id] : [])) };
+  const readShifts = async () => {
+    const out: Shift[] = [];
+    for await (const page of reviewShiftPages(client, scope, { range: { from, to }, week: { timeZone, startOfWeek } }))
+      out.push(...page);
+    return out;
+  };
   const [shifts, members, wages] = await Promise.all([
-    client.labor.searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone, startOfWeek })).all(),
+    readShifts(),
     // Everyone, not only who is assigned here now: a shift of someone since moved keeps their name.
     client.team.searchTeamMembers({ limit: 200 }).all(),
     client.labor.listTeamMemberWages({ limit: 200 }).all(),
@@ -130,9 +151,13 @@ export async function loadShiftsReview(
     from,
     to,
     overtime: ctx.overtime ?? DEFAULT_OVERTIME,
-    ...(location.currency ? { currency: location.currency } : {}),
+    zones: new Map(locations.flatMap((l) => (l.id && l.timezone ? [[l.id, l.timezone] as const] : []))),
+    ...(location?.id ? { locationId: location.id } : {}),
+    ...(home.currency ? { currency: home.currency } : {}),
   });
-  return { review, location, locationName: location.name ?? locationId, timeZone, startOfWeek, from, to };
+  const locationName = location ? (location.name ?? location.id ?? "") : ALL_LOCATIONS;
+  const names = locationNamesOf(locations);
+  return { review, location, locationName, names, timeZone, startOfWeek, from, to };
 }
 
 /** `2026-05-04` or `2026-05-04 to 2026-05-10`, for messages. */

@@ -3,8 +3,9 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { memberName } from "../domain/shifts.js";
-import { applyCountEntry, type CountLine, parseCountEntry, type StockItem } from "../domain/stocktake.js";
+import type { CountLine, StockItem } from "../domain/stocktake.js";
 import { type CountFileProblem, type CountFileRow, parseCountFile } from "../domain/stocktake-csv.js";
+import { tallyRows } from "../domain/stocktake-import.js";
 import type { StocktakeJournal } from "../local/stocktake-journal.js";
 import type { Location, TeamMember } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
@@ -31,7 +32,7 @@ import { checkTargetFlags, expandPath, TARGET_OPTIONS } from "./target.js";
 export const IMPORT_SPEC = {
   name: "backroom stocktake import",
   summary:
-    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item add up (one row per shelf, or per scan); +N adds and -N takes back. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
+    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item always add up (one row per shelf, or per scan), as +N does on the app's counting line; -N takes back; =N (replace) is refused in a file. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
   positionals: [{ name: "FILE", help: "the count file (CSV)" }],
   options: {
     location: LOCATION,
@@ -86,30 +87,6 @@ async function lookUpCodes(client: SquareClient, locationId: string, rows: reado
     for (const [code, item] of res.found) found.set(`${kind}:${code}`, item);
   }
   return found;
-}
-
-/**
- * Adds up the rows by item: in a file every row adds (the same item on two shelves is two rows).
- * A row of an unknown code, or whose quantity cannot be used, is a problem; the others count.
- */
-function tallyRows(rows: readonly CountFileRow[], found: ReadonlyMap<string, StockItem>, problems: CountFileProblem[]) {
-  const totals = new Map<string, string>();
-  const unknown = new Set<string>();
-  for (const row of rows) {
-    const item = found.get(`${row.codeKind}:${row.code}`);
-    if (!item) {
-      problems.push({ line: row.line, problem: `unknown ${row.codeKind.toUpperCase()} ${JSON.stringify(row.code)}` });
-      unknown.add(row.code);
-      continue;
-    }
-    const entry = parseCountEntry(row.quantity, item.precision);
-    const next = entry.ok
-      ? applyCountEntry(totals.get(item.variationId), { kind: "add", units: entry.value.units })
-      : entry;
-    if (!next.ok) problems.push({ line: row.line, problem: `${item.sku || row.code}: ${next.problem}` });
-    else totals.set(item.variationId, next.value);
-  }
-  return { totals, unknown };
 }
 
 /** Journals the new count: its header with the items counted and their books, then its lines and unknown codes. */

@@ -71,7 +71,7 @@ describe("backroom stocktake import", () => {
     const [a, b, c] = await someVariations();
     const path = file(
       "count.csv",
-      `sku,quantity,note\n${a?.sku},12,top shelf\n${b?.sku},2.5,\nNOPE-1,4,\n${a?.sku},+3,back room\n${c?.sku},,\n${c?.sku},-1,\n`,
+      `sku,quantity,note\n${a?.sku},12,top shelf\n${b?.sku},2.5,\nNOPE-1,4,\n${a?.sku},+3,back room\n${c?.sku},,\n${c?.sku},-1,\n${a?.sku},=2,recount\n`,
     );
     const t = io();
     const code = await runStocktakeImport([path, "--location", "main street"], t.io, deps);
@@ -82,6 +82,10 @@ describe("backroom stocktake import", () => {
     expect(err).toContain('count.csv line 4: unknown SKU "NOPE-1"');
     expect(err).toContain(`count.csv line 6: no quantity for ${c?.sku}`);
     expect(err).toMatch(/line 7: .*below zero/);
+    // Rows always add up: a replace in a file is refused, and the item keeps its sum.
+    expect(err).toContain(
+      `count.csv line 8: ${a?.sku}: =2 replaces, and a file's rows add up: write the quantity without =`,
+    );
     expect(err).toMatch(/Not committed\. `backroom stocktake resume --location "main street" --commit`/);
     const out = t.out();
     expect(out).toMatch(/^Count ST-\d{8}-[A-Z2-9]{6} at Main Street \(cycle count: count\.csv\)/);
@@ -194,7 +198,7 @@ describe("backroom stocktake resume, list and export", () => {
     expect(await runStocktakeExport([row.id], items.io, deps)).toBe(0);
     const csv = items.out().split("\r\n");
     expect(csv[0]).toBe(
-      "sku,upc,name,expected,counted,variance,unit price,variance value,counted at,counted by,currency",
+      "sku,upc,name,expected,counted,variance,unit price,variance value,counted at,counted by,currency,in scope",
     );
     expect(csv.filter((l) => l !== "")).toHaveLength(3);
     const out = join(home, "summary.csv");

@@ -4,6 +4,7 @@ import {
   type BreakDraft,
   breakDraftOf,
   breakDrafts,
+  breaksExample,
   checkClockIn,
   checkEndBreak,
   checkEndTime,
@@ -291,3 +292,11 @@ describe("the breaks field of the shift editor", () => {
 function localTimeOf(d: Date | undefined): string {
   return d ? `${localDate(d, TZ)} ${localTime(d, TZ)}` : "";
 }
+
+describe("breaksExample", () => {
+  it("names the location's own break types, or says it has none", () => {
+    expect(breaksExample(["Meal", "Rest", "Coffee"])).toBe("e.g. Meal 12:00-12:30; Rest 15:00-15:10");
+    expect(breaksExample(["Pause"])).toBe("e.g. Pause 12:00-12:30");
+    expect(breaksExample([])).toBe("no break types at this location (set them up on Break types)");
+  });
+});

@@ -248,6 +248,21 @@ export function formatBreaks(drafts: readonly BreakDraft[], timeZone: string): s
 
 const nameKey = (n: string) => n.trim().replaceAll(/\s+/g, " ").toLowerCase();
 
+const EXAMPLE_TIMES = ["12:00-12:30", "15:00-15:10"];
+
+/**
+ * An example of the breaks field with the location's own break type names (`Lunch 12:00-12:30;
+ * Coffee 15:00-15:10` when it has those), or words saying it has none.
+ */
+export function breaksExample(typeNames: readonly string[]): string {
+  const names = typeNames.map((n) => n.trim()).filter(Boolean);
+  if (names.length === 0) return "no break types at this location (set them up on Break types)";
+  return `e.g. ${names
+    .slice(0, EXAMPLE_TIMES.length)
+    .map((n, i) => `${n} ${EXAMPLE_TIMES[i]}`)
+    .join("; ")}`;
+}
+
 /** The instant of `hhmm` on the shift's first local day, or the next one when that is earlier than `after` and the next is not past `until`. */
 function instantNear(hhmm: string, startDay: string, after: Date, until: Date, timeZone: string): Date {
   const same = zonedInstant(startDay, hhmm, timeZone);
@@ -288,7 +303,7 @@ export function parseBreaks(
     if (!m?.[1] || !from || (m[3] && !to)) {
       return {
         ok: false,
-        problem: `"${item}" is not a break; write each as Lunch 12:00-12:30 (no end while it runs).`,
+        problem: `"${item}" is not a break; write each as ${ctx.types[0]?.break_name ?? "Lunch"} 12:00-12:30 (no end while it runs).`,
       };
     }
     const key = nameKey(m[1]);
@@ -417,4 +432,25 @@ export function withShiftTimes(shift: Shift, startAt: Date, endAt: Date | undefi
 export function shiftForUpdate(shift: Shift): Shift {
   const { created_at: _c, updated_at: _u, id: _i, ...rest } = shift;
   return rest;
+}
+
+/** What the shift edit form submits: local dates and times (an empty end keeps the shift open), and the breaks field. */
+export interface ShiftTimesInput {
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  /** `Lunch 12:00-12:30; Coffee 15:00-15:10`; absent: the breaks stay as they are. */
+  breaks?: string;
+}
+
+/** The edit form's values for a shift: its local times and its breaks. */
+export function shiftTimesInputOf(shift: Shift, timeZone: string): ShiftTimesInput {
+  return {
+    startDate: localDate(shift.start_at, timeZone),
+    startTime: localTime(shift.start_at, timeZone),
+    endDate: shift.end_at ? localDate(shift.end_at, timeZone) : "",
+    endTime: shift.end_at ? localTime(shift.end_at, timeZone) : "",
+    breaks: formatBreaks(breakDrafts(shift), timeZone),
+  };
 }

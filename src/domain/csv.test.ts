@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Shift } from "../spec/generated/types.js";
 import { csvField, MEMBER_WEEKS_CSV_HEADER, memberWeeksCsv, SHIFTS_CSV_HEADER, shiftsCsv, toCsv } from "./csv.js";
-import { buildReview, memberWeeks } from "./shifts.js";
+import { buildReview, memberWeeks } from "./review.js";
 
 describe("csv", () => {
   it("quotes fields that need it and defuses formulas", () => {
@@ -63,7 +63,7 @@ describe("shifts export", () => {
 
   it("writes one row per shift: an overnight shift with two dates, and a shift with no wage flagged, not 0.00", () => {
     const review = buildReview([overnight, noWage], base);
-    const csv = shiftsCsv(review.rows, { locationName: "Harbour Dock", timeZone: TZ });
+    const csv = shiftsCsv(review.rows, () => "Harbour Dock");
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(SHIFTS_CSV_HEADER.join(","));
     expect(lines[0]).toBe(
@@ -97,7 +97,7 @@ describe("shifts export", () => {
       wage: { title: "Clerk", hourly_rate: { amount: 1000, currency: "USD" } },
     }));
     const review = buildReview(shifts, { ...base, to: "2026-05-10", now: new Date("2026-05-11T00:00:00Z") });
-    const friday = shiftsCsv(review.rows, { locationName: "Main", timeZone: TZ }).split("\r\n")[5];
+    const friday = shiftsCsv(review.rows, () => "Main").split("\r\n")[5];
     expect(friday).toBe(
       "Main,Bo Li,Clerk,2026-05-08,08:00,2026-05-08,17:00,America/New_York,2026-05-08,closed,9.00,0.00,4.00,5.00,10.00,115.00,USD,over 8 h",
     );
@@ -105,7 +105,7 @@ describe("shifts export", () => {
 
   it("sums a member's week for the summary file", () => {
     const review = buildReview([overnight, noWage], base);
-    const csv = memberWeeksCsv(memberWeeks(review, "MON"), { locationName: "Harbour Dock" });
+    const csv = memberWeeksCsv(memberWeeks(review, "MON"), () => "Harbour Dock");
     expect(csv.split("\r\n")).toEqual([
       MEMBER_WEEKS_CSV_HEADER.join(","),
       'Harbour Dock,"Ana Diaz, Jr",2026-05-04,2026-05-10,1,8.00,0.50,8.00,0.00,160.00,0.00,160.00,USD,',

@@ -1,5 +1,5 @@
 import { plainMoney } from "./money.js";
-import type { MemberWeek, ReviewRow } from "./shifts.js";
+import type { MemberWeek, ReviewRow } from "./review.js";
 import { formatHours, localDate, localTime } from "./time.js";
 
 /** Quotes one CSV field when it holds a comma, quote, or line break (RFC 4180). */
@@ -15,10 +15,13 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + (rows.length ? "\r\n" : "");
 }
 
-/** Where the exported shifts were worked: the location's name and its IANA time zone. */
-export interface CsvPlace {
-  locationName: string;
-  timeZone: string;
+/** The name of a store by its id, for the export's location column. */
+export type LocationNames = (locationId: string) => string;
+
+/** Names stores from a list of locations (a store not in it goes by its id). */
+export function locationNamesOf(locations: readonly { id?: string; name?: string }[]): LocationNames {
+  const names = new Map(locations.flatMap((l) => (l.id ? [[l.id, l.name ?? l.id] as const] : [])));
+  return (id) => names.get(id) ?? id;
 }
 
 /** Header of the shifts export, one name per column of {@link shiftsCsv}. */
@@ -44,18 +47,18 @@ export const SHIFTS_CSV_HEADER = [
 ] as const;
 
 /**
- * The shifts export, one row per shift in {@link SHIFTS_CSV_HEADER}'s columns: local start and
- * end, each with its own date (an overnight shift has two), empty end while open; hours with two
- * decimals; rate and cost in major units, both empty with the `no wage` flag when the shift has
- * no wage (never 0.00); flags joined by `; `.
+ * The shifts export, one row per shift in {@link SHIFTS_CSV_HEADER}'s columns: its store, local
+ * start and end in that store's zone, each with its own date (an overnight shift has two), empty
+ * end while open; hours with two decimals; rate and cost in major units, both empty with the
+ * `no wage` flag when the shift has no wage (never 0.00); flags joined by `; `.
  */
-export function shiftsCsv(rows: readonly ReviewRow[], place: CsvPlace): string {
-  const tz = place.timeZone;
+export function shiftsCsv(rows: readonly ReviewRow[], names: LocationNames): string {
   const lines: (string | number)[][] = [[...SHIFTS_CSV_HEADER]];
   for (const r of rows) {
     const s = r.shift;
+    const tz = r.timeZone;
     lines.push([
-      place.locationName,
+      names(r.locationId),
       r.memberName,
       r.rate?.title ?? s.wage?.title ?? "",
       localDate(s.start_at, tz),
@@ -97,11 +100,12 @@ export const MEMBER_WEEKS_CSV_HEADER = [
 ] as const;
 
 /**
- * The summary export: one row per member per workweek. Costs sum the shifts that have a wage
- * (empty when none has); the flags say how many have none (their cost is missing from the sum)
- * and how many are open.
+ * The summary export: one row per member per workweek, its location the stores where its hours
+ * were worked (several in a review of all locations). Costs sum the shifts that have a wage
+ * (empty when none has); the flags say how many have none (their cost is missing from the sum),
+ * how many are open, and how much overtime comes from hours at other stores.
  */
-export function memberWeeksCsv(weeks: readonly MemberWeek[], place: Pick<CsvPlace, "locationName">): string {
+export function memberWeeksCsv(weeks: readonly MemberWeek[], names: LocationNames): string {
   const lines: (string | number)[][] = [[...MEMBER_WEEKS_CSV_HEADER]];
   for (const w of weeks) {
     // A week whose every hour lacks a wage has no cost at all, not a cost of 0.00.
@@ -110,9 +114,12 @@ export function memberWeeksCsv(weeks: readonly MemberWeek[], place: Pick<CsvPlac
     const flags = [
       w.noWageShifts ? `${w.noWageShifts} ${w.noWageShifts === 1 ? "shift" : "shifts"} without wage` : "",
       w.openShifts ? `${w.openShifts} open` : "",
+      w.overtimeFromElsewhereHours > 0
+        ? `${formatHours(w.overtimeFromElsewhereHours)} h overtime from hours at other stores`
+        : "",
     ].filter(Boolean);
     lines.push([
-      place.locationName,
+      w.locationIds.map(names).join("; "),
       w.memberName,
       w.week,
       w.weekEnd,

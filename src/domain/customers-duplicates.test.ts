@@ -13,7 +13,7 @@ const people: Customer[] = [
 
 describe("duplicateGroups", () => {
   it("groups shared emails (any case) and shared phone numbers (any spelling)", () => {
-    const groups = duplicateGroups(people);
+    const groups = duplicateGroups(people, "US");
     expect(groups.map((g) => [g.reason, g.key, g.customers.map((c) => c.id)])).toEqual([
       ["email", "ann@x.co", ["A", "B"]],
       ["phone", "12125550198", ["A", "C"]],
@@ -23,12 +23,12 @@ describe("duplicateGroups", () => {
   });
 
   it("a profile met twice counts once; too short a phone is no key", () => {
-    expect(duplicateGroups([people[0]!, people[0]!])).toEqual([]);
-    expect(duplicateKeys({ phone_number: "555" })).toEqual([]);
+    expect(duplicateGroups([people[0]!, people[0]!], "US")).toEqual([]);
+    expect(duplicateKeys({ phone_number: "555" }, "US")).toEqual([]);
   });
 
   it("marks say why", () => {
-    const marks = duplicateMarks(duplicateGroups(people));
+    const marks = duplicateMarks(duplicateGroups(people, "US"));
     expect(marks.get("A")).toEqual(["email", "phone"]);
     expect(marks.get("C")).toEqual(["phone"]);
     expect(marks.has("F")).toBe(false);

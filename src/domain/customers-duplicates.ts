@@ -1,5 +1,6 @@
 import type { Customer } from "../spec/generated/types.js";
-import { customerName, emailKey, phoneKey } from "./customers.js";
+import { customerName, emailKey } from "./customers.js";
+import { phoneKey } from "./phone.js";
 
 /** Why two profiles look like the same person. */
 export type DuplicateReason = "email" | "phone";
@@ -9,26 +10,27 @@ export interface DuplicateGroup {
   reason: DuplicateReason;
   /** The shared value as the first profile spells it. */
   value: string;
-  /** The comparison key: the lower-cased email, or the phone's calling code and digits. */
+  /** The comparison key: the lower-cased email, or the phone's E.164 digits. */
   key: string;
   customers: Customer[];
 }
 
-/** The keys under which a profile may have duplicates. */
-export function duplicateKeys(c: Customer, callingCode = "1"): { reason: DuplicateReason; key: string }[] {
+/** The keys under which a profile may have duplicates; a phone number is read against the store's `country`. */
+export function duplicateKeys(c: Customer, country: string | undefined): { reason: DuplicateReason; key: string }[] {
   const out: { reason: DuplicateReason; key: string }[] = [];
   if (c.email_address && c.email_address.trim() !== "") out.push({ reason: "email", key: emailKey(c.email_address) });
-  const phone = c.phone_number ? phoneKey(c.phone_number, callingCode) : undefined;
+  const phone = c.phone_number ? phoneKey(c.phone_number, country) : undefined;
   if (phone) out.push({ reason: "phone", key: phone });
   return out;
 }
 
 /**
  * Groups of two or more profiles that share an email address (without regard to case) or a phone
- * number (in any spelling: see `phoneKey`). A profile may be in an email group and a phone group.
+ * number (in any spelling, read against the store's `country`: see `phoneKey`). A profile may be
+ * in an email group and a phone group.
  * Groups are ordered by their first profile's name, emails before phones for the same name.
  */
-export function duplicateGroups(customers: readonly Customer[], callingCode = "1"): DuplicateGroup[] {
+export function duplicateGroups(customers: readonly Customer[], country: string | undefined): DuplicateGroup[] {
   const groups = new Map<string, DuplicateGroup>();
   const seen = new Set<string>();
   for (const c of customers) {
@@ -36,7 +38,7 @@ export function duplicateGroups(customers: readonly Customer[], callingCode = "1
     const id = c.id ?? "";
     if (id !== "" && seen.has(id)) continue;
     if (id !== "") seen.add(id);
-    for (const { reason, key } of duplicateKeys(c, callingCode)) {
+    for (const { reason, key } of duplicateKeys(c, country)) {
       const k = `${reason}:${key}`;
       let g = groups.get(k);
       if (!g) {

@@ -6,6 +6,7 @@ import {
   createBody,
   defaultReapply,
   IDENTIFYING_RULE,
+  interfaceBirthday,
   normalizeBirthday,
   profileValues,
   reapplyValues,
@@ -37,14 +38,16 @@ describe("the rule of a new profile", () => {
     for (const f of ["given_name", "family_name", "company_name", "email_address"] as const) {
       expect(checkProfile({ [f]: f === "email_address" ? "a@b.co" : "X" }), f).toBeUndefined();
     }
-    expect(checkProfile({ phone_number: "212 555 0198" })).toBeUndefined();
+    expect(checkProfile({ phone_number: "212 555 0198" }, "US")).toBeUndefined();
     expect(createBody({ note: "n" })).toEqual({ ok: false, problem: IDENTIFYING_RULE });
   });
 
   it("checks email, phone, birthday, country and lengths", () => {
     expect(checkProfile({ given_name: "A", email_address: "nope" })).toContain("not an email address");
-    expect(checkProfile({ given_name: "A", phone_number: "555-01" })).toContain("not a phone number");
-    expect(checkProfile({ given_name: "A", phone_number: "call me" })).toContain("not a phone number");
+    expect(checkProfile({ given_name: "A", phone_number: "555-01" }, "US")).toBe(
+      "“555-01” is too short for a US phone number.",
+    );
+    expect(checkProfile({ given_name: "A", phone_number: "call me" }, "US")).toContain("not a phone number");
     expect(checkProfile({ given_name: "A", birthday: "1990-02-30" })).toContain("not a birthday");
     expect(checkProfile({ given_name: "A", birthday: "02-29" })).toBeUndefined();
     expect(checkProfile({ given_name: "A", country: "XX" })).toContain("not a country");
@@ -54,10 +57,34 @@ describe("the rule of a new profile", () => {
     );
   });
 
-  it("birthdays are stored with year 0000 when left out", () => {
+  it("birthdays are stored with year 0000 when left out, month and day written with - or /", () => {
     expect(normalizeBirthday("07-04")).toBe("0000-07-04");
     expect(normalizeBirthday("1990-07-04")).toBe("1990-07-04");
+    expect(normalizeBirthday("03/15")).toBe("0000-03-15");
+    expect(normalizeBirthday("03-15")).toBe("0000-03-15");
+    expect(normalizeBirthday("3/5")).toBe("0000-03-05");
+    expect(normalizeBirthday("03/15/1990")).toBe("1990-03-15");
+    expect(normalizeBirthday("1990/03/15")).toBe("1990-03-15");
     expect(normalizeBirthday("13-01")).toBeUndefined();
+    expect(normalizeBirthday("15/03")).toBeUndefined();
+    expect(normalizeBirthday("02/30/1990")).toBeUndefined();
+    // The interface itself (and the local service) takes only YYYY-MM-DD and MM-DD: the form sends those.
+    expect(interfaceBirthday("1990-03-15")).toBe("1990-03-15");
+    expect(interfaceBirthday("03-15")).toBe("0000-03-15");
+    expect(interfaceBirthday("2024/01/10")).toBeUndefined();
+    expect(interfaceBirthday("03/15")).toBeUndefined();
+    expect(checkProfile({ given_name: "A", birthday: "31.12" })).toBe(
+      "“31.12” is not a birthday: write MM/DD or MM-DD, with the year MM/DD/YYYY or YYYY-MM-DD.",
+    );
+  });
+
+  it("saves a phone number in E.164 however it was typed", () => {
+    for (const typed of ["(212) 555-4881", "212.555.4881", "+1 212 555 4881", "1-212-555-4881"]) {
+      expect(createBody({ given_name: "Ada", phone_number: typed }, "US"), typed).toEqual({
+        ok: true,
+        value: { given_name: "Ada", phone_number: "+12125554881" },
+      });
+    }
   });
 
   it("the create body leaves empty fields out, trims, and gathers the address", () => {
@@ -71,6 +98,19 @@ describe("the rule of a new profile", () => {
 });
 
 describe("updateBody", () => {
+  it("shows the phone number in the national format; unchanged it is not sent, changed it goes in E.164", () => {
+    expect(profileValues(grace, "US").phone_number).toBe("(212) 555-0198");
+    expect(updateBody(grace, profileValues(grace, "US"), "US")).toEqual({ ok: false, problem: "Nothing changed." });
+    expect(updateBody(grace, { ...profileValues(grace, "US"), phone_number: "212.555.0199" }, "US")).toEqual({
+      ok: true,
+      value: { phone_number: "+12125550199", version: 3 },
+    });
+    expect(updateBody(grace, { ...profileValues(grace, "US"), phone_number: "212 555" }, "US")).toEqual({
+      ok: false,
+      problem: "“212 555” is too short for a US phone number.",
+    });
+  });
+
   it("sends only what changed, removes a cleared field with null, and carries the version", () => {
     const v = { ...profileValues(grace), family_name: "Murray Hopper", nickname: "" };
     expect(updateBody(grace, v)).toEqual({

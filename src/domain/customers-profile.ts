@@ -1,6 +1,7 @@
 import { enums } from "../spec/generated/schemas.js";
 import type { Address, CreateCustomerRequest, Customer, UpdateCustomerRequest } from "../spec/generated/types.js";
 import { birthdayText, type Checked, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits } from "./customers.js";
+import { parsePhone, showPhone } from "./phone.js";
 
 /** Fields of which a profile needs at least one: without them there is nothing to know the customer by. */
 export const IDENTIFYING_FIELDS = [
@@ -55,14 +56,18 @@ export const PROFILE_FIELDS: readonly ProfileFieldSpec[] = [
   { name: "company_name", label: "Company", max: 500 },
   { name: "nickname", label: "Nickname", max: 100 },
   { name: "email_address", label: "Email", max: 254 },
-  { name: "phone_number", label: "Phone", hint: "9–16 digits, e.g. (212) 555-0198 or +1 212 555 0198" },
+  {
+    name: "phone_number",
+    label: "Phone",
+    hint: "any spelling, e.g. (212) 555-0198; + and the code for another country",
+  },
   { name: "address_line_1", label: "Street", address: true },
   { name: "address_line_2", label: "Street 2", address: true },
   { name: "locality", label: "City", address: true },
   { name: "administrative_district_level_1", label: "State", address: true },
   { name: "postal_code", label: "Postal code", address: true },
   { name: "country", label: "Country", hint: "two letters, e.g. US", address: true },
-  { name: "birthday", label: "Birthday", hint: "YYYY-MM-DD, or MM-DD without the year" },
+  { name: "birthday", label: "Birthday", hint: "MM/DD or MM-DD, with the year: MM/DD/YYYY or YYYY-MM-DD" },
   { name: "reference_id", label: "Reference id", max: 100 },
   { name: "note", label: "Note" },
 ];
@@ -72,8 +77,11 @@ export type ProfileValues = Record<ProfileField, string>;
 
 const label = (f: ProfileField) => PROFILE_FIELDS.find((s) => s.name === f)?.label ?? f;
 
-/** The form's values for a profile (or an empty form). */
-export function profileValues(c?: Customer): ProfileValues {
+/**
+ * The form's values for a profile (or an empty form); the phone number in the national format of
+ * the store's `country` (a number of another country, internationally).
+ */
+export function profileValues(c?: Customer, country?: string): ProfileValues {
   const a: Address = c?.address ?? {};
   return {
     given_name: c?.given_name ?? "",
@@ -81,7 +89,7 @@ export function profileValues(c?: Customer): ProfileValues {
     company_name: c?.company_name ?? "",
     nickname: c?.nickname ?? "",
     email_address: c?.email_address ?? "",
-    phone_number: c?.phone_number ?? "",
+    phone_number: c?.phone_number ? showPhone(c.phone_number, country) : "",
     address_line_1: a.address_line_1 ?? "",
     address_line_2: a.address_line_2 ?? "",
     locality: a.locality ?? "",
@@ -102,7 +110,10 @@ function clean(values: Partial<ProfileValues>): ProfileValues {
   return out;
 }
 
-/** Whether a phone number is one the service stores: the usual characters, 9–16 digits. */
+/**
+ * Whether a phone number is one the service stores: the usual characters, 9–16 digits. (The
+ * service's own rule; the app reads numbers more strictly, with {@link parsePhone}.)
+ */
 export function isPhoneNumber(phone: string): boolean {
   const digits = phoneDigits(phone);
   return (
@@ -110,27 +121,53 @@ export function isPhoneNumber(phone: string): boolean {
   );
 }
 
-/** The phone rule in words when a number breaks it; undefined when it is fine. */
-export function checkPhone(phone: string): string | undefined {
-  if (isPhoneNumber(phone)) return undefined;
-  return `“${phone}” is not a phone number: use ${PHONE_MIN_DIGITS}–${PHONE_MAX_DIGITS} digits, with + ( ) - . or spaces.`;
+/** A phone number as it is saved (E.164, read against the store's country), or the reason it is none. */
+function phoneValue(phone: string, country: string | undefined): Checked<string> {
+  const read = parsePhone(phone, country);
+  return read.ok ? { ok: true, value: read.e164 } : { ok: false, problem: read.problem };
 }
 
-/** A birthday as the service stores it (`YYYY-MM-DD`, year `0000` when left out), or undefined if it is no date. */
+/**
+ * A birthday as the service stores it (`YYYY-MM-DD`, year `0000` when left out), or undefined if
+ * it is no date. Month and day come first, joined by `-` or `/` (`03/15`, `3-15`), with the year
+ * after them (`03/15/1990`) or before them (`1990-03-15`).
+ */
 export function normalizeBirthday(text: string): string | undefined {
+  const t = text.trim();
+  const yearFirst = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(t);
+  const monthFirst = /^(\d{1,2})[-/](\d{1,2})(?:[-/](\d{4}))?$/.exec(t);
+  const [year, m, d] = yearFirst
+    ? [yearFirst[1], yearFirst[2], yearFirst[3]]
+    : monthFirst
+      ? [monthFirst[3] ?? "0000", monthFirst[1], monthFirst[2]]
+      : [];
+  return year === undefined || m === undefined || d === undefined ? undefined : birthdayOf(year, m, d);
+}
+
+/**
+ * A birthday exactly as the interface takes it — `YYYY-MM-DD` or `MM-DD`, nothing else — as it
+ * stores it (year `0000` when left out), or undefined: the local service's rule.
+ */
+export function interfaceBirthday(text: string): string | undefined {
   const m = /^(?:(\d{4})-)?(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return undefined;
-  const year = m[1] ?? "0000";
-  const month = Number(m[2]);
-  const day = Number(m[3]);
+  return m?.[2] && m[3] ? birthdayOf(m[1] ?? "0000", m[2], m[3]) : undefined;
+}
+
+/** `YYYY-MM-DD` of a real day (any day of a leap year when the year is `0000`), or undefined. */
+function birthdayOf(year: string, m: string, d: string): string | undefined {
+  const month = Number(m);
+  const day = Number(d);
   // Checked against a leap year when there is no year, so that 02-29 is a birthday.
   const last = new Date(Date.UTC(year === "0000" ? 2000 : Number(year), month, 0)).getUTCDate();
   if (month < 1 || month > 12 || day < 1 || day > last) return undefined;
-  return `${year}-${m[2]}-${m[3]}`;
+  return `${year}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
 }
 
-/** The first thing wrong with the form's values, in words; undefined when they can be sent. */
-export function checkProfile(values: Partial<ProfileValues>): string | undefined {
+/**
+ * The first thing wrong with the form's values, in words; undefined when they can be sent. The
+ * phone number is read against the store's `country`.
+ */
+export function checkProfile(values: Partial<ProfileValues>, country?: string): string | undefined {
   const v = clean(values);
   if (!IDENTIFYING_FIELDS.some((f) => v[f] !== "")) return IDENTIFYING_RULE;
   for (const f of PROFILE_FIELDS) {
@@ -140,11 +177,11 @@ export function checkProfile(values: Partial<ProfileValues>): string | undefined
     return `“${v.email_address}” is not an email address.`;
   }
   if (v.phone_number !== "") {
-    const problem = checkPhone(v.phone_number);
-    if (problem) return problem;
+    const phone = phoneValue(v.phone_number, country);
+    if (!phone.ok) return phone.problem;
   }
   if (v.birthday !== "" && !normalizeBirthday(v.birthday)) {
-    return `“${v.birthday}” is not a birthday: write YYYY-MM-DD, or MM-DD without the year.`;
+    return `“${v.birthday}” is not a birthday: write MM/DD or MM-DD, with the year MM/DD/YYYY or YYYY-MM-DD.`;
   }
   if (v.country !== "" && !(enums.Country ?? []).includes(v.country)) {
     return `“${v.country}” is not a country: use its two letters, e.g. US.`;
@@ -155,14 +192,27 @@ export function checkProfile(values: Partial<ProfileValues>): string | undefined
 const ADDRESS_FIELDS = PROFILE_FIELDS.filter((f) => f.address).map((f) => f.name as AddressField);
 const TEXT_FIELDS = PROFILE_FIELDS.filter((f) => !f.address).map((f) => f.name as TextField);
 
-/** The create request for the form's values, empty fields left out; or the rule it breaks. */
-export function createBody(values: Partial<ProfileValues>): Checked<CreateCustomerRequest> {
-  const problem = checkProfile(values);
+/** A text field's value as it is sent: a birthday as the service stores it, a phone number in E.164. */
+function sent(f: TextField, value: string, country: string | undefined): string {
+  if (f === "birthday") return normalizeBirthday(value) ?? value;
+  if (f === "phone_number") {
+    const phone = phoneValue(value, country);
+    return phone.ok ? phone.value : value;
+  }
+  return value;
+}
+
+/**
+ * The create request for the form's values, empty fields left out, the phone number in E.164
+ * (read against the store's `country`); or the rule it breaks.
+ */
+export function createBody(values: Partial<ProfileValues>, country?: string): Checked<CreateCustomerRequest> {
+  const problem = checkProfile(values, country);
   if (problem) return { ok: false, problem };
   const v = clean(values);
   const body: CreateCustomerRequest = {};
   for (const f of TEXT_FIELDS) {
-    if (v[f] !== "") body[f] = f === "birthday" ? (normalizeBirthday(v[f]) ?? v[f]) : v[f];
+    if (v[f] !== "") body[f] = sent(f, v[f], country);
   }
   const address: Record<string, string> = {};
   for (const f of ADDRESS_FIELDS) if (v[f] !== "") address[f] = v[f];
@@ -177,22 +227,27 @@ export type CustomerUpdate = {
 } & { address?: { [K in keyof Address]?: Address[K] | null } | null };
 
 /**
- * The update request that takes `original` to the form's values: only changed fields; a field the
+ * The update request that takes `original` to the form's values: only changed fields (the phone
+ * number compared as shown, in the store's `country`, and sent in E.164); a field the
  * manager cleared is sent as `null`, which the interface defines as "remove" (an empty string works
  * for text fields only); a cleared address goes as a whole, a changed one sends only its changed
  * parts. It carries the version the form was opened on, so a colleague's change in between is a
  * conflict instead of being overwritten. "Nothing changed" when the values match the profile.
  */
-export function updateBody(original: Customer, values: Partial<ProfileValues>): Checked<CustomerUpdate> {
-  const problem = checkProfile(values);
+export function updateBody(
+  original: Customer,
+  values: Partial<ProfileValues>,
+  country?: string,
+): Checked<CustomerUpdate> {
+  const problem = checkProfile(values, country);
   if (problem) return { ok: false, problem };
-  const before = profileValues(original);
+  const before = profileValues(original, country);
   const v = clean(values);
   const body: CustomerUpdate = {};
   for (const f of TEXT_FIELDS) {
     if (v[f] === before[f]) continue;
     if (v[f] === "") body[f] = null;
-    else body[f] = f === "birthday" ? (normalizeBirthday(v[f]) ?? v[f]) : v[f];
+    else body[f] = sent(f, v[f], country);
   }
   const changed = ADDRESS_FIELDS.filter((f) => v[f] !== before[f]);
   if (changed.length > 0) {
@@ -225,10 +280,15 @@ export interface FieldDiff {
  * The fields that differ between the version the form was opened on (`base`), the manager's values
  * (`mine`) and the profile as it is now (`theirs`), in form order.
  */
-export function conflictDiff(base: Customer, mine: Partial<ProfileValues>, theirs: Customer): FieldDiff[] {
-  const b = profileValues(base);
+export function conflictDiff(
+  base: Customer,
+  mine: Partial<ProfileValues>,
+  theirs: Customer,
+  country?: string,
+): FieldDiff[] {
+  const b = profileValues(base, country);
   const m = clean(mine);
-  const t = profileValues(theirs);
+  const t = profileValues(theirs, country);
   const out: FieldDiff[] = [];
   for (const { name } of PROFILE_FIELDS) {
     const mineChanged = m[name] !== b[name];
@@ -255,8 +315,9 @@ export function reapplyValues(
   theirs: Customer,
   mine: Partial<ProfileValues>,
   picked: readonly ProfileField[],
+  country?: string,
 ): ProfileValues {
-  const out = profileValues(theirs);
+  const out = profileValues(theirs, country);
   const m = clean(mine);
   for (const f of picked) out[f] = m[f];
   return out;

@@ -12,10 +12,8 @@ import {
   describeQuery,
   groupNames,
   lookupQuery,
-  nationalNumber,
   parseSources,
   phoneDigits,
-  phoneKey,
   searchRequest,
   sourceLabel,
 } from "./customers.js";
@@ -23,37 +21,8 @@ import {
 const NY = "America/New_York";
 
 describe("phone numbers", () => {
-  it("every common spelling of one number has one key", () => {
-    const key = "12125550198";
-    for (const p of [
-      "(212) 555-0198",
-      "2125550198",
-      "212.555.0198",
-      "+1 212 555 0198",
-      "1-212-555-0198",
-      "+1-212-555-0198",
-    ]) {
-      expect(phoneKey(p), p).toBe(key);
-    }
+  it("the digits of a number, whatever its spelling", () => {
     expect(phoneDigits("(212) 555-0198")).toBe("2125550198");
-  });
-
-  it("international spellings and trunk prefixes", () => {
-    expect(phoneKey("+44 20 7946 0958", "44")).toBe("442079460958");
-    expect(phoneKey("0044 20 7946 0958", "44")).toBe("442079460958");
-    expect(phoneKey("020 7946 0958", "44")).toBe("442079460958");
-    expect(phoneKey("+44 20 7946 0958")).toBe("442079460958");
-  });
-
-  it("too few digits tell nobody apart", () => {
-    expect(phoneKey("555")).toBeUndefined();
-    expect(phoneKey("")).toBeUndefined();
-    expect(phoneKey("+1 55")).toBeUndefined();
-  });
-
-  it("the national number is what a fuzzy search looks for", () => {
-    expect(nationalNumber("12125550198")).toBe("2125550198");
-    expect(nationalNumber("442079460958", "1")).toBe("442079460958");
   });
 });
 
@@ -68,7 +37,9 @@ describe("classifyQuery", () => {
     expect(classifyQuery("ada@")).toEqual({ kind: "email", text: "ada@" });
     expect(classifyQuery("gmail.com")).toEqual({ kind: "email", text: "gmail.com" });
     expect(classifyQuery("(212) 555-0198")).toEqual({ kind: "phone", digits: "2125550198" });
-    expect(classifyQuery("+1 212")).toEqual({ kind: "phone", digits: "1212" });
+    // The country's calling code is not part of what is looked for: numbers saved in any spelling match.
+    expect(classifyQuery("+1 212", "US")).toEqual({ kind: "phone", digits: "212" });
+    expect(classifyQuery("1-212-555", "US")).toEqual({ kind: "phone", digits: "212555" });
     expect(classifyQuery("2125550198")).toEqual({ kind: "phone", digits: "2125550198" });
     expect(classifyQuery("CRM-100123")).toEqual({ kind: "reference", text: "CRM-100123" });
     expect(classifyQuery("mary smith")).toEqual({ kind: "name", text: "mary smith" });
@@ -108,14 +79,14 @@ describe("lookupQuery", () => {
     });
   });
 
-  it("each kind of query becomes its fuzzy filter; a phone goes as digits", () => {
+  it("each kind of query becomes its fuzzy filter; a phone goes as its national digits", () => {
     const f = (line: string) => {
-      const r = lookupQuery(classifyQuery(line), {}, "name", NY);
+      const r = lookupQuery(classifyQuery(line, "US"), {}, "name", NY, "US");
       return r.ok ? r.value.filter : r.problem;
     };
     expect(f("ada@ex")).toEqual({ email_address: { fuzzy: "ada@ex" } });
     expect(f("mary smith")).toEqual({ email_address: { fuzzy: "mary smith" } });
-    expect(f("+1 (212) 555")).toEqual({ phone_number: { fuzzy: "1212555" } });
+    expect(f("+1 (212) 555")).toEqual({ phone_number: { fuzzy: "212555" } });
     expect(f("CRM-1001")).toEqual({ reference_id: { fuzzy: "CRM-1001" } });
     expect(f("phone: none")).toBe("A phone search needs some digits.");
   });

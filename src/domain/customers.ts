@@ -8,6 +8,7 @@ import type {
   CustomerQuery,
   SearchCustomersRequest,
 } from "../spec/generated/types.js";
+import { phoneSearchDigits } from "./phone.js";
 import { addDays, parseDate, zonedInstant } from "./time.js";
 
 /** The digits of a phone number, every other character dropped: what a phone search compares. */
@@ -20,33 +21,6 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 export const PHONE_MIN_DIGITS = 9;
 /** Most digits a phone number may have for the service to store it. */
 export const PHONE_MAX_DIGITS = 16;
-
-/** Fewest digits (calling code and national number) that tell one subscriber from another. */
-const PHONE_KEY_MIN_DIGITS = 8;
-
-/**
- * One phone number in one spelling, so that `(212) 555-0198`, `212.555.0198`, `2125550198` and
- * `+1 212 555 0198` compare equal: the country calling code and the national number, digits only.
- * A number written without `+` is taken as national to the store's country (`callingCode`, "1" for
- * the United States and Canada); a leading `00` is the international prefix, a leading `0` of a
- * national number is the trunk prefix. Undefined when there are too few digits to tell anyone apart.
- */
-export function phoneKey(phone: string, callingCode = "1"): string | undefined {
-  const text = phone.trim();
-  const digits = phoneDigits(text);
-  const enough = (d: string) => (d.length >= PHONE_KEY_MIN_DIGITS ? d : undefined);
-  if (text.startsWith("+")) return enough(digits);
-  if (digits.startsWith("00")) return enough(digits.slice(2));
-  // A North American number may carry its 1 without the +: it is already whole.
-  if (callingCode === "1" && digits.length === 11 && digits.startsWith("1")) return digits;
-  const national = callingCode !== "1" && digits.startsWith("0") ? digits.slice(1) : digits;
-  return national === "" ? undefined : enough(callingCode + national);
-}
-
-/** The national part of a phone key (what a fuzzy phone search is sent to find every spelling). */
-export function nationalNumber(key: string, callingCode = "1"): string {
-  return key.startsWith(callingCode) ? key.slice(callingCode.length) : key;
-}
 
 /** What the search line was taken to mean. */
 export type LookupQuery =
@@ -68,26 +42,28 @@ const PREFIXES: Record<string, LookupQuery["kind"]> = {
  * Reads the search line: an email fragment (has `@`, or a dotted word like `gmail.com`), a phone
  * number in any common spelling (only digits and `+ ( ) - . space`, at least three digits), a
  * reference id (letters and digits together, like `CRM-100123`), otherwise a name. A prefix
- * `email:`, `phone:`, `ref:` or `name:` says which outright.
+ * `email:`, `phone:`, `ref:` or `name:` says which outright. A phone number is looked for by its
+ * national digits in the store's `country`, so `+1 212 555`, `(212) 555` and `212.555` find the same.
  */
-export function classifyQuery(line: string): LookupQuery {
+export function classifyQuery(line: string, country?: string): LookupQuery {
   const text = line.trim();
   // Nothing to look for yet (a lone "(" or "@" as a phone number or email is begun): everyone.
   if (!/[\p{L}\p{N}]/u.test(text)) return { kind: "all" };
   const prefixed = /^([a-z]+):\s*(.*)$/i.exec(text);
   const forced = prefixed ? PREFIXES[(prefixed[1] ?? "").toLowerCase()] : undefined;
-  if (prefixed && forced) return make(forced, (prefixed[2] ?? "").trim());
+  if (prefixed && forced) return make(forced, (prefixed[2] ?? "").trim(), country);
   const digits = phoneDigits(text);
-  if (/^\+?[\d\s().-]+$/.test(text) && digits.length >= 3) return { kind: "phone", digits };
+  const phone = () => ({ kind: "phone" as const, digits: phoneSearchDigits(text, country) });
+  if (/^\+?[\d\s().-]+$/.test(text) && digits.length >= 3) return phone();
   if (text.includes("@") || /^[^\s]+\.[^\s]+$/.test(text)) return { kind: "email", text };
   if (/\p{L}/u.test(text) && /\d/.test(text)) return { kind: "reference", text };
-  if (digits.length > 0 && !/\p{L}/u.test(text)) return { kind: "phone", digits };
+  if (digits.length > 0 && !/\p{L}/u.test(text)) return phone();
   return { kind: "name", text };
 }
 
-function make(kind: LookupQuery["kind"], text: string): LookupQuery {
+function make(kind: LookupQuery["kind"], text: string, country: string | undefined): LookupQuery {
   if (text === "" || (kind !== "phone" && !/[\p{L}\p{N}]/u.test(text))) return { kind: "all" };
-  if (kind === "phone") return { kind, digits: phoneDigits(text) };
+  if (kind === "phone") return { kind, digits: phoneDigits(text) === "" ? "" : phoneSearchDigits(text, country) };
   if (kind === "all") return { kind };
   return { kind, text };
 }
@@ -169,14 +145,16 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string }
 /**
  * The searchCustomers query for the search line and the filters: filters combine with AND (the
  * interface has no OR). Email, reference id and name are fuzzy (every word must occur); a phone is
- * sent as its digits, so any spelling finds the same numbers. Created-at days are local days of
- * `timeZone`, both ends included. Newest first when sorted by creation date.
+ * sent as its national digits in the store's `country`, so any spelling finds the same numbers.
+ * Created-at days are local days of `timeZone`, both ends included. Newest first when sorted by
+ * creation date.
  */
 export function lookupQuery(
   q: LookupQuery,
   filters: LookupFilters,
   sort: LookupSort,
   timeZone: string,
+  country?: string,
 ): Checked<CustomerQuery> {
   const filter: CustomerFilter = {};
   const set = (field: "email_address" | "phone_number" | "reference_id", fuzzy: string, what: string) => {
@@ -206,8 +184,8 @@ export function lookupQuery(
     if (clash) return { ok: false, problem: clash };
   }
   if (filters.phone !== undefined && filters.phone.trim() !== "") {
-    const digits = phoneDigits(filters.phone);
-    if (digits === "") return { ok: false, problem: `Not a phone number: ${filters.phone}.` };
+    if (phoneDigits(filters.phone) === "") return { ok: false, problem: `Not a phone number: ${filters.phone}.` };
+    const digits = phoneSearchDigits(filters.phone, country);
     clash = set("phone_number", digits, "phone");
     if (clash) return { ok: false, problem: clash };
   }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Shift } from "../spec/generated/types.js";
 import {
+  addSplit,
   costOfSplit,
   DEFAULT_OVERTIME,
   describeOvertime,
+  emptySplit,
   type MinutesSplit,
   overtimeMinutes,
   paidIntervals,
@@ -31,7 +33,12 @@ function shiftAt(id: string, date: string, time: string, hours: number, breaks: 
 
 const now = new Date("2027-01-01T00:00:00Z");
 const hours = (s: MinutesSplit | undefined) =>
-  s && { regular: s.regularMinutes / 60, daily: s.dailyOvertimeMinutes / 60, weekly: s.weeklyOvertimeMinutes / 60 };
+  s && {
+    regular: s.regularMinutes / 60,
+    daily: s.dailyOvertimeMinutes / 60,
+    weekly: s.weeklyOvertimeMinutes / 60,
+    ...(s.doubleTimeMinutes ? { double: s.doubleTimeMinutes / 60 } : {}),
+  };
 /** The split of each shift over all its weeks, in hours. */
 function splitOf(shifts: Shift[], rules = DEFAULT_OVERTIME, calendar = MON) {
   const result = splitOvertime(
@@ -41,14 +48,7 @@ function splitOf(shifts: Shift[], rules = DEFAULT_OVERTIME, calendar = MON) {
   );
   const byShift = new Map<string, ReturnType<typeof hours>>();
   for (const [key, weeks] of result.byKeyWeek) {
-    const total = [...weeks.values()].reduce(
-      (t, s) => ({
-        regularMinutes: t.regularMinutes + s.regularMinutes,
-        dailyOvertimeMinutes: t.dailyOvertimeMinutes + s.dailyOvertimeMinutes,
-        weeklyOvertimeMinutes: t.weeklyOvertimeMinutes + s.weeklyOvertimeMinutes,
-      }),
-      { regularMinutes: 0, dailyOvertimeMinutes: 0, weeklyOvertimeMinutes: 0 },
-    );
+    const total = [...weeks.values()].reduce(addSplit, emptySplit());
     byShift.set(key, hours(total));
   }
   return { byShift, byWeek: result.byWeek, byKeyWeek: result.byKeyWeek };
@@ -88,7 +88,7 @@ describe("overtime split", () => {
   });
 
   it("applies a daily limit first and does not count those hours toward the week again", () => {
-    const rules = { weeklyHours: 40, dailyHours: 8, multiplier: 1.5 };
+    const rules = { ...DEFAULT_OVERTIME, dailyHours: 8 };
     // Four 11-hour days: 12 h over the daily limit, 32 regular hours stay under 40.
     const days = ["2026-05-04", "2026-05-05", "2026-05-06", "2026-05-07"];
     const { byShift } = splitOf(
@@ -129,7 +129,7 @@ describe("overtime split", () => {
     expect(byShift.get("night")).toEqual({ regular: 8, daily: 0, weekly: 1 });
     expect(hours(byWeek.get("2026-10-26"))).toEqual({ regular: 40, daily: 0, weekly: 1 });
     // With a daily limit of 6 the night splits at midnight: 2 h on Saturday, 7 h (1 over) on Sunday.
-    const daily = splitOf([night], { weeklyHours: 40, dailyHours: 6, multiplier: 1.5 });
+    const daily = splitOf([night], { ...DEFAULT_OVERTIME, dailyHours: 6 });
     expect(daily.byShift.get("night")).toEqual({ regular: 8, daily: 1, weekly: 0 });
   });
 
@@ -185,7 +185,7 @@ describe("overtime split", () => {
 
 describe("overtime cost", () => {
   it("costs regular minutes at the rate and overtime at the multiplier, in cents", () => {
-    const split = { regularMinutes: 240, dailyOvertimeMinutes: 0, weeklyOvertimeMinutes: 300 };
+    const split = { regularMinutes: 240, dailyOvertimeMinutes: 0, weeklyOvertimeMinutes: 300, doubleTimeMinutes: 0 };
     expect(overtimeMinutes(split)).toBe(300);
     expect(costOfSplit(split, { amount: 2000, currency: "USD" }, 1.5)).toEqual({
       regular: { amount: 8000, currency: "USD" },
@@ -194,7 +194,7 @@ describe("overtime cost", () => {
     });
     // 20 minutes at 15.55/h: 5.1833… rounds to 5.18; overtime at 2×: 10.3666… → 10.37.
     const odd = costOfSplit(
-      { regularMinutes: 20, dailyOvertimeMinutes: 20, weeklyOvertimeMinutes: 0 },
+      { regularMinutes: 20, dailyOvertimeMinutes: 20, weeklyOvertimeMinutes: 0, doubleTimeMinutes: 0 },
       { amount: 1555, currency: "USD" },
       2,
     );
@@ -207,20 +207,25 @@ describe("overtime cost", () => {
 describe("overtime rules from the config file", () => {
   it("defaults to 40 h a week at 1.5× with no daily rule", () => {
     expect(parseOvertimeRules(undefined)).toEqual({ ok: true, value: DEFAULT_OVERTIME });
-    expect(DEFAULT_OVERTIME).toEqual({ weeklyHours: 40, dailyHours: undefined, multiplier: 1.5 });
+    expect(DEFAULT_OVERTIME).toEqual({
+      weeklyHours: 40,
+      dailyHours: undefined,
+      multiplier: 1.5,
+      doubleTimeDailyHours: undefined,
+    });
     expect(describeOvertime(DEFAULT_OVERTIME)).toBe("overtime over 40 h/week at 1.5×");
   });
 
   it("reads each field and falls back for the others", () => {
     expect(parseOvertimeRules({ dailyHours: 8 })).toEqual({
       ok: true,
-      value: { weeklyHours: 40, dailyHours: 8, multiplier: 1.5 },
+      value: { ...DEFAULT_OVERTIME, dailyHours: 8 },
     });
     expect(parseOvertimeRules({ weeklyHours: 44, dailyHours: null, multiplier: 2 })).toEqual({
       ok: true,
-      value: { weeklyHours: 44, dailyHours: undefined, multiplier: 2 },
+      value: { weeklyHours: 44, dailyHours: undefined, multiplier: 2, doubleTimeDailyHours: undefined },
     });
-    expect(describeOvertime({ weeklyHours: 40, dailyHours: 8, multiplier: 2 })).toBe(
+    expect(describeOvertime({ ...DEFAULT_OVERTIME, dailyHours: 8, multiplier: 2 })).toBe(
       "overtime over 8 h/day or 40 h/week at 2×",
     );
   });
@@ -239,7 +244,34 @@ describe("overtime rules from the config file", () => {
     );
     expect(problem({ multiplier: "1.5x" })).toMatch(/overtime.multiplier must be a number such as 1.5/);
     expect(problem({ weekly: 40 })).toBe(
-      "overtime.weekly is not a setting; overtime takes weeklyHours, dailyHours, multiplier",
+      "overtime.weekly is not a setting; overtime takes weeklyHours, dailyHours, multiplier, doubleTimeDailyHours",
+    );
+  });
+
+  it("reads an optional daily double time, after the daily limit", () => {
+    expect(parseOvertimeRules({ dailyHours: 8, doubleTimeDailyHours: 12 })).toEqual({
+      ok: true,
+      value: { weeklyHours: 40, dailyHours: 8, multiplier: 1.5, doubleTimeDailyHours: 12 },
+    });
+    expect(parseOvertimeRules({ doubleTimeDailyHours: null })).toMatchObject({
+      ok: true,
+      value: { doubleTimeDailyHours: undefined },
+    });
+    expect(describeOvertime({ ...DEFAULT_OVERTIME, dailyHours: 8, doubleTimeDailyHours: 12 })).toBe(
+      "overtime over 8 h/day or 40 h/week at 1.5×, double over 12 h/day",
+    );
+    const problem = (raw: unknown) => {
+      const r = parseOvertimeRules(raw);
+      return r.ok ? "accepted" : `${r.field} ${r.problem}`;
+    };
+    expect(problem({ dailyHours: 8, doubleTimeDailyHours: 8 })).toBe(
+      "overtime.doubleTimeDailyHours must be more than dailyHours (8): double time starts after overtime, not 8",
+    );
+    expect(problem({ doubleTimeDailyHours: "12" })).toBe(
+      'overtime.doubleTimeDailyHours must be a number of hours, not "12"',
+    );
+    expect(problem({ doubleTimeDailyHours: 30 })).toBe(
+      "overtime.doubleTimeDailyHours must be more than 0 and at most 24 hours, not 30",
     );
   });
 });

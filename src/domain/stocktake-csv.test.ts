@@ -48,9 +48,9 @@ describe("stocktake exports", () => {
     const csv = stocktakeItemsCsv(rows, { timeZone: "America/New_York", memberName: (id) => names[id] ?? id });
     expect(csv.split("\r\n")).toEqual([
       STOCKTAKE_ITEMS_HEADER.join(","),
-      'S-1,00000000001,"Hammer, 16 ""oz""",10,8,-2,18.99,-37.98,2026-03-02 10:04,Ana Ruiz,USD',
-      "S-2,00000000002,Item 2,4,5,1,,,2026-03-02 10:05,Bo Chen,USD",
-      "S-3,00000000003,Item 3,2,,,2.50,,,,USD",
+      'S-1,00000000001,"Hammer, 16 ""oz""",10,8,-2,18.99,-37.98,2026-03-02 10:04,Ana Ruiz,USD,yes',
+      "S-2,00000000002,Item 2,4,5,1,,,2026-03-02 10:05,Bo Chen,USD,yes",
+      "S-3,00000000003,Item 3,2,,,2.50,,,,USD,yes",
       "",
     ]);
   });

@@ -22,6 +22,7 @@ export const STOCKTAKE_ITEMS_HEADER = [
   "counted at",
   "counted by",
   "currency",
+  "in scope",
 ];
 
 /** Header of the summary export. */
@@ -46,9 +47,10 @@ const localStamp = (iso: string | undefined, timeZone: string) =>
   iso ? `${localDate(iso, timeZone)} ${localTime(iso, timeZone)}` : "";
 
 /**
- * The items of a count as CSV, one row per review row in the order given: codes, name, expected,
- * counted (empty for an uncounted item left untouched), variance, unit price and variance value
- * (two decimals), local time counted, who counted.
+ * The items of a count as CSV, one row per review row in the order given: codes, name, expected
+ * (empty while it is being read), counted (empty for an uncounted item left untouched), variance,
+ * unit price and variance value (two decimals), local time counted, who counted, and whether the
+ * item is of the count's scope ("no" for one scanned from outside it).
  */
 export function stocktakeItemsCsv(
   rows: readonly ReviewRow[],
@@ -60,14 +62,15 @@ export function stocktakeItemsCsv(
       r.item.sku,
       r.item.upc,
       r.item.name,
-      r.expected,
+      r.expected ?? "",
       r.counted ?? "",
-      r.counted === undefined ? "" : formatQuantity(r.variance),
+      r.counted === undefined || r.expected === undefined ? "" : formatQuantity(r.variance),
       r.item.priceAmount === undefined ? "" : formatAmount(r.item.priceAmount, r.item.currency, PLAIN),
       r.counted === undefined || r.value === undefined ? "" : formatAmount(r.value, r.item.currency, PLAIN),
       localStamp(r.countedAt, ctx.timeZone),
       r.countedBy ? ctx.memberName(r.countedBy) : "",
       r.item.currency,
+      r.outOfScope ? "no" : "yes",
     ]);
   }
   return toCsv(lines);

@@ -53,16 +53,18 @@ function item(id: string, price: number | undefined, extra: Partial<StockItem> =
 }
 
 describe("a count entry", () => {
-  it("sets, adds and takes back", () => {
+  it("sets, adds and takes back; =N replaces, and a sign says so outright", () => {
     expect(entry("12")).toEqual({ kind: "set", units: 1_200_000 });
-    expect(entry("+3")).toEqual({ kind: "add", units: 300_000 });
-    expect(entry(" -1 ")).toEqual({ kind: "add", units: -100_000 });
+    expect(entry("+3")).toEqual({ kind: "add", units: 300_000, said: true });
+    expect(entry(" -1 ")).toEqual({ kind: "add", units: -100_000, said: true });
+    expect(entry("=3")).toEqual({ kind: "set", units: 300_000, said: true });
+    expect(entry("= 4")).toEqual({ kind: "set", units: 400_000, said: true });
     expect(entry("007")).toEqual({ kind: "set", units: 700_000 });
   });
 
   it("takes decimals up to the unit's precision, and trailing zeros beyond it", () => {
     expect(entry("2.5", 1)).toEqual({ kind: "set", units: 250_000 });
-    expect(entry("+0.125", 3)).toEqual({ kind: "add", units: 12_500 });
+    expect(entry("+0.125", 3)).toEqual({ kind: "add", units: 12_500, said: true });
     expect(entry("4.00", 0)).toEqual({ kind: "set", units: 400_000 });
     expect(problem("2.5", 0)).toMatch(/whole units/);
     expect(problem("0.125", 2)).toMatch(/at most 2 decimals/);
@@ -165,8 +167,33 @@ describe("the review", () => {
       valueShort: 3300, // 1000 + 200 + 2100
       valueNet: -1800,
       unpriced: 1,
+      expectedPending: 0,
+      outOfScope: 0,
     });
     expect(countTotals(leave)).toMatchObject({ lines: 4, uncounted: 1, unitsShort: "6", valueShort: 1200 });
+  });
+
+  it("marks an item counted from outside the scope, and keeps one whose books are not read yet out of the sums", () => {
+    // A cycle count of A: B was scanned from another aisle. Its books say 12 on hand.
+    const cord = { variationId: "B", quantity: "5", countedAt: "2024-01-02T10:05:00Z", countedBy: "TM1" };
+    const waiting = buildReview({ items, lines: [cord], expected: new Map(), scope: ["A"], uncounted: "leave" });
+    expect(waiting[0]).toMatchObject({ outOfScope: true, expected: undefined, variance: 0, value: undefined });
+    expect(countTotals(waiting)).toMatchObject({ lines: 1, expectedPending: 1, outOfScope: 1, unitsShort: "0" });
+    // Once read, its variance is against the books: 12 → 5 is seven short, not five over.
+    const books = new Map([["B", { quantity: "12", calculatedAt: "2024-01-02T09:00:00Z" }]]);
+    const read = buildReview({ items, lines: [cord], expected: books, scope: ["A"], uncounted: "leave" });
+    expect(read[0]).toMatchObject({ outOfScope: true, expected: "12", variance: -700_000 });
+    expect(countTotals(read)).toMatchObject({ expectedPending: 0, unitsShort: "7", unitsOver: "0" });
+    // An item of the scope that the books do not list has none on hand.
+    const inScope = buildReview({ items, lines: [cord], expected: new Map(), scope: ["B"], uncounted: "leave" });
+    expect(inScope[0]).toMatchObject({ outOfScope: false, expected: "0", variance: 500_000 });
+  });
+
+  it("flags a count far from the books", () => {
+    const typo = { variationId: "A", quantity: "5000", countedAt: "2024-01-02T10:05:00Z", countedBy: "TM1" };
+    const books = new Map([["A", { quantity: "50", calculatedAt: "2024-01-02T09:00:00Z" }]]);
+    const rows = buildReview({ items, lines: [typo], expected: books, scope: ["A"], uncounted: "leave" });
+    expect(rows[0]?.far).toBe(true);
   });
 
   it("sends the uncounted items set to zero as lines counted when the manager decided", () => {

@@ -3,18 +3,11 @@
  * worth, and how a finished count becomes PHYSICAL_COUNT changes. Quantities are exact decimal
  * strings (see quantity.ts); money is in integer minor units.
  */
-import type { BatchChangeInventoryRequest, CatalogObject, InventoryChange } from "../spec/generated/types.js";
-import { MAX_INVENTORY_CHANGES_PER_BATCH } from "./limits.js";
+import type { CatalogObject } from "../spec/generated/types.js";
 import { formatQuantity, parseQuantity, QUANTITY_DECIMALS, type QuantityUnits } from "./quantity.js";
+import { farFromExpected } from "./stocktake-checks.js";
 
-/** At most this many changes in one BatchChangeInventory request (the interface's limit). */
-export const MAX_CHANGES_PER_BATCH = MAX_INVENTORY_CHANGES_PER_BATCH;
-
-/**
- * How old a physical count's `occurred_at` may be when it is sent: the interface refuses counts
- * older than 24 hours. An hour is kept in hand for a slow commit and clock skew.
- */
-export const MAX_OCCURRED_AGE_MS = 23 * 3_600_000;
+export * from "./stocktake-plan.js";
 
 /** Digits after the point of a variation sold without a measurement unit: whole units. */
 export const WHOLE_UNITS = 0;
@@ -117,13 +110,19 @@ export function stockItemsOf(
   return out;
 }
 
-/** What a typed quantity does: set the line's count, or add to (subtract from) what is counted so far. */
-export type CountEntry = { kind: "set"; units: QuantityUnits } | { kind: "add"; units: QuantityUnits };
+/**
+ * What a typed quantity does: set the line's count, or add to (subtract from) what is counted so
+ * far. `said`: the sign was typed (`=12`, `+3`, `-1`); a bare `12` for an item already counted
+ * leaves open whether it adds or replaces.
+ */
+export type CountEntry =
+  | { kind: "set"; units: QuantityUnits; said?: boolean }
+  | { kind: "add"; units: QuantityUnits; said?: boolean };
 
 /** A parse or a check: the value, or the problem in the manager's words. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-const ENTRY = /^([+-])?\s*(\d+)(?:\.(\d*))?$/;
+const ENTRY = /^([+=-])?\s*(\d+)(?:\.(\d*))?$/;
 
 function precisionWords(precision: number): string {
   if (precision === 0) return "whole units";
@@ -131,12 +130,13 @@ function precisionWords(precision: number): string {
 }
 
 /**
- * Reads a quantity typed on the counting line: `12` sets the count, `+3` adds to it (the same
- * item on another shelf), `-1` takes one back. Decimals are allowed to the unit's precision.
+ * Reads a quantity typed on the counting line: `12` is the count, `=12` replaces what is counted
+ * so far, `+3` adds to it (the same item on another shelf), `-1` takes one back. Decimals are
+ * allowed to the unit's precision.
  */
 export function parseCountEntry(text: string, precision: number): Checked<CountEntry> {
   const t = text.trim();
-  if (t === "") return { ok: false, problem: "Type a quantity, or +N to add to what is counted." };
+  if (t === "") return { ok: false, problem: "Type a quantity: +N adds to what is counted, =N replaces it." };
   if (/^[+-]?\d+,\d+$/.test(t)) return { ok: false, problem: `Use a point for decimals: ${t.replace(",", ".")}.` };
   const m = ENTRY.exec(t);
   if (!m) return { ok: false, problem: `“${t}” is not a quantity: type a number such as 12, or +3 to add.` };
@@ -147,8 +147,9 @@ export function parseCountEntry(text: string, precision: number): Checked<CountE
   const digits = `${m[2]}${fraction ? `.${fraction}` : ""}`;
   const units = parseQuantity(digits.replace(/^0+(?=\d)/, ""));
   if (units === undefined) return { ok: false, problem: `“${t}” is too large for a count.` };
-  if (m[1] === "+") return { ok: true, value: { kind: "add", units } };
-  if (m[1] === "-") return { ok: true, value: { kind: "add", units: -units } };
+  if (m[1] === "+") return { ok: true, value: { kind: "add", units, said: true } };
+  if (m[1] === "-") return { ok: true, value: { kind: "add", units: -units, said: true } };
+  if (m[1] === "=") return { ok: true, value: { kind: "set", units, said: true } };
   return { ok: true, value: { kind: "set", units } };
 }
 
@@ -212,7 +213,11 @@ export interface ReviewRow {
   item: StockItem;
   /** The count, or undefined for an uncounted item left untouched. */
   counted: string | undefined;
-  expected: string;
+  /**
+   * The books' quantity; undefined while it is being read (an item that joined the count from
+   * outside its scope): the row then has no variance or value yet, and is not in the totals.
+   */
+  expected: string | undefined;
   variance: QuantityUnits;
   /** In minor units; undefined when the item has no fixed price. */
   value: number | undefined;
@@ -220,6 +225,10 @@ export interface ReviewRow {
   countedBy: string | undefined;
   /** An item of the scope that was not counted. */
   uncounted: boolean;
+  /** Counted, but not one of the count's scope (scanned, typed, searched or imported from outside it). */
+  outOfScope: boolean;
+  /** The count is far from the books (ten times, or 500 units over): worth a second look. */
+  far: boolean;
 }
 
 /** What to do with the items of a full count that nobody counted. */
@@ -239,21 +248,28 @@ export function buildReview(input: {
 }): ReviewRow[] {
   const rows: ReviewRow[] = [];
   const counted = new Set<string>();
+  const inScope = new Set(input.scope);
   for (const line of input.lines) {
     const item = input.items.get(line.variationId);
     if (!item) continue;
     counted.add(line.variationId);
-    const expected = line.expected ?? input.expected.get(line.variationId)?.quantity ?? "0";
-    const variance = countVariance(line.quantity, expected);
+    // The books when counted, else now; an item of the scope the books do not list has none.
+    const expected =
+      line.expected ??
+      input.expected.get(line.variationId)?.quantity ??
+      (inScope.has(line.variationId) ? "0" : undefined);
+    const variance = expected === undefined ? 0 : countVariance(line.quantity, expected);
     rows.push({
       item,
       counted: line.quantity,
       expected,
       variance,
-      value: varianceValue(variance, item.priceAmount),
+      value: expected === undefined ? undefined : varianceValue(variance, item.priceAmount),
       countedAt: line.countedAt,
       countedBy: line.countedBy,
       uncounted: false,
+      outOfScope: !inScope.has(line.variationId),
+      far: expected !== undefined && farFromExpected(line.quantity, expected),
     });
   }
   for (const id of input.scope) {
@@ -271,6 +287,8 @@ export function buildReview(input: {
       countedAt: undefined,
       countedBy: undefined,
       uncounted: true,
+      outOfScope: false,
+      far: false,
     });
   }
   return rows;
@@ -317,6 +335,10 @@ export interface CountTotals {
   valueNet: number;
   /** Rows whose variance has no value (no fixed price). */
   unpriced: number;
+  /** Counted rows whose expected quantity is still being read: not in the sums above. */
+  expectedPending: number;
+  /** Counted rows of items outside the count's scope. */
+  outOfScope: number;
 }
 
 /** Sums the review's rows. */
@@ -328,9 +350,16 @@ export function countTotals(rows: readonly ReviewRow[]): CountTotals {
   let valueOver = 0;
   let valueShort = 0;
   let unpriced = 0;
+  let expectedPending = 0;
+  let outOfScope = 0;
   for (const r of rows) {
     if (r.uncounted) uncounted++;
     if (r.counted !== undefined) lines++;
+    if (r.outOfScope) outOfScope++;
+    if (r.expected === undefined) {
+      expectedPending++;
+      continue;
+    }
     if (r.variance > 0) over += r.variance;
     else short -= r.variance;
     if (r.value === undefined) {
@@ -347,112 +376,9 @@ export function countTotals(rows: readonly ReviewRow[]): CountTotals {
     valueShort,
     valueNet: valueOver - valueShort,
     unpriced,
+    expectedPending,
+    outOfScope,
   };
-}
-
-/** One line as it goes into the commit. */
-export interface CommitLine {
-  variationId: string;
-  quantity: string;
-  countedAt: string;
-  countedBy: string;
-}
-
-/** The lines the commit sends: every counted line, and a full count's uncounted items at zero when so chosen. */
-export function commitLinesOf(rows: readonly ReviewRow[], decidedAt: string, counter: string): CommitLine[] {
-  const out: CommitLine[] = [];
-  for (const r of rows) {
-    if (r.counted === undefined) continue;
-    out.push({
-      variationId: r.item.variationId,
-      quantity: r.counted,
-      // An uncounted item set to zero is "counted" when the manager decided so.
-      countedAt: r.countedAt ?? decidedAt,
-      countedBy: r.countedBy ?? counter,
-    });
-  }
-  return out;
-}
-
-/**
- * The `occurred_at` a line is sent with: when it was counted, so the service places the count
- * among the sales made during the count — unless that is too old for the interface (or in the
- * future by a skewed clock), then the moment of sending.
- */
-export function occurredAtFor(countedAt: string, now: Date): string {
-  const at = Date.parse(countedAt);
-  if (Number.isNaN(at) || at > now.getTime() || now.getTime() - at > MAX_OCCURRED_AGE_MS) return now.toISOString();
-  return new Date(at).toISOString();
-}
-
-/** One request of a commit, formed once: its key and body never change afterwards. */
-export interface PlannedBatch {
-  /** 0-based position in the commit. */
-  seq: number;
-  idempotencyKey: string;
-  variationIds: string[];
-  body: BatchChangeInventoryRequest;
-}
-
-/** The PHYSICAL_COUNT change of one line. */
-export function physicalCountChange(
-  line: CommitLine,
-  ctx: { referenceId: string; locationId: string; now: Date },
-): InventoryChange {
-  return {
-    type: "PHYSICAL_COUNT",
-    physical_count: {
-      reference_id: ctx.referenceId,
-      catalog_object_id: line.variationId,
-      catalog_object_type: "ITEM_VARIATION",
-      state: "IN_STOCK",
-      location_id: ctx.locationId,
-      quantity: line.quantity,
-      ...(line.countedBy ? { team_member_id: line.countedBy } : {}),
-      occurred_at: occurredAtFor(line.countedAt, ctx.now),
-    },
-  };
-}
-
-/**
- * Forms the commit's requests: the lines in counting order, at most `size` to a request, each
- * with an idempotency key minted now. `ignore_unchanged_counts` is off so that every line is
- * recorded — a count that agrees with the books is still a count.
- */
-export function planCommitBatches(
-  lines: readonly CommitLine[],
-  ctx: { referenceId: string; locationId: string; now: Date; newKey: () => string; size?: number; firstSeq?: number },
-): PlannedBatch[] {
-  const size = Math.min(ctx.size ?? MAX_CHANGES_PER_BATCH, MAX_CHANGES_PER_BATCH);
-  if (size < 1) throw new RangeError("batch size must be at least 1");
-  // RFC 3339 times and ids compare as plain text: no locale rules, and fast for 10,000 lines.
-  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  const ordered = [...lines].sort((a, b) => byText(a.countedAt, b.countedAt) || byText(a.variationId, b.variationId));
-  const batches: PlannedBatch[] = [];
-  for (let i = 0; i < ordered.length; i += size) {
-    const slice = ordered.slice(i, i + size);
-    const idempotencyKey = ctx.newKey();
-    batches.push({
-      seq: (ctx.firstSeq ?? 0) + batches.length,
-      idempotencyKey,
-      variationIds: slice.map((l) => l.variationId),
-      body: {
-        idempotency_key: idempotencyKey,
-        changes: slice.map((l) => physicalCountChange(l, ctx)),
-        ignore_unchanged_counts: false,
-      },
-    });
-  }
-  return batches;
-}
-
-/**
- * Which change of a refused batch the service named (`changes[3].physical_count.quantity` → 3),
- * so that one bad line can be set aside and the rest sent; undefined when no change is named.
- */
-export function refusedChangeIndex(field: string | undefined): number | undefined {
-  const m = /^changes\[(\d+)\]/.exec(field ?? "");
-  return m ? Number(m[1]) : undefined;
 }
 
 /** A variance with its sign: "+3", "-0.5", "0". */

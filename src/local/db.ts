@@ -69,6 +69,8 @@ export function migrate(db: LocalDb, label: string, migrations: readonly Migrati
 export function applyMigrations(db: LocalDb, migrations: readonly Migration[], seen: number): void {
   for (const m of migrations.slice(seen)) {
     db.transaction(() => {
+      // Another backroom opening the same file may have run this step while this one waited for
+      // the write lock: a step runs once (an ALTER TABLE run twice would fail).
       if ((db.pragma("user_version", { simple: true }) as number) >= m.version) return;
       m.up(db);
       db.pragma(`user_version = ${m.version}`);
@@ -102,4 +104,48 @@ export async function openLocalDb(path: string, options: LocalDbOptions): Promis
     throw error;
   }
   return db;
+}
+
+/**
+ * A local file opened on first use and then kept open: an open that failed is tried again the
+ * next time; `close` closes it if it was opened.
+ */
+export class LocalHandle<T extends { close(): void }> {
+  readonly path: string;
+  readonly #opener: (path: string) => Promise<T>;
+  #opening: Promise<T> | undefined;
+  #opened: T | undefined;
+
+  constructor(path: string, opener: (path: string) => Promise<T>) {
+    this.path = path;
+    this.#opener = opener;
+  }
+
+  /** The open file. */
+  open(): Promise<T> {
+    this.#opening ??= this.#opener(this.path).then(
+      (opened) => {
+        this.#opened = opened;
+        return opened;
+      },
+      (err: unknown) => {
+        this.#opening = undefined;
+        throw err;
+      },
+    );
+    return this.#opening;
+  }
+
+  /** The file if it is open now, without waiting (a key press answered in the same frame). */
+  opened(): T | undefined {
+    return this.#opened;
+  }
+
+  /** Closes it, if it was opened. */
+  async close(): Promise<void> {
+    const opening = this.#opening;
+    this.#opening = undefined;
+    this.#opened = undefined;
+    if (opening) (await opening.catch(() => undefined))?.close();
+  }
 }

@@ -101,6 +101,11 @@ ${PEOPLE_AND_ORDER}`;
 export const JOURNAL_MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "counts, lines, unknown codes and commit requests", up: (db) => db.exec(VERSION_1) },
   { version: 2, name: "people and read-order indexes of the first builds", up: (db) => db.exec(PEOPLE_AND_ORDER) },
+  {
+    version: 3,
+    name: "blind counts (the expected quantity hidden while counting)",
+    up: (db) => db.exec("ALTER TABLE counts ADD COLUMN blind INTEGER NOT NULL DEFAULT 0"),
+  },
 ];
 
 /** A row of `counts`. */
@@ -117,6 +122,7 @@ export interface CountRow {
   status: CountStatus;
   uncounted: UncountedChoice;
   scan_one: number;
+  blind: number;
   planned_at: string | null;
   committed_at: string | null;
   expected_synced_at: string | null;
@@ -150,6 +156,7 @@ export const headerOf = (r: CountRow): CountHeader => ({
   status: r.status,
   uncounted: r.uncounted,
   scanOne: r.scan_one === 1,
+  blind: r.blind === 1,
   plannedAt: r.planned_at ?? undefined,
   committedAt: r.committed_at ?? undefined,
   expectedSyncedAt: r.expected_synced_at ?? undefined,

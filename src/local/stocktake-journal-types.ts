@@ -32,6 +32,8 @@ export interface CountHeader {
   uncounted: UncountedChoice;
   /** Scan = 1 unit mode: every scan adds one. */
   scanOne: boolean;
+  /** A blind count: the expected quantities are hidden while counting, shown in the review. */
+  blind: boolean;
   /** When the commit was planned (the batches formed). */
   plannedAt: string | undefined;
   committedAt: string | undefined;
@@ -98,9 +100,9 @@ export interface CountRecord {
 /** What starts a count. */
 export type NewCount = Omit<
   CountHeader,
-  "id" | "status" | "plannedAt" | "committedAt" | "expectedSyncedAt" | "uncounted" | "scanOne"
+  "id" | "status" | "plannedAt" | "committedAt" | "expectedSyncedAt" | "uncounted" | "scanOne" | "blind"
 > &
-  Partial<Pick<CountHeader, "uncounted" | "scanOne">>;
+  Partial<Pick<CountHeader, "uncounted" | "scanOne" | "blind">>;
 
 /** A second open count at a location that already has one. */
 export class OpenCountExists extends Error {

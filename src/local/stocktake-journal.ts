@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { CountLine, ExpectedCount, StockItem } from "../domain/stocktake.js";
-import { type LocalDb, openLocalDb } from "./db.js";
+import { type LocalDb, LocalHandle, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
 import { type CountRow, headerOf, JOURNAL_MIGRATIONS } from "./stocktake-journal-schema.js";
 import {
@@ -81,8 +81,8 @@ export class StocktakeJournal {
       while (this.#s.get("SELECT 1 FROM counts WHERE id = ?").get(id)) id = newCountId(now);
       this.#s
         .get(
-          `INSERT INTO counts (id, merchant_id, location_id, location_name, time_zone, scope, counter_id, counter_name, started_at, status, uncounted, scan_one)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
+          `INSERT INTO counts (id, merchant_id, location_id, location_name, time_zone, scope, counter_id, counter_name, started_at, status, uncounted, scan_one, blind)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
         )
         .run(
           id,
@@ -96,6 +96,7 @@ export class StocktakeJournal {
           input.startedAt,
           input.uncounted ?? "leave",
           input.scanOne ? 1 : 0,
+          input.blind ? 1 : 0,
         );
       if (input.counterId) this.#namePerson(id, input.counterId, input.counterName);
       this.#putItems(id, scopeItems, 0);
@@ -368,7 +369,7 @@ export class StocktakeJournal {
   }
 
   /** Changes the count's settings while it is open. */
-  updateSettings(countId: string, settings: Partial<Pick<CountHeader, "uncounted" | "scanOne">>): void {
+  updateSettings(countId: string, settings: Partial<Pick<CountHeader, "uncounted" | "scanOne" | "blind">>): void {
     this.#s.transaction(() => {
       this.#requireOpen(countId);
       if (settings.uncounted !== undefined) {
@@ -376,6 +377,9 @@ export class StocktakeJournal {
       }
       if (settings.scanOne !== undefined) {
         this.#s.get("UPDATE counts SET scan_one = ? WHERE id = ?").run(settings.scanOne ? 1 : 0, countId);
+      }
+      if (settings.blind !== undefined) {
+        this.#s.get("UPDATE counts SET blind = ? WHERE id = ?").run(settings.blind ? 1 : 0, countId);
       }
     });
   }
@@ -422,20 +426,8 @@ export async function openJournal(path: string): Promise<StocktakeJournal> {
 }
 
 /** The journal of a data folder, opened on first use and kept open; an open that failed is tried again next time. */
-export class JournalHandle {
-  readonly path: string;
-  #opening: Promise<StocktakeJournal> | undefined;
-
+export class JournalHandle extends LocalHandle<StocktakeJournal> {
   constructor(path: string) {
-    this.path = path;
-  }
-
-  /** The open journal. */
-  open(): Promise<StocktakeJournal> {
-    this.#opening ??= openJournal(this.path).catch((err: unknown) => {
-      this.#opening = undefined;
-      throw err;
-    });
-    return this.#opening;
+    super(path, openJournal);
   }
 }

@@ -4,6 +4,8 @@ import type { RequestOptions, Transport } from "./transport.js";
 
 /** Query of {@link customersApi}'s `listCustomers`. */
 export interface ListCustomersQuery {
+  /** Where a page begins: the `cursor` of the page before (kept to go on after a restart). */
+  cursor?: string;
   limit?: number;
   sort_field?: T.CustomerSortField;
   sort_order?: T.SortOrder;

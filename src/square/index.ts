@@ -1,6 +1,7 @@
 // The client module's public face: everything above the square layer imports from here.
 export type * from "../spec/generated/types.js";
 export { type AreaName, type ClientOptions, createClient, type SquareClient } from "./client.js";
+export type { ListCustomersQuery } from "./customers.js";
 export {
   errorsOf,
   SquareApiError,

@@ -9,6 +9,7 @@ import type { LookupFilters, LookupSort } from "../domain/customers.js";
 import type { DuplicateGroup, DuplicateReason } from "../domain/customers-duplicates.js";
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
 import type { Customer, CustomerGroup, SearchCustomersRequest } from "../spec/generated/types.js";
+import { INITIAL_INDEX_SYNC, type IndexSync, type IndexSyncEvent, indexSyncReducer } from "./customer-index-sync.js";
 
 /** What the customers screen shows besides the list. */
 export type CustomersView =
@@ -24,12 +25,19 @@ export type CustomersView =
 
 /** The answer of the current search: the loaded pages and where to continue. */
 export interface CustomerResults {
+  /**
+   * Where the rows came from: the customer index on this machine (later pages by position), or
+   * the service's search (when there is no index here).
+   */
+  from: "index" | "service";
   /** The first page's request (the cursor of later pages is tied to its query). */
   request: SearchCustomersRequest | undefined;
   rows: Customer[];
   cursor: string | undefined;
   /** How many profiles match, when known. */
   count: number | undefined;
+  /** More match than `count` says: the index stopped counting there (a first key matches nearly everyone). */
+  countIsFloor: boolean;
   phase: "idle" | "loading" | "ready" | "failed";
   /** A search line or filter that cannot be sent, in words. */
   problem: string | undefined;
@@ -90,24 +98,42 @@ export interface CustomersData {
   staleAnswers: number;
   /** The idempotency key of the profile being created, kept while the same body is sent again. */
   createKey: { key: string; body: string } | undefined;
+  /** The customer index on this machine: opening, filling, ready, or not to be had here. */
+  index: IndexSync;
 }
 
 /** What happens on the customers screen: I/O the slice did, or a choice made on the screen. */
 export type CustomersEvent =
   | { type: "line-changed"; line: string; at: number }
+  /**
+   * The line changed and the index answered it at once: the change, the search and its answer as
+   * one step, so the frame that shows the typed key shows its results.
+   */
+  | {
+      type: "line-searched";
+      line: string;
+      at: number;
+      rows: Customer[];
+      cursor: string | undefined;
+      total: number;
+      exact: boolean;
+    }
   /** A search goes out (its number is the new `searchSeq`), or cannot (`problem`). */
   | { type: "search-started"; problem?: string }
   | {
       type: "search-answered";
       seq: number;
-      request: SearchCustomersRequest;
+      /** The service's search; none for the index's answer. */
+      request: SearchCustomersRequest | undefined;
       rows: Customer[];
       cursor: string | undefined;
+      /** The index's answer, with how many match in all (`exact: false`: at least that many). */
+      index?: { total: number; exact: boolean };
     }
   | { type: "search-failed"; seq: number }
   | { type: "count-answered"; seq: number; count: number | undefined }
   | { type: "page-asked" }
-  | { type: "page-answered"; seq: number; rows: Customer[] | undefined; cursor: string | undefined }
+  | { type: "page-answered"; seq: number; rows: Customer[] | undefined; cursor: string | undefined; total?: number }
   | { type: "sort-toggled" }
   | { type: "filters-set"; filters: LookupFilters; view?: CustomersView }
   | { type: "view"; view: CustomersView }
@@ -123,7 +149,8 @@ export type CustomersEvent =
   | { type: "scan-started"; total: number | undefined }
   | { type: "scan-page"; seq: number; scanned: number; total: number | undefined; groups?: DuplicateGroup[] }
   | { type: "scan-ended"; seq: number; phase: "done" | "failed"; groups?: DuplicateGroup[] }
-  | { type: "scan-stopped" };
+  | { type: "scan-stopped" }
+  | { type: "index"; event: IndexSyncEvent };
 
 /** The customers screen before anything is read. */
 export const INITIAL_CUSTOMERS: CustomersData = {
@@ -131,7 +158,16 @@ export const INITIAL_CUSTOMERS: CustomersData = {
   typing: { keys: 0, lastKeyAt: undefined, searchedKeys: 0 },
   filters: {},
   sort: "name",
-  results: { request: undefined, rows: [], cursor: undefined, count: undefined, phase: "idle", problem: undefined },
+  results: {
+    from: "service",
+    request: undefined,
+    rows: [],
+    cursor: undefined,
+    count: undefined,
+    countIsFloor: false,
+    phase: "idle",
+    problem: undefined,
+  },
   searchSeq: 0,
   loadingMore: false,
   view: { kind: "list" },
@@ -142,6 +178,7 @@ export const INITIAL_CUSTOMERS: CustomersData = {
   local: {},
   staleAnswers: 0,
   createKey: undefined,
+  index: INITIAL_INDEX_SYNC,
 };
 
 /**
@@ -220,6 +257,14 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
         line: event.line,
         typing: { ...state.typing, keys: state.typing.keys + 1, lastKeyAt: event.at },
       };
+    case "line-searched": {
+      const changed = searchReducer(state, { type: "line-changed", line: event.line, at: event.at });
+      const started = searchReducer(changed, { type: "search-started" });
+      const { rows, cursor, total, exact } = event;
+      const index = { total, exact };
+      const seq = started.searchSeq;
+      return searchReducer(started, { type: "search-answered", seq, request: undefined, rows, cursor, index });
+    }
     case "search-started": {
       const searchSeq = state.searchSeq + 1;
       const typing = { ...state.typing, searchedKeys: state.typing.keys };
@@ -236,10 +281,12 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
       return {
         ...state,
         results: {
+          from: event.index ? "index" : "service",
           request: event.request,
           rows,
           cursor,
-          count: cursor ? undefined : rows.length,
+          count: event.index ? event.index.total : cursor ? undefined : rows.length,
+          countIsFloor: event.index ? !event.index.exact : false,
           phase: "ready",
           problem: undefined,
         },
@@ -262,7 +309,7 @@ function searchReducer(state: CustomersData, event: CustomersEvent): CustomersDa
       return {
         ...state,
         loadingMore: false,
-        results: { ...results, rows, cursor, count: cursor ? results.count : rows.length },
+        results: { ...results, rows, cursor, count: event.total ?? (cursor ? results.count : rows.length) },
       };
     }
     default:
@@ -359,6 +406,8 @@ export function customersReducer(state: CustomersData, event: CustomersEvent): C
       return { ...state, view: event.view };
     case "groups-read":
       return { ...state, groups: event.groups, groupsLoaded: true };
+    case "index":
+      return { ...state, index: indexSyncReducer(state.index, event.event) };
     default:
       return scanReducer(profileReducer(searchReducer(state, event), event), event);
   }

@@ -3,7 +3,7 @@
  * email or phone), created with one idempotency key per body, saved with its version (a conflict
  * shows both versions), deleted, and its groups and cards changed.
  */
-import { customerName, emailKey, nationalNumber, phoneKey } from "../domain/customers.js";
+import { customerName, emailKey } from "../domain/customers.js";
 import { type DuplicateReason, duplicateKeys } from "../domain/customers-duplicates.js";
 import {
   type CustomerUpdate,
@@ -15,13 +15,17 @@ import {
   reapplyValues,
   updateBody,
 } from "../domain/customers-profile.js";
+import { phoneKey, phoneSearchDigits } from "../domain/phone.js";
 import type { Customer } from "../spec/generated/types.js";
 import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
 import { type CustomersIo, customersOf } from "./customers-search.js";
-import { isVersionConflict, writeProblem } from "./errors.js";
+import { hasErrorCode, isVersionConflict, writeProblem } from "./errors.js";
+import { countryOf } from "./shell-slice.js";
 import { selectedId } from "./view-slice.js";
 
 const client = (io: CustomersIo) => io.deps.client.customers;
+/** The store's country: phone numbers are read, saved and compared as its numbers. */
+const country = (io: CustomersIo) => countryOf(io.get());
 
 /** A profile as this terminal last saw it (its own change, else the list's row). */
 function known(io: CustomersIo, id: string): Customer | undefined {
@@ -34,12 +38,42 @@ const nameOf = (io: CustomersIo, id: string) => {
   return c ? customerName(c) : "the profile";
 };
 
-/** Reads one profile as it is now and lays it over the list. */
-export async function refreshProfile(io: CustomersIo, id: string): Promise<Customer | undefined> {
-  const got = await io.get().runRead("Reading the profile", () => client(io).retrieveCustomer(id));
+/**
+ * Reads one profile as it is now and lays it over the list (and the index). One the service no
+ * longer has was deleted elsewhere: it leaves the list and the index, and the status bar says so.
+ * `quiet`: no spinner (the pane's read of the row the cursor rests on).
+ */
+export async function refreshProfile(io: CustomersIo, id: string, quiet = false): Promise<Customer | undefined> {
+  const got = await io.get().runRead(
+    "Reading the profile",
+    async () => {
+      try {
+        return await client(io).retrieveCustomer(id);
+      } catch (err) {
+        if (hasErrorCode(err, "NOT_FOUND")) return { gone: true as const };
+        throw err;
+      }
+    },
+    { quiet },
+  );
+  if (got && "gone" in got) {
+    goneElsewhere(io, id);
+    return undefined;
+  }
   const c = got?.customer;
   if (c) io.dispatch({ type: "profile-read", customer: c });
   return c;
+}
+
+/** A profile the service says is gone: out of the list and the index, and said. */
+function goneElsewhere(io: CustomersIo, id: string): void {
+  const name = nameOf(io, id);
+  io.dispatch({ type: "profile-deleted", id });
+  io.get().setStatus({
+    kind: "info",
+    text: `${name === "the profile" ? "This profile" : name} was deleted elsewhere; it is gone from the list.`,
+    details: `customer ${id} · NOT_FOUND`,
+  });
 }
 
 /** Opens the profile: fresh from the service, and asks who shares its email or phone. */
@@ -48,9 +82,12 @@ export async function openProfile(io: CustomersIo, id: string): Promise<void> {
   if (!c) return;
   // Who shares its email (exact, any case) or its phone (every spelling of the number).
   const found: { reason: DuplicateReason; others: Customer[] }[] = [];
-  for (const { reason, key } of duplicateKeys(c)) {
+  const where = country(io);
+  for (const { reason, key } of duplicateKeys(c, where)) {
     const filter =
-      reason === "email" ? { email_address: { exact: key } } : { phone_number: { fuzzy: nationalNumber(key) } };
+      reason === "email"
+        ? { email_address: { exact: key } }
+        : { phone_number: { fuzzy: phoneSearchDigits(`+${key}`, where) } };
     const page = await io
       .get()
       .runRead(
@@ -63,7 +100,7 @@ export async function openProfile(io: CustomersIo, id: string): Promise<void> {
     const same = (o: Customer) =>
       reason === "email"
         ? o.email_address !== undefined && emailKey(o.email_address) === key
-        : o.phone_number !== undefined && phoneKey(o.phone_number) === key;
+        : o.phone_number !== undefined && phoneKey(o.phone_number, where) === key;
     found.push({ reason, others: (page?.customers ?? []).filter((o) => o.id !== c.id && same(o)) });
   }
   io.dispatch({ type: "duplicates-probed", id, found });
@@ -77,7 +114,7 @@ export async function startEdit(io: CustomersIo, id: string): Promise<void> {
 
 /** Adds a profile; a problem in words, or undefined. The same body is sent again under the same key. */
 export async function createProfile(io: CustomersIo, values: Partial<ProfileValues>): Promise<string | undefined> {
-  const built = createBody(values);
+  const built = createBody(values, country(io));
   if (!built.ok) return built.problem;
   const body = JSON.stringify(built.value);
   if (customersOf(io).createKey?.body !== body) {
@@ -111,8 +148,8 @@ async function showConflict(
 ): Promise<string | undefined> {
   const theirs = await refreshProfile(io, id);
   if (!theirs) return "Someone else changed this profile first, and it cannot be read now.";
-  const full: ProfileValues = { ...profileValues(base), ...mine };
-  const picked = defaultReapply(conflictDiff(base, full, theirs));
+  const full: ProfileValues = { ...profileValues(base, country(io)), ...mine };
+  const picked = defaultReapply(conflictDiff(base, full, theirs, country(io)));
   io.dispatch({ type: "view", view: { kind: "conflict", base, mine: full, theirs, picked } });
   io.get().setStatus({
     kind: "rule",
@@ -133,7 +170,7 @@ async function save(
   mine: Partial<ProfileValues> = values,
 ): Promise<string | undefined> {
   const id = current.id ?? "";
-  const built = updateBody(current, values);
+  const built = updateBody(current, values, country(io));
   if (!built.ok) {
     if (built.problem === "Nothing changed." && customersOf(io).view.kind === "conflict") {
       io.dispatch({ type: "view", view: { kind: "list" } });
@@ -166,7 +203,7 @@ export function saveEdit(io: CustomersIo, values: Partial<ProfileValues>): Promi
 export function reapply(io: CustomersIo): Promise<string | undefined> {
   const view = customersOf(io).view;
   if (view.kind !== "conflict") return Promise.resolve("There is nothing to re-apply.");
-  return save(io, view.theirs, reapplyValues(view.theirs, view.mine, view.picked), view.base, view.mine);
+  return save(io, view.theirs, reapplyValues(view.theirs, view.mine, view.picked, country(io)), view.base, view.mine);
 }
 
 /** Opens the edit form on the new version with the picked fields put back (to change more first). */
@@ -174,7 +211,7 @@ export function reapplyInForm(io: CustomersIo): void {
   const view = customersOf(io).view;
   if (view.kind !== "conflict") return;
   // The form is on their version (its version is sent) and shows it with the picked fields of mine.
-  const initial = reapplyValues(view.theirs, view.mine, view.picked);
+  const initial = reapplyValues(view.theirs, view.mine, view.picked, country(io));
   io.dispatch({ type: "view", view: { kind: "edit", base: view.theirs, initial } });
 }
 
@@ -194,6 +231,10 @@ export async function deleteProfile(io: CustomersIo, id: string): Promise<void> 
     // The cursor stays in its place: on the profile that took the deleted one's row.
     if (cursorOnIt) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), before.indexOf(id));
     io.get().setStatus({ kind: "info", text: `Deleted ${name}.` });
+    return;
+  }
+  if (res.error.kind === "failed" && hasErrorCode(res.error.cause, "NOT_FOUND")) {
+    goneElsewhere(io, id);
     return;
   }
   if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) {

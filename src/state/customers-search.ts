@@ -5,7 +5,9 @@
  */
 import { classifyQuery, type LookupFilters, lookupQuery, parseSources, searchRequest } from "../domain/customers.js";
 import { duplicateGroups } from "../domain/customers-duplicates.js";
+import type { CustomerIndex } from "../local/customer-index.js";
 import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
+import { answer, indexFor, searchPage } from "./customers-index.js";
 import {
   CUSTOMER_LIST,
   type CustomerFilterInput,
@@ -14,7 +16,7 @@ import {
   customerIds,
   withLocalChanges,
 } from "./customers-machine.js";
-import { timeZoneOf } from "./shell-slice.js";
+import { countryOf, timeZoneOf } from "./shell-slice.js";
 import type { AppState, StoreDeps } from "./store.js";
 
 /** Profiles asked for per page: a screenful or three, never the whole directory. */
@@ -55,8 +57,17 @@ function askCount(io: CustomersIo, seq: number, request: SearchCustomersRequest)
 
 /** Searches the line and filters; `keep` leaves the selection on its profile (a refresh), else on the first. */
 export async function search(io: CustomersIo, keep = false): Promise<void> {
+  // Known to be missing: the service is asked at once, before the next key can change the line.
+  const index = customersOf(io).index.phase === "unavailable" ? undefined : await indexFor(io);
+  if (index) {
+    const found = searchPage(io, index, 0, CUSTOMERS_PAGE_SIZE);
+    io.dispatch(found.ok ? { type: "search-started" } : { type: "search-started", problem: found.problem });
+    if (found.ok) answer(io, found.page, CUSTOMERS_PAGE_SIZE, keep);
+    return;
+  }
   const s = customersOf(io);
-  const built = lookupQuery(classifyQuery(s.line), s.filters, s.sort, timeZoneOf(io.get()));
+  const country = countryOf(io.get());
+  const built = lookupQuery(classifyQuery(s.line, country), s.filters, s.sort, timeZoneOf(io.get()), country);
   if (!built.ok) {
     io.dispatch({ type: "search-started", problem: built.problem });
     return;
@@ -82,16 +93,35 @@ export async function search(io: CustomersIo, keep = false): Promise<void> {
 }
 
 /**
- * The search line changed. The first key after a rest is searched at once (no wait for a
- * typist); keys that follow within the burst wait until it ends, and only the last line goes out.
+ * The index, when it is open and answering, searches the new line in the same step as the key:
+ * one change of the screen's state, so one frame shows the key and its results. False when it
+ * cannot (not open yet, a filter it cannot read): the line then goes the usual way.
+ */
+function searchNow(io: CustomersIo, line: string, at: number): boolean {
+  const phase = customersOf(io).index.phase;
+  const index = phase === "filling" || phase === "ready" ? io.deps.customerIndex.opened() : undefined;
+  const found = index ? searchPage(io, index, 0, CUSTOMERS_PAGE_SIZE, line) : undefined;
+  if (!found?.ok) return false;
+  const { rows, total, exact } = found.page;
+  const cursor = rows.length >= CUSTOMERS_PAGE_SIZE && total > rows.length ? String(rows.length) : undefined;
+  io.dispatch({ type: "line-searched", line, at, rows, cursor, total, exact });
+  io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), 0);
+  return true;
+}
+
+/**
+ * The search line changed. The index answers every key at once. The service is asked for the
+ * first key after a rest at once (no wait for a typist); keys that follow within the burst wait
+ * until it ends, and only the last line goes out.
  */
 export function setLine(io: CustomersIo, line: string): void {
   const before = customersOf(io);
   if (line === before.line) return;
   const at = io.deps.timers.elapsed();
+  if (searchNow(io, line, at)) return;
   const resting = before.typing.lastKeyAt === undefined || at - before.typing.lastKeyAt > SEARCH_DEBOUNCE_MS;
   io.dispatch({ type: "line-changed", line, at });
-  if (resting) {
+  if (resting || before.index.phase === "filling" || before.index.phase === "ready") {
     void search(io);
     return;
   }
@@ -107,6 +137,16 @@ export function setLine(io: CustomersIo, line: string): void {
 export async function loadMore(io: CustomersIo): Promise<void> {
   const s = customersOf(io);
   const { request, cursor } = s.results;
+  if (s.results.from === "index") {
+    const index = cursor && s.results.phase === "ready" ? await indexFor(io) : undefined;
+    const found = index ? searchPage(io, index, s.results.rows.length, CUSTOMERS_PAGE_SIZE) : undefined;
+    if (!found?.ok) return;
+    const rows = found.page.rows;
+    const next = rows.length >= CUSTOMERS_PAGE_SIZE && found.page.total > s.results.rows.length + rows.length;
+    const more = next ? String(s.results.rows.length + rows.length) : undefined;
+    io.dispatch({ type: "page-answered", seq: s.searchSeq, rows, cursor: more, total: found.page.total });
+    return;
+  }
   if (!cursor || !request || s.loadingMore || s.results.phase !== "ready") return;
   const seq = s.searchSeq;
   io.dispatch({ type: "page-asked" });
@@ -170,6 +210,11 @@ const slim = (c: Customer): Customer => ({
 
 /** Reads every profile of the current search, page by page, and groups shared emails and phones. */
 export async function scanDuplicates(io: CustomersIo): Promise<void> {
+  const index = await indexFor(io);
+  if (index) {
+    scanIndex(io, index);
+    return;
+  }
   const s = customersOf(io);
   const request = s.results.request ?? searchRequest({}, CUSTOMERS_PAGE_SIZE, false);
   io.dispatch({ type: "scan-started", total: s.results.count });
@@ -196,8 +241,29 @@ export async function scanDuplicates(io: CustomersIo): Promise<void> {
     }
     for (const c of withLocalChanges(page.customers ?? [], customersOf(io).local)) read.push(slim(c));
     cursor = page.cursor || undefined;
-    const groups = cursor ? undefined : duplicateGroups(read);
+    const groups = cursor ? undefined : duplicateGroups(read, countryOf(io.get()));
     io.dispatch({ type: "scan-page", seq, scanned: read.length, total: page.count, ...(groups ? { groups } : {}) });
   } while (cursor && read.length < DUPLICATE_SCAN_LIMIT);
-  io.dispatch({ type: "scan-ended", seq, phase: "done", groups: duplicateGroups(read) });
+  io.dispatch({ type: "scan-ended", seq, phase: "done", groups: duplicateGroups(read, countryOf(io.get())) });
+}
+
+/** Profiles read from the index at a time by its duplicates scan. */
+const INDEX_SCAN_PAGE = 5_000;
+
+/** The duplicates of the current search, read from the index on this machine. */
+function scanIndex(io: CustomersIo, index: CustomerIndex): void {
+  io.dispatch({ type: "scan-started", total: customersOf(io).results.count });
+  const seq = customersOf(io).scan.seq;
+  const read: Customer[] = [];
+  for (;;) {
+    const found = searchPage(io, index, read.length, INDEX_SCAN_PAGE);
+    if (!found.ok) {
+      io.dispatch({ type: "scan-ended", seq, phase: "failed" });
+      return;
+    }
+    for (const c of found.page.rows) read.push(slim(c));
+    io.dispatch({ type: "scan-page", seq, scanned: read.length, total: found.page.total });
+    if (found.page.rows.length < INDEX_SCAN_PAGE || read.length >= DUPLICATE_SCAN_LIMIT) break;
+  }
+  io.dispatch({ type: "scan-ended", seq, phase: "done", groups: duplicateGroups(read, countryOf(io.get())) });
 }

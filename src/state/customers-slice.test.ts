@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
 import { profileValues } from "../domain/customers-profile.js";
+import { CustomerIndexHandle } from "../local/customer-index.js";
 import type { Customer } from "../spec/generated/types.js";
 import {
   CUSTOMER_LIST,
@@ -31,10 +32,17 @@ async function make(body: Record<string, string>): Promise<Customer> {
   return (await t.client.customers.createCustomer(body)).customer as Customer;
 }
 
+/**
+ * A customer index that cannot be opened (its folder is a file): these tests are of the service's
+ * search, what the screen uses when this machine cannot keep an index. The index's own path is
+ * tested in customers-index.test.ts.
+ */
+const noIndex = () => new CustomerIndexHandle("/dev/null/customers.db");
+
 beforeAll(async () => {
   t = await startService();
   let n = 0;
-  store = createStore({ client: t.client, newIdempotencyKey: () => `test-key-${++n}` });
+  store = createStore({ client: t.client, newIdempotencyKey: () => `test-key-${++n}`, customerIndex: noIndex() });
 });
 afterAll(async () => {
   await t.close();
@@ -43,6 +51,12 @@ afterAll(async () => {
 describe("customers slice", () => {
   it("first visit: groups and the first page by name; the count follows", async () => {
     await s().customersShow();
+    expect(s().customers.index.phase).toBe("unavailable");
+    expect(s().customers.results.from).toBe("service");
+    expect(s().status).toMatchObject({
+      kind: "info",
+      text: "The customer index cannot be kept on this machine: names are not searchable, emails, phones and reference ids are.",
+    });
     expect(s().customers.groups.map((g) => g.name)).toContain("VIP");
     expect(s().customers.results.rows).toHaveLength(CUSTOMERS_PAGE_SIZE);
     expect(selected()).toBe(s().customers.results.rows[0]?.id);
@@ -141,7 +155,10 @@ describe("customers slice", () => {
     let now = 10_000;
     const waiting: { at: number; run: () => void }[] = [];
     const timers: Timers = { after: (ms, run) => void waiting.push({ at: now + ms, run }), elapsed: () => now };
-    const own = createStore({ client: t.client, timers });
+    const own = createStore({ client: t.client, timers, customerIndex: noIndex() });
+    // The index is found missing first: then every search goes to the service.
+    await own.getState().customersRefreshIndex();
+    expect(own.getState().customers.index.phase).toBe("unavailable");
     const sent: string[] = [];
     const search = t.client.customers.searchCustomers.bind(t.client.customers);
     const spy = vi.spyOn(t.client.customers, "searchCustomers").mockImplementation((req) => {

@@ -6,11 +6,14 @@
  */
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
 import type { Customer } from "../spec/generated/types.js";
+import { mirrorToIndex, refreshCustomerIndex } from "./customers-index.js";
 import {
+  CUSTOMER_LIST,
   type CustomerFilterInput,
   type CustomersData,
   type CustomersEvent,
   type CustomersView,
+  customerIds,
   customersReducer,
   INITIAL_CUSTOMERS,
 } from "./customers-machine.js";
@@ -38,6 +41,7 @@ import {
 } from "./customers-search.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
+import { selectedId } from "./view-slice.js";
 
 export * from "./customers-machine.js";
 export { COUNT_DELAY_MS, CUSTOMERS_PAGE_SIZE, DUPLICATE_SCAN_LIMIT, SEARCH_DEBOUNCE_MS } from "./customers-search.js";
@@ -55,6 +59,8 @@ export interface CustomersSlice {
   customersSearch(): Promise<void>;
   /** The next page, when the cursor nears the end of what is loaded. */
   customersLoadMore(): Promise<void>;
+  /** Reads what changed elsewhere into the customer index (or goes on filling it). */
+  customersRefreshIndex(): Promise<void>;
   /** By name (the service's default) or newest first. */
   customersToggleSort(): Promise<void>;
   /** Applies the filter panel; a problem in words, or undefined. */
@@ -82,6 +88,26 @@ export interface CustomersSlice {
   customersStopScan(): void;
 }
 
+/** The cursor rests this long on a row before its profile is read for the pane. */
+export const PANE_READ_DELAY_MS = 250;
+
+/** The profile the list's cursor is on. */
+const selectedProfile = (io: CustomersIo) =>
+  selectedId(io.get(), CUSTOMER_LIST, customerIds(customersOf(io).results.rows));
+
+/**
+ * A row from the index holds what the list shows; where the selection rests, the whole profile
+ * (address, note, cards) is read from the service for the pane, once.
+ */
+function readWhenResting(io: CustomersIo): void {
+  const s = customersOf(io);
+  const id = selectedProfile(io);
+  if (id === undefined || s.results.from !== "index" || s.local[id] !== undefined) return;
+  io.deps.timers.after(PANE_READ_DELAY_MS, () => {
+    if (selectedProfile(io) === id && customersOf(io).local[id] === undefined) void refreshProfile(io, id, true);
+  });
+}
+
 async function showCustomers(io: CustomersIo): Promise<void> {
   const s = customersOf(io);
   await Promise.all([s.groupsLoaded ? undefined : loadGroups(io), s.results.phase === "idle" ? search(io) : undefined]);
@@ -97,15 +123,29 @@ async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promis
 
 /** Builds the customers slice. */
 export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, deps) => {
-  const dispatch = (event: CustomersEvent) => set((s) => ({ customers: customersReducer(s.customers, event) }));
+  const dispatch = (event: CustomersEvent) => {
+    const selected = selectedProfile(io);
+    set((s) => ({ customers: customersReducer(s.customers, event) }));
+    mirrorToIndex(io, event);
+    if (selectedProfile(io) !== selected) readWhenResting(io);
+  };
+  // The cursor moved on the list: the pane wants the profile it rests on.
+  deps.events.on("row-selected", (e) => {
+    if (e.list === CUSTOMER_LIST) readWhenResting(io);
+  });
   const io: CustomersIo = { get, dispatch, deps };
   return {
     customers: INITIAL_CUSTOMERS,
     customersDispatch: dispatch,
     customersShow: () => showCustomers(io),
     customersSetLine: (line) => setLine(io, line),
-    customersSearch: () => search(io, true),
+    customersSearch: () => {
+      // `r`: the index reads what changed elsewhere too (and searches again if anything did).
+      void refreshCustomerIndex(io);
+      return search(io, true);
+    },
     customersLoadMore: () => loadMore(io),
+    customersRefreshIndex: () => refreshCustomerIndex(io),
     customersToggleSort: () => {
       dispatch({ type: "sort-toggled" });
       return search(io, true);

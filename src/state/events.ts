@@ -10,6 +10,10 @@ export type AppEvent =
   | { type: "break-types-read"; locationId: string; items: BreakType[] }
   /** The location changed; screens reload what they show for it. */
   | { type: "location-changed"; locationId: string }
+  /** The cursor of a list moved to a row (`id`; none when the list is empty). */
+  | { type: "row-selected"; list: string; id: string | undefined }
+  /** All locations were chosen, or one again: screens that can show every store reload. */
+  | { type: "all-locations-changed"; all: boolean }
   /** The stocktake handled an entry of the counting line (or a scan); `seq` is its number. */
   | { type: "stocktake-entry-handled"; seq: number }
   /** Someone signed in or out (the account screen, or the session on a revoked token). */

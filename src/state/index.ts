@@ -1,11 +1,14 @@
 // The state layer's public face: the UI imports from here.
 
 export { useShallow } from "zustand/react/shallow";
+export { type ShiftTimesInput, shiftTimesInputOf } from "../domain/clock-rules.js";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
+export { CustomerIndexHandle } from "../local/customer-index.js";
 export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 export * from "./account-machine.js";
 export { type AccountContext, tokenViewOf } from "./account-slice.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
+export { describeIndexSync, type IndexSync } from "./customer-index-sync.js";
 export {
   CUSTOMER_LIST,
   type CustomerFilterInput,
@@ -54,12 +57,8 @@ export {
   type WriteFormValues,
 } from "./gift-cards-slice.js";
 export * from "./payouts-machine.js";
-export {
-  type ReviewConflict,
-  type ReviewForm,
-  type ShiftTimesInput,
-  shiftTimesInputOf,
-} from "./review-slice.js";
+export { type ReviewScope, reviewShiftPages } from "./review-read.js";
+export { type ReviewConflict, type ReviewForm, type ReviewSpanKind, zoneOfShift } from "./review-slice.js";
 export * from "./selectors.js";
 export { timeZoneOf } from "./shell-slice.js";
 export { reviewOfRecord } from "./stocktake-review.js";

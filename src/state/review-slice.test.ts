@@ -21,9 +21,13 @@ afterEach(async () => {
   client = undefined;
 });
 
-/** The shift searches the store sent (one per page), with the sort each asked for. */
+/**
+ * The shift searches the store sent (one per page), with the sort each asked for and whose shifts:
+ * the store's, its members' at the other stores (they count toward overtime), or every store's.
+ */
 interface Search {
   sort: string;
+  of: "store" | "members elsewhere" | "every store";
 }
 
 /** A store on a local service; `changesDelayMs` holds back the refresh's searches of what changed. */
@@ -33,9 +37,17 @@ async function setup(opts: { changesDelayMs?: number } = {}) {
   const searches: Search[] = [];
   const dispatcher = new Agent().compose((dispatch) => (req, handler) => {
     if (req.path.endsWith("/v2/labor/shifts/search")) {
-      const body = JSON.parse(String(req.body ?? "{}")) as { query?: { sort?: { field?: string } } };
+      const body = JSON.parse(String(req.body ?? "{}")) as {
+        query?: { sort?: { field?: string }; filter?: { location_ids?: string[]; team_member_ids?: string[] } };
+      };
       const sort = body.query?.sort?.field ?? "START_AT";
-      searches.push({ sort });
+      const filter = body.query?.filter;
+      const of = filter?.team_member_ids?.length
+        ? "members elsewhere"
+        : filter?.location_ids?.length
+          ? "store"
+          : "every store";
+      searches.push({ sort, of });
       if (sort === "UPDATED_AT" && opts.changesDelayMs) {
         setTimeout(() => dispatch(req, handler), opts.changesDelayMs);
         return true;
@@ -90,7 +102,12 @@ describe("the review's background refresh", () => {
     await addShifts(svc, clock, locationId, 300);
     await store.getState().loadReview(RANGE);
     expect(store.getState().review.shifts).toHaveLength(300);
-    expect(searches.length).toBe(2);
+    // Two pages of the store's shifts, then its members' shifts at the other store (Mei works at both).
+    expect(searches).toEqual([
+      { sort: "START_AT", of: "store" },
+      { sort: "START_AT", of: "store" },
+      { sort: "START_AT", of: "members elsewhere" },
+    ]);
 
     // Ten minutes later, another terminal ends one shift earlier and adds one.
     clock.advance(600);
@@ -110,7 +127,7 @@ describe("the review's background refresh", () => {
 
     searches.length = 0;
     await store.getState().refreshReview();
-    expect(searches).toEqual([{ sort: "UPDATED_AT" }]);
+    expect(searches).toEqual([{ sort: "UPDATED_AT", of: "every store" }]);
     const review = store.getState().review;
     expect(review.shifts).toHaveLength(301);
     expect(Date.parse(review.shifts.find((s) => s.id === first.id)?.end_at ?? "")).toBe(Date.parse(earlier));
@@ -122,7 +139,7 @@ describe("the review's background refresh", () => {
     searches.length = 0;
     const result = review.result;
     await store.getState().refreshReview();
-    expect(searches).toEqual([{ sort: "UPDATED_AT" }]);
+    expect(searches).toEqual([{ sort: "UPDATED_AT", of: "every store" }]);
     expect(store.getState().review.result).toBe(result);
   });
 
@@ -133,7 +150,7 @@ describe("the review's background refresh", () => {
     const result = store.getState().review.result;
     searches.length = 0;
     await store.getState().refreshReview();
-    expect(searches).toEqual([{ sort: "UPDATED_AT" }]);
+    expect(searches).toEqual([{ sort: "UPDATED_AT", of: "every store" }]);
     expect(store.getState().review.result).toBe(result);
   });
 
@@ -155,7 +172,7 @@ describe("the review's background refresh", () => {
     expect(sorts).toEqual(Array(WHOLE_READ_EVERY - 1).fill("UPDATED_AT"));
     searches.length = 0;
     await store.getState().refreshReview();
-    expect(searches).toEqual([{ sort: "START_AT" }, { sort: "START_AT" }]);
+    expect(searches.map((x) => x.sort)).toEqual(["START_AT", "START_AT", "START_AT"]);
     expect(store.getState().review.shifts).toHaveLength(249);
     expect(store.getState().review.shifts.some((s) => s.id === gone)).toBe(false);
 
@@ -175,7 +192,10 @@ describe("the review's background refresh", () => {
     await svc.client.labor.deleteShift(gone);
     searches.length = 0;
     await store.getState().refreshReview();
-    expect(searches).toEqual([{ sort: "START_AT" }]);
+    expect(searches).toEqual([
+      { sort: "START_AT", of: "store" },
+      { sort: "START_AT", of: "members elsewhere" },
+    ]);
     expect(store.getState().review.shifts).toHaveLength(19);
   });
 
@@ -197,5 +217,59 @@ describe("the review's background refresh", () => {
     await refresh;
     expect(store.getState().review.from).toBe("2024-01-15");
     expect(store.getState().review.shifts).toHaveLength(0);
+  });
+});
+
+describe("the review across stores", () => {
+  it("reads its members' shifts at the other store, and all locations when chosen", async () => {
+    const { store, svc, searches } = await setup();
+    const { locations } = store.getState();
+    const main = locations.find((l) => l.name === "Main Street")?.id ?? "";
+    const dock = locations.find((l) => l.name === "Harbour Dock")?.id ?? "";
+    store.getState().selectLocation(main);
+    // Mei: 36 h at Harbour Dock on Monday and Tuesday (18 h each), then 8 h at Main Street on Tuesday night.
+    const shift = (location_id: string, start: string, hours: number) =>
+      svc.client.labor.createShift({
+        shift: {
+          location_id,
+          team_member_id: "TMDEMO0007",
+          start_at: start,
+          end_at: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
+          wage: { title: "Key Holder", hourly_rate: { amount: 2000, currency: "USD" } },
+        },
+      });
+    await shift(dock, "2024-01-08T15:00:00Z", 18);
+    await shift(dock, "2024-01-09T15:00:00Z", 8);
+    await shift(main, "2024-01-10T02:00:00Z", 20);
+    searches.length = 0;
+    await store.getState().loadReview({ from: "2024-01-08", to: "2024-01-14" });
+    expect(searches.map((s) => s.of)).toEqual(["store", "members elsewhere"]);
+    const mei = store.getState().review.result?.members.find((m) => m.memberId === "TMDEMO0007");
+    // 26 h at Harbour Dock first: of the 20 h at Main Street, 14 are regular and 6 over 40.
+    expect(mei).toMatchObject({
+      shifts: 1,
+      regularHours: 14,
+      overtimeHours: 6,
+      overtimeFromElsewhereHours: 6,
+      elsewhere: [{ locationId: dock, hours: 26 }],
+    });
+
+    store.getState().selectAllLocations();
+    expect(store.getState().review.stale).toBe(true);
+    searches.length = 0;
+    await store.getState().loadReview();
+    expect(searches.map((s) => s.of)).toEqual(["every store"]);
+    const all = store.getState().review.result;
+    expect(all?.locationId).toBeUndefined();
+    expect(all?.members.find((m) => m.memberId === "TMDEMO0007")).toMatchObject({
+      shifts: 3,
+      regularHours: 40,
+      overtimeHours: 6,
+      locationIds: [dock, main].sort(),
+    });
+    expect(store.getState().exportPath()).toMatch(/\/shifts-all-locations-2024-01-08-to-2024-01-14\.csv$/);
+    // Choosing one store again leaves all locations.
+    store.getState().selectLocation(dock);
+    expect(store.getState().allLocations).toBe(false);
   });
 });

@@ -2,27 +2,18 @@ import {
   breakDrafts,
   checkNoOverlap,
   checkShiftDraft,
-  formatBreaks,
   parseBreaks,
   parseLocalTime,
+  type ShiftTimesInput,
   shiftForUpdate,
   withBreakDrafts,
   withShiftTimes,
 } from "../domain/clock-rules.js";
-import { exportFileName } from "../domain/csv.js";
+import { exportFileName, locationNamesOf } from "../domain/csv.js";
 import type { OvertimeRules } from "../domain/overtime.js";
-import {
-  buildReview,
-  compactShift,
-  memberName,
-  mergeChangedShifts,
-  newestUpdate,
-  REVIEW_PAGE,
-  type Review,
-  reviewChangesSearch,
-  reviewShiftSearch,
-  SharedValues,
-} from "../domain/shifts.js";
+import { ALL_LOCATIONS, buildReview, type Review } from "../domain/review.js";
+import { REVIEW_PAGE } from "../domain/review-search.js";
+import { compactShift, memberName, mergeChangedShifts, newestUpdate, SharedValues } from "../domain/shifts.js";
 import {
   addDays,
   localDate,
@@ -38,8 +29,12 @@ import { hasErrorCode, isVersionConflict, type WriteResult, writeProblem } from 
 import { nothingToExport } from "./export-csv.js";
 import { readMemberShifts } from "./member-shifts.js";
 import { reviewExportFiles } from "./review-export.js";
+import { type ReviewScope, readReviewChanges, reviewShiftPages } from "./review-read.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
+
+/** What the review's range is, for its title. */
+export type ReviewSpanKind = "days" | "week" | "pay-period";
 
 /** The form open on the review, if any. */
 export type ReviewForm =
@@ -49,16 +44,6 @@ export type ReviewForm =
   | { kind: "edit"; shiftId: string }
   /** The export form, with the values it reopens with (after "no" to replacing a file). */
   | { kind: "export"; path?: string; summary?: boolean };
-
-/** What the shift edit form submits: local dates and times (an empty end keeps the shift open), and the breaks field. */
-export interface ShiftTimesInput {
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  /** `Lunch 12:00-12:30; Coffee 15:00-15:10`; absent: the breaks stay as they are. */
-  breaks?: string;
-}
 
 /** An edit that lost to someone else's save: their shift, and the values the manager typed. */
 export interface ReviewConflict {
@@ -86,6 +71,8 @@ export interface ReviewData {
   /** The config's rules the figures follow, for the header. */
   overtime: OvertimeRules;
   payPeriod: PayPeriodRule;
+  /** What the range is: workdays picked (or a day), a workweek, or the pay period — the title says which. */
+  span: ReviewSpanKind;
   stale: boolean;
 }
 
@@ -100,10 +87,13 @@ export interface ReviewSlice {
    * deleted elsewhere); a shorter range is read whole, as that is one request either way.
    */
   refreshReview(): Promise<void>;
-  /** Reads the range's shifts (the current range without one); `quiet` for the background refresh. */
+  /**
+   * Reads the range's shifts (the current range without one); `quiet` for the background refresh;
+   * `span` says what a new range is (workdays unless said).
+   */
   loadReview(
     range?: { from: string; to: string },
-    options?: { quiet?: boolean; team?: boolean },
+    options?: { quiet?: boolean; team?: boolean; span?: ReviewSpanKind },
   ): Promise<string | undefined>;
   /** Shows today's workday. */
   reviewToday(): Promise<void>;
@@ -113,6 +103,8 @@ export interface ReviewSlice {
   shiftReviewWeek(weeks: number): Promise<void>;
   /** Shows the pay period holding today (`p`). */
   reviewPayPeriod(): Promise<void>;
+  /** Shows the workweek holding today (`.`). */
+  reviewThisWeek(): Promise<void>;
   setReviewView(view: "members" | "shifts", memberId?: string): void;
   setReviewFilter(text: string): void;
   openReviewForm(form: ReviewForm): void;
@@ -135,10 +127,14 @@ export const WHOLE_READ_EVERY = 10;
 /** Builds the review slice. */
 export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => {
   const patch = (p: Partial<ReviewData>) => set((s) => ({ review: { ...s.review, ...p } }));
+  /** The export's file name: it names the store (or says all locations) and the workdays. */
   const defaultExportName = () => {
     const { from, to } = get().review;
-    const location = get().locations.find((l) => l.id === get().locationId);
-    return exportFileName(location?.name ?? "", location?.id ?? "", from, to);
+    const here = scope().locationId;
+    const location = get().locations.find((l) => l.id === here);
+    return here === undefined
+      ? exportFileName(ALL_LOCATIONS, "all", from, to)
+      : exportFileName(location?.name ?? "", location?.id ?? "", from, to);
   };
   const context = () => {
     const s = get();
@@ -148,6 +144,14 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       startOfWeek: s.workweek?.start_of_week ?? "MON",
     };
   };
+  /** The store the review shows (undefined: all locations, the picker's choice), and every store. */
+  const scope = (): ReviewScope => {
+    const s = get();
+    return {
+      locationId: s.allLocations ? undefined : s.locationId,
+      locationIds: s.locations.flatMap((l) => (l.id ? [l.id] : [])),
+    };
+  };
   const rebuild = (shifts: Shift[]) => {
     const { tz, startOfDay, startOfWeek } = context();
     const team = get().review.team;
@@ -155,7 +159,9 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     for (const m of team?.members ?? []) if (m.id) members.set(m.id, m);
     const wages = new Map(Object.entries(team?.wages ?? {}));
     const { from, to } = get().review;
-    const currency = get().locations.find((l) => l.id === get().locationId)?.currency;
+    const here = scope().locationId;
+    const locations = get().locations;
+    const currency = locations.find((l) => l.id === (here ?? get().locationId))?.currency;
     const result = buildReview(shifts, {
       members,
       wages,
@@ -166,6 +172,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       from,
       to,
       overtime: deps.overtime,
+      zones: new Map(locations.flatMap((l) => (l.id && l.timezone ? [[l.id, l.timezone] as const] : []))),
+      ...(here === undefined ? {} : { locationId: here }),
       ...(currency ? { currency } : {}),
     });
     patch({ shifts, result });
@@ -174,6 +182,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   deps.events.on("shift-saved", () => patch({ stale: true }));
   deps.events.on("shift-deleted", () => patch({ stale: true }));
   deps.events.on("location-changed", () => patch({ stale: true, team: undefined }));
+  deps.events.on("all-locations-changed", () => patch({ stale: true }));
   const today = () => {
     const { tz, startOfDay } = context();
     return workdayOf(deps.clock.now(), tz, startOfDay);
@@ -186,9 +195,9 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
    */
   let lastRead: { key: string; since: number; refreshes: number } | undefined;
   let refreshing = false;
-  const readKey = (locationId: string, from: string, to: string) => {
+  const readKey = (from: string, to: string) => {
     const { tz, startOfWeek } = context();
-    return JSON.stringify([locationId, from, to, tz, startOfWeek]);
+    return JSON.stringify([scope().locationId ?? "all", from, to, tz, startOfWeek]);
   };
   const replaceShift = (shiftId: string, next: Shift | undefined) =>
     rebuild(
@@ -211,6 +220,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       team: undefined,
       overtime: deps.overtime,
       payPeriod: deps.payPeriod,
+      span: "days",
       stale: true,
     },
 
@@ -227,7 +237,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       const { from, to, shifts, result, stale } = get().review;
       const locationId = get().locationId;
       if (!locationId || !from) return;
-      const key = readKey(locationId, from, to);
+      const key = readKey(from, to);
       const last = lastRead?.key === key ? lastRead : undefined;
       refreshing = true;
       try {
@@ -237,26 +247,19 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         }
         const { since } = last;
         const { tz, startOfWeek } = context();
-        const changed = await get().runRead(
+        const span = { range: { from, to }, week: { timeZone: tz, startOfWeek } };
+        const read = await get().runRead(
           "Loading shifts",
-          async () => {
-            const out: Shift[] = [];
-            const pages = deps.client.labor
-              .searchShifts(reviewChangesSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
-              .pages();
-            for await (const page of pages) {
-              for (const shift of page.shifts ?? []) {
-                // Newest change first: the first shift changed no later than `since` ends the read.
-                if (shift.updated_at && Date.parse(shift.updated_at) <= since) return out;
-                out.push(shift);
-              }
-            }
-            return out;
-          },
+          () => readReviewChanges(deps.client, scope(), span, since, shifts),
           { quiet: true },
         );
         // A read begun since (another range, or `r`) supersedes what this one found.
-        if (!changed || lastRead !== last) return;
+        if (!read || lastRead !== last) return;
+        if (read.kind === "read whole") {
+          await get().loadReview(undefined, { quiet: true });
+          return;
+        }
+        const changed = read.shifts;
         // Newest first, so a change saved during this read is newer than all it saw: the next
         // read goes back to the newest change seen.
         lastRead = { key, since: newestUpdate(changed, since), refreshes: last.refreshes + 1 };
@@ -277,7 +280,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       if (!parseDate(from) || !parseDate(to)) return "Dates are YYYY-MM-DD.";
       if (to < from) return "The range ends before it starts.";
       const { tz, startOfWeek } = context();
-      patch({ from, to, stale: false });
+      const sc = scope();
+      patch({ from, to, stale: false, ...(range ? { span: options.span ?? "days" } : {}) });
       // Until this read is in, a refresh has nothing to read changes since.
       lastRead = undefined;
       const known = get().review.team;
@@ -295,13 +299,11 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
           const out: Shift[] = [];
           let newest = 0;
           const shared = new SharedValues();
-          const pages = deps.client.labor
-            .searchShifts(reviewShiftSearch(locationId, { from, to }, { timeZone: tz, startOfWeek }))
-            .pages();
-          for await (const page of pages) {
+          const span = { range: { from, to }, week: { timeZone: tz, startOfWeek } };
+          for await (const page of reviewShiftPages(deps.client, sc, span)) {
             // Each page is compacted as it arrives, so a long range keeps a fraction of what its JSON parses into.
-            newest = newestUpdate(page.shifts ?? [], newest);
-            for (const shift of page.shifts ?? []) out.push(compactShift(shift, shared));
+            newest = newestUpdate(page, newest);
+            for (const shift of page) out.push(compactShift(shift, shared));
             // The count of shifts is unknown until the last page; the bar shows what has arrived.
             if (!options.quiet) set({ progress: { label: "Loading shifts", done: out.length, total: 0 } });
           }
@@ -322,13 +324,14 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
         }
         patch({ team: { locationId, members, wages: byMember } });
       }
-      if (get().review.from === from && get().review.to === to && get().locationId === locationId) {
+      const same = get().locationId === locationId && scope().locationId === sc.locationId;
+      if (get().review.from === from && get().review.to === to && same) {
         // The next refresh reads the changes after the newest one this read saw. Two cases wait
         // for the next whole read (5 minutes at most): a shift changed during this read on a page
         // it had already read while a later page held a newer change, and a change saved in the
         // same instant as that newest one (a service may stamp whole seconds). Reaching back
         // further would re-read a range whose shifts were saved together, as an import saves them.
-        lastRead = { key: readKey(locationId, from, to), since: read.newest, refreshes: 0 };
+        lastRead = { key: readKey(from, to), since: read.newest, refreshes: 0 };
         rebuild(read.shifts);
       }
       return undefined;
@@ -347,11 +350,16 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async shiftReviewWeek(weeks) {
       const from = get().review.from || today();
       const first = weekStartOf(addDays(from, 7 * weeks), context().startOfWeek);
-      await get().loadReview({ from: first, to: addDays(first, 6) });
+      await get().loadReview({ from: first, to: addDays(first, 6) }, { span: "week" });
     },
 
     async reviewPayPeriod() {
-      await get().loadReview(payPeriodOf(today(), deps.payPeriod, context().startOfWeek));
+      await get().loadReview(payPeriodOf(today(), deps.payPeriod, context().startOfWeek), { span: "pay-period" });
+    },
+
+    async reviewThisWeek() {
+      const first = weekStartOf(today(), context().startOfWeek);
+      await get().loadReview({ from: first, to: addDays(first, 6) }, { span: "week" });
     },
 
     setReviewView(view, memberId) {
@@ -370,7 +378,8 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async editShiftTimes(shiftId, input) {
       const shift = get().review.shifts.find((s) => s.id === shiftId);
       if (!shift) return "That shift is not in the review any more.";
-      const { tz } = context();
+      // Its times are its own store's (a review of all locations holds stores in other zones).
+      const tz = zoneOfShift(get(), shift);
       const start = parseLocalTime(input.startDate, input.startTime, tz, "start");
       if (!start.ok) return start.problem;
       const hasEnd = input.endDate.trim() !== "" || input.endTime.trim() !== "";
@@ -442,7 +451,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async deleteShift(shiftId) {
       const shift = get().review.shifts.find((s) => s.id === shiftId);
       if (!shift) return;
-      const { tz } = context();
+      const tz = zoneOfShift(get(), shift);
       const who = nameOf(shift);
       const res = await get().runWrite(`shift:${shift.team_member_id ?? shiftId}`, `Deleting ${who}'s shift`, () =>
         deps.client.labor.deleteShift(shiftId),
@@ -467,11 +476,10 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
     async exportReview(typed, options = {}) {
       const result = get().review.result;
       if (!result) return nothingToExport();
-      const { tz, startOfWeek } = context();
-      const locationName = get().locations.find((l) => l.id === get().locationId)?.name ?? get().locationId ?? "";
+      const { startOfWeek } = context();
+      const names = locationNamesOf(get().locations);
       const target = get().exportTarget(typed, defaultExportName());
-      const place = { locationName, timeZone: tz, startOfWeek };
-      const files = reviewExportFiles(result, place, target, options.summary === true);
+      const files = reviewExportFiles(result, { names, startOfWeek }, target, options.summary === true);
       const written = await get().exportCsv(files);
       if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
       return written;
@@ -483,13 +491,10 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
   };
 };
 
-/** The edit form's values for a shift: its local times and its breaks. */
-export function shiftTimesInputOf(shift: Shift, timeZone: string): ShiftTimesInput {
-  return {
-    startDate: localDate(shift.start_at, timeZone),
-    startTime: localTime(shift.start_at, timeZone),
-    endDate: shift.end_at ? localDate(shift.end_at, timeZone) : "",
-    endTime: shift.end_at ? localTime(shift.end_at, timeZone) : "",
-    breaks: formatBreaks(breakDrafts(shift), timeZone),
-  };
+/** The time zone of the store a shift was worked at (the selected location's when unknown). */
+export function zoneOfShift(
+  s: { locations: { id?: string; timezone?: string }[]; locationId: string | undefined },
+  shift: Pick<Shift, "location_id">,
+): string {
+  return s.locations.find((l) => l.id === shift.location_id)?.timezone ?? timeZoneOf(s);
 }

@@ -9,7 +9,7 @@ import {
   stateRank,
 } from "../domain/shifts.js";
 import type { BreakType, Location, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
-import { timeZoneOf } from "./shell-slice.js";
+import { countryOf, timeZoneOf } from "./shell-slice.js";
 import type { AppState } from "./store.js";
 
 /** One line of "who is here". */
@@ -108,6 +108,9 @@ export const selectLocation = (s: AppState): Location | undefined => s.locations
 
 /** The selected location's time zone. */
 export const selectTimeZone = (s: AppState): string => timeZoneOf(s);
+
+/** The selected location's country: phone numbers are read and shown as its numbers. */
+export const selectCountry = (s: AppState): string | undefined => countryOf(s);
 
 /** The merchant's name as the header shows it. */
 export const selectMerchantName = (s: AppState): string =>

@@ -21,6 +21,11 @@ export interface ShellSlice {
   now: Date;
   locations: Location[];
   locationId: string | undefined;
+  /**
+   * The location picker's "All locations": screens that can show every store at once (the
+   * review) do; the others keep showing `locationId`'s.
+   */
+  allLocations: boolean;
   signedIn: "checking" | "signed-in" | "signed-out";
   merchantId: string | undefined;
   /** The permissions the sign-in was given, as the service reports them; undefined until known. */
@@ -40,6 +45,8 @@ export interface ShellSlice {
   openOverlay(overlay: Overlay): void;
   closeOverlay(): void;
   selectLocation(id: string): void;
+  /** Chooses all locations, for the screens that can show every store at once. */
+  selectAllLocations(): void;
   setStatus(status: Status): void;
   /** Re-reads the clock; the header shows minutes, so only a new minute re-renders. */
   tick(): void;
@@ -119,6 +126,7 @@ export function createShellSlice(
     now: deps.clock.now(),
     locations: [],
     locationId: undefined,
+    allLocations: false,
     signedIn: "checking",
     merchantId: undefined,
     grantedScopes: undefined,
@@ -181,8 +189,16 @@ export function createShellSlice(
     },
 
     selectLocation(id) {
-      set({ locationId: id, overlay: { kind: "none" } });
+      const wasAll = get().allLocations;
+      set({ locationId: id, allLocations: false, overlay: { kind: "none" } });
       deps.events.emit({ type: "location-changed", locationId: id });
+      if (wasAll) deps.events.emit({ type: "all-locations-changed", all: false });
+    },
+
+    selectAllLocations() {
+      const was = get().allLocations;
+      set({ allLocations: true, overlay: { kind: "none" } });
+      if (!was) deps.events.emit({ type: "all-locations-changed", all: true });
     },
 
     setStatus(status) {
@@ -263,4 +279,12 @@ export function timeZoneOf(s: {
 
 function detailsOf(details: string | undefined): { details?: string } {
   return details ? { details } : {};
+}
+
+/**
+ * The country of the selected location (phone numbers are read as its numbers), or of the first
+ * location that names one; undefined when none does.
+ */
+export function countryOf(s: { locations: readonly Location[]; locationId: string | undefined }): string | undefined {
+  return s.locations.find((l) => l.id === s.locationId)?.country ?? s.locations.find((l) => l.country)?.country;
 }

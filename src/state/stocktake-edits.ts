@@ -4,6 +4,7 @@
  * or resolved, the books read again, and an item's history. Each is journaled before it shows.
  */
 import { findByCode, parseCountEntry, type UncountedChoice } from "../domain/stocktake.js";
+import { readWantedBooks } from "./stocktake-books.js";
 import { countEntry, data, rememberItems, type StocktakeIo, withJournal } from "./stocktake-io.js";
 import { itemHistory, lookupCode, readExpected, searchByName } from "./stocktake-source.js";
 
@@ -36,8 +37,8 @@ export async function pickItem(io: StocktakeIo, index: number): Promise<void> {
 async function changeSetting(
   io: StocktakeIo,
   what: string,
-  change: { scanOne: boolean } | { uncounted: UncountedChoice },
-  before: { scanOne: boolean } | { uncounted: UncountedChoice },
+  change: { scanOne: boolean } | { uncounted: UncountedChoice } | { blind: boolean },
+  before: { scanOne: boolean } | { uncounted: UncountedChoice } | { blind: boolean },
 ): Promise<void> {
   const count = data(io).count;
   if (count?.header.status !== "open") return;
@@ -57,6 +58,15 @@ export function toggleScanOne(io: StocktakeIo): Promise<void> {
   return changeSetting(io, "Changing the scan mode", { scanOne: !scanOne }, { scanOne });
 }
 
+/**
+ * A blind count on or off: while on, the counting view hides the expected quantities (counters
+ * count what is there, not what the books say); the review shows them either way.
+ */
+export function toggleBlind(io: StocktakeIo): Promise<void> {
+  const blind = data(io).count?.header.blind ?? false;
+  return changeSetting(io, "Changing the blind count", { blind: !blind }, { blind });
+}
+
 /** What a full count does with the items nobody counted. */
 export function setUncounted(io: StocktakeIo, uncounted: UncountedChoice): Promise<void> {
   const before = data(io).count?.header.uncounted ?? "leave";
@@ -72,6 +82,11 @@ export async function setLine(io: StocktakeIo, variationId: string, text: string
   const entry = parseCountEntry(text, item.precision);
   if (!entry.ok) return entry.problem;
   const recorded = await countEntry(io, item, entry.value);
+  if (!recorded && data(io).question) {
+    // Far from the books: the question takes over; the line is recorded if the manager keeps it.
+    io.dispatch({ type: "form", form: { kind: "none" } });
+    return undefined;
+  }
   if (!recorded) {
     const feedback = data(io).feedback;
     return feedback?.kind === "problem" ? feedback.text : "The line was not recorded.";
@@ -123,7 +138,7 @@ export async function resolveUnknown(io: StocktakeIo, code: string, text: string
   return undefined;
 }
 
-/** Reads the books' quantities changed since the last read (`updated_after`). */
+/** Reads the books' quantities changed since the last read (`updated_after`), and any still wanted. */
 export async function refreshBooks(io: StocktakeIo, options: { quiet?: boolean } = {}): Promise<void> {
   const count = data(io).count;
   if (count?.header.status !== "open") return;
@@ -138,6 +153,8 @@ export async function refreshBooks(io: StocktakeIo, options: { quiet?: boolean }
     return true;
   });
   if (done) io.dispatch({ type: "books-read", countId, counts: mine, syncedAt: fresh.latest });
+  // Items that joined from outside the scope and whose books a failed read left unknown.
+  await readWantedBooks(io);
 }
 
 /** One item's counts and adjustments at the location, newest first. */

@@ -21,11 +21,22 @@ const afterCounting = (variationId: string) =>
   context({ feedback: { kind: "counted", variationId, quantity: "4", added: false } });
 
 describe("interpretEntry: the readings of one entry", () => {
-  it("1 · a quantity for the item just scanned: 12 sets it, +3 adds, -1 takes one back", () => {
-    expect(interpretEntry("12", asking("V1"))).toEqual({
+  it("1 · a quantity for the item just scanned: 12 sets it, +3 adds, -1 takes one back, =2 replaces", () => {
+    expect(interpretEntry("12", asking("V2"))).toEqual({
       kind: "quantity",
-      item: HAMMER,
+      item: ROPE,
       entry: { kind: "set", units: units("12") },
+    });
+    // The hammer has 4 counted already: a bare 12 asks whether it adds or replaces.
+    expect(interpretEntry("12", asking("V1"))).toEqual({
+      kind: "add-or-replace",
+      item: HAMMER,
+      units: units("12"),
+      current: "4",
+    });
+    expect(interpretEntry("=2", asking("V1"))).toMatchObject({
+      kind: "quantity",
+      entry: { kind: "set", units: units("2"), said: true },
     });
     expect(interpretEntry(" +3 ", asking("V1"))).toMatchObject({
       kind: "quantity",
@@ -66,7 +77,7 @@ describe("interpretEntry: the readings of one entry", () => {
     expect(interpretEntry("+2", afterCounting("V1"))).toEqual({
       kind: "add-to-last",
       item: HAMMER,
-      entry: { kind: "add", units: units("2") },
+      entry: { kind: "add", units: units("2"), said: true },
     });
     // With nothing counted just before, +2 adds to nothing: said, not looked up as a code.
     expect(interpretEntry("+2", context())).toEqual({

@@ -5,7 +5,7 @@
  * then does what the reading needs (a look-up at the service, a line journaled).
  */
 
-import { parseQuantity } from "../domain/quantity.js";
+import { parseQuantity, type QuantityUnits } from "../domain/quantity.js";
 import {
   applyCountEntry,
   type Checked,
@@ -16,7 +16,7 @@ import {
   parseCountEntry,
   type StockItem,
 } from "../domain/stocktake.js";
-import type { EntrySource, StocktakeData } from "./stocktake-machine.js";
+import { type EntrySource, expectedOf, type StocktakeData } from "./stocktake-machine.js";
 
 /** What an entry is taken to be. */
 export type EntryReading =
@@ -26,9 +26,11 @@ export type EntryReading =
   | { kind: "no-count"; text: string }
   /** The count is being committed: its lines can no longer change. */
   | { kind: "closed"; problem: string }
-  /** The quantity asked for the item just scanned: `12` sets its count, `+3` adds, `-1` takes back. */
+  /** The quantity asked for the item just scanned: `12` sets its count, `+3` adds, `-1` takes back, `=4` replaces. */
   | { kind: "quantity"; item: StockItem; entry: CountEntry }
-  /** `+N` or `-N` right after a count: the same item on another shelf. */
+  /** A bare quantity for an item already counted: does it add to the count, or replace it? Asked. */
+  | { kind: "add-or-replace"; item: StockItem; units: QuantityUnits; current: string }
+  /** `+N`, `-N` or `=N` right after a count: the same item on another shelf, or its count put right. */
   | { kind: "add-to-last"; item: StockItem; entry: CountEntry }
   /** `+N` or `-N` with no item just counted to add it to. */
   | { kind: "nothing-to-add"; problem: string }
@@ -52,6 +54,12 @@ export function scanEntry(ctx: EntryContext): CountEntry | undefined {
   return ctx.count?.header.scanOne ? ONE_UNIT : undefined;
 }
 
+/** What an item has counted so far, if it has a line. */
+function countedNow(ctx: EntryContext, variationId: string): string | undefined {
+  const at = ctx.count?.lineAt.get(variationId);
+  return at === undefined ? undefined : ctx.count?.lines[at]?.quantity;
+}
+
 /** What the counting line asks for, when it asks for a quantity: the item. */
 function askedItem(ctx: EntryContext): StockItem | undefined {
   return ctx.prompt.kind === "quantity" ? ctx.count?.items.get(ctx.prompt.variationId) : undefined;
@@ -71,13 +79,17 @@ export function interpretEntry(raw: string, ctx: EntryContext, source: EntrySour
   const asked = source === "typed" ? askedItem(ctx) : undefined;
   if (asked) {
     const entry = parseCountEntry(text, asked.precision);
+    const current = countedNow(ctx, asked.variationId);
+    if (entry.ok && entry.value.kind === "set" && !entry.value.said && current !== undefined) {
+      return { kind: "add-or-replace", item: asked, units: entry.value.units, current };
+    }
     if (entry.ok) return { kind: "quantity", item: asked, entry: entry.value };
     // Not a quantity: maybe the next scan, when the last one's quantity was left out.
     if (!known && /^[\d+\-.,\s]+$/.test(text)) return { kind: "bad-quantity", item: asked, problem: entry.problem };
   }
   if (known) return { kind: "scan", item: known, counts: scanEntry(ctx) };
   const last = ctx.feedback?.kind === "counted" ? count.items.get(ctx.feedback.variationId) : undefined;
-  if (source === "typed" && /^[+-]/.test(text)) {
+  if (source === "typed" && /^[+=-]/.test(text)) {
     const entry = parseCountEntry(text, last?.precision ?? 0);
     if (last) {
       return entry.ok
@@ -109,7 +121,8 @@ export function lineOf(ctx: EntryContext, item: StockItem, entry: CountEntry, co
       quantity: next.value,
       countedAt,
       countedBy: count.header.counterId,
-      expected: count.expected.get(item.variationId)?.quantity ?? "0",
+      // Unknown while an item from outside the scope is being read: never guessed as 0.
+      expected: expectedOf(count, item.variationId),
     },
   };
 }

@@ -3,10 +3,12 @@
  * counted), the service's look-ups, and the entries of the counting line handled one after
  * another. What each step changes on screen is a `CountEvent` for `countReducer`.
  */
-import type { CountEntry, StockItem } from "../domain/stocktake.js";
+import type { CountEntry, CountLine, StockItem } from "../domain/stocktake.js";
+import { addOrReplace, farFromExpected, farQuestion } from "../domain/stocktake-checks.js";
 import { CountStateError, type StocktakeJournal } from "../local/stocktake-journal.js";
+import { wantBooks } from "./stocktake-books.js";
 import { type EntryReading, interpretEntry, lineOf, scanEntry } from "./stocktake-entry.js";
-import type { CountEvent, EntrySource, PendingEntry, StocktakeData } from "./stocktake-machine.js";
+import type { CountEvent, CountQuestion, EntrySource, PendingEntry, StocktakeData } from "./stocktake-machine.js";
 import { lookupCode, searchByName } from "./stocktake-source.js";
 import type { AppState, StoreDeps } from "./store.js";
 
@@ -100,6 +102,18 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
     case "add-to-last":
       await countEntry(io, reading.item, reading.entry);
       return;
+    case "add-or-replace": {
+      const countId = data(io).count?.header.id ?? "";
+      const { question, added, replaced } = addOrReplace(reading.item.name, reading.current, reading.units);
+      const units = reading.units;
+      askQuestion(
+        io,
+        countId,
+        { kind: "add-or-replace", variationId: reading.item.variationId, units, text: question },
+        [`Add (→ ${added})`, `Replace (→ ${replaced})`],
+      );
+      return;
+    }
     case "bad-quantity":
       io.dispatch({ type: "problem", text: `${reading.item.name}: ${reading.problem}` });
       return;
@@ -113,7 +127,28 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
   }
 }
 
-/** Journals a line's new count, then shows it; false when it was not recorded. */
+/**
+ * Asks the counting line's question in the one confirmation: its line is recorded (or not) by
+ * the answer, `labels` saying what yes and no do. Scans wait for the answer (the shell says so).
+ */
+function askQuestion(io: StocktakeIo, countId: string, question: CountQuestion, labels: [string, string]): void {
+  io.dispatch({ type: "question-asked", countId, question });
+  const s = io.get();
+  s.ask({
+    message: question.text,
+    risky: false,
+    yes: labels[0],
+    no: labels[1],
+    onYes: () => s.stocktakeAnswer(true),
+    onNo: () => s.stocktakeAnswer(false),
+  });
+}
+
+/**
+ * Journals a line's new count, then shows it; false when it was not recorded. A count far from
+ * the books (ten times, or 500 units over) is asked about first, once per item: the line is
+ * recorded when the manager keeps it.
+ */
 export async function countEntry(io: StocktakeIo, item: StockItem, entry: CountEntry): Promise<boolean> {
   const count = data(io).count;
   if (!count) return false;
@@ -122,14 +157,61 @@ export async function countEntry(io: StocktakeIo, item: StockItem, entry: CountE
     io.dispatch({ type: "problem", text: line.problem });
     return false;
   }
-  const countId = count.header.id;
+  const expected = line.value.expected;
+  const asked = data(io).farKept.includes(item.variationId);
+  if (expected !== undefined && !asked && farFromExpected(line.value.quantity, expected)) {
+    const text = farQuestion(item.name, line.value.quantity, expected);
+    const question = {
+      kind: "far" as const,
+      variationId: item.variationId,
+      line: line.value,
+      added: entry.kind === "add",
+      text,
+    };
+    askQuestion(io, count.header.id, question, ["Keep", "Type again"]);
+    return false;
+  }
+  return recordLine(io, item, line.value, entry.kind === "add");
+}
+
+/** Journals a line, then shows it; false when the journal could not keep it. */
+async function recordLine(io: StocktakeIo, item: StockItem, line: CountLine, added: boolean): Promise<boolean> {
+  const countId = data(io).count?.header.id;
+  if (!countId) return false;
   const ok = await withJournal(io, `Counting ${item.name}`, (j) => {
-    j.recordLine(countId, line.value);
+    j.recordLine(countId, line);
     return true;
   });
   if (!ok) return false;
-  io.dispatch({ type: "line-recorded", countId, line: line.value, added: entry.kind === "add" });
+  io.dispatch({ type: "line-recorded", countId, line, added });
   return true;
+}
+
+/**
+ * The manager's answer to the counting line's question: `yes` adds the quantity to what is
+ * counted (or keeps a count far from the books), `no` replaces the count with it (or drops the
+ * far count, nothing recorded).
+ */
+export async function answerQuestion(io: StocktakeIo, yes: boolean): Promise<void> {
+  const s = data(io);
+  const q = s.question;
+  const item = q ? s.count?.items.get(q.variationId) : undefined;
+  io.dispatch({ type: "question-closed" });
+  if (!q || !item || !s.count) return;
+  if (q.kind === "add-or-replace") {
+    await countEntry(
+      io,
+      item,
+      yes ? { kind: "add", units: q.units, said: true } : { kind: "set", units: q.units, said: true },
+    );
+    return;
+  }
+  if (!yes) {
+    io.dispatch({ type: "note", text: `${item.name}: ${q.line.quantity} not counted; type the count again.` });
+    return;
+  }
+  io.dispatch({ type: "far-kept", countId: s.count.header.id, variationId: item.variationId });
+  await recordLine(io, item, q.line, q.added);
 }
 
 /** A scan or a code that matched an item: one unit added in scan = 1 unit mode, else its quantity asked. */
@@ -149,7 +231,13 @@ export async function rememberItems(io: StocktakeIo, items: readonly StockItem[]
     j.addItems(countId, fresh);
     return true;
   });
-  if (ok) io.dispatch({ type: "items-found", countId, items: fresh });
+  if (!ok) return;
+  io.dispatch({ type: "items-found", countId, items: fresh });
+  // From outside the scope: its books are read before its variance is shown.
+  wantBooks(
+    io,
+    fresh.map((i) => i.variationId),
+  );
 }
 
 /** A code or words the count does not know: asked of the service, then kept as unknown or searched by name. */

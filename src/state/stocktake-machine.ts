@@ -4,19 +4,22 @@
  * answer, the entries waiting their turn, and the commit's progress. `countReducer` is the one way
  * this state changes; the slice (stocktake-slice.ts) does the I/O and dispatches what happened.
  */
-import {
-  type CountLine,
-  type CountScope,
-  type ExpectedCount,
-  normalizeUpc,
-  type StockItem,
-  type UncountedChoice,
-} from "../domain/stocktake.js";
-import { localTime } from "../domain/time.js";
-import type { CountHeader, CountListing, CountRecord, UnknownCode } from "../local/stocktake-journal.js";
+import type { QuantityUnits } from "../domain/quantity.js";
+import type { CountLine, CountScope, ExpectedCount, StockItem, UncountedChoice } from "../domain/stocktake.js";
+import type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
 import type { InventoryChange, TeamMember } from "../spec/generated/types.js";
 import { type CommitOutcome, type CommitProgress, NO_PROGRESS } from "./stocktake-commit.js";
+import { type LoadedCount, withBooks, withItems, withLine, withoutLine } from "./stocktake-count.js";
 import type { CategoryChoice } from "./stocktake-source.js";
+
+export {
+  booksUnknown,
+  countedOf,
+  expectedChangedText,
+  expectedOf,
+  type LoadedCount,
+  loadedCountOf,
+} from "./stocktake-count.js";
 
 /** What the Stocktake screen shows. */
 export type StocktakeView =
@@ -67,21 +70,20 @@ export interface PendingEntry {
   source: EntrySource;
 }
 
-/** A count the screen has open: the journal's record, kept in memory so a scan needs no round trip. */
-export interface LoadedCount {
-  header: CountHeader;
-  items: ReadonlyMap<string, StockItem>;
-  bySku: ReadonlyMap<string, StockItem>;
-  byUpc: ReadonlyMap<string, StockItem>;
-  scope: readonly string[];
-  expected: ReadonlyMap<string, ExpectedCount>;
-  /** In the order first counted. */
-  lines: readonly CountLine[];
-  /** Position of each variation's line in `lines`. */
-  lineAt: ReadonlyMap<string, number>;
-  unknown: readonly UnknownCode[];
-  /** The latest `calculated_at` of the books' quantities of the count's items: "expected last changed". */
-  expectedChangedAt: string | undefined;
+/**
+ * A question the count asks before it records a line: whether a bare quantity for an item
+ * already counted adds to it or replaces it, or whether a count far from the books is meant.
+ */
+export type CountQuestion =
+  | { kind: "add-or-replace"; variationId: string; units: QuantityUnits; text: string }
+  | { kind: "far"; variationId: string; line: CountLine; added: boolean; text: string };
+
+/** Book quantities to read for items that joined the count, a batch at a time. */
+export interface BooksWanted {
+  /** Items waiting for the next read. */
+  wanted: readonly string[];
+  /** A read is on its way. */
+  reading: boolean;
 }
 
 /** Data of the Stocktake screen. */
@@ -108,6 +110,11 @@ export interface StocktakeData {
   history: { variationId: string; changes: InventoryChange[] | undefined } | undefined;
   form: StocktakeForm;
   busy: string | undefined;
+  /** The question open on the counting line, if any (its line is recorded only when answered). */
+  question: CountQuestion | undefined;
+  /** Items whose count far from the books was kept: not asked about again in this count. */
+  farKept: readonly string[];
+  books: BooksWanted;
 }
 
 /** What happens to the Stocktake screen: I/O done by the slice, or a choice made on the screen. */
@@ -143,7 +150,14 @@ export type CountEvent =
   | { type: "unknown-resolved"; countId: string; code: string; variationId: string }
   | { type: "unknown-dismissed"; countId: string; code: string }
   /** `quiet`: the feedback line is left as it is (a change undone after a failure, which it reports). */
-  | { type: "settings-changed"; countId: string; scanOne?: boolean; uncounted?: UncountedChoice; quiet?: boolean }
+  | {
+      type: "settings-changed";
+      countId: string;
+      scanOne?: boolean;
+      uncounted?: UncountedChoice;
+      blind?: boolean;
+      quiet?: boolean;
+    }
   /** Book quantities read (incrementally), and where the next read starts. */
   | { type: "books-read"; countId: string; counts: ReadonlyMap<string, ExpectedCount>; syncedAt: string | undefined }
   | { type: "history-opened"; variationId: string }
@@ -152,7 +166,14 @@ export type CountEvent =
   | { type: "commit-planned"; header: CountHeader }
   | { type: "commit-progress"; progress: CommitProgress }
   | { type: "commit-ended"; outcome: CommitOutcome; count: LoadedCount | undefined }
-  | { type: "form"; form: StocktakeForm };
+  | { type: "form"; form: StocktakeForm }
+  | { type: "question-asked"; countId: string; question: CountQuestion }
+  | { type: "question-closed" }
+  | { type: "far-kept"; countId: string; variationId: string }
+  /** Items joined the count whose book quantities are not known: read them (batched). */
+  | { type: "books-wanted"; countId: string; ids: readonly string[] }
+  /** The wanted items' read went out (the wanted list is emptied), or came back. */
+  | { type: "books-reading"; countId: string; reading: boolean };
 
 /** The Stocktake screen before anything is read. */
 export const INITIAL_STOCKTAKE: StocktakeData = {
@@ -172,99 +193,10 @@ export const INITIAL_STOCKTAKE: StocktakeData = {
   history: undefined,
   form: { kind: "none" },
   busy: undefined,
+  question: undefined,
+  farKept: [],
+  books: { wanted: [], reading: false },
 };
-
-/** Adds items to the code indexes: SKUs as written and in capitals, UPCs as written and as 12 digits. */
-function indexInto(bySku: Map<string, StockItem>, byUpc: Map<string, StockItem>, items: Iterable<StockItem>) {
-  for (const it of items) {
-    if (it.sku) {
-      bySku.set(it.sku, it);
-      bySku.set(it.sku.toUpperCase(), it);
-    }
-    if (it.upc) {
-      byUpc.set(it.upc, it);
-      byUpc.set(normalizeUpc(it.upc), it);
-    }
-  }
-}
-
-/** The latest `calculated_at` among some items' book quantities. */
-function latestOf(expected: ReadonlyMap<string, ExpectedCount>, ids: Iterable<string>): string | undefined {
-  let latest: string | undefined;
-  for (const id of ids) {
-    const at = expected.get(id)?.calculatedAt;
-    if (at && (!latest || at > latest)) latest = at;
-  }
-  return latest;
-}
-
-/** A count as the screen holds it, from the journal's record. */
-export function loadedCountOf(record: CountRecord): LoadedCount {
-  const bySku = new Map<string, StockItem>();
-  const byUpc = new Map<string, StockItem>();
-  indexInto(bySku, byUpc, record.items.values());
-  return {
-    header: record.header,
-    items: record.items,
-    bySku,
-    byUpc,
-    scope: record.scope,
-    expected: record.expected,
-    lines: record.lines,
-    lineAt: new Map(record.lines.map((l, i) => [l.variationId, i])),
-    unknown: record.unknown,
-    expectedChangedAt: latestOf(record.expected, record.items.keys()),
-  };
-}
-
-/** The counted quantity of a line, or undefined. */
-export function countedOf(count: LoadedCount, variationId: string): string | undefined {
-  const at = count.lineAt.get(variationId);
-  return at === undefined ? undefined : count.lines[at]?.quantity;
-}
-
-/** "expected last changed 14:05" (local), or nothing before the books are read. */
-export function expectedChangedText(count: LoadedCount | undefined, timeZone: string): string {
-  if (!count?.expectedChangedAt) return "";
-  return `expected last changed ${localTime(count.expectedChangedAt, timeZone)}`;
-}
-
-/** The count with a line's new total: a recount keeps its place, a first count goes last. */
-function withLine(count: LoadedCount, line: CountLine): LoadedCount {
-  const at = count.lineAt.get(line.variationId);
-  if (at !== undefined) return { ...count, lines: count.lines.map((l, i) => (i === at ? line : l)) };
-  const lineAt = new Map(count.lineAt).set(line.variationId, count.lines.length);
-  return { ...count, lines: [...count.lines, line], lineAt };
-}
-
-function withoutLine(count: LoadedCount, variationId: string): LoadedCount {
-  const lines = count.lines.filter((l) => l.variationId !== variationId);
-  return { ...count, lines, lineAt: new Map(lines.map((l, i) => [l.variationId, i])) };
-}
-
-function withItems(count: LoadedCount, found: readonly StockItem[]): LoadedCount {
-  const fresh = found.filter((i) => !count.items.has(i.variationId));
-  if (fresh.length === 0) return count;
-  const items = new Map(count.items);
-  for (const it of fresh) items.set(it.variationId, it);
-  const bySku = new Map(count.bySku);
-  const byUpc = new Map(count.byUpc);
-  indexInto(bySku, byUpc, fresh);
-  return { ...count, items, bySku, byUpc };
-}
-
-function withBooks(count: LoadedCount, read: Extract<CountEvent, { type: "books-read" }>): LoadedCount {
-  const since = count.header.expectedSyncedAt;
-  const syncedAt = read.syncedAt && (!since || read.syncedAt > since) ? read.syncedAt : since;
-  const latest = latestOf(read.counts, read.counts.keys());
-  return {
-    ...count,
-    expected: read.counts.size > 0 ? new Map([...count.expected, ...read.counts]) : count.expected,
-    header: { ...count.header, expectedSyncedAt: syncedAt },
-    expectedChangedAt:
-      latest && (!count.expectedChangedAt || latest > count.expectedChangedAt) ? latest : count.expectedChangedAt,
-  };
-}
 
 const SCAN_ONE_ON = "Scan = 1 unit: every scan adds one.";
 const SCAN_ONE_OFF = "Scan, then type the quantity (or +N to add to what is counted).";
@@ -307,6 +239,7 @@ function countReducerOfCount(state: StocktakeData, count: LoadedCount, event: Co
         ...count.header,
         ...(event.scanOne === undefined ? {} : { scanOne: event.scanOne }),
         ...(event.uncounted === undefined ? {} : { uncounted: event.uncounted }),
+        ...(event.blind === undefined ? {} : { blind: event.blind }),
       };
       const feedback: CountFeedback | undefined =
         event.scanOne === undefined || event.quiet
@@ -316,6 +249,18 @@ function countReducerOfCount(state: StocktakeData, count: LoadedCount, event: Co
     }
     case "books-read":
       return { ...state, count: withBooks(count, event) };
+    case "question-asked":
+      return { ...state, question: event.question };
+    case "far-kept":
+      return state.farKept.includes(event.variationId)
+        ? state
+        : { ...state, farKept: [...state.farKept, event.variationId] };
+    case "books-wanted": {
+      const known = new Set([...state.books.wanted, ...event.ids]);
+      return { ...state, books: { ...state.books, wanted: [...known] } };
+    }
+    case "books-reading":
+      return { ...state, books: { wanted: event.reading ? [] : state.books.wanted, reading: event.reading } };
     default:
       return state;
   }
@@ -415,7 +360,12 @@ function screenReducer(state: StocktakeData, event: CountEvent): StocktakeData {
         typing: true,
         feedback: { kind: "info", text: event.note },
         openHere: undefined,
+        question: undefined,
+        farKept: [],
+        books: { wanted: [], reading: false },
       };
+    case "question-closed":
+      return { ...state, question: undefined };
     case "count-closed":
       return {
         ...state,

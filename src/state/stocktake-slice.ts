@@ -14,10 +14,11 @@ import {
   resolveUnknown,
   setLine,
   setUncounted,
+  toggleBlind,
   toggleScanOne,
 } from "./stocktake-edits.js";
 import { commitCount, exportCount, exportPathOf } from "./stocktake-finish.js";
-import { data, type StocktakeIo, submitEntry } from "./stocktake-io.js";
+import { answerQuestion, data, type StocktakeIo, submitEntry } from "./stocktake-io.js";
 import {
   type CountEvent,
   countReducer,
@@ -34,10 +35,12 @@ export {
   type CountEvent,
   type CountFeedback,
   type CountPrompt,
+  type CountQuestion,
   countedOf,
   countReducer,
   type EntrySource,
   expectedChangedText,
+  expectedOf,
   INITIAL_STOCKTAKE,
   type LoadedCount,
   loadedCountOf,
@@ -58,8 +61,11 @@ export interface StocktakeSlice {
   /** Begins starting a count (or offers the open one first). */
   stocktakeNew(): Promise<void>;
   stocktakeChooseScope(scope: CountScope | "category" | "search" | "skus"): Promise<void>;
-  /** Starts the count with its scope and counter: reads the catalog and the books, journals the header. */
-  stocktakeStart(counterId: string): Promise<string | undefined>;
+  /**
+   * Starts the count with its scope and counter: reads the catalog and the books, journals the
+   * header. `blind`: the expected quantities hidden while counting, shown in the review.
+   */
+  stocktakeStart(counterId: string, options?: { blind?: boolean }): Promise<string | undefined>;
   /** Opens the location's open count (resume), including a commit that stopped halfway. */
   stocktakeResume(): Promise<void>;
   stocktakeDiscard(): Promise<void>;
@@ -71,6 +77,13 @@ export interface StocktakeSlice {
   stocktakeCancelPrompt(): void;
   stocktakeSetTyping(typing: boolean): void;
   stocktakeToggleScanOne(): Promise<void>;
+  /** Blind count on or off (the expected quantities hidden while counting). */
+  stocktakeToggleBlind(): Promise<void>;
+  /**
+   * Answers the counting line's question: yes adds a bare quantity to what is counted (or keeps a
+   * count far from the books); no replaces the count with it (or drops the far count).
+   */
+  stocktakeAnswer(yes: boolean): Promise<void>;
   stocktakeSetUncounted(choice: UncountedChoice): Promise<void>;
   /** Sets a line's count from the review (any line is editable). */
   stocktakeSetLine(variationId: string, text: string): Promise<string | undefined>;
@@ -111,7 +124,7 @@ export const createStocktakeSlice: SliceCreator<StocktakeSlice> = (set, get, dep
     stocktakeShow: (view) => dispatch({ type: "show", view }),
     stocktakeNew: () => startNew(io),
     stocktakeChooseScope: (scope) => chooseScope(io, scope),
-    stocktakeStart: (counterId) => startCount(io, counterId),
+    stocktakeStart: (counterId, options) => startCount(io, counterId, options),
     stocktakeResume: () => resumeCount(io),
     stocktakeDiscard: () => discardCount(io),
     stocktakeSubmit: (text) => submitEntry(io, text, "typed"),
@@ -120,6 +133,8 @@ export const createStocktakeSlice: SliceCreator<StocktakeSlice> = (set, get, dep
     stocktakeCancelPrompt: () => dispatch({ type: "prompt-cancelled" }),
     stocktakeSetTyping: (typing) => dispatch({ type: "typing", typing }),
     stocktakeToggleScanOne: () => toggleScanOne(io),
+    stocktakeToggleBlind: () => toggleBlind(io),
+    stocktakeAnswer: (yes) => answerQuestion(io, yes),
     stocktakeSetUncounted: (choice) => setUncounted(io, choice),
     stocktakeSetLine: (variationId, text) => setLine(io, variationId, text),
     stocktakeRemoveLine: (variationId) => removeLine(io, variationId),

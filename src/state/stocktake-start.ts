@@ -6,6 +6,7 @@ import { memberName } from "../domain/shifts.js";
 import { type CountScope, describeScope, type StockItem } from "../domain/stocktake.js";
 import { type CountHeader, OpenCountExists, type StocktakeJournal } from "../local/stocktake-journal.js";
 import { timeZoneOf } from "./shell-slice.js";
+import { wantUnknownBooks } from "./stocktake-books.js";
 import { data, locationOf, merchantOf, type StocktakeIo, withJournal } from "./stocktake-io.js";
 import { loadedCountOf } from "./stocktake-machine.js";
 import { listCategories, loadScope, readExpected } from "./stocktake-source.js";
@@ -85,6 +86,7 @@ function journalStart(
   scope: CountScope,
   counterId: string,
   read: { items: StockItem[]; books: Awaited<ReturnType<typeof readExpected>> },
+  blind: boolean,
 ): CountHeader | OpenCountExists {
   const loc = locationOf(io);
   const member = data(io).members.find((m) => m.id === counterId);
@@ -102,6 +104,7 @@ function journalStart(
         counterId: member?.id ?? "",
         counterName: member ? memberName(member) : "",
         startedAt: now.toISOString(),
+        blind,
       },
       read.items,
       expected,
@@ -116,8 +119,15 @@ function journalStart(
   }
 }
 
-/** Starts the count with its scope and counter: reads the catalog and the books, journals the header. */
-export async function startCount(io: StocktakeIo, counterId: string): Promise<string | undefined> {
+/**
+ * Starts the count with its scope and counter: reads the catalog and the books, journals the
+ * header. `blind`: the expected quantities stay hidden while counting (shown in the review).
+ */
+export async function startCount(
+  io: StocktakeIo,
+  counterId: string,
+  options: { blind?: boolean } = {},
+): Promise<string | undefined> {
   const view = data(io).view;
   const loc = locationOf(io);
   if (view.kind !== "start" || !view.scope || !loc) return "Choose what to count first.";
@@ -132,7 +142,7 @@ export async function startCount(io: StocktakeIo, counterId: string): Promise<st
         : `Nothing to count: ${describeScope(scope)} has no items at ${loc.name}.`;
     }
     const started = await withJournal(io, "Starting the count", (j) => {
-      const header = journalStart(io, j, scope, counterId, read);
+      const header = journalStart(io, j, scope, counterId, read, options.blind === true);
       return header instanceof OpenCountExists ? header : { header, record: j.load(header.id) };
     });
     if (!started) return "The count could not be started.";
@@ -171,7 +181,11 @@ export async function resumeCount(io: StocktakeIo): Promise<void> {
       kind: "rule",
       text: "This count's commit stopped halfway: c finishes it (requests already accepted are not counted twice).",
     });
-  } else void io.get().stocktakeRefreshExpected({ quiet: true });
+  } else {
+    // Items that joined from outside the scope before the terminal closed, their books not read.
+    wantUnknownBooks(io);
+    void io.get().stocktakeRefreshExpected({ quiet: true });
+  }
 }
 
 /** Discards the open count; it stays in the journal, marked discarded. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
+import { CustomerIndexHandle, customerIndexPath } from "../local/customer-index.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import { type AccountContext, type AccountSlice, createAccountSlice } from "./account-slice.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
@@ -54,6 +55,8 @@ export interface StoreDeps {
   dataDir: DataDir;
   /** The stocktake journal of the data folder, opened when first needed. */
   stocktakeJournal: JournalHandle;
+  /** This store's customer index in the data folder, opened when the customers screen first needs it. */
+  customerIndex: CustomerIndexHandle;
   /** When hours become overtime (config `overtime`). */
   overtime: OvertimeRules;
   /** How often the store pays, for the review's pay-period range (config `payPeriod`). */
@@ -79,6 +82,11 @@ export interface CreateStoreOptions {
   dataDir?: DataDir;
   /** The stocktake journal; the data folder's `stocktake.db` otherwise. */
   stocktakeJournal?: JournalHandle;
+  /**
+   * The customer index of the store worked on (`customers-<store>.db` in the data folder: one
+   * file per store, named by the command that knows the store); one named after `env` otherwise.
+   */
+  customerIndex?: CustomerIndexHandle;
   /** Config `overtime`; 40 h a week at 1.5× otherwise. */
   overtime?: OvertimeRules;
   /** Config `payPeriod`; the workweek otherwise. */
@@ -119,6 +127,9 @@ export function createStore(options: CreateStoreOptions): AppStore {
     events: createEventBus(),
     dataDir,
     stocktakeJournal: options.stocktakeJournal ?? new JournalHandle(journalPath(dataDir)),
+    customerIndex:
+      options.customerIndex ??
+      new CustomerIndexHandle(customerIndexPath(dataDir, (options.env ?? "DEMO").toLowerCase())),
     overtime: options.overtime ?? DEFAULT_OVERTIME,
     payPeriod: options.payPeriod ?? DEFAULT_PAY_PERIOD,
   };

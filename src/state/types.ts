@@ -44,6 +44,7 @@ export interface StoreClient {
   giftCards: GiftCardsClient;
   customers: Pick<
     SquareClient["customers"],
+    | "listCustomers"
     | "searchCustomers"
     | "retrieveCustomer"
     | "createCustomer"
@@ -114,6 +115,8 @@ export interface Question {
   risky: boolean;
   /** What "yes" does, in a word or two (`Delete`, `Replace`); "Yes" without it. */
   yes?: string;
+  /** What "no" does, when it does something of its own (`Replace (→ 3)`); "No" without it. */
+  no?: string;
   onYes: () => unknown;
   /** Runs after "no"; the keys go back where they were either way. */
   onNo?: () => unknown;

@@ -47,7 +47,7 @@ export function selectedId(
 }
 
 /** Builds the view slice. */
-export const createViewSlice: SliceCreator<ViewSlice> = (set) => ({
+export const createViewSlice: SliceCreator<ViewSlice> = (set, _get, deps) => ({
   selection: {},
   field: {},
   flags: {},
@@ -55,6 +55,8 @@ export const createViewSlice: SliceCreator<ViewSlice> = (set) => ({
   selectRow(list, ids, index) {
     const at = ids.length === 0 ? 0 : Math.min(Math.max(0, index), ids.length - 1);
     set((s) => ({ selection: { ...s.selection, [list]: { id: ids[at], index: at } } }));
+    // A slice that follows its list's cursor (the customers pane reads the profile it rests on).
+    deps.events.emit({ type: "row-selected", list, id: ids[at] });
   },
   focusField(screen, name) {
     set((s) => ({ field: { ...s.field, [screen]: name } }));

@@ -75,12 +75,21 @@ function useScreenHooks(def: AnyScreenDef | undefined) {
   const store = useAppStoreApi();
   const { screens } = useShell();
   const locationId = useAppStore((s) => s.locationId);
+  const allLocations = useAppStore((s) => s.allLocations);
   const kind = def?.kind;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen or location changes.
   useEffect(() => {
     if (!locationId) return;
     for (const d of screens) void d.onLocationChange?.(store.getState(), d.kind === store.getState().screen.kind);
   }, [locationId]);
+  // All locations chosen (or one again): the screens that can show every store read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the choice changes.
+  useEffect(() => {
+    if (!locationId) return;
+    for (const d of screens) {
+      if (d.allLocations) void d.onLocationChange?.(store.getState(), d.kind === store.getState().screen.kind);
+    }
+  }, [allLocations]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
   useEffect(() => {
     if (def && (store.getState().locationId || def.withoutLocation)) void def.onShow?.(store.getState());

@@ -5,6 +5,7 @@ import {
   type AccountContext,
   type AppStore,
   type Clock,
+  CustomerIndexHandle,
   createStore,
   deferredClient,
   type EnvLabel,
@@ -100,6 +101,8 @@ export interface RunAppOptions {
   account?: AccountContext | Promise<AccountContext>;
   /** The screen to open on (the account screen when nobody is signed in). */
   startOn?: ScreenKind;
+  /** The customer index file of the store worked on (a data-folder file named after the store). */
+  customerIndexPath?: string;
 }
 
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
@@ -136,6 +139,7 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
     ...(options.account ? { account: options.account } : {}),
+    ...(options.customerIndexPath ? { customerIndex: new CustomerIndexHandle(options.customerIndexPath) } : {}),
   });
   if (options.startOn) store.getState().showScreen(options.startOn);
   const alt = Boolean(stdout.isTTY);

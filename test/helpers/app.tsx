@@ -1,5 +1,9 @@
 // Drives the whole app against the in-process local service: render, type keys, wait for frames.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { vi } from "vitest";
+import { CustomerIndexHandle } from "../../src/local/customer-index.js";
 import type { ServiceOptions } from "../../src/service/index.js";
 import type { SquareClient } from "../../src/square/client.js";
 import { createClient } from "../../src/square/client.js";
@@ -77,7 +81,15 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     proxy || opts.accessToken
       ? createClient({ baseUrl: proxy?.url ?? service.url, accessToken: token, maxRetries: 0 })
       : (opts.client ?? service.client);
-  const store = createStore({ client, dataDir: "/nonexistent-backroom-test", ...opts.store });
+  // A data folder of its own (the stocktake journal is a file there; a shared one would mix the
+  // schemas of every branch's tests), and a customer index in memory, filled when the screen opens.
+  const ownDir = opts.store?.dataDir ? undefined : mkdtempSync(join(tmpdir(), "backroom-app-"));
+  const store = createStore({
+    client,
+    dataDir: ownDir ?? "",
+    customerIndex: new CustomerIndexHandle(":memory:"),
+    ...opts.store,
+  });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
   const { instance, keys } = renderApp({
@@ -147,6 +159,7 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
       if (client !== service.client && client !== opts.client) await client.close();
       if (proxy) await proxy.down();
       if (!opts.shared) await service.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

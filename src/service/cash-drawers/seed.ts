@@ -1,11 +1,14 @@
 import { CASH_EFFECT, cashDrawerTotals } from "../../domain/cash.js";
-import { addDays, localDate, zonedInstant, zoneOffsetMs } from "../../domain/time.js";
+import { addDays, localDate, zoneOffsetMs } from "../../domain/time.js";
 import type {
+  BusinessHoursPeriod,
   CashDrawerEventType,
   CashDrawerShift,
   CashDrawerShiftEvent,
   CashDrawerShiftState,
   Currency,
+  DayOfWeek,
+  Location,
 } from "../../spec/generated/types.js";
 import { type IdSource, seededIds } from "../ids.js";
 import type { SeedContext } from "../seed/context.js";
@@ -18,6 +21,34 @@ export interface SeedLocation {
   id: string;
   timezone: string;
   main: boolean;
+  /** Its opening hours by day of the week (`HH:MM` local); a day it is closed is missing. */
+  hours: ReadonlyMap<DayOfWeek, { open: string; close: string }>;
+}
+
+/** Hours for a store that publishes none: 08:00 to 20:00 every day. */
+const DEFAULT_HOURS = { open: "08:00", close: "20:00" };
+const WEEK: readonly DayOfWeek[] = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
+
+/** A location's opening hours by day, from its `business_hours` (the first period of each day). */
+export function openingHours(
+  periods: readonly BusinessHoursPeriod[] | undefined,
+): Map<DayOfWeek, { open: string; close: string }> {
+  const out = new Map<DayOfWeek, { open: string; close: string }>();
+  if (!periods?.length) {
+    for (const day of WEEK) out.set(day, DEFAULT_HOURS);
+    return out;
+  }
+  for (const p of periods) {
+    if (!p.day_of_week || !p.start_local_time || !p.end_local_time || out.has(p.day_of_week)) continue;
+    out.set(p.day_of_week, { open: p.start_local_time.slice(0, 5), close: p.end_local_time.slice(0, 5) });
+  }
+  return out;
+}
+
+/** The opening hours of a local date at a location, or undefined when it is closed that day. */
+export function hoursOn(loc: SeedLocation, date: string): { open: string; close: string } | undefined {
+  const day = WEEK[new Date(`${date}T12:00:00Z`).getUTCDay()];
+  return day ? loc.hours.get(day) : undefined;
 }
 
 /**
@@ -26,18 +57,25 @@ export interface SeedLocation {
  */
 export function seedLocations(s: SeedContext): SeedLocation[] {
   const rows = s.db
-    .prepare("SELECT id, timezone FROM locations WHERE merchant_id = ? AND status = 'ACTIVE' ORDER BY created_at, id")
-    .all(s.merchantId) as { id: string; timezone: string }[];
+    .prepare(
+      "SELECT id, timezone, data FROM locations WHERE merchant_id = ? AND status = 'ACTIVE' ORDER BY created_at, id",
+    )
+    .all(s.merchantId) as { id: string; timezone: string; data: string }[];
   const main = (
     s.db.prepare("SELECT main_location_id AS id FROM merchants WHERE id = ?").get(s.merchantId) as
       | { id: string | null }
       | undefined
   )?.id;
-  const found = rows.map((r) => ({ id: r.id, timezone: r.timezone, main: r.id === main }));
+  const found = rows.map((r) => ({
+    id: r.id,
+    timezone: r.timezone,
+    main: r.id === main,
+    hours: openingHours((JSON.parse(r.data) as Location).business_hours?.periods),
+  }));
   if (found.length === 0) {
     return [
-      { id: DEMO.mainLocationId, timezone: DEMO.mainTimezone, main: true },
-      { id: DEMO.secondLocationId, timezone: DEMO.secondTimezone, main: false },
+      { id: DEMO.mainLocationId, timezone: DEMO.mainTimezone, main: true, hours: openingHours(undefined) },
+      { id: DEMO.secondLocationId, timezone: DEMO.secondTimezone, main: false, hours: openingHours(undefined) },
     ];
   }
   return found.sort((a, b) => Number(b.main) - Number(a.main));
@@ -81,14 +119,36 @@ export function staffAt(s: SeedContext, locationId: string): string[] {
   return rows.map((r) => r.id);
 }
 
-/** The day's two till sessions of each drawer, in local wall time. */
-const SESSIONS = [
-  { name: "morning", open: "07:00", close: "13:00" },
-  { name: "afternoon", open: "13:00", close: "19:30" },
-] as const;
+/** A day's two till sessions: from opening to the middle of the day's hours, and from there to closing. */
+function sessionsOf(hours: {
+  open: string;
+  close: string;
+}): { name: "morning" | "afternoon"; open: string; close: string }[] {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const mid = Math.round((minutes(hours.open) + minutes(hours.close)) / 2 / 5) * 5;
+  const clock = `${String(Math.floor(mid / 60)).padStart(2, "0")}:${String(mid % 60).padStart(2, "0")}`;
+  return [
+    { name: "morning", open: hours.open, close: clock },
+    { name: "afternoon", open: clock, close: hours.close },
+  ];
+}
 
 /** Days of closed history before today: the trend's 30 days and a day to spare. */
 const HISTORY_DAYS = 30;
+
+const HOUR = 3_600_000;
+
+/**
+ * The day the drawers show every state on: today once the store has been open an hour, else the
+ * last day before it that the store opened (a store seeded before opening has no drawer open yet).
+ */
+function showcaseDay(loc: SeedLocation, now: number, at: (date: string, time: string) => number): string {
+  const today = localDate(now, loc.timezone);
+  const hours = hoursOn(loc, today);
+  if (hours && now >= at(today, hours.open) + HOUR) return today;
+  for (let d = 1; d <= 7; d++) if (hoursOn(loc, addDays(today, -d))) return addDays(today, -d);
+  return today;
+}
 
 const PAID_OUT_REASONS = ["Window cleaner", "Postage", "Coffee and milk", "Delivery tip", "Bin bags", "Parking"];
 const PAID_IN_REASONS = ["Change from the bank", "Float top-up", "Returned petty cash"];
@@ -119,8 +179,8 @@ interface Plan {
   unsynced?: Unsynced;
 }
 
-/** Today's morning and afternoon of one drawer: real opening hours, or squeezed into the hours so far. */
-interface TodaySlots {
+/** The shown day's morning and afternoon of one drawer: its real sessions, or squeezed into the hours so far. */
+interface ShownSlots {
   morning: { openAt: number; endAt: number; closeAt: number };
   afternoonOpenAt: number;
   afternoonEndAt: number;
@@ -146,96 +206,136 @@ export function seedCashDrawers(s: SeedContext): void {
     const staff = staffAt(s, loc.id);
     const names = loc.main ? ["Front counter", "Paint desk", "Garden centre"] : ["Dock till"];
     const devices = names.map((name) => ({ id: ids.next(), name }));
-    const today = localDate(s.now, loc.timezone);
     const at = localClock(loc.timezone);
+    const shown = showcaseDay(loc, now, at);
+    // The business days of the trend's month before it, oldest first: the last was never counted
+    // at the main counter.
+    const first = addDays(localDate(now, loc.timezone), -HISTORY_DAYS);
+    const days: string[] = [];
+    for (let date = first; date < shown; date = addDays(date, 1)) if (hoursOn(loc, date)) days.push(date);
+    const special = { uncounted: days.at(-1), mismatch: days.at(-12) };
     // Who is short more often: the same team member every time, so the trend shows them.
     const shortProne = staff.length > 1 ? staff[5 % staff.length] : undefined;
     const plans: Plan[] = [];
     devices.forEach((device, deviceIndex) => {
-      for (let d = HISTORY_DAYS; d >= 1; d--) {
-        const date = addDays(today, -d);
-        for (const session of SESSIONS) {
-          const openAt = at(date, session.open) + r.int(0, 20) * MINUTE;
-          const endAt = at(date, session.close) - r.int(0, 15) * MINUTE;
-          const plan: Plan = {
-            device,
-            session: session.name,
-            openAt,
-            endAt,
-            state: "CLOSED",
-            closeAt: endAt + r.int(5, 40) * MINUTE,
-            count: "drawn",
-          };
-          if (loc.main && deviceIndex === 0 && d === 1 && session.name === "afternoon") {
-            plan.state = "ENDED";
-            delete plan.closeAt;
-          }
-          if (loc.main && deviceIndex === 1 && d === 12 && session.name === "afternoon") {
-            plan.unsynced = { type: "CASH_TENDER_PAYMENT", amount: 3_500 };
-            plan.count = "exact";
-          }
-          plans.push(plan);
-        }
-      }
-      const slots = todaySlots(r, now, zonedInstant(today, "00:00", loc.timezone).getTime(), at, today, deviceIndex);
-      const morning: Plan = {
-        device,
-        session: "morning",
-        openAt: slots.morning.openAt,
-        endAt: slots.morning.endAt,
-        state: "CLOSED",
-        closeAt: slots.morning.closeAt,
-        count: "exact",
-      };
-      if (!loc.main) morning.count = "short";
-      else if (deviceIndex === 0) {
-        morning.state = "ENDED";
-        delete morning.closeAt;
-      } else if (deviceIndex === 1) morning.count = "over";
-      else {
-        // Counted exactly what the events say; against the service's total it is short by the paid out.
-        morning.unsynced = { type: "PAID_OUT", amount: 2_000, description: "Delivery tip" };
-      }
-      plans.push(morning, {
-        device,
-        session: "afternoon",
-        openAt: slots.afternoonOpenAt,
-        endAt: slots.afternoonEndAt,
-        state: "OPEN",
-        count: "exact",
-      });
+      for (const date of days) plans.push(...historyPlans(r, loc, at, date, device, deviceIndex, special));
+      plans.push(...shownPlans(r, loc, { now, at, date: shown }, device, deviceIndex));
     });
     for (const plan of plans) seedShift(s, r, ids, loc.id, plan, staff, shortProne, currency);
   }
 }
 
-/**
- * Today's times of one drawer. After 14:00 they are the real opening hours; earlier in the day
- * they are squeezed into the hours since midnight, so that a store started at any hour has a
- * morning already ended and an afternoon open — and nothing happens after now.
- */
-function todaySlots(
+/** A past business day of one drawer: both sessions closed and counted, but for the two seeded cases. */
+function historyPlans(
   r: Rng,
-  now: number,
-  midnight: number,
+  loc: SeedLocation,
   at: (date: string, time: string) => number,
-  today: string,
+  date: string,
+  device: Plan["device"],
   deviceIndex: number,
-): TodaySlots {
-  if (now >= at(today, "14:00")) {
-    const openAt = at(today, "07:00") + r.int(0, 20) * MINUTE;
-    const endAt = at(today, "13:00") - r.int(0, 15) * MINUTE;
+  special: { uncounted: string | undefined; mismatch: string | undefined },
+): Plan[] {
+  const hours = hoursOn(loc, date);
+  if (!hours) return [];
+  return sessionsOf(hours).map((session) => {
+    const openAt = at(date, session.open) + r.int(0, 20) * MINUTE;
+    const endAt = at(date, session.close) - r.int(0, 15) * MINUTE;
+    const plan: Plan = {
+      device,
+      session: session.name,
+      openAt,
+      endAt,
+      state: "CLOSED",
+      closeAt: endAt + r.int(5, 40) * MINUTE,
+      count: "drawn",
+    };
+    const afternoon = session.name === "afternoon";
+    if (loc.main && deviceIndex === 0 && date === special.uncounted && afternoon) {
+      plan.state = "ENDED";
+      delete plan.closeAt;
+    }
+    if (loc.main && deviceIndex === 1 && date === special.mismatch && afternoon) {
+      plan.unsynced = { type: "CASH_TENDER_PAYMENT", amount: 3_500 };
+      plan.count = "exact";
+    }
+    return plan;
+  });
+}
+
+/**
+ * The day that shows every state, of one drawer: a morning ended (not counted at the main
+ * counter, over at the paint desk, short by an unsynced paid out in the garden centre, short at
+ * the dock) and an afternoon still open.
+ */
+function shownPlans(
+  r: Rng,
+  loc: SeedLocation,
+  when: { now: number; at: (date: string, time: string) => number; date: string },
+  device: Plan["device"],
+  deviceIndex: number,
+): Plan[] {
+  const slots = shownSlots(r, loc, when, deviceIndex);
+  const morning: Plan = {
+    device,
+    session: "morning",
+    openAt: slots.morning.openAt,
+    endAt: slots.morning.endAt,
+    state: "CLOSED",
+    closeAt: slots.morning.closeAt,
+    count: "exact",
+  };
+  if (!loc.main) morning.count = "short";
+  else if (deviceIndex === 0) {
+    morning.state = "ENDED";
+    delete morning.closeAt;
+  } else if (deviceIndex === 1) morning.count = "over";
+  else {
+    // Counted exactly what the events say; against the service's total it is short by the paid out.
+    morning.unsynced = { type: "PAID_OUT", amount: 2_000, description: "Delivery tip" };
+  }
+  const afternoon: Plan = {
+    device,
+    session: "afternoon",
+    openAt: slots.afternoonOpenAt,
+    endAt: slots.afternoonEndAt,
+    state: "OPEN",
+    count: "exact",
+  };
+  return [morning, afternoon];
+}
+
+/**
+ * The times of the day that shows every state, inside the store's opening hours in its zone.
+ * Once the afternoon has run an hour they are the day's real sessions (on a day before today,
+ * the afternoon drawer was left open); earlier, they are squeezed into the hours since opening,
+ * so a store started at any time of its day has a morning ended and an afternoon open — and
+ * nothing happens after now.
+ */
+function shownSlots(
+  r: Rng,
+  loc: SeedLocation,
+  when: { now: number; at: (date: string, time: string) => number; date: string },
+  deviceIndex: number,
+): ShownSlots {
+  const { now, at, date } = when;
+  const hours = hoursOn(loc, date) ?? DEFAULT_HOURS;
+  const [morning, afternoon] = sessionsOf(hours);
+  const opening = at(date, hours.open);
+  const middle = at(date, afternoon?.open ?? hours.close);
+  if (now >= middle + HOUR) {
+    const openAt = opening + r.int(0, 20) * MINUTE;
+    const endAt = at(date, morning?.close ?? hours.close) - r.int(0, 15) * MINUTE;
     return {
       morning: { openAt, endAt, closeAt: endAt + r.int(5, 40) * MINUTE },
-      afternoonOpenAt: at(today, "13:00") + r.int(0, 20) * MINUTE,
-      afternoonEndAt: at(today, "19:30"),
+      afternoonOpenAt: middle + r.int(0, 20) * MINUTE,
+      afternoonEndAt: Math.min(now, at(date, hours.close)),
     };
   }
-  const elapsed = Math.max(0, now - midnight);
-  const part = (fraction: number) => midnight + Math.floor(elapsed * fraction);
+  const elapsed = Math.max(0, now - opening);
+  const part = (fraction: number) => opening + Math.floor(elapsed * fraction);
   const shift = deviceIndex * 0.02;
   return {
-    morning: { openAt: part(0.1 + shift), endAt: part(0.45 + shift), closeAt: part(0.5 + shift) },
+    morning: { openAt: part(0.05 + shift), endAt: part(0.45 + shift), closeAt: part(0.5 + shift) },
     afternoonOpenAt: part(0.55 + shift),
     afternoonEndAt: now,
   };
@@ -346,8 +446,9 @@ function difference(r: Rng, count: Count, shortProne: boolean): number {
   if (count === "exact") return 0;
   if (count === "over") return size();
   if (count === "short") return -size();
-  if (!r.chance(shortProne ? 0.65 : 0.3)) return 0;
-  return r.chance(shortProne ? 0.85 : 0.55) ? -size() : size();
+  // The short-prone member is short on about two closings in three, the others on one in six.
+  if (!r.chance(shortProne ? 0.75 : 0.3)) return 0;
+  return r.chance(shortProne ? 0.9 : 0.55) ? -size() : size();
 }
 
 /** The next thing that happens at the drawer, never taking out more cash than it holds. */

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, IDENTIFYING_FIELDS, isPhoneNumber, normalizeBirthday } from "../../domain/customers-profile.js";
+import { EMAIL_PATTERN, IDENTIFYING_FIELDS, interfaceBirthday, isPhoneNumber } from "../../domain/customers-profile.js";
 import type {
   Address,
   Card,
@@ -57,7 +57,7 @@ function checkValue(field: TextField, value: string): string {
     throw invalid("INVALID_PHONE_NUMBER", `Not a valid phone number: ${value}.`, field);
   }
   if (field === "birthday") {
-    const stored = normalizeBirthday(value);
+    const stored = interfaceBirthday(value);
     if (!stored) throw invalid("INVALID_DATE", "birthday must be YYYY-MM-DD or MM-DD.", field);
     return stored;
   }

@@ -17,6 +17,13 @@ export interface ColumnListProps<Row> {
   empty?: string;
   /** Marks the rows dim (they are also dim while the service cannot be reached: read before, maybe stale). */
   dim?: boolean;
+  /**
+   * How many rows there are in all, when only the first `rows` are loaded (a long search read
+   * page by page): the position line counts to it, as the screen's count does.
+   */
+  total?: number;
+  /** `total` is where counting stopped: there are more (shown `10,000+`). */
+  totalIsFloor?: boolean;
 }
 
 /**
@@ -50,7 +57,18 @@ export function listRows(height: number): number {
  * A windowed, selectable table: only the rows inside the window are rendered, and the header and
  * the cells are laid out from one column spec.
  */
-export function ColumnList<Row>({ columns, rows, state, height, width, rowKey, empty, dim }: ColumnListProps<Row>) {
+export function ColumnList<Row>({
+  columns,
+  rows,
+  state,
+  height,
+  width,
+  rowKey,
+  empty,
+  dim,
+  total,
+  totalIsFloor,
+}: ColumnListProps<Row>) {
   const theme = useTheme();
   const offline = useAppStore((s) => s.connection.state === "offline");
   const stale = Boolean(dim) || offline;
@@ -89,7 +107,9 @@ export function ColumnList<Row>({ columns, rows, state, height, width, rowKey, e
         );
       })}
       <Txt color={theme.muted}>
-        {rows.length > visible ? ` ${start + 1}–${end} of ${rows.length.toLocaleString("en-US")}` : " "}
+        {rows.length > visible
+          ? ` ${start + 1}–${end} of ${Math.max(total ?? 0, rows.length).toLocaleString("en-US")}${totalIsFloor ? "+" : ""}`
+          : " "}
         {stale && offline ? " · stale: read before the service stopped answering" : ""}
       </Txt>
     </Box>

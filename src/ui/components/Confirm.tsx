@@ -68,7 +68,7 @@ export function Confirm({ question, width }: { question: Question; width: number
       ))}
       <Box gap={2}>
         {button("yes", question.yes ?? "Yes")}
-        {button("no", "No")}
+        {button("no", question.no ?? "No")}
       </Box>
       {wrapLines(answerKeysText(question, highlighted), inner).map((line) => (
         <Txt key={line} color={theme.muted}>

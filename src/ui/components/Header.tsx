@@ -2,7 +2,7 @@ import { Box } from "ink";
 import stringWidth from "string-width";
 import { localTime } from "../../domain/time.js";
 import { type Connection, selectLocation, selectMerchantName, selectTimeZone, useAppStore } from "../../state/index.js";
-import { useShell } from "../shell.js";
+import { currentScreen, useShell } from "../shell.js";
 import { type Theme, useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";
 
@@ -56,6 +56,8 @@ export function Header({ width }: { width: number }) {
   const { screens } = useShell();
   const merchant = useAppStore(selectMerchantName);
   const location = useAppStore(selectLocation);
+  // On a screen that shows every store, all locations when chosen.
+  const allStores = useAppStore((s) => s.allLocations && currentScreen(screens, s)?.allLocations === true);
   const locationCount = useAppStore((s) => s.locations.length);
   const env = useAppStore((s) => s.env);
   const baseUrl = useAppStore((s) => s.baseUrl);
@@ -84,7 +86,7 @@ export function Header({ width }: { width: number }) {
     ...(location ? [{ text: localTime(now, tz), drop: 0 }] : []),
   ];
   const left: Part[] = [
-    { text: location?.name ?? "no location", bold: true, drop: 2 },
+    { text: allStores ? "All locations" : (location?.name ?? "no location"), bold: true, drop: 2 },
     ...(locationCount > 1 ? [{ text: "(L to switch)", color: theme.muted, drop: 6 }] : []),
     { text: `· ${merchant}`, color: theme.muted, drop: 4 },
   ];

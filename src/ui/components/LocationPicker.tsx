@@ -1,26 +1,49 @@
 import { Box } from "ink";
-import { useAppStore, useAppStoreApi, useShallow } from "../../state/index.js";
+import { type AppState, useAppStore, useAppStoreApi, useShallow } from "../../state/index.js";
 import { useKeys } from "../keyboard.js";
+import { currentScreen, useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";
 import { useWidgetList } from "./use-list.js";
 import { WindowedList } from "./WindowedList.js";
 
-/** The `L` picker: j/k to choose a location, enter to switch, esc (or L) to close. */
+/** What the picker lists: every store of the seller, and first "All locations" where the screen can show them all. */
+type Choice = { kind: "all" } | { kind: "store"; id: string; name: string; timezone: string };
+
+/** Which choice is in force: all locations (on a screen that shows them), else the selected store. */
+function isCurrent(c: Choice, s: Pick<AppState, "locationId" | "allLocations">, offersAll: boolean): boolean {
+  const all = offersAll && s.allLocations;
+  return c.kind === "all" ? all : !all && c.id === s.locationId;
+}
+
+/**
+ * The `L` picker: j/k to choose a location, enter to switch, esc (or L) to close. On a screen that
+ * can show every store at once (its registry entry says `allLocations`) it offers "All locations"
+ * first.
+ */
 export function LocationPicker({ height }: { height: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
+  const { screens } = useShell();
+  const offersAll = useAppStore((s) => currentScreen(screens, s)?.allLocations === true);
   const locations = useAppStore(useShallow((s) => s.locations));
-  const current = useAppStore((s) => s.locationId);
-  const rows = Math.min(height - 2, locations.length + 1);
-  const [list, onList] = useWidgetList(locations.length, rows - 1);
+  const current = useAppStore(useShallow((s) => ({ locationId: s.locationId, allLocations: s.allLocations })));
+  const choices: Choice[] = [
+    ...(offersAll ? [{ kind: "all" as const }] : []),
+    ...locations.flatMap((l) =>
+      l.id ? [{ kind: "store" as const, id: l.id, name: l.name ?? l.id, timezone: l.timezone ?? "" }] : [],
+    ),
+  ];
+  const rows = Math.min(height - 2, choices.length + 1);
+  const [list, onList] = useWidgetList(choices.length, rows - 1);
   useKeys(
     (input, key) => {
       if (onList(input, key)) return true;
       if (key.escape || input === "L") store.getState().closeOverlay();
       else if (key.return) {
-        const picked = locations[list.cursor];
-        if (picked?.id) store.getState().selectLocation(picked.id);
+        const picked = choices[list.cursor];
+        if (picked?.kind === "all") store.getState().selectAllLocations();
+        else if (picked) store.getState().selectLocation(picked.id);
       } else return false;
       return true;
     },
@@ -30,15 +53,16 @@ export function LocationPicker({ height }: { height: number }) {
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
       <Txt bold>Location</Txt>
       <WindowedList
-        items={locations}
+        items={choices}
         state={list}
         height={rows}
-        rowKey={(l) => l.id ?? ""}
-        renderRow={(l) => (
+        rowKey={(c) => (c.kind === "all" ? "*all" : c.id)}
+        renderRow={(c) => (
           <Txt>
             {" "}
-            {l.name} <Txt color={theme.muted}>{l.timezone}</Txt>
-            {l.id === current ? <Txt color={theme.good}> (current)</Txt> : null}
+            {c.kind === "all" ? "All locations" : c.name}{" "}
+            <Txt color={theme.muted}>{c.kind === "all" ? "every store together" : c.timezone}</Txt>
+            {isCurrent(c, current, offersAll) ? <Txt color={theme.good}> (current)</Txt> : null}
           </Txt>
         )}
       />

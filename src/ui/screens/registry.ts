@@ -69,6 +69,7 @@ const REVIEW = defineScreen({
     return form === "none" ? listPlace(s.review.view) : formPlace(form);
   },
   fields: { filter: "filter" },
+  allLocations: true,
   reload: (s) => s.loadReview(undefined, { team: true }),
   onShow: (s) => s.loadReviewIfStale(),
   onLocationChange: (s, visible) => (visible ? s.loadReview() : undefined),
@@ -121,7 +122,7 @@ const STOCKTAKE = defineScreen({
   onLocationChange: (s) => s.stocktakeLocationChanged(),
   refresh: (s) => s.stocktakeRefreshExpected({ quiet: true }),
   refreshSeconds: 30,
-  help: "Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
+  help: "On the counting line a quantity for an item already counted asks whether it adds or replaces; +N adds, =N replaces without asking (`stocktake import` always adds its rows up). A count far from the books (over 10× the expected, or 500 units over) is asked about once. Items from outside the count's scope are marked and get their expected quantity from the service (… until it arrives). A blind count (b) hides the expected while counting; the review shows it. Counts are journaled line by line on this machine ($XDG_DATA_HOME/backroom/stocktake.db): a count survives the terminal closing, and a commit that stopped halfway finishes without counting anything twice.",
 });
 
 const CUSTOMERS = defineScreen({
@@ -144,8 +145,9 @@ const CUSTOMERS = defineScreen({
   fields: { [SEARCH_FIELD]: "search" },
   reload: reloadCustomers,
   onShow: (s) => s.customersShow(),
-  // One line at 80 columns; that names are looked for in emails, the info line says as you type.
-  help: "Search lags up to a minute behind changes made elsewhere: r searches again.",
+  refresh: (s) => s.customersRefreshIndex(),
+  refreshSeconds: 30,
+  help: "Found from the customer index on this machine, refreshed every 30 s (r now); an opened profile is read from the service.",
 });
 
 const DRAWERS = defineScreen({

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useEffect, useMemo } from "react";
+import { customerSearchOf, describeCustomerSearch } from "../../../domain/customer-search.js";
 import { classifyQuery, customerName, describeQuery, sourceLabel } from "../../../domain/customers.js";
 import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../domain/customers-duplicates.js";
 import { profileValues } from "../../../domain/customers-profile.js";
@@ -8,7 +9,9 @@ import {
   CUSTOMER_LIST,
   type CustomerResults,
   type CustomersView,
+  describeIndexSync,
   filterInputOf,
+  selectCountry,
   selectTimeZone,
   useAppStore,
   useAppStoreApi,
@@ -34,13 +37,15 @@ const PANE_BELOW_HEIGHT = 7;
 /** Load the next page when the cursor comes this close to the last loaded row. */
 const PREFETCH_ROWS = 10;
 
-function countText(r: CustomerResults): string {
+/** How many match: the one number the list's position line counts to as well. */
+function countText(r: CustomerResults, filling: boolean): string {
   if (r.phase === "loading" && r.rows.length === 0) return "searching…";
   const n = r.count;
+  const many = r.countIsFloor ? "+" : "";
   const text =
     n === undefined
       ? `${r.rows.length.toLocaleString("en-US")}+ shown`
-      : `${n.toLocaleString("en-US")} match${n === 1 ? "" : "es"}`;
+      : `${n.toLocaleString("en-US")}${many} match${n === 1 && !many ? "" : "es"}${filling ? " so far" : ""}`;
   return r.phase === "loading" ? `${text} · searching…` : text;
 }
 
@@ -78,6 +83,8 @@ function InfoLine({ width }: { width: number }) {
       sort: st.customers.sort,
       results: st.customers.results,
       groups: st.customers.groups,
+      index: st.customers.index,
+      country: selectCountry(st),
     })),
   );
   if (i.results.problem) {
@@ -93,11 +100,16 @@ function InfoLine({ width }: { width: number }) {
     f.sources ? `${f.sources.rule === "EXCLUDE" ? "not " : ""}from ${f.sources.values.map(sourceLabel).join("/")}` : "",
     f.createdFrom || f.createdTo ? `created ${f.createdFrom ?? "…"}–${f.createdTo ?? "…"}` : "",
   ].filter(Boolean);
+  // Where it looked, in plain words: the index on this machine, or the service's search.
+  const fromIndex = i.results.from === "index";
+  const filling = i.index.phase === "filling" || i.index.phase === "opening";
   const info = [
-    describeQuery(classifyQuery(i.line)),
+    fromIndex ? describeCustomerSearch(customerSearchOf(i.line, i.country)) : describeQuery(classifyQuery(i.line)),
     filterWords.length ? `filters: ${filterWords.join(", ")}` : "",
-    countText(i.results),
+    countText(i.results, fromIndex && filling),
     i.sort === "name" ? "by name" : "newest first",
+    // Said while it fills; that there is none here, the status bar said once.
+    filling ? describeIndexSync(i.index) : "",
   ]
     .filter(Boolean)
     .join(" · ");
@@ -112,8 +124,9 @@ function InfoLine({ width }: { width: number }) {
 function useMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
   const scanGroups = useAppStore((st) => st.customers.scan.groups);
   const probed = useAppStore((st) => st.customers.probed);
+  const country = useAppStore(selectCountry);
   return useMemo(() => {
-    const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows)));
+    const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows, country)));
     const add = (id: string, reasons: readonly DuplicateReason[]) => {
       const have = all.get(id) ?? [];
       all.set(id, [...have, ...reasons.filter((r) => !have.includes(r))]);
@@ -121,7 +134,7 @@ function useMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
     for (const [id, reasons] of duplicateMarks(scanGroups)) add(id, reasons);
     for (const [id, reasons] of Object.entries(probed)) add(id, reasons);
     return all;
-  }, [rows, scanGroups, probed]);
+  }, [rows, scanGroups, probed, country]);
 }
 
 /** The filter panel over the search line. */
@@ -166,6 +179,7 @@ function CustomerView({ view: v, height, width }: { view: CustomersView; height:
       ? (st.customers.local[customerId] ?? st.customers.results.rows.find((r) => r.id === customerId))
       : undefined,
   );
+  const country = useAppStore(selectCountry);
   const toList = () => s().customersOpenView({ kind: "list" });
   switch (v.kind) {
     case "list":
@@ -187,7 +201,7 @@ function CustomerView({ view: v, height, width }: { view: CustomersView; height:
         <ProfileForm
           key={`${v.base.id}:${v.base.version}`}
           title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
-          initial={v.initial ?? profileValues(v.base)}
+          initial={v.initial ?? profileValues(v.base, country)}
           height={height}
           onSubmit={(values) => s().customersSave(values)}
           onCancel={toList}
@@ -224,6 +238,13 @@ function resultsLayout(width: number, height: number) {
 }
 
 /** The search line, the results (paged as the cursor nears their end) and the selected profile beside, below or alone. */
+const NO_MATCH = "No profile matches. n makes a new one.";
+/** What the list says when it has no rows, by the search's phase. */
+const EMPTY: Record<string, string> = {
+  loading: "Searching…",
+  failed: "The search did not go through; r tries again.",
+};
+
 function ResultsView({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
@@ -238,8 +259,10 @@ function ResultsView({ height, width }: { height: number; width: number }) {
   const ids = useAppStore((st) => customerRows(st).ids);
   const list = useListWindow(CUSTOMER_LIST, ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
+  const country = useAppStore(selectCountry);
+  const count = useAppStore(useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor]));
   const marks = useMarks(rows);
-  const columns = useMemo(() => customerColumns(marks, timeZone), [marks, timeZone]);
+  const columns = useMemo(() => customerColumns(marks, timeZone, country), [marks, timeZone, country]);
 
   // Pages are read as the cursor nears the end of what is loaded, never all at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the cursor or the rows move.
@@ -260,12 +283,6 @@ function ResultsView({ height, width }: { height: number; width: number }) {
       height={h}
     />
   );
-  const empty =
-    phase === "loading"
-      ? "Searching…"
-      : phase === "failed"
-        ? "The search did not go through; r tries again."
-        : "No profile matches. n makes a new one.";
   const listView = (
     <ColumnList
       columns={columns}
@@ -274,7 +291,8 @@ function ResultsView({ height, width }: { height: number; width: number }) {
       height={listHeight}
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
-      empty={empty}
+      {...(typeof count[0] === "number" ? { total: count[0], totalIsFloor: count[1] === true } : {})}
+      empty={EMPTY[phase] ?? NO_MATCH}
     />
   );
   const paneTitle = marks.size > 0 ? `── profile · ${DUPLICATE_MARK} shares an email or phone` : "── profile";

@@ -9,8 +9,10 @@ import {
   sourceLabel,
 } from "../../../domain/customers.js";
 import type { DuplicateReason } from "../../../domain/customers-duplicates.js";
+import { showPhone } from "../../../domain/phone.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { Customer, CustomerGroup } from "../../../spec/generated/types.js";
+import { selectCountry, useAppStore } from "../../../state/index.js";
 import { fitCell } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { type Theme, useTheme } from "../../theme.js";
@@ -33,6 +35,8 @@ export function paneLines(
     duplicates: readonly DuplicateReason[] | undefined;
     now: Date;
     timeZone: string;
+    /** The store's country: its numbers are shown in the national format. */
+    country: string | undefined;
   },
 ): PaneLine[] {
   const cards = c.cards ?? [];
@@ -40,7 +44,7 @@ export function paneLines(
     { label: "Name", text: [customerName(c), c.nickname ? `(${c.nickname})` : ""].filter(Boolean).join(" ") },
     { label: "Company", text: c.company_name ?? "" },
     { label: "Email", text: c.email_address ?? "" },
-    { label: "Phone", text: c.phone_number ?? "" },
+    { label: "Phone", text: c.phone_number ? showPhone(c.phone_number, ctx.country) : "" },
     { label: "Address", text: addressLine(c) },
     { label: "Reference", text: c.reference_id ?? "" },
     { label: "Birthday", text: birthdayText(c.birthday) },
@@ -83,6 +87,7 @@ export function ProfilePane({
   height: number;
 }) {
   const theme = useTheme();
+  const country = useAppStore(selectCountry);
   if (!customer) {
     return (
       <Box flexDirection="column" width={width} height={height}>
@@ -90,7 +95,7 @@ export function ProfilePane({
       </Box>
     );
   }
-  const lines = paneLines(customer, { groups, duplicates, now, timeZone });
+  const lines = paneLines(customer, { groups, duplicates, now, timeZone, country });
   const labelWidth = 11;
   const room = Math.max(1, width - labelWidth - 1);
   return (

@@ -1,5 +1,6 @@
 import { customerName } from "../../../domain/customers.js";
 import type { DuplicateGroup, DuplicateReason } from "../../../domain/customers-duplicates.js";
+import { showPhone } from "../../../domain/phone.js";
 import { localDate } from "../../../domain/time.js";
 import type { Customer } from "../../../spec/generated/types.js";
 import type { Column } from "../../components/columns.js";
@@ -11,6 +12,7 @@ export const DUPLICATE_MARK = "≡";
 export function customerColumns(
   marks: ReadonlyMap<string, readonly DuplicateReason[]>,
   timeZone: string,
+  country: string | undefined,
 ): Column<Customer>[] {
   return [
     {
@@ -21,7 +23,12 @@ export function customerColumns(
     },
     { header: "Name", width: 14, flex: 3, render: (c) => customerName(c) },
     { header: "Email", width: 16, flex: 4, render: (c) => c.email_address ?? "", drop: 1 },
-    { header: "Phone", width: 15, render: (c) => c.phone_number ?? "", drop: 2 },
+    {
+      header: "Phone",
+      width: 15,
+      render: (c) => (c.phone_number ? showPhone(c.phone_number, country) : ""),
+      drop: 2,
+    },
     {
       header: "Created",
       width: 10,

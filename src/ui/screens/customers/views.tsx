@@ -4,7 +4,7 @@ import { cardExpired, cardLabel, customerName } from "../../../domain/customers.
 import type { FieldDiff } from "../../../domain/customers-profile.js";
 import { conflictDiff } from "../../../domain/customers-profile.js";
 import type { Card, Customer, CustomerGroup } from "../../../spec/generated/types.js";
-import { type CustomersView, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { type CustomersView, selectCountry, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
@@ -62,7 +62,8 @@ export function ConflictView({
   const store = useAppStoreApi();
   const s = () => store.getState();
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const diff = conflictDiff(view.base, view.mine, view.theirs);
+  const country = useAppStore(selectCountry);
+  const diff = conflictDiff(view.base, view.mine, view.theirs, country);
   const listHeight = Math.max(3, height - 4);
   const [list, onList] = useWidgetList(diff.length, listRows(listHeight));
   useKeys(

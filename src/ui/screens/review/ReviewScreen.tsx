@@ -1,11 +1,13 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import stringWidth from "string-width";
+import { breaksExample } from "../../../domain/clock-rules.js";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
-import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/shifts.js";
+import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
+  type ReviewSpanKind,
   type ShiftTimesInput,
   selectReviewMembers,
   selectReviewRows,
@@ -15,6 +17,7 @@ import {
   useAppStoreApi,
   useShallow,
   writeProblem,
+  zoneOfShift,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapSegments } from "../../components/columns.js";
@@ -27,6 +30,13 @@ import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { memberColumns, shiftColumns } from "./columns.js";
 
+/** The review's title: the pay period, the workweek, or the workdays it shows. */
+export function reviewTitle(r: { from: string; to: string; span: ReviewSpanKind }): string {
+  if (r.span === "pay-period") return `Pay period ${r.from} → ${r.to}`;
+  if (r.span === "week") return `Week ${r.from} → ${r.to}`;
+  return r.from === r.to ? `Workday ${r.from || "…"}` : `Workdays ${r.from} → ${r.to}`;
+}
+
 /** Some totals in two lines: shifts, paid hours and cost; then regular and overtime apart. */
 export function totalsText(t: PayTotals): [string, string] {
   const noWage = t.noWageShifts ? ` · ${t.noWageShifts} without wage, not costed` : "";
@@ -36,37 +46,39 @@ export function totalsText(t: PayTotals): [string, string] {
   ];
 }
 
-/** The review's four lines above its list: the days and what is shown, the rules, the totals. */
-function ReviewHead({ width }: { width: number }) {
+/** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
+export function ReviewScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const review = useAppStore((s) => s.review);
   const members = useAppStore(selectReviewMembers);
   const rows = useAppStore(selectReviewRows);
-  const tz = useAppStore(selectTimeZone);
-  const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
-  const { view, result } = review;
-  const title = review.from === review.to ? `Workday ${review.from || "…"}` : `Workdays ${review.from} → ${review.to}`;
-  const memberName = members.find((m) => m.memberId === review.memberId)?.memberName;
+  const view = review.view;
+  const listHeight = Math.max(3, height - 4 - panelHeight(review.form.kind));
+  const ids = useMemo(
+    () => (view === "members" ? members.map((m) => m.memberId) : rows.map((r, i) => r.shift.id ?? String(i))),
+    [view, members, rows],
+  );
+  const list = useListWindow(view === "members" ? "review.members" : "review.shifts", ids, listRows(listHeight));
+  const rules = review.overtime;
+  const result = review.result;
+  const allStores = result !== undefined && result.locationId === undefined;
+  const locations = useAppStore((s) => s.locations);
+  const names = useMemo(() => new Map(locations.map((l) => [l.id ?? "", l.name ?? ""] as const)), [locations]);
+  const nameOfStore = useMemo(() => (id: string) => names.get(id) ?? id, [names]);
+  const columns = useMemo(
+    () => shiftColumns(rules, allStores ? nameOfStore : undefined),
+    [rules, allStores, nameOfStore],
+  );
+  const mColumns = useMemo(() => memberColumns(rules), [rules]);
+
   // A filter, or one member's shifts, totals what is shown.
   const partial = review.filter !== "" || (view === "shifts" && review.memberId !== undefined);
   const totals = result ? totalsText(partial ? sumRows(rows) : result.totals) : undefined;
-  // Whole parts, what is shown first: on a narrow terminal the day's start and zone go.
-  const shown = wrapSegments(
-    [
-      view === "shifts" ? (memberName ?? "all members") : "",
-      review.filter ? `filter "${review.filter}"` : "",
-      `days start ${startOfDay.slice(0, 5)} ${tz}`,
-    ].filter(Boolean),
-    width - 1 - stringWidth(title) - 3,
-  ).join("");
   return (
-    <>
-      <Txt wrap="truncate-end">
-        <Txt bold>{title}</Txt>
-        <Txt color={theme.muted}>{` · ${shown}`}</Txt>
-      </Txt>
+    <Box flexDirection="column" width={width}>
+      <ReviewTitle width={width} allStores={allStores} nameOfStore={nameOfStore} />
       <Txt color={theme.muted} wrap="truncate-end">
-        {describeOvertime(review.overtime)} · pay period {describePayPeriod(review.payPeriod)}
+        {describeOvertime(rules)} · pay period {describePayPeriod(review.payPeriod)}
       </Txt>
       {totals ? (
         <>
@@ -79,40 +91,6 @@ function ReviewHead({ width }: { width: number }) {
           <Txt> </Txt>
         </>
       )}
-    </>
-  );
-}
-
-/** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
-export function ReviewScreen({ height, width }: ScreenProps) {
-  const review = useAppStore((s) => s.review);
-  const members = useAppStore(selectReviewMembers);
-  const rows = useAppStore(selectReviewRows);
-  const tz = useAppStore(selectTimeZone);
-  const view = review.view;
-  const panel =
-    review.form.kind === "none"
-      ? 0
-      : review.form.kind === "filter"
-        ? 1
-        : review.form.kind === "edit"
-          ? formHeight(EDIT_FIELDS, true)
-          : review.form.kind === "range"
-            ? formHeight(RANGE_FIELDS, false)
-            : formHeight(EXPORT_FIELDS, true);
-  const listHeight = Math.max(3, height - 4 - panel);
-  const ids = useMemo(
-    () => (view === "members" ? members.map((m) => m.memberId) : rows.map((r, i) => r.shift.id ?? String(i))),
-    [view, members, rows],
-  );
-  const list = useListWindow(view === "members" ? "review.members" : "review.shifts", ids, listRows(listHeight));
-  const rules = review.overtime;
-  const columns = useMemo(() => shiftColumns(tz, rules), [tz, rules]);
-  const mColumns = useMemo(() => memberColumns(rules), [rules]);
-
-  return (
-    <Box flexDirection="column" width={width}>
-      <ReviewHead width={width} />
       {view === "members" ? (
         <ColumnList
           columns={mColumns}
@@ -139,6 +117,57 @@ export function ReviewScreen({ height, width }: ScreenProps) {
       {review.form.kind === "export" ? <ExportForm path={review.form.path} summary={review.form.summary} /> : null}
       {review.form.kind === "edit" ? <EditShiftForm shiftId={review.form.shiftId} /> : null}
     </Box>
+  );
+}
+
+/** Rows the form open under the list takes. */
+function panelHeight(kind: string): number {
+  if (kind === "none") return 0;
+  if (kind === "filter") return 1;
+  if (kind === "edit") return formHeight(editFields([]), true);
+  return kind === "range" ? formHeight(RANGE_FIELDS, false) : formHeight(EXPORT_FIELDS, true);
+}
+
+/**
+ * The title line: the span, all locations, the member (and their hours at the other stores,
+ * which count toward their overtime here), the filter, and when days start.
+ */
+function ReviewTitle({
+  width,
+  allStores,
+  nameOfStore,
+}: {
+  width: number;
+  allStores: boolean;
+  nameOfStore: (id: string) => string;
+}) {
+  const theme = useTheme();
+  const review = useAppStore((s) => s.review);
+  const members = useAppStore(selectReviewMembers);
+  const tz = useAppStore(selectTimeZone);
+  const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
+  const title = reviewTitle(review);
+  const member = members.find((m) => m.memberId === review.memberId);
+  const elsewhere =
+    review.view === "shifts" && member && member.elsewhere.length > 0
+      ? ` · also ${member.elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")} (counted toward overtime)`
+      : "";
+  return (
+    <Txt wrap="truncate-end">
+      <Txt bold>{title}</Txt>
+      <Txt color={theme.muted}>
+        {/* Whole parts, what is shown first: on a narrow terminal the day's start and zone go. */}
+        {` · ${wrapSegments(
+          [
+            allStores ? "all locations" : "",
+            review.view === "shifts" ? `${member?.memberName ?? "all members"}${elsewhere}` : "",
+            review.filter ? `filter "${review.filter}"` : "",
+            `days start ${startOfDay.slice(0, 5)} ${allStores ? "in each store's time zone" : tz}`,
+          ].filter(Boolean),
+          width - 1 - stringWidth(title) - 3,
+        ).join("")}`}
+      </Txt>
+    </Txt>
   );
 }
 
@@ -214,12 +243,13 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   );
 }
 
-const EDIT_FIELDS: FieldSpec[] = [
+/** The shift form's fields; the breaks field's example names the location's own break types. */
+const editFields = (breakTypes: readonly string[]): FieldSpec[] => [
   { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
+  { name: "breaks", label: "Breaks", hint: breaksExample(breakTypes) },
 ];
 
 const asInput = (v: Record<string, string>): ShiftTimesInput => ({
@@ -237,7 +267,9 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
   const conflict = useAppStore((s) => s.review.conflict);
   const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
   const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
-  const tz = useAppStore(selectTimeZone);
+  const fields = useMemo(() => editFields(types), [types]);
+  // The shift's own store's zone: a review of all locations edits shifts of stores in other zones.
+  const tz = useAppStore((s) => (shift ? zoneOfShift(s, shift) : selectTimeZone(s)));
   if (!shift) return null;
   const theirs = conflict?.theirs;
   const mine = conflict ? ({ ...conflict.mine } as unknown as Record<string, string>) : undefined;
@@ -256,7 +288,7 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
           `Break types here: ${types.join(", ") || "none"}.`
         )
       }
-      fields={EDIT_FIELDS}
+      fields={fields}
       initial={{ ...(shiftTimesInputOf(shift, tz) as unknown as Record<string, string>) }}
       onSubmit={(v) => store.getState().editShiftTimes(shiftId, asInput(v))}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}

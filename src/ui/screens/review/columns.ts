@@ -1,16 +1,20 @@
 import { formatMoney } from "../../../domain/money.js";
 import type { OvertimeRules } from "../../../domain/overtime.js";
-import type { MemberSummary, ReviewRow } from "../../../domain/shifts.js";
+import type { MemberSummary, ReviewRow } from "../../../domain/review.js";
 import { formatHours, localDate, localTime } from "../../../domain/time.js";
 import type { Column } from "../../components/columns.js";
 
 const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const weekday = (date: string) => WEEKDAY[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "";
 
-/** The flags of a member's totals in words: weeks over the limit, days over the daily limit, no wage. */
+/**
+ * The flags of a member's totals in words: weeks over the limit, days over the daily limit,
+ * overtime that comes from hours at other stores, no wage, open shifts.
+ */
 export function memberFlags(m: MemberSummary, rules: OvertimeRules): string {
   return [
     m.overWeeks.length ? `>${rules.weeklyHours}h wk` : "",
+    m.overtimeFromElsewhereHours > 0 ? `OT ${formatHours(m.overtimeFromElsewhereHours)}h from other stores` : "",
     m.overDays.length && rules.dailyHours !== undefined ? `>${rules.dailyHours}h ${m.overDays.length}d` : "",
     m.noWageShifts ? `${m.noWageShifts} no wage` : "",
     m.openShifts ? `${m.openShifts} open` : "",
@@ -47,32 +51,40 @@ export function memberColumns(rules: OvertimeRules): Column<MemberSummary>[] {
   ];
 }
 
-/** The start and end of a shift, with the end's date when it ends on another day. */
-export function shiftSpan(r: ReviewRow, tz: string): string {
+/** The start and end of a shift in its store's time zone, with the end's date when it ends on another day. */
+export function shiftSpan(r: ReviewRow): string {
   const s = r.shift;
+  const tz = r.timeZone;
   if (!s.end_at) return `${localTime(s.start_at, tz)}–open`;
   const otherDay = localDate(s.end_at, tz) !== localDate(s.start_at, tz);
   return `${localTime(s.start_at, tz)}–${otherDay ? `${localDate(s.end_at, tz).slice(5)} ` : ""}${localTime(s.end_at, tz)}`;
 }
 
-/** A shift row's flags: over the weekly or daily limit, no wage, open, long. */
+/** A shift row's flags: over the weekly or daily limit, no wage, open, long, overtime from other stores. */
 export function shiftFlags(r: ReviewRow, rules: OvertimeRules): string {
   return [
     r.overWeek ? `>${rules.weeklyHours}h` : "",
     r.overDay && rules.dailyHours !== undefined ? `>${rules.dailyHours}h/d` : "",
-    ...r.flags,
+    ...r.flags.map((f) => (f === "overtime from other stores" ? "OT: other stores" : f)),
   ]
     .filter(Boolean)
     .join(" ");
 }
 
-/** The shift list's columns: the workday with its weekday, start–end, hours, overtime, cost, flags. */
-export function shiftColumns(tz: string, rules: OvertimeRules): Column<ReviewRow>[] {
+/**
+ * The shift list's columns: the workday with its weekday, start–end (in the shift's store's zone),
+ * hours, overtime, cost, flags — and the store, for a review of all locations (`storeName`).
+ */
+export function shiftColumns(rules: OvertimeRules, storeName?: (locationId: string) => string): Column<ReviewRow>[] {
+  const store: Column<ReviewRow>[] = storeName
+    ? [{ header: "Store", width: 10, flex: 1, drop: 2, render: (r) => storeName(r.locationId) }]
+    : [];
   return [
     { header: "Member", width: 12, flex: 1, render: (r) => r.memberName },
+    ...store,
     // The year is in the title; the day and its weekday are what a row needs.
     { header: "Workday", width: 9, render: (r) => `${weekday(r.workday)} ${r.workday.slice(5)}` },
-    { header: "Start–End", width: 11, flex: 1, render: (r) => shiftSpan(r, tz) },
+    { header: "Start–End", width: 11, flex: 1, render: (r) => shiftSpan(r) },
     {
       header: "Breaks",
       width: 6,

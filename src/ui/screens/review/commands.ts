@@ -1,5 +1,5 @@
 import { localDate } from "../../../domain/time.js";
-import { type AppState, selectReviewMembers, selectReviewRows, selectTimeZone } from "../../../state/index.js";
+import { type AppState, selectReviewMembers, selectReviewRows } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { shiftSpan } from "./columns.js";
 
@@ -113,6 +113,7 @@ export const REVIEW_COMMANDS = defineCommands({
   },
   nextWeek: { keys: [ch("}")], label: "}", description: "next workweek", hint: 4, run: (s) => s.shiftReviewWeek(1) },
   payPeriod: { keys: [ch("p")], label: "p", description: "this pay period", run: (s) => s.reviewPayPeriod() },
+  thisWeek: { keys: [ch(".")], label: ".", description: "this workweek", run: (s) => s.reviewThisWeek() },
   today: { keys: [ch("t")], label: "t", description: "today", run: (s) => s.reviewToday() },
   range: { keys: [ch("d")], label: "d", description: "date range", run: (s) => s.openReviewForm({ kind: "range" }) },
   deleteShift: {
@@ -124,9 +125,8 @@ export const REVIEW_COMMANDS = defineCommands({
       const r = selectedShift(s);
       const id = r?.shift.id;
       if (!r || !id) return;
-      const tz = selectTimeZone(s);
       s.ask({
-        message: `Delete ${r.memberName}'s shift of ${localDate(r.shift.start_at, tz)} ${shiftSpan(r, tz)} (${Math.round(r.totals.spanMinutes)} min)? It cannot be undone.`,
+        message: `Delete ${r.memberName}'s shift of ${localDate(r.shift.start_at, r.timeZone)} ${shiftSpan(r)} (${Math.round(r.totals.spanMinutes)} min)? It cannot be undone.`,
         risky: true,
         yes: "Delete",
         onYes: () => s.deleteShift(id),

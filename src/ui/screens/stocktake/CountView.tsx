@@ -1,7 +1,15 @@
 import { Box } from "ink";
 import { memo, useMemo } from "react";
 import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
-import { countedOf, expectedChangedText, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import {
+  countedOf,
+  expectedChangedText,
+  expectedOf,
+  type LoadedCount,
+  selectTimeZone,
+  useAppStore,
+  useAppStoreApi,
+} from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { type Column, wrapSegments } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
@@ -9,7 +17,7 @@ import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { type CountedRow, countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
+import { type CountedRow, countedColumns, countedRows, OUT_OF_SCOPE, PICK_COLUMNS } from "./columns.js";
 import { COUNT_DRAFT, COUNTING_LINE } from "./commands.js";
 import { Picker } from "./forms.js";
 
@@ -31,7 +39,8 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const text = useAppStore((s) => s.drafts[COUNT_DRAFT] ?? "");
   const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
-  const columns = useMemo(() => countedColumns(tz), [tz]);
+  const blind = count?.header.blind ?? false;
+  const columns = useMemo(() => countedColumns(tz, blind), [tz, blind]);
   const s = () => store.getState();
   const picking = prompt.kind === "pick";
   const focus = useHasFocus(COUNTING_LINE);
@@ -40,11 +49,8 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const h = count.header;
   const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
   const asked = prompt.kind === "quantity" ? count.items.get(prompt.variationId) : undefined;
-  const label = asked
-    ? `${asked.name} (expected ${count.expected.get(asked.variationId)?.quantity ?? "0"}${
-        countedOf(count, asked.variationId) ? `, counted ${countedOf(count, asked.variationId)}` : ""
-      }) quantity`
-    : "Scan or type a code, a name, or +N";
+  const about = asked ? askedText(count, asked.variationId) : "";
+  const label = asked ? `${asked.name}${about ? ` (${about})` : ""} quantity` : ENTRY_LABEL;
   // Whole parts only, the mode first after the lines: on a narrow terminal the last ones go.
   const info = wrapSegments(
     [
@@ -52,9 +58,10 @@ export function CountView({ height, width, list }: { height: number; width: numb
       describeScope(h.scope),
       `${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
       h.scanOne ? "SCAN = 1 UNIT" : "",
+      h.blind ? "BLIND: expected shown in the review" : "",
       h.counterName ? `by ${h.counterName}` : "",
       unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
-      expectedChangedText(count, tz),
+      h.blind ? "" : expectedChangedText(count, tz),
     ].filter(Boolean),
     width - "Counting ".length,
   )[0];
@@ -104,6 +111,20 @@ export function CountView({ height, width, list }: { height: number; width: numb
 
 const rowKey = (r: CountedRow) => r.item.variationId;
 
+/** The counting line's prompt when it asks for nothing in particular. */
+const ENTRY_LABEL = "Scan or type a code, a name, +N (adds) or =N (replaces)";
+
+/** "expected 12, counted 3" for the item the line asks a quantity of (no expected on a blind count). */
+function askedText(count: LoadedCount, variationId: string): string {
+  const counted = countedOf(count, variationId);
+  return [
+    count.header.blind ? "" : `expected ${expectedOf(count, variationId) ?? "…"}`,
+    counted ? `counted ${counted}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** The lines counted; a keystroke on the counting line does not redraw it (its props are unchanged). */
 const CountedList = memo(function CountedList({
   columns,
@@ -151,15 +172,20 @@ function Feedback() {
   switch (feedback.kind) {
     case "counted": {
       const item = count.items.get(feedback.variationId);
-      const expected = count.expected.get(feedback.variationId)?.quantity ?? "0";
-      const v = countVariance(feedback.quantity, expected);
+      const expected = expectedOf(count, feedback.variationId);
+      const books = count.header.blind
+        ? ""
+        : expected === undefined
+          ? " (expected …)"
+          : ` (expected ${expected}, ${formatVariance(countVariance(feedback.quantity, expected))})`;
+      const outside = count.inScope.has(feedback.variationId) ? "" : ` · ${OUT_OF_SCOPE}`;
       return (
         <Txt wrap="truncate-end">
           <Txt color={theme.good}>✓ </Txt>
           {item?.name ?? feedback.variationId}: <Txt bold>{feedback.quantity}</Txt>
           <Txt color={theme.muted}>
-            {" "}
-            (expected {expected}, {formatVariance(v)})
+            {books}
+            {outside}
           </Txt>
         </Txt>
       );

@@ -123,9 +123,14 @@ function SkusStep() {
   );
 }
 
+/** Whether the count being started is blind (the counter picker's b). */
+const BLIND_FLAG = "stocktake.blind";
+
 function CounterStep({ height, width, active }: StepProps) {
   const s = useActions();
   const members = useAppStore((st) => st.stocktake.members);
+  const blind = useAppStore((st) => st.flags[BLIND_FLAG] ?? false);
+  const toggle = () => s().setFlag(BLIND_FLAG, !blind);
   return (
     <Picker
       title="Who is counting?"
@@ -136,10 +141,11 @@ function CounterStep({ height, width, active }: StepProps) {
       height={height}
       width={width}
       active={active}
+      option={{ key: "b", label: "blind count (expected hidden while counting)", on: blind, toggle }}
       onPick={(i) => {
         const m = members[i];
         void s()
-          .stocktakeStart(m?.id ?? "")
+          .stocktakeStart(m?.id ?? "", { blind })
           .then((problem) => {
             if (problem) s().setStatus({ kind: "rule", text: problem });
           });

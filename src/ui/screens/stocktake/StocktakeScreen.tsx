@@ -216,6 +216,8 @@ function reviewHead(
         : "Every item of the count was counted.",
       unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"} (u)` : "",
       t.unpriced ? `${t.unpriced} without a price` : "",
+      t.outOfScope ? `${t.outOfScope} not in the count's scope` : "",
+      t.expectedPending ? `expected of ${t.expectedPending} still being read (…)` : "",
       h.status === "committing" ? "its commit stopped halfway: c finishes it" : "",
     ].filter(Boolean),
     room,

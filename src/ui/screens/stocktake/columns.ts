@@ -8,7 +8,7 @@ import {
 } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
-import type { CountListing, LoadedCount, UnknownCode } from "../../../state/index.js";
+import { type CountListing, expectedOf, type LoadedCount, type UnknownCode } from "../../../state/index.js";
 import type { Column } from "../../components/columns.js";
 import type { Theme } from "../../theme.js";
 
@@ -18,7 +18,10 @@ const varianceColor = (units: number, theme: Theme) => (units > 0 ? theme.good :
 export interface CountedRow {
   item: StockItem;
   counted: string;
-  expected: string;
+  /** The books' quantity; undefined while it is being read (`expected …`, never 0). */
+  expected: string | undefined;
+  /** Not one of the count's scope (scanned, typed or searched from outside it). */
+  outOfScope: boolean;
   countedAt: string;
 }
 
@@ -32,27 +35,39 @@ export function countedRows(count: LoadedCount): CountedRow[] {
     rows.push({
       item,
       counted: l.quantity,
-      expected: l.expected ?? count.expected.get(l.variationId)?.quantity ?? "0",
+      expected: l.expected ?? expectedOf(count, l.variationId),
+      outOfScope: !count.inScope.has(l.variationId),
       countedAt: l.countedAt,
     });
   }
   return rows;
 }
 
-/** The counting view's columns. */
-export function countedColumns(tz: string): Column<CountedRow>[] {
-  return [
-    { header: "Item", width: 16, flex: 1, render: (r) => r.item.name },
-    { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
-    { header: "Counted", width: 8, align: "right", render: (r) => r.counted },
-    { header: "Expected", width: 8, align: "right", render: (r) => r.expected },
+/** An item's name, marked when it is not one of the count's scope. */
+export const OUT_OF_SCOPE = "not in scope";
+const itemName = (r: { item: StockItem; outOfScope: boolean }) =>
+  r.outOfScope ? `${r.item.name} · ${OUT_OF_SCOPE}` : r.item.name;
+
+/**
+ * The counting view's columns; a blind count hides the expected quantity and the variance
+ * (the review shows them).
+ */
+export function countedColumns(tz: string, blind = false): Column<CountedRow>[] {
+  const books: Column<CountedRow>[] = [
+    { header: "Expected", width: 8, align: "right", render: (r) => r.expected ?? "…" },
     {
       header: "Var",
       width: 6,
       align: "right",
-      render: (r) => formatVariance(countVariance(r.counted, r.expected)),
-      color: (r, theme) => varianceColor(countVariance(r.counted, r.expected), theme),
+      render: (r) => (r.expected === undefined ? "" : formatVariance(countVariance(r.counted, r.expected))),
+      color: (r, theme) => varianceColor(r.expected === undefined ? 0 : countVariance(r.counted, r.expected), theme),
     },
+  ];
+  return [
+    { header: "Item", width: 16, flex: 1, render: itemName },
+    { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
+    { header: "Counted", width: 8, align: "right", render: (r) => r.counted },
+    ...(blind ? [] : books),
     { header: "At", width: 5, drop: 1, render: (r) => localTime(r.countedAt, tz) },
   ];
 }
@@ -60,21 +75,28 @@ export function countedColumns(tz: string): Column<CountedRow>[] {
 /** The review's columns. */
 export function reviewColumns(currency: string): Column<ReviewRow>[] {
   return [
-    { header: "Item", width: 16, flex: 1, render: (r) => r.item.name },
+    { header: "Item", width: 16, flex: 1, render: itemName },
     { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
-    { header: "Expected", width: 8, align: "right", render: (r) => r.expected },
+    { header: "Expected", width: 8, align: "right", render: (r) => r.expected ?? "…" },
     {
       header: "Counted",
       width: 9,
       align: "right",
-      render: (r) => (r.counted === undefined ? "untouched" : r.uncounted ? `${r.counted} (unc.)` : r.counted),
-      color: (r, theme) => (r.uncounted ? theme.warn : undefined),
+      render: (r) =>
+        r.counted === undefined
+          ? "untouched"
+          : r.uncounted
+            ? `${r.counted} (unc.)`
+            : r.far
+              ? `! ${r.counted}`
+              : r.counted,
+      color: (r, theme) => (r.uncounted || r.far ? theme.warn : undefined),
     },
     {
       header: "Var",
       width: 6,
       align: "right",
-      render: (r) => (r.counted === undefined ? "" : formatVariance(r.variance)),
+      render: (r) => (r.counted === undefined || r.expected === undefined ? "" : formatVariance(r.variance)),
       color: (r, theme) => varianceColor(r.variance, theme),
     },
     {
@@ -82,7 +104,11 @@ export function reviewColumns(currency: string): Column<ReviewRow>[] {
       width: 10,
       align: "right",
       render: (r) =>
-        r.counted === undefined ? "" : r.value === undefined ? "no price" : formatAmount(r.value, currency),
+        r.counted === undefined || r.expected === undefined
+          ? ""
+          : r.value === undefined
+            ? "no price"
+            : formatAmount(r.value, currency),
       color: (r, theme) => varianceColor(r.value ?? 0, theme),
     },
   ];

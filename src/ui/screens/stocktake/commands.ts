@@ -1,4 +1,5 @@
 import type { ReviewRow } from "../../../domain/stocktake.js";
+import { leftOutText } from "../../../domain/stocktake-checks.js";
 import { type AppState, type LoadedCount, reviewOfRecord } from "../../../state/index.js";
 import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
@@ -91,13 +92,18 @@ function confirmCommit(s: AppState): void {
   const c = s.stocktake.count;
   if (!c) return;
   const resuming = c.header.status === "committing";
-  const lines = countReview(c).totals.lines;
+  const { totals } = countReview(c);
+  const leftOut = leftOutText({
+    unknownCodes: c.unknown.filter((u) => !u.resolvedTo).length,
+    uncounted: totals.uncounted,
+    uncountedChoice: c.header.uncounted,
+  });
   s.ask({
     message: resuming
       ? `Finish committing ${c.header.id}? Requests the service already accepted are not sent as new changes.`
-      : `Commit ${lines} lines of ${c.header.id} at ${c.header.locationName} as physical counts?${
+      : `Commit ${totals.lines} lines of ${c.header.id} at ${c.header.locationName} as physical counts?${
           c.header.uncounted === "zero" && c.header.scope.kind === "full" ? " Uncounted items are set to zero." : ""
-        } It cannot be taken back.`,
+        }${leftOut ? ` ${leftOut}` : ""} It cannot be taken back.`,
     risky: true,
     yes: "Commit",
     onYes: () => s.stocktakeCommit(),
@@ -235,6 +241,13 @@ export const STOCKTAKE_COMMANDS = defineCommands({
     short: "scan = 1 unit",
     hint: 5,
     run: (s) => s.stocktakeToggleScanOne(),
+    unavailable: (s) => needCount(s) ?? (isOpen(s) ? undefined : "This count is being committed."),
+  },
+  blind: {
+    keys: [ch("b")],
+    label: "b",
+    description: "blind count on/off (expected hidden while counting, shown in the review)",
+    run: (s) => s.stocktakeToggleBlind(),
     unavailable: (s) => needCount(s) ?? (isOpen(s) ? undefined : "This count is being committed."),
   },
   uncounted: {

@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { expectedOf, useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";
@@ -25,6 +25,7 @@ export function Picker<T>({
   onBack,
   active,
   empty,
+  option,
 }: {
   title: string;
   note?: string;
@@ -37,6 +38,8 @@ export function Picker<T>({
   onBack: () => void;
   active: boolean;
   empty?: string;
+  /** A one-key switch of the picker (a letter), said under the list with whether it is on. */
+  option?: { key: string; label: string; on: boolean; toggle: () => void };
 }) {
   const theme = useTheme();
   // The note is read whole: wrapped, never cut.
@@ -48,6 +51,7 @@ export function Picker<T>({
       if (onList(input, key)) return true;
       if (key.escape) onBack();
       else if (key.return && rows.length > 0) onPick(Math.min(list.cursor, rows.length - 1));
+      else if (option && input === option.key) option.toggle();
       else return false;
       return true;
     },
@@ -72,7 +76,10 @@ export function Picker<T>({
         rowKey={rowKey}
         empty={empty ?? "Nothing to choose."}
       />
-      <Txt color={theme.muted}>j/k move · enter choose · esc back</Txt>
+      <Txt color={theme.muted}>
+        j/k move · enter choose · esc back
+        {option ? ` · ${option.key} ${option.label}: ${option.on ? "on" : "off"}` : ""}
+      </Txt>
     </Box>
   );
 }
@@ -106,7 +113,7 @@ export function StocktakeForm() {
       return (
         <FormView
           title={`Count of ${item?.name ?? form.variationId}`}
-          note={`SKU ${item?.sku ?? "—"} · expected ${count?.expected.get(form.variationId)?.quantity ?? "0"} · counted ${counted ?? "nothing yet"}`}
+          note={`SKU ${item?.sku ?? "—"} · expected ${(count && expectedOf(count, form.variationId)) ?? "…"} · counted ${counted ?? "nothing yet"}`}
           fields={EDIT_FIELDS}
           initial={{ count: counted ?? "" }}
           onSubmit={(v) => s().stocktakeSetLine(form.variationId, v.count ?? "")}

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import { breaksExample } from "../../../domain/clock-rules.js";
 import { describeBreakType, memberName } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
@@ -45,7 +46,7 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
         : form.kind === "clock-in-at" || form.kind === "clock-out-at"
           ? formHeight(AT_FIELDS, true)
           : form.kind === "add-shift"
-            ? formHeight(SHIFT_FIELDS, true)
+            ? formHeight(shiftFields([]), true)
             : form.kind === "filter"
               ? 1
               : 0;
@@ -211,12 +212,13 @@ function ClockAtForm({ memberId, direction }: { memberId: string; direction: "in
   );
 }
 
-const SHIFT_FIELDS: FieldSpec[] = [
+/** The shift form's fields; the breaks field's example names the location's own break types. */
+const shiftFields = (breakTypes: readonly string[]): FieldSpec[] => [
   { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
   { name: "startTime", label: "Start time", hint: "HH:MM" },
   { name: "endDate", label: "End date", hint: "YYYY-MM-DD (both empty: still on shift)" },
   { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: "e.g. Lunch 12:00-12:30; Coffee 15:00-15:10" },
+  { name: "breaks", label: "Breaks", hint: breaksExample(breakTypes) },
 ];
 
 /** A whole shift for someone who forgot to clock in at all: past start and end, and breaks. */
@@ -226,11 +228,12 @@ function AddShiftForm({ memberId }: { memberId: string }) {
   const types = useAppStore(useShallow(selectBreakTypes));
   const tz = useAppStore(selectTimeZone);
   const today = localDate(store.getState().now, tz);
+  const fields = useMemo(() => shiftFields(types.map((t) => t.break_name ?? "")), [types]);
   return (
     <FormView
       title={`Add a shift for ${name}`}
       note={`Break types here: ${types.map((t) => t.break_name).join(", ") || "none"}. Times are local (${tz}).`}
-      fields={SHIFT_FIELDS}
+      fields={fields}
       initial={{ startDate: today, startTime: "", endDate: today, endTime: "", breaks: "" }}
       onSubmit={(v) =>
         store.getState().addPastShift(memberId, {
