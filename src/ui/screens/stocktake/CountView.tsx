@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { memo, useMemo } from "react";
-import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
+import { type CountLine, countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
 import { countedOf, expectedChangedText, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { type Column, wrapSegments } from "../../components/columns.js";
@@ -9,7 +9,7 @@ import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { type CountedRow, countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
+import { countedColumns, countedRows, PICK_COLUMNS } from "./columns.js";
 import { COUNT_DRAFT, COUNTING_LINE } from "./commands.js";
 import { Picker } from "./forms.js";
 
@@ -31,7 +31,7 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const text = useAppStore((s) => s.drafts[COUNT_DRAFT] ?? "");
   const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
-  const columns = useMemo(() => countedColumns(tz), [tz]);
+  const columns = useMemo(() => (count ? countedColumns(tz, count) : []), [tz, count]);
   const s = () => store.getState();
   const picking = prompt.kind === "pick";
   const focus = useHasFocus(COUNTING_LINE);
@@ -102,7 +102,7 @@ export function CountView({ height, width, list }: { height: number; width: numb
   );
 }
 
-const rowKey = (r: CountedRow) => r.item.variationId;
+const rowKey = (l: CountLine) => l.variationId;
 
 /** The lines counted; a keystroke on the counting line does not redraw it (its props are unchanged). */
 const CountedList = memo(function CountedList({
@@ -112,8 +112,8 @@ const CountedList = memo(function CountedList({
   height,
   width,
 }: {
-  columns: Column<CountedRow>[];
-  rows: CountedRow[];
+  columns: Column<CountLine>[];
+  rows: CountLine[];
   list: ListState;
   height: number;
   width: number;

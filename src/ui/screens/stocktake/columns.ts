@@ -1,5 +1,6 @@
 import { formatAmount } from "../../../domain/money.js";
 import {
+  type CountLine,
   countVariance,
   describeScope,
   formatVariance,
@@ -14,46 +15,38 @@ import type { Theme } from "../../theme.js";
 
 const varianceColor = (units: number, theme: Theme) => (units > 0 ? theme.good : units < 0 ? theme.bad : theme.muted);
 
-/** One counted line, as the counting view lists it. */
-export interface CountedRow {
-  item: StockItem;
-  counted: string;
-  expected: string;
-  countedAt: string;
-}
-
-/** The counting view's lines, most recent first. */
-export function countedRows(count: LoadedCount): CountedRow[] {
-  const rows: CountedRow[] = [];
+/**
+ * The counting view's lines, most recent first: the count's own line records (only the order is
+ * new), so a count of 10,000 lines is not held a second time as rows. Lines of items the count
+ * does not know are left out.
+ */
+export function countedRows(count: LoadedCount): CountLine[] {
+  const rows: CountLine[] = [];
   for (let i = count.lines.length - 1; i >= 0; i--) {
     const l = count.lines[i];
-    const item = l ? count.items.get(l.variationId) : undefined;
-    if (!l || !item) continue;
-    rows.push({
-      item,
-      counted: l.quantity,
-      expected: l.expected ?? count.expected.get(l.variationId)?.quantity ?? "0",
-      countedAt: l.countedAt,
-    });
+    if (l && count.items.has(l.variationId)) rows.push(l);
   }
   return rows;
 }
 
-/** The counting view's columns. */
-export function countedColumns(tz: string): Column<CountedRow>[] {
+/** The counting view's columns: each line's item and book quantity are read from the count. */
+export function countedColumns(tz: string, count: LoadedCount): Column<CountLine>[] {
+  const name = (l: CountLine) => count.items.get(l.variationId)?.name ?? l.variationId;
+  const expected = (l: CountLine) => l.expected ?? count.expected.get(l.variationId)?.quantity ?? "0";
+  const variance = (l: CountLine) => countVariance(l.quantity, expected(l));
   return [
-    { header: "Item", width: 16, flex: 1, render: (r) => r.item.name },
-    { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
-    { header: "Counted", width: 8, align: "right", render: (r) => r.counted },
-    { header: "Expected", width: 8, align: "right", render: (r) => r.expected },
+    { header: "Item", width: 16, flex: 1, render: name },
+    { header: "SKU", width: 12, drop: 2, render: (l) => count.items.get(l.variationId)?.sku ?? "" },
+    { header: "Counted", width: 8, align: "right", render: (l) => l.quantity },
+    { header: "Expected", width: 8, align: "right", render: expected },
     {
       header: "Var",
       width: 6,
       align: "right",
-      render: (r) => formatVariance(countVariance(r.counted, r.expected)),
-      color: (r, theme) => varianceColor(countVariance(r.counted, r.expected), theme),
+      render: (l) => formatVariance(variance(l)),
+      color: (l, theme) => varianceColor(variance(l), theme),
     },
-    { header: "At", width: 5, drop: 1, render: (r) => localTime(r.countedAt, tz) },
+    { header: "At", width: 5, drop: 1, render: (l) => localTime(l.countedAt, tz) },
   ];
 }
 

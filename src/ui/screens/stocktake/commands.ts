@@ -21,7 +21,7 @@ function lastOf<R>(compute: (count: LoadedCount) => R): (count: LoadedCount) => 
 /** The review of a count: rows by absolute variance value, totals, and the currency. */
 export const countReview = lastOf((count: LoadedCount) => reviewOfRecord(count));
 
-const countedIds = lastOf((count: LoadedCount) => countedRows(count).map((r) => r.item.variationId));
+const countedIds = lastOf((count: LoadedCount) => countedRows(count).map((l) => l.variationId));
 
 /** Ids of a list's rows, made once per array of rows (so a selector can return them as they are). */
 function idsBy<T>(id: (row: T, index: number) => string): (rows: readonly T[]) => readonly string[] {
