@@ -208,9 +208,10 @@ export async function benchKeys(h, url, dir, { lines = 10_000, presses = 200 } =
  * Resident memory of the app as `npm start` launches it (bin/backroom.js by its #! line, in a
  * pty), on a demo store file of `lines`+ variations whose journal holds an open full count of
  * `lines` lines: on the Stocktake screen before the count is opened, once it is resumed (the
- * counting view), and once its review is open.
+ * counting view), and once its review is open. `command` starts another build of the app (an
+ * earlier commit's bin/backroom.js, to compare in the same conditions).
  */
-export async function benchCountMemory(h, { lines = 10_000, scale } = {}) {
+export async function benchCountMemory(h, { lines = 10_000, scale, command = APP } = {}) {
   const data = mkdtempSync(join(tmpdir(), "backroom-bench-count-"));
   const file = join(data, "store.db");
   try {
@@ -226,7 +227,7 @@ export async function benchCountMemory(h, { lines = 10_000, scale } = {}) {
       await client.close();
       await service.close();
     }
-    const p = pty(`${APP} --db ${file}`, ttyEnv({ XDG_DATA_HOME: data, XDG_CONFIG_HOME: data }));
+    const p = pty(`${command} --db ${file}`, ttyEnv({ XDG_DATA_HOME: data, XDG_CONFIG_HOME: data }));
     const shown = lines.toLocaleString("en-US");
     const settle = () => new Promise((r) => setTimeout(r, 2000));
     try {
@@ -307,18 +308,28 @@ export async function benchStocktake(opts = {}, log = console.log) {
   }
 }
 
-/** The app's memory alone (`node scripts/bench-stocktake.mjs memory`): no commit, no key presses. */
-async function benchMemoryOnly(lines = 10_000) {
+/**
+ * The app's memory alone (`node scripts/bench-stocktake.mjs memory [APP…]`): no commit, no key
+ * presses. Several apps (paths of other builds' bin/backroom.js) are measured in turn, `rounds`
+ * times, so that they share the machine's conditions.
+ */
+async function benchMemoryOnly(commands, { lines = 10_000, rounds = commands.length > 1 ? 3 : 1 } = {}) {
   const h = await import(pathToFileURL(await bundle("stocktake-harness.js", COMMIT_HARNESS)).href);
-  const m = await benchCountMemory(h, { lines, scale: Math.ceil(lines / 360) });
   const inkRss = await helloRss();
-  console.log(
-    `app with a ${lines.toLocaleString("en-US")}-line count open: counting view ${m.countRssMb.toFixed(1)} MB, review ${m.reviewRssMb.toFixed(1)} MB; before it is opened ${m.homeRssMb.toFixed(1)} MB; Ink hello world ${inkRss.toFixed(1)} MB`,
-  );
+  console.log(`Ink hello world ${inkRss.toFixed(1)} MB; app with a ${lines.toLocaleString("en-US")}-line count open:`);
+  for (let round = 0; round < rounds; round++) {
+    for (const command of commands) {
+      const m = await benchCountMemory(h, { lines, scale: Math.ceil(lines / 360), command });
+      const f = (n) => n.toFixed(1);
+      console.log(
+        `  ${command}: counting view ${f(m.countRssMb)} MB, review ${f(m.reviewRssMb)} MB; before it is opened ${f(m.homeRssMb)} MB`,
+      );
+    }
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  if (process.argv[2] === "memory") await benchMemoryOnly();
+  if (process.argv[2] === "memory") await benchMemoryOnly(process.argv.length > 3 ? process.argv.slice(3) : [APP]);
   else await benchStocktake();
   process.exit(0);
 }
