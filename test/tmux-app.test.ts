@@ -1,7 +1,7 @@
 // Starts the built app the way a new user does (`npm start`) inside a real terminal (tmux), clocks
 // a member in and out, resizes between 100×30 and 80×24, and reads the screen with capture-pane.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -174,4 +174,23 @@ describe("the app in a real terminal", () => {
     keys("q");
     await until(() => !alive(), "the app to exit");
   }, 90_000);
+  it("goes away quietly when its terminal is closed (no process left, no error printed)", async () => {
+    // A server of its own: killing it is the terminal window closing under the app.
+    const hangup = `${socket}-hangup`;
+    const db = join(data, "hangup.db");
+    const errors = join(data, "hangup-stderr.txt");
+    const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL XDG_DATA_HOME=${data} XDG_CONFIG_HOME=${data}/config node bin/backroom.js --db ${db} 2>${errors}`;
+    execFileSync("tmux", ["-L", hangup, "new-session", "-d", "-s", "app", "-x", "80", "-y", "24", "-c", root, start]);
+    const running = () => spawnSync("pgrep", ["-f", `backroom.js --db ${db}`]).status === 0;
+    const seen = () =>
+      spawnSync("tmux", ["-L", hangup, "capture-pane", "-p", "-t", "app"], { encoding: "utf8" }).stdout ?? "";
+    const deadline = Date.now() + 20_000;
+    while (!seen().includes("Who is here") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(seen()).toContain("Who is here");
+    spawnSync("tmux", ["-L", hangup, "kill-server"]);
+    const gone = Date.now() + 10_000;
+    while (running() && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
+    expect(running()).toBe(false);
+    expect(readFileSync(errors, "utf8")).toBe("");
+  }, 60_000);
 });

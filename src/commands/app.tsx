@@ -2,7 +2,7 @@ import type { OvertimeRules } from "../domain/overtime.js";
 import type { PayPeriodRule } from "../domain/time.js";
 import type { AccountContext, EnvLabel } from "../state/index.js";
 import { deferredClient } from "../state/index.js";
-import { runApp } from "../ui/run-app.js";
+import { exitByHangUp, runApp } from "../ui/run-app.js";
 import { type CommandSpec, readArgs } from "./args.js";
 import { customerIndexFile } from "./customer-index-file.js";
 import { type CommandIo, openInBrowser, say } from "./io.js";
@@ -122,8 +122,9 @@ async function runOnService(
     applicationId: target.applicationId,
     squareVersion: target.squareVersion,
   });
+  let end = { hungUp: false };
   try {
-    await runApp({
+    end = await runApp({
       ...(account ? { account } : {}),
       ...(signedOut ? { startOn: "account" as const } : {}),
       client: opened.client,
@@ -137,10 +138,11 @@ async function runOnService(
       customerIndexPath: customerIndexFile(target, io.env),
       onFirstFrame: holdYoungGeneration,
     });
-    return 0;
   } finally {
     await opened.close();
   }
+  if (end.hungUp) exitByHangUp();
+  return 0;
 }
 
 /**
@@ -175,8 +177,9 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo, c
     return ctx;
   });
   account.catch(() => {});
+  let end = { hungUp: false };
   try {
-    await runApp({
+    end = await runApp({
       account,
       client: deferredClient(ready),
       envLabel: "LOCAL",
@@ -193,6 +196,8 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo, c
   } finally {
     await local?.close();
   }
+  // The terminal is gone: nobody to tell, and Node's own exit would fail restoring it.
+  if (end.hungUp) exitByHangUp();
   // The app's own screen is gone now; say where the work was kept, once, on the way out.
   if (local && target.dbPath !== ":memory:") {
     say(io.stderr, `backroom: ${describeTarget(target)} keeps your changes; \`backroom demo reset\` starts it over.`);

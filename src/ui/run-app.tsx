@@ -108,11 +108,26 @@ export interface RunAppOptions {
 const ENTER_ALT = "\u001b[?1049h\u001b[H";
 const LEAVE_ALT = "\u001b[?1049l";
 
+/** How the app ended: `hungUp` when the terminal went away (SIGHUP, or a write failed with EIO). */
+export interface AppEnd {
+  hungUp: boolean;
+}
+
+/**
+ * Ends the process the way a hang-up does, once the caller has closed what it opened: by SIGHUP's
+ * default action. Node's own exit would try to restore the terminal's mode, and on a terminal that
+ * is gone that fails an assertion in Node 20 (nodejs/node#51519) and prints a native stack trace.
+ */
+export function exitByHangUp(): void {
+  process.removeAllListeners("SIGHUP");
+  process.kill(process.pid, "SIGHUP");
+}
+
 /**
  * Runs the full-screen app in the terminal's alternate screen (so the user's scrollback
  * survives) and resolves when the user quits. SIGINT, SIGTERM and SIGHUP quit cleanly too.
  */
-export async function runApp(options: RunAppOptions): Promise<void> {
+export async function runApp(options: RunAppOptions): Promise<AppEnd> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const color = !options.noColor && !(process.env.NO_COLOR ?? "");
@@ -162,9 +177,24 @@ export async function runApp(options: RunAppOptions): Promise<void> {
       process.exit(1);
     }, 2000).unref();
   };
+  // A terminal that hangs up (its window closed, ssh dropped) fails the next write with EIO (or
+  // EPIPE) before or instead of SIGHUP arriving: that is a quit too, with no screen to give back,
+  // not a crash on an unhandled 'error' event.
+  let hungUpAt = false;
+  const hungUp = () => {
+    hungUpAt = true;
+    left = true;
+    quit();
+  };
+  const onSighup = () => {
+    hungUpAt = true;
+    quit();
+  };
+  stdout.on("error", hungUp);
+  stdin.on("error", hungUp);
   process.on("SIGINT", quit);
   process.on("SIGTERM", quit);
-  process.on("SIGHUP", quit);
+  process.on("SIGHUP", onSighup);
   // If the process dies some other way, still give the user their screen back.
   process.on("exit", leave);
   const onFirstFrame = () => {
@@ -178,8 +208,16 @@ export async function runApp(options: RunAppOptions): Promise<void> {
     instance.cleanup();
     process.off("SIGINT", quit);
     process.off("SIGTERM", quit);
-    process.off("SIGHUP", quit);
+    process.off("SIGHUP", onSighup);
     process.off("exit", leave);
+    if (hungUpAt) {
+      // Nothing is written to a terminal that is gone; its late write errors are expected.
+      left = true;
+    } else {
+      stdout.off("error", hungUp);
+      stdin.off("error", hungUp);
+    }
     leave();
   }
+  return { hungUp: hungUpAt };
 }
