@@ -122,7 +122,8 @@ describe("the account screen", () => {
     await a.waitFor("not signed in");
     await a.press("p");
     await a.waitFor("Personal access token:");
-    await a.press(`${service.service.accessToken}\r`); // one read: a scan, not typing
+    // One read, at a machine's pace: typed text and Enter in the token field (the screen takes no scans).
+    await a.press(`${service.service.accessToken}\r`);
     await a.waitFor(/Token +personal access token …/);
     expect(a.frame()).not.toContain("does not take scans");
     await a.waitFor(/Token +personal access token …/);

@@ -235,7 +235,8 @@ describe("the old transactions screen: refunds", () => {
     if (!p) throw new Error("no payment");
     const before = refundCount();
     await refundFormOn(a, p);
-    await a.press(KEYS.tab, "Returned", KEYS.enter);
+    // The reason and Enter in one read (tmux send-keys Tab "Returned" Enter): typed, not a scan.
+    await a.press(`${KEYS.tab}Returned${KEYS.enter}`);
     await says(a, "A refund to a card cannot be reversed once it is sent.");
     await a.press(KEYS.enter);
     await a.waitForStore((s) => s.overlay.kind === "none");

@@ -11,8 +11,10 @@ import {
   type EnvLabel,
   type ScreenKind,
   type StoreClient,
+  type Timers,
 } from "../state/index.js";
 import { AppRoot } from "./App.js";
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from "./bracketed-paste.js";
 import { type KeySource, KeyStream } from "./key-stream.js";
 import { createKeyboard } from "./keyboard.js";
 import type { AnyScreenDef } from "./screens/screen-def.js";
@@ -28,6 +30,8 @@ export interface RenderAppOptions {
   screens?: readonly AnyScreenDef[];
   /** Ink's debug mode writes every frame whole (tests read frames that way). */
   debug?: boolean;
+  /** The clock and timer the key stream tells scans from typing by; tests pass a virtual one. */
+  keyTimers?: Timers;
 }
 
 /**
@@ -39,8 +43,11 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
   const keys = new KeyStream(options.stdin, {
     textMode: () => keyboard.textFields.size > 0,
     intercept: (key) => keyboard.textControl?.(key) ?? false,
-    // A barcode read whole goes to the shell, which hands it to the screen's onScan.
-    onScan: (code) => keyboard.scan.current?.(code),
+    bursts: () => keyboard.bursts.current?.() ?? "scan",
+    // A barcode read whole goes to the shell, which hands it to the screen's onScan (before the
+    // shell is up, a scan is dropped: its digits must not run as number keys).
+    onScan: (code) => keyboard.scan.current?.(code) ?? true,
+    ...(options.keyTimers ? { timers: options.keyTimers } : {}),
     onDropped: (count) =>
       options.store.getState().setStatus({
         kind: "rule",
@@ -105,8 +112,9 @@ export interface RunAppOptions {
   customerIndexPath?: string;
 }
 
-const ENTER_ALT = "\u001b[?1049h\u001b[H";
-const LEAVE_ALT = "\u001b[?1049l";
+// The alternate screen, and bracketed paste (src/ui/bracketed-paste.ts) while the app runs.
+const ENTER_ALT = `\u001b[?1049h\u001b[H${BRACKETED_PASTE_ON}`;
+const LEAVE_ALT = `${BRACKETED_PASTE_OFF}\u001b[?1049l`;
 
 /** How the app ended: `hungUp` when the terminal went away (SIGHUP, or a write failed with EIO). */
 export interface AppEnd {

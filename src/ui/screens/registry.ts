@@ -6,7 +6,6 @@ import type { AppState } from "../../state/index.js";
 import { V1_LIST_NAMES } from "../../state/v1-machine.js";
 import { listCommands, moveFromField } from "../commands.js";
 import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
-import { scannedText } from "../shell.js";
 import { AccountScreen } from "./account/AccountScreen.js";
 import { ACCOUNT_COMMANDS, ACCOUNT_LIST, TOKEN_FIELD } from "./account/commands.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
@@ -97,11 +96,16 @@ const STOCKTAKE = defineScreen({
   key: "4",
   component: StocktakeScreen,
   commands: STOCKTAKE_COMMANDS,
+  // A burst is a scan (counted) wherever the keys are, except in its forms: a quantity, a file's
+  // path, the item an unknown code is (its SKU or UPC, scanned or typed, answers the form), and the
+  // start's search words or SKUs (src/ui/focus.ts).
   focus: (s) => {
     const st = s.stocktake;
-    if (st.form.kind !== "none") return formPlace(st.form.kind);
+    if (st.form.kind !== "none") return formPlace(st.form.kind, { scans: "text" });
     if (st.view.kind === "start")
-      return st.view.step === "search" || st.view.step === "skus" ? formPlace(st.view.step) : pickerPlace("start");
+      return st.view.step === "search" || st.view.step === "skus"
+        ? formPlace(st.view.step, { scans: "text" })
+        : pickerPlace("start");
     if (st.view.kind !== "count") return listPlace(st.view.kind);
     if (st.prompt.kind === "pick") return pickerPlace("pick");
     if (!st.typing) return listPlace("count");
@@ -206,10 +210,12 @@ const GIFT_CARDS = defineScreen({
   key: "8",
   component: GiftCardsScreen,
   commands: GIFT_CARDS_COMMANDS,
+  // A burst is a scan (the card looked up) from the list and the look-up line; in a change's form
+  // (amounts, reasons, order ids) and the days form it is typed text (src/ui/focus.ts).
   focus: (s) => {
     const form = s.giftCards.form.kind;
-    if (form === "write") return formPlace("gift card change");
-    if (form === "range") return formPlace("days");
+    if (form === "write") return formPlace("gift card change", { scans: "text" });
+    if (form === "range") return formPlace("days", { scans: "text" });
     if (s.field["gift-cards"] === LOOKUP_FIELD)
       return {
         kind: "field",
@@ -295,12 +301,8 @@ const ACCOUNT = defineScreen({
       : listPlace(ACCOUNT_LIST),
   // The token field is not listed in `fields`: it shows only •, so the shell's field test (which
   // reads the typed text back) cannot apply; test/ui-account.test.tsx covers its esc and keys.
-  // A password manager's auto-type (the token and Enter, faster than a person) arrives as a scan:
-  // into the open token field it is the token; anywhere else it is refused, as on other screens.
-  onScan: (s, code) => {
-    if (s.account.signIn.step === "token" && s.field.account === TOKEN_FIELD) return s.accountSignInToken(code);
-    s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: this screen does not take scans.` });
-  },
+  // It takes no scans: a password manager's auto-type (the token and Enter, faster than a person)
+  // into the token field is typed text and Enter (src/ui/focus.ts), and signs in.
   reload: (s) => s.loadAccount(),
   onShow: (s) => s.loadAccount({ quiet: true }),
   withoutLocation: true,
