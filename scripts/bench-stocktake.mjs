@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Stocktake benchmarks: 10,000 counted lines committed end to end against the local service
 // (`backroom serve` in its own process, as a store manager's machine runs it beside the app), and
-// key press → frame on the Stocktake screen while the count holds 10,000 lines (p50/p95).
-// `node scripts/bench-stocktake.mjs` prints them; scripts/bench.mjs imports `benchStocktake()`.
+// key press → frame on the Stocktake screen while the count holds 10,000 lines (p50/p95), and the
+// resident memory of the app launched as `npm start` launches it with such a count open.
+// `node scripts/bench-stocktake.mjs` prints them (`… memory`: the memory alone); scripts/bench.mjs
+// imports `benchStocktake()`.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { FakeStdin, FakeStdout, quantile } from "./bench-terminal.mjs";
+import { APP, helloRss, pty, ttyEnv } from "./bench-ui.mjs";
 import { bundleOptions } from "./bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,6 +26,7 @@ export { planCommit, runCommit } from "./src/state/stocktake-commit.js";
 export { loadScope, readExpected } from "./src/state/stocktake-source.js";
 export { createStore } from "./src/state/index.js";
 export { renderApp } from "./src/ui/run-app.js";
+export { createService } from "./src/service/index.js";
 `;
 
 async function bundle(name, contents) {
@@ -81,8 +85,14 @@ async function countWithLines(h, client, journal, lines, { oneByOne }) {
     counts,
     new Date(),
   );
-  const at = new Date().toISOString();
-  const line = (i) => ({ variationId: items[i].variationId, quantity: String(i % 97), countedAt: at, countedBy: "" });
+  // Each line counted at its own moment, a second apart up to now, as a scanner's lines are.
+  const end = Date.now();
+  const line = (i) => ({
+    variationId: items[i].variationId,
+    quantity: String(i % 97),
+    countedAt: new Date(end - (lines - i) * 1000).toISOString(),
+    countedBy: "",
+  });
   const t0 = performance.now();
   // One line at a time, as a scanner would: each is committed to the journal before the next.
   if (oneByOne) for (let i = 0; i < lines; i++) journal.recordLine(count.id, line(i));
@@ -179,7 +189,10 @@ export async function benchKeys(h, url, dir, { lines = 10_000, presses = 200 } =
     await until("the counting line", () => st().stocktake.view.kind === "count");
     await new Promise((r) => setTimeout(r, 200));
     const typing = await sample((i) => (i % 2 === 0 ? "7" : "\u007f"));
-    stdin.press("\t");
+    // esc lets go of the counting line; v opens the review.
+    stdin.press("\u001b");
+    await until("the counting line let go", () => !st().stocktake.typing);
+    stdin.press("v");
     await until("the review", () => st().stocktake.view.kind === "review");
     await new Promise((r) => setTimeout(r, 500));
     const review = await sample((i) => (i % 50 < 40 ? "j" : "k"));
@@ -188,6 +201,60 @@ export async function benchKeys(h, url, dir, { lines = 10_000, presses = 200 } =
   } finally {
     instance.unmount();
     await client.close();
+  }
+}
+
+/**
+ * Resident memory of the app as `npm start` launches it (bin/backroom.js by its #! line, in a
+ * pty), on a demo store file of `lines`+ variations whose journal holds an open full count of
+ * `lines` lines: on the Stocktake screen before the count is opened, once it is resumed (the
+ * counting view), and once its review is open. `command` starts another build of the app (an
+ * earlier commit's bin/backroom.js, to compare in the same conditions).
+ */
+export async function benchCountMemory(h, { lines = 10_000, scale, command = APP } = {}) {
+  const data = mkdtempSync(join(tmpdir(), "backroom-bench-count-"));
+  const file = join(data, "store.db");
+  try {
+    const service = h.createService({ dbPath: file, scale: Number(scale) });
+    const url = await service.listen(0, "127.0.0.1");
+    const client = h.createClient({ baseUrl: url, accessToken: service.accessToken });
+    // The journal where the app looks for it: the data folder's stocktake.db.
+    const journal = await h.openJournal(join(data, "backroom", "stocktake.db"));
+    try {
+      await countWithLines(h, client, journal, lines, { oneByOne: false });
+    } finally {
+      journal.close();
+      await client.close();
+      await service.close();
+    }
+    const p = pty(`${command} --db ${file}`, ttyEnv({ XDG_DATA_HOME: data, XDG_CONFIG_HOME: data }));
+    const shown = lines.toLocaleString("en-US");
+    const settle = () => new Promise((r) => setTimeout(r, 2000));
+    try {
+      await p.waitFor((o) => o.includes("● online"));
+      p.write("4");
+      await p.waitFor((o) => o.includes("Open count:"));
+      await settle();
+      const homeRssMb = p.rssMb();
+      p.write("\r");
+      await p.waitFor((o) => o.includes(`${shown} lines`) && o.includes("Counting"), 120_000);
+      await settle();
+      const countRssMb = p.rssMb();
+      // esc lets go of the counting line; v opens the review.
+      p.write("\u001b");
+      await new Promise((r) => setTimeout(r, 300));
+      p.write("v");
+      await p.waitFor((o) => /Review\b.*lines/.test(o.slice(-8000)), 120_000);
+      await settle();
+      const reviewRssMb = p.rssMb();
+      p.write("q");
+      await Promise.race([new Promise((ok) => p.child.on("exit", ok)), new Promise((ok) => setTimeout(ok, 3000))]);
+      return { lines, homeRssMb, countRssMb, reviewRssMb };
+    } finally {
+      p.stop();
+    }
+  } finally {
+    rmSync(data, { recursive: true, force: true });
   }
 }
 
@@ -223,15 +290,46 @@ export async function benchStocktake(opts = {}, log = console.log) {
     log(
       `  for scale: j/k on the Time clock screen, same run  p50 ${g(k.baseline.p50Ms)} ms  p95 ${g(k.baseline.p95Ms)} ms`,
     );
-    log(`  resident memory with that count open: ${g(k.rssMb)} MB`);
-    return { commit: c, keys: k };
+    log(`  resident memory of this bench process with that count open: ${g(k.rssMb)} MB`);
+    const m = await benchCountMemory(h, { lines, scale });
+    const inkRss = await helloRss();
+    log(
+      `stocktake: resident memory of the app (${APP} in a pty, as npm start runs it) with a ${m.lines.toLocaleString("en-US")}-line count open`,
+    );
+    log(
+      `  counting view ${g(m.countRssMb)} MB  (target ≤ 150 MB)  ${m.countRssMb <= 150 ? "met" : "MISSED"}; Ink hello world ${g(inkRss)} MB (×${(m.countRssMb / inkRss).toFixed(2)})`,
+    );
+    log(`  its review open ${g(m.reviewRssMb)} MB  (×${(m.reviewRssMb / inkRss).toFixed(2)})`);
+    log(`  the Stocktake screen before the count is opened ${g(m.homeRssMb)} MB`);
+    return { commit: c, keys: k, memory: m, inkRss };
   } finally {
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * The app's memory alone (`node scripts/bench-stocktake.mjs memory [APP…]`): no commit, no key
+ * presses. Several apps (paths of other builds' bin/backroom.js) are measured in turn, `rounds`
+ * times, so that they share the machine's conditions.
+ */
+async function benchMemoryOnly(commands, { lines = 10_000, rounds = commands.length > 1 ? 3 : 1 } = {}) {
+  const h = await import(pathToFileURL(await bundle("stocktake-harness.js", COMMIT_HARNESS)).href);
+  const inkRss = await helloRss();
+  console.log(`Ink hello world ${inkRss.toFixed(1)} MB; app with a ${lines.toLocaleString("en-US")}-line count open:`);
+  for (let round = 0; round < rounds; round++) {
+    for (const command of commands) {
+      const m = await benchCountMemory(h, { lines, scale: Math.ceil(lines / 360), command });
+      const f = (n) => n.toFixed(1);
+      console.log(
+        `  ${command}: counting view ${f(m.countRssMb)} MB, review ${f(m.reviewRssMb)} MB; before it is opened ${f(m.homeRssMb)} MB`,
+      );
+    }
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await benchStocktake();
+  if (process.argv[2] === "memory") await benchMemoryOnly(process.argv.length > 3 ? process.argv.slice(3) : [APP]);
+  else await benchStocktake();
   process.exit(0);
 }

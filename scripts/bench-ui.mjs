@@ -43,7 +43,7 @@ export { createClient } from "./src/square/client.js";
 `;
 
 /** The app as `npm start` and the installed `backroom` run it: the file itself, by its #! line. */
-const APP = "bin/backroom.js";
+export const APP = "bin/backroom.js";
 /** The same app started by plain `node`, without the launcher's settings. */
 const APP_PLAIN_NODE = "node bin/backroom.js";
 
@@ -54,7 +54,7 @@ const median = (a) =>
   );
 
 /** The environment minus CI (Ink in CI draws only the last frame), with its own data folders. */
-function ttyEnv(extra = {}) {
+export function ttyEnv(extra = {}) {
   const env = { ...process.env, ...extra };
   delete env.CI;
   return env;
@@ -65,7 +65,7 @@ function ttyEnv(extra = {}) {
  * process's resident memory. `script` runs `sh -c`, which execs the command: its pid is the
  * grandchild we read /proc of.
  */
-function pty(command, env) {
+export function pty(command, env) {
   const child = spawn("script", ["-qfec", `stty cols 100 rows 30; exec ${command}`, "/dev/null"], {
     cwd: root,
     env,
@@ -298,7 +298,7 @@ function launcher() {
 }
 
 /** Resident memory of the Ink hello world (Ink as published), after its first frame; `node` starts it. */
-async function helloRss(node = "node") {
+export async function helloRss(node = "node") {
   const hello = await bundle("hello-ink.mjs", HELLO, "js", publishedInkOptions);
   return (await firstFrame(`${node} ${hello}`, (o) => o.includes("Hello from Ink"), ttyEnv())).rssMb;
 }

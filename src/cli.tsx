@@ -107,6 +107,26 @@ const COMMANDS: Record<string, Entry> = {
       get: async (argv, io) => (await import("./commands/customers.js")).runCustomersGet(argv, io),
     },
   },
+  payouts: {
+    summary: "payouts: `payouts list|get|entries`, and `payouts reconcile STATEMENT.csv` against the bank",
+    group: {
+      name: "backroom payouts",
+      summary:
+        "Payouts: when the money arrives at the bank, what Square kept in fees, and a bank statement reconciled against them.",
+      subcommands: {
+        list: "a location's (or all locations') payouts of a date range, with the totals paid, in transit and failed",
+        get: "one payout and its entries by type: gross, fees, net, and whether they add up",
+        entries: "one payout's entries (--json, --ndjson, --csv)",
+        reconcile: "match a bank statement export's lines to payouts; list what does not match",
+      },
+    },
+    subcommands: {
+      list: async (argv, io) => (await import("./commands/payouts.js")).runPayoutsList(argv, io),
+      get: async (argv, io) => (await import("./commands/payouts.js")).runPayoutsGet(argv, io),
+      entries: async (argv, io) => (await import("./commands/payouts.js")).runPayoutsEntries(argv, io),
+      reconcile: async (argv, io) => (await import("./commands/payouts-reconcile.js")).runPayoutsReconcile(argv, io),
+    },
+  },
   giftcards: {
     summary:
       "gift cards: `giftcards get|activities|liability`, `load|adjust|clear|block|unblock|deactivate`, a box `activate`",
@@ -143,6 +163,53 @@ const COMMANDS: Record<string, Entry> = {
           },
         ]),
       ),
+    },
+  },
+  v1: {
+    summary: "old transactions (V1, deprecated by the service): `v1 payments|refunds|settlements|orders`, one by id",
+    group: {
+      name: "backroom v1",
+      summary:
+        "Old transactions through the service's V1 interface, which it has deprecated: payments, refunds, settlements and online-store orders of a date range, and one record in full.",
+      subcommands: {
+        payments: "payments of a date range: tenders, collected, fees, refunds (--include-partial)",
+        refunds: "refunds of a date range",
+        settlements: "deposits and withdrawals of a date range (--status SENT|FAILED)",
+        orders: "the online store's orders",
+        payment: "one payment in full",
+        settlement: "one settlement's entries, and whether they add up to its total",
+        order: "one online-store order with its history",
+      },
+    },
+    subcommands: {
+      payments: async (argv, io) => (await import("./commands/v1.js")).runV1List("payments", argv, io),
+      refunds: async (argv, io) => (await import("./commands/v1.js")).runV1List("refunds", argv, io),
+      settlements: async (argv, io) => (await import("./commands/v1.js")).runV1List("settlements", argv, io),
+      orders: async (argv, io) => (await import("./commands/v1.js")).runV1List("orders", argv, io),
+      payment: async (argv, io) => (await import("./commands/v1.js")).runV1Get("payment", argv, io),
+      settlement: async (argv, io) => (await import("./commands/v1.js")).runV1Get("settlement", argv, io),
+      order: async (argv, io) => (await import("./commands/v1.js")).runV1Get("order", argv, io),
+    },
+  },
+  webhooks: {
+    summary: "webhook subscriptions: `webhooks list|event-types|test`, and `webhooks listen`, a local receiver",
+    group: {
+      name: "backroom webhooks",
+      summary:
+        "The application's webhook subscriptions, and a receiver on this machine that verifies each notification's signature.",
+      subcommands: {
+        listen:
+          "receive notifications on 127.0.0.1, verify their signatures, print one line each (--forward passes them on)",
+        list: "the subscriptions: name, URL, event types, API version, enabled (--include-disabled)",
+        "event-types": "the event types one can subscribe to (--api-version)",
+        test: "send a test notification to a subscription and say what its receiver answered",
+      },
+    },
+    subcommands: {
+      listen: async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksListen(argv, io),
+      list: async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksList(argv, io),
+      "event-types": async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksEventTypes(argv, io),
+      test: async (argv, io) => (await import("./commands/webhooks.js")).runWebhooksTest(argv, io),
     },
   },
   demo: {

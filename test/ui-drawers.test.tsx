@@ -5,15 +5,14 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   byCloser,
-  DRAWER_DAY_CSV_HEADER,
-  DRAWER_EVENTS_CSV_HEADER,
   dailyOverShort,
   drawerRow,
   drawerTotals,
   largestDifferences,
   localDayWindow,
-  overShortChart,
 } from "../src/domain/cash-drawers.js";
+import { overShortChart } from "../src/domain/cash-drawers-chart.js";
+import { DRAWER_DAY_CSV_HEADER, DRAWER_EVENTS_CSV_HEADER } from "../src/domain/cash-drawers-csv.js";
 import { formatAmount } from "../src/domain/money.js";
 import { addDays } from "../src/domain/time.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";

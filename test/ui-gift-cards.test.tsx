@@ -55,15 +55,15 @@ async function historyOf(card: GiftCard) {
     .all();
 }
 
-/** Opens a write's form with its key, fills its fields in order, submits, and answers the question. */
+/**
+ * Opens a write's form with its key, fills its fields in order and submits — all in one read, as
+ * an auto-type or `tmux send-keys` writes it (typed text in a change's form, never a scan) — and
+ * answers the question.
+ */
 async function change(a: DrivenApp, key: string, fields: string[], question: string | RegExp) {
   await a.press(key);
   await a.waitFor("enter save");
-  for (const [i, value] of fields.entries()) {
-    if (i > 0) await a.press(KEYS.tab);
-    if (value) await a.press("\u0015", ...type(value));
-  }
-  await a.press(KEYS.enter);
+  await a.press(`${fields.map((value) => (value ? `\u0015${value}` : "")).join(KEYS.tab)}${KEYS.enter}`);
   await waitForText(a, question);
   await a.press("y");
 }

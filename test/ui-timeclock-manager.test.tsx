@@ -124,9 +124,9 @@ describe("time clock: asking before a clock-out", () => {
     await h.app.waitFor("Start a break for");
     // Lunch: 30 minutes expected.
     await h.app.press("j", KEYS.enter);
-    await h.app.waitFor("on break: Lunch since 16:00 (unpaid)");
+    await h.app.waitFor(/on break: Lunch since 16:00 .*\(unpaid\)/);
     h.advance(45);
-    await h.app.waitFor("on break: Lunch since 16:00 (unpaid) · 45 min, 15 min over");
+    await h.app.waitFor("on break: Lunch since 16:00 · 45 min, 15 min over (unpaid)");
     await h.app.waitFor(/1 h 45 min/);
     await h.app.press("o");
     await h.app.waitFor(`${name} is on Lunch since 16:00. End the break at 16:45 and clock out?`);

@@ -25,9 +25,11 @@ export {
   startLoopbackListener,
 } from "./oauth-flow.js";
 export {
+  adoptTokenStatus,
   type Clock,
   createSession,
   type OAuthApi,
+  RenewableExpiryError,
   RenewWindowError,
   type Session,
   type SessionState,
@@ -35,6 +37,7 @@ export {
   SignedOutError,
   tokensFromObtain,
 } from "./session.js";
+export { type BrowserSignIn, checkPersonalToken, personalTokens, signInWithBrowser } from "./sign-in.js";
 export {
   createTokenStore,
   KEYCHAIN_SERVICE,

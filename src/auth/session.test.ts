@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS, manualClock, memoryKeytar } from "../../test/auth-helpers.js";
 import type * as T from "../spec/generated/types.js";
 import { SquareApiError, SquareNetworkError } from "../square/index.js";
-import { createSession, type OAuthApi, RenewWindowError, SignedOutError } from "./session.js";
+import { createSession, type OAuthApi, RenewableExpiryError, RenewWindowError, SignedOutError } from "./session.js";
 import { createTokenStore, type StoredTokens } from "./token-store.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -228,6 +228,28 @@ describe("session: renewToken (deprecated) and its 15-day window", () => {
       },
     ]);
     expect((await store.load("sandbox"))?.access_token).toBe("EAAAl-renewed-xxxxxxxx");
+  });
+
+  it("keeps an expired OAuth sign-in without a refresh token for its 15 days, then signs it out", async () => {
+    const { session, store, tokens, clock, oauth } = setup();
+    const { refresh_token: _, ...noRefresh } = tokens;
+    await store.save(noRefresh);
+    await session.load();
+    clock.advance(40 * DAY_MS); // expired 10 days ago
+    const err = await session.accessToken().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RenewableExpiryError);
+    expect(String(err)).toMatch(/can be renewed until 2024-04-15T12:00:00.000Z on the account screen/);
+    expect(await session.onExpired()).toBeUndefined();
+    expect(session.state().status).toBe("signed-in");
+    expect(await store.load("sandbox")).not.toBeNull();
+    await session.renew("app-secret");
+    expect(await session.accessToken()).toBe("EAAAl-renewed-xxxxxxxx");
+    expect(oauth.calls.map((c) => c.op)).toEqual(["renewToken"]);
+
+    clock.advance(46 * DAY_MS); // the renewed token expired 16 days ago
+    await expect(session.accessToken()).rejects.not.toBeInstanceOf(RenewableExpiryError);
+    expect(session.state().status).toBe("signed-out");
+    expect(await store.load("sandbox")).toBeNull();
   });
 
   it("refuses more than 15 days after expiry, and without a secret", async () => {

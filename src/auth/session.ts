@@ -1,3 +1,5 @@
+// The numbers live with the account's rules in domain/; the session applies them.
+import { REFRESH_WITHIN_MS, RENEW_WINDOW_MS } from "../domain/account.js";
 import type * as T from "../spec/generated/types.js";
 import type { RequestOptions, TokenProvider } from "../square/index.js";
 import { SquareApiError, SquareError } from "../square/index.js";
@@ -36,11 +38,13 @@ export class RenewWindowError extends SquareError {
   override name = "RenewWindowError";
 }
 
-const DAY = 86_400_000;
-/** The service advises renewing weekly: a token with less than this left is refreshed first. */
-export const REFRESH_WITHIN_MS = 7 * DAY;
-/** RenewToken accepts a token up to 15 days after it expired. */
-export const RENEW_WINDOW_MS = 15 * DAY;
+/**
+ * An OAuth token without a refresh token has expired, but less than 15 days ago: the sign-in is
+ * kept (the deprecated RenewToken can still renew it), and every call fails with this until then.
+ */
+export class RenewableExpiryError extends SignedOutError {
+  override name = "RenewableExpiryError";
+}
 
 const SIGN_IN_AGAIN = "Run `backroom login` to sign in again.";
 
@@ -115,6 +119,14 @@ export function createSession(opts: SessionOptions): Session {
   const tokens = () => (state.status === "signed-in" ? state.tokens : null);
   const sourceOf = () => (state.status === "signed-in" ? state.source : undefined);
   const expiresAt = (t: StoredTokens) => (t.expires_at ? Date.parse(t.expires_at) : Number.POSITIVE_INFINITY);
+  // An expired OAuth token without a refresh token that RenewToken still accepts.
+  const renewable = (t: StoredTokens) =>
+    t.kind === "oauth" && !t.refresh_token && sourceOf() !== "env" && clock.now() - expiresAt(t) <= RENEW_WINDOW_MS;
+  // Why an expired OAuth token is not kept for the deprecated renew: its 15 days are over.
+  const tooLate = (t: StoredTokens) =>
+    t.kind === "oauth" && clock.now() - expiresAt(t) > RENEW_WINDOW_MS
+      ? ", more than 15 days ago (too late to renew)"
+      : "";
   const secrets = () => {
     const t = tokens();
     return [t?.access_token, t?.refresh_token, opts.envToken, opts.clientSecret];
@@ -233,10 +245,16 @@ export function createSession(opts: SessionOptions): Session {
       }
       if (left <= 0) {
         const when = t.expires_at ?? "";
+        if (renewable(t)) {
+          // Signing out would delete the one thing RenewToken can still renew.
+          throw new RenewableExpiryError(
+            `The sign-in expired on ${when}. It can be renewed until ${new Date(expiresAt(t) + RENEW_WINDOW_MS).toISOString()} on the account screen with the application secret; otherwise run \`backroom login\` to sign in again.`,
+          );
+        }
         if (sourceOf() === "env") {
           throw new SignedOutError(`BACKROOM_ACCESS_TOKEN expired on ${when}; set a current token.`);
         }
-        await signOut(`You were signed out: the access token expired on ${when}. ${SIGN_IN_AGAIN}`);
+        await signOut(`You were signed out: the access token expired on ${when}${tooLate(t)}. ${SIGN_IN_AGAIN}`);
         throw new SignedOutError(state.status === "signed-out" ? state.reason : "Signed out.");
       }
       return t.access_token;
@@ -245,8 +263,10 @@ export function createSession(opts: SessionOptions): Session {
       const t = tokens();
       if (!t) return undefined;
       if (!t.refresh_token) {
-        if (sourceOf() !== "env") {
-          await signOut(`You were signed out: the service says the access token has expired. ${SIGN_IN_AGAIN}`);
+        if (sourceOf() !== "env" && !renewable(t)) {
+          await signOut(
+            `You were signed out: the service says the access token has expired${tooLate(t)}. ${SIGN_IN_AGAIN}`,
+          );
         }
         return undefined;
       }
@@ -397,4 +417,21 @@ export function tokensFromObtain(
     ...(ctx.scopes ? { scopes: ctx.scopes } : {}),
     ...(ctx.baseUrl ? { base_url: ctx.baseUrl } : {}),
   };
+}
+
+/**
+ * Takes what the service says about the token in use (RetrieveTokenStatus) over what was stored
+ * at sign-in: scopes can be changed, and the merchant and expiry are the service's to say.
+ */
+export async function adoptTokenStatus(session: Session, info: T.RetrieveTokenStatusResponse): Promise<void> {
+  const current = session.state();
+  if (current.status !== "signed-in") return;
+  const t = current.tokens;
+  const merged: StoredTokens = {
+    ...t,
+    ...(info.merchant_id ? { merchant_id: info.merchant_id } : {}),
+    ...(info.scopes ? { scopes: info.scopes } : {}),
+    ...(info.expires_at ? { expires_at: info.expires_at } : {}),
+  };
+  if (JSON.stringify(merged) !== JSON.stringify(t)) await session.signIn(merged, current.source);
 }

@@ -1,12 +1,14 @@
 import type { OvertimeRules } from "../domain/overtime.js";
 import type { PayPeriodRule } from "../domain/time.js";
-import { deferredClient, type EnvLabel } from "../state/index.js";
-import { runApp } from "../ui/run-app.js";
+import type { AccountContext, EnvLabel } from "../state/index.js";
+import { deferredClient } from "../state/index.js";
+import { exitByHangUp, runApp } from "../ui/run-app.js";
 import { type CommandSpec, readArgs } from "./args.js";
 import { customerIndexFile } from "./customer-index-file.js";
-import { type CommandIo, say } from "./io.js";
+import { type CommandIo, openInBrowser, say } from "./io.js";
 import { holdYoungGeneration } from "./memory.js";
 import { runCommand } from "./run.js";
+import { LOGIN_SCOPES } from "./scopes.js";
 import {
   checkTargetFlags,
   type DemoTarget,
@@ -58,8 +60,8 @@ export async function runAppCommand(argv: string[], io: CommandIo): Promise<numb
     // The review's rules from the config file travel with the view options.
     const { overtime, payPeriod } = resolved.config;
     const withRules = { ...view, ...(overtime ? { overtime } : {}), ...(payPeriod ? { payPeriod } : {}) };
-    if (target.kind === "demo") return runOnDemo(target, withRules, io);
-    return runOnService(target, withRules, io);
+    if (target.kind === "demo") return runOnDemo(target, withRules, io, resolved.configPath);
+    return runOnService(target, withRules, io, resolved.configPath);
   });
 }
 
@@ -76,11 +78,57 @@ const terminal = (io: CommandIo) => ({
   stdout: io.stdout as NodeJS.WriteStream,
 });
 
-async function runOnService(target: ServiceTarget, view: ViewOptions, io: CommandIo): Promise<number> {
+/** What the account screen is given: where backroom works and why, and the run's sign-in. */
+function accountContext(
+  opened: OpenedClient,
+  where: AccountContext["where"],
+  io: CommandIo,
+  extra: { applicationId?: string | undefined; squareVersion?: string | undefined } = {},
+): AccountContext | undefined {
+  if (!opened.session) return undefined;
+  const store = opened.tokenStore;
+  return {
+    where,
+    applicationId: extra.applicationId,
+    squareVersion: extra.squareVersion,
+    keychain: store
+      ? { kind: store.kind, describe: store.describeStorage() }
+      : { kind: "memory", describe: "the demo store's own token: nothing is kept" },
+    scopeNeeds: LOGIN_SCOPES,
+    session: opened.session,
+    oauth: opened.client.oauth,
+    clientSecret: io.env.BACKROOM_CLIENT_SECRET || undefined,
+    openUrl: (url) => openInBrowser(url, io.env),
+  };
+}
+
+async function runOnService(
+  target: ServiceTarget,
+  view: ViewOptions,
+  io: CommandIo,
+  configPath: string,
+): Promise<number> {
   const { openTarget } = await import("./target.js");
-  const opened = await openTarget(target, io.env);
+  // Signed out, the app still opens: on the account screen, where signing in is.
+  const opened = await openTarget(target, io.env, {}, { signedOut: "allow" });
+  const signedOut = opened.session?.state().status !== "signed-in";
+  const where = {
+    label: target.label,
+    environment: target.environment,
+    baseUrl: target.baseUrl,
+    from: target.from,
+    configPath,
+    dbPath: undefined,
+  };
+  const account = accountContext(opened, where, io, {
+    applicationId: target.applicationId,
+    squareVersion: target.squareVersion,
+  });
+  let end = { hungUp: false, kept: 0 };
   try {
-    const exit = await runApp({
+    end = await runApp({
+      ...(account ? { account } : {}),
+      ...(signedOut ? { startOn: "account" as const } : {}),
       client: opened.client,
       envLabel: ENV_LABELS[target.environment] ?? "LOCAL",
       storeLabel: target.label,
@@ -93,11 +141,12 @@ async function runOnService(target: ServiceTarget, view: ViewOptions, io: Comman
       onFirstFrame: holdYoungGeneration,
       service: outboxServiceOf(target),
     });
-    sayKept(io, exit.kept, target);
-    return 0;
   } finally {
     await opened.close();
   }
+  if (end.hungUp) exitByHangUp();
+  sayKept(io, end.kept, target);
+  return 0;
 }
 
 /** On the way out: how many writes are kept, and that the next start against this service sends them. */
@@ -114,7 +163,7 @@ function sayKept(io: CommandIo, kept: number, target: Target): void {
  * seeded on first use) right after it; calls made meanwhile wait for it (a deferred client)
  * rather than fail.
  */
-async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): Promise<number> {
+async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo, configPath: string): Promise<number> {
   let local: OpenedClient | undefined;
   let startService!: () => void;
   const ready = new Promise<void>((resolve) => {
@@ -127,8 +176,24 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): 
   });
   // A failure to start is shown by the app on its first call; keep it from being unhandled here.
   ready.catch(() => {});
+  const where = {
+    label: "DEMO" as const,
+    environment: "local" as const,
+    baseUrl: undefined,
+    from: target.from,
+    configPath,
+    dbPath: target.dbPath,
+  };
+  const account = ready.then(() => {
+    const ctx = local ? accountContext(local, where, io) : undefined;
+    if (!ctx) throw new Error("the demo store did not start");
+    return ctx;
+  });
+  account.catch(() => {});
+  let end = { hungUp: false, kept: 0 };
   try {
-    const exit = await runApp({
+    end = await runApp({
+      account,
       client: deferredClient(ready),
       envLabel: "LOCAL",
       storeLabel: "DEMO",
@@ -142,10 +207,12 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo): 
       },
       service: outboxServiceOf(target),
     });
-    sayKept(io, exit.kept, target);
   } finally {
     await local?.close();
   }
+  // The terminal is gone: nobody to tell, and Node's own exit would fail restoring it.
+  if (end.hungUp) exitByHangUp();
+  sayKept(io, end.kept, target);
   // The app's own screen is gone now; say where the work was kept, once, on the way out.
   if (local && target.dbPath !== ":memory:") {
     say(io.stderr, `backroom: ${describeTarget(target)} keeps your changes; \`backroom demo reset\` starts it over.`);

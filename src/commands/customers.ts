@@ -14,13 +14,13 @@ import {
 } from "../domain/customers.js";
 import { showPhone } from "../domain/phone.js";
 import type { Customer, CustomerGroup, Location } from "../spec/generated/types.js";
-import { SquareApiError, type SquareClient, SquareError } from "../square/index.js";
+import { SquareApiError, type SquareClient } from "../square/index.js";
 import { type CommandSpec, intOption, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { customerIndexFile } from "./customer-index-file.js";
 import { findInIndex, readyIndex } from "./customers-index.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, type OutputFormat, outputFormat } from "./output.js";
-import { runCommand } from "./run.js";
+import { runCommand, serviceFailure } from "./run.js";
 import {
   checkTargetFlags,
   type OpenedClient,
@@ -225,16 +225,6 @@ export function customerText(c: Customer, groups: readonly CustomerGroup[], now:
     .filter(([, v]) => v !== undefined && v !== "")
     .map(([k, v]) => `${k.padEnd(14)}${v}`)
     .join("\n");
-}
-
-/** A failure of the service in the manager's words, with its code for the details. */
-function serviceFailure(err: unknown, what: string): never {
-  if (err instanceof SquareApiError) {
-    const first = err.errors[0];
-    throw new CommandError(`${what}: ${first?.detail ?? `the service answered ${err.status}`} (${err.code})`);
-  }
-  if (err instanceof SquareError) throw new CommandError(`${what}: ${err.message}`);
-  throw err;
 }
 
 /** What the customers commands build on: how to open a client on the target, and the clock. */

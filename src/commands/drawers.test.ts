@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAWER_DAY_CSV_HEADER, DRAWER_EVENTS_CSV_HEADER } from "../domain/cash-drawers.js";
+import { DRAWER_DAY_CSV_HEADER, DRAWER_EVENTS_CSV_HEADER } from "../domain/cash-drawers-csv.js";
 import { createService, type LocalService } from "../service/index.js";
 import { createClient, type SquareClient } from "../square/index.js";
 import { parseCommandLine } from "./args.js";
@@ -12,12 +12,10 @@ import {
   DRAWERS_REPORT_SPEC,
   drawersEventsOptions,
   drawersReportOptions,
-  type EventRecord,
   runDrawersEvents,
   runDrawersReport,
-  type ShiftRecord,
-  type TotalsRecord,
 } from "./drawers.js";
+import type { EventRecord, ShiftRecord, TotalsRecord } from "./drawers-output.js";
 
 const home = mkdtempSync(join(tmpdir(), "backroom-drawers-home-"));
 const env = { HOME: home, XDG_CONFIG_HOME: join(home, "config"), XDG_DATA_HOME: join(home, "data") };

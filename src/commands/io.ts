@@ -141,3 +141,19 @@ export function askYesNo(io: CommandIo, question: string): Promise<boolean | und
     stdin.resume();
   });
 }
+
+/** Resolves on ctrl+c or SIGTERM (from `signals`, the process by default), or when `abort` fires. */
+export function untilStopped(signals: NodeJS.EventEmitter = process, abort?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      signals.off("SIGINT", stop);
+      signals.off("SIGTERM", stop);
+      abort?.removeEventListener("abort", stop);
+      resolve();
+    };
+    if (abort?.aborted) return resolve();
+    signals.on("SIGINT", stop);
+    signals.on("SIGTERM", stop);
+    abort?.addEventListener("abort", stop, { once: true });
+  });
+}

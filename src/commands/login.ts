@@ -1,9 +1,8 @@
 import { openSession } from "../auth/command-context.js";
 import { type BackroomConfig, type Environment, saveConfig } from "../auth/config.js";
 import { maskToken, redact } from "../auth/mask.js";
-import { buildAuthorizeUrl, createPkcePair, newState, startLoopbackListener } from "../auth/oauth-flow.js";
-import { tokensFromObtain } from "../auth/session.js";
-import { createClient, SquareApiError, SquareError } from "../square/index.js";
+import { checkPersonalToken, personalTokens, signInWithBrowser } from "../auth/sign-in.js";
+import { SquareApiError, SquareError } from "../square/index.js";
 import { type CommandSpec, intOption, readArgs } from "./args.js";
 import {
   CancelledError,
@@ -15,7 +14,7 @@ import {
   say,
 } from "./io.js";
 import { runCommand } from "./run.js";
-import { LOGIN_SCOPES, loginScopes } from "./scopes.js";
+import { LOGIN_SCOPES, loginScopes, readScopes, V1_SCOPES } from "./scopes.js";
 import { checkTargetFlags, loadTarget, TARGET_OPTIONS } from "./target.js";
 
 /** `backroom login`'s command line. */
@@ -28,11 +27,20 @@ export const LOGIN_SPEC = {
     "base-url": TARGET_OPTIONS["base-url"],
     "client-id": { type: "string", value: "ID", help: "the application id (OAuth client id) to sign in with" },
     token: { type: "optional-string", value: "TOKEN", help: "a personal access token instead of OAuth" },
-    scopes: { type: "string", value: "A,B,...", help: "the permissions to ask for (default: what the screens use)" },
+    scopes: {
+      type: "string",
+      value: "A,B,...",
+      help: "the permissions to ask for (default: what the screens use); `default` and `v1` name sets, e.g. default,v1",
+    },
     port: { type: "string", value: "N", help: "the loopback port the browser answers on (default: any free one)" },
     "no-browser": { type: "boolean", help: "print the address instead of opening a browser" },
   },
-  details: `Permissions asked for by default, and why:\n${LOGIN_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`).join("\n")}`,
+  details: [
+    "Permissions asked for by default, and why:",
+    ...LOGIN_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`),
+    "Asked for only with --scopes default,v1 (the old transactions screen, which can refund):",
+    ...V1_SCOPES.map((s) => `  ${s.scope.padEnd(25)} ${s.why}`),
+  ].join("\n"),
 } as const satisfies CommandSpec;
 
 /** `backroom login`: OAuth with PKCE, or a personal access token checked before it is stored. */
@@ -67,35 +75,24 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
     }
 
     const secrets: string[] = [];
-    let merchant: string | undefined;
     try {
       if (!oauth) {
         const token = typeof flags.token === "string" ? flags.token : await readToken(io);
         if (!token) throw new CommandError("no token was given; nothing was stored.");
         secrets.push(token);
-        // A throwaway client that carries the candidate token: the session keeps the old sign-in
-        // until this one has been checked.
-        const probe = createClient({
+        const info = await checkPersonalToken({
           baseUrl,
-          accessToken: token,
-          ...(target.squareVersion ? { squareVersion: target.squareVersion } : {}),
-          ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
-          ...(deps.maxRetries !== undefined ? { maxRetries: deps.maxRetries } : {}),
+          token,
+          squareVersion: target.squareVersion,
+          dispatcher: deps.dispatcher,
+          maxRetries: deps.maxRetries,
+        }).catch((err: unknown) => {
+          if (!(err instanceof SquareApiError)) throw err;
+          throw new CommandError(
+            `the ${target.environment} service refused the token (${err.code}); nothing was stored. Check that it is an access token for ${target.environment}.`,
+          );
         });
-        let info: Awaited<ReturnType<typeof probe.oauth.retrieveTokenStatus>>;
-        try {
-          info = await probe.oauth.retrieveTokenStatus();
-        } catch (err) {
-          if (err instanceof SquareApiError) {
-            throw new CommandError(
-              `the ${target.environment} service refused the token (${err.code}); nothing was stored. Check that it is an access token for ${target.environment}.`,
-            );
-          }
-          throw err;
-        } finally {
-          await probe.close();
-        }
-        merchant = info.merchant_id;
+        const merchant = info.merchant_id;
         if (!kept) {
           // Checked, but there is nowhere to keep it: say so plainly, and how to use it anyway.
           await remember(io, config, target.environment, flags["base-url"], clientIdFlag, flags.env !== undefined);
@@ -103,16 +100,7 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
             `the token works${merchant ? ` (merchant ${merchant})` : ""}, but the sign-in was NOT kept: ${store.describeStorage()}. To use this token, set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command (for example in your shell profile or your secrets manager).`,
           );
         }
-        await session.signIn({
-          environment: target.environment,
-          kind: "personal",
-          access_token: token,
-          merchant_id: info.merchant_id ?? "",
-          base_url: baseUrl,
-          ...(info.client_id ? { client_id: info.client_id } : {}),
-          ...(info.scopes ? { scopes: info.scopes } : {}),
-          ...(info.expires_at ? { expires_at: info.expires_at } : {}),
-        });
+        await session.signIn(personalTokens(token, info, { environment: target.environment, baseUrl }));
       } else {
         if (!applicationId) {
           throw new CommandError(
@@ -121,53 +109,23 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
         }
         const connection = ctx.connection;
         if (!connection) throw new SquareError("no connection to the service");
-        const scopes = flags.scopes ? flags.scopes.split(/[\s,]+/).filter(Boolean) : loginScopes();
-        const pkce = createPkcePair();
-        const state = newState();
-        const listener = await startLoopbackListener({
-          state,
+        await signInWithBrowser({
+          client: connection.client,
+          session,
+          environment: target.environment,
+          baseUrl,
+          applicationId,
+          scopes: flags.scopes ? readScopes(flags.scopes) : loginScopes(),
           port: flags.port,
           timeoutMs: deps.loginTimeoutMs ?? 5 * 60_000,
-        });
-        try {
-          const url = buildAuthorizeUrl({
-            baseUrl,
-            clientId: applicationId,
-            scopes,
-            state,
-            redirectUri: listener.redirectUri,
-            codeChallenge: pkce.challenge,
-          });
-          say(io.stdout, `To sign in, open this address in a browser:\n\n  ${url}\n\nWaiting for the browser…`);
-          if (!flags["no-browser"]) {
+          onAddress: async (url) => {
+            say(io.stdout, `To sign in, open this address in a browser:\n\n  ${url}\n\nWaiting for the browser…`);
+            if (flags["no-browser"]) return;
             const open = deps.openUrl ?? ((u: string) => openInBrowser(u, io.env));
             const opened = await open(url).catch(() => false);
             if (opened) say(io.stdout, "(opened in your browser)");
-          }
-          const code = await listener.code;
-          secrets.push(code);
-          const res = await connection.client.oauth.obtainToken({
-            client_id: applicationId,
-            grant_type: "authorization_code",
-            code,
-            code_verifier: pkce.verifier,
-            redirect_uri: listener.redirectUri,
-          });
-          if (res.access_token) secrets.push(res.access_token);
-          if (res.refresh_token) secrets.push(res.refresh_token);
-          const tokens = tokensFromObtain(res, {
-            environment: target.environment,
-            clientId: applicationId,
-            baseUrl,
-            scopes,
-          });
-          await session.signIn(tokens);
-          // The granted scopes may be fewer than asked for; ask the service which they are.
-          const info = await connection.client.oauth.retrieveTokenStatus().catch(() => undefined);
-          if (info?.scopes) await session.signIn({ ...tokens, scopes: info.scopes });
-        } finally {
-          await listener.close();
-        }
+          },
+        });
       }
     } catch (err) {
       if (err instanceof CommandError) throw err;

@@ -1,4 +1,5 @@
 import { ConfigError } from "../auth/config.js";
+import { SquareApiError, SquareError } from "../square/errors.js";
 import { UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 
@@ -26,4 +27,17 @@ export async function runCommand(io: CommandIo, name: string, body: () => Promis
     }
     throw err;
   }
+}
+
+/**
+ * A failed call as a one-line {@link CommandError}: what failed, the service's words, and its
+ * code last. Anything that is not the service's answer or the client's own error goes on up.
+ */
+export function serviceFailure(err: unknown, what: string): never {
+  if (err instanceof SquareApiError) {
+    const first = err.errors[0];
+    throw new CommandError(`${what}: ${first?.detail ?? `the service answered ${err.status}`} (${err.code})`);
+  }
+  if (err instanceof SquareError) throw new CommandError(`${what}: ${err.message}`);
+  throw err;
 }

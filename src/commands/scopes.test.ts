@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "../spec/generated/operations.js";
-import { LOGIN_SCOPES, loginScopes } from "./scopes.js";
+import { LOGIN_SCOPES, loginScopes, readScopes, V1_SCOPES } from "./scopes.js";
 
 // The operations the app's screens and commands call, and so the scopes sign-in must cover.
 const USED = [
@@ -58,5 +58,14 @@ describe("the scopes sign-in asks for", () => {
 
   it("ask for nothing that moves money or touches orders", () => {
     for (const scope of loginScopes()) expect(scope).not.toMatch(/^(PAYMENTS|ORDERS|SETTLEMENTS|BANK_ACCOUNTS)/);
+  });
+
+  it("name the V1 set apart: every V1 operation's scope, asked for only with --scopes default,v1", () => {
+    const v1 = V1_SCOPES.map((s) => s.scope);
+    for (const name of Object.keys(byName).filter((n) => n.startsWith("V1"))) {
+      for (const scope of byName[name]?.scopes ?? []) expect(v1, `${name} needs ${scope}`).toContain(scope);
+    }
+    expect(readScopes("default, v1")).toEqual([...loginScopes(), ...v1]);
+    expect(readScopes("CUSTOMERS_READ,V1,customers_read")).toEqual(["CUSTOMERS_READ", ...v1]);
   });
 });

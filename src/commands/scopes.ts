@@ -1,7 +1,8 @@
 // The permissions `backroom login` asks for: only what the app's screens and commands use, each
 // with the reason a store manager would be given. Nothing that moves money (payments, refunds,
-// orders) is asked for. Webhook subscriptions need no OAuth scope in the interface (they belong
-// to the application, not to a seller's grant), so none is listed for them.
+// orders) is asked for by default: the old transactions (V1) screen, which can refund, needs the
+// V1 scopes asked for by name (`--scopes default,v1`). Webhook subscriptions need no OAuth scope
+// in the interface (they belong to the application, not to a seller's grant), so none is listed.
 
 /** One permission asked for at sign-in, and why. */
 export interface ScopeNeed {
@@ -23,7 +24,10 @@ export const LOGIN_SCOPES: readonly ScopeNeed[] = [
   { scope: "CUSTOMERS_READ", why: "customer lookup and groups" },
   { scope: "CUSTOMERS_WRITE", why: "fixing a customer's profile" },
   { scope: "CASH_DRAWER_READ", why: "the cash drawer review: shifts, events, over/short" },
-  { scope: "PAYOUTS_READ", why: "the deposits that cash drawer days are reconciled against" },
+  {
+    scope: "PAYOUTS_READ",
+    why: "payouts: when deposits arrive, what Square kept in fees, a bank statement reconciled",
+  },
   {
     scope: "GIFTCARDS_READ",
     why: "gift cards looked up by scan or number, their history, the day's activity and the liability",
@@ -37,4 +41,29 @@ export const LOGIN_SCOPES: readonly ScopeNeed[] = [
 /** The scope names, as `backroom login` sends them. */
 export function loginScopes(): string[] {
   return LOGIN_SCOPES.map((s) => s.scope);
+}
+
+/** What the old transactions (V1) screen and `backroom v1` need: asked for only with `--scopes ...,v1`. */
+export const V1_SCOPES: readonly ScopeNeed[] = [
+  { scope: "PAYMENTS_READ", why: "old transactions: V1 payments and refunds" },
+  { scope: "PAYMENTS_WRITE", why: "old transactions: refunding a V1 payment (a card refund cannot be reversed)" },
+  { scope: "SETTLEMENTS_READ", why: "old transactions: V1 settlements (deposits) and their entries" },
+  { scope: "ORDERS_READ", why: "old transactions: the online store's V1 orders" },
+  { scope: "ORDERS_WRITE", why: "old transactions: completing, canceling or refunding an online-store order" },
+];
+
+/** Named sets `--scopes` takes besides scope names: `default` (what the screens use) and `v1`. */
+const SCOPE_SETS: Readonly<Record<string, () => readonly string[]>> = {
+  default: loginScopes,
+  v1: () => V1_SCOPES.map((s) => s.scope),
+};
+
+/** Reads `--scopes A,B,...`: scope names in any case and the named sets `default` and `v1`, each once. */
+export function readScopes(text: string): string[] {
+  const out = new Set<string>();
+  for (const word of text.split(/[\s,]+/).filter(Boolean)) {
+    const set = SCOPE_SETS[word.toLowerCase()];
+    for (const scope of set ? set() : [word.toUpperCase()]) out.add(scope);
+  }
+  return [...out];
 }

@@ -2,7 +2,7 @@ import { createService, type LocalService } from "../service/index.js";
 import { SEED_KINDS, type SeedKind } from "../service/seed/index.js";
 import { isKnownVersion, NEWEST_VERSION } from "../service/versions/known.js";
 import { type CommandSpec, intOption, oneOf, type ParsedArgs, readArgs, UsageError } from "./args.js";
-import { type CommandIo, say } from "./io.js";
+import { type CommandIo, say, untilStopped } from "./io.js";
 
 /** `backroom serve`'s command line. */
 export const SERVE_SPEC = {
@@ -101,15 +101,7 @@ export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.Ev
   say(io.stdout, `application id: ${service.clientId}`);
   say(io.stdout, `application secret: ${service.clientSecret}`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      signals.off("SIGINT", stop);
-      signals.off("SIGTERM", stop);
-      resolve();
-    };
-    signals.on("SIGINT", stop);
-    signals.on("SIGTERM", stop);
-  });
+  await untilStopped(signals);
   await service.close();
   say(io.stdout, "stopped");
   return 0;

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { exportFileName, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
-import { memberWeeks } from "../domain/review.js";
-import { type CsvFile, exportsFolder } from "../state/export-csv.js";
+import { exportFileName, summaryFileName } from "../domain/csv.js";
+import { exportsFolder } from "../state/export-csv.js";
+import { reviewExportFiles } from "../state/review-export.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { type CommandIo, say } from "./io.js";
 import { OUT_OPTIONS, writeFiles, writeOut } from "./output.js";
@@ -11,7 +11,6 @@ import {
   type DayRange,
   dayRange,
   describeRange,
-  type LoadedReview,
   RANGE_OPTIONS,
   type ShiftsDeps,
   withShiftsReview,
@@ -86,14 +85,6 @@ export function shiftsExportOptions(
   };
 }
 
-/** The export's texts: the shifts CSV, and the weekly summary CSV. */
-export function exportTexts(loaded: LoadedReview): { shifts: string; summary: string } {
-  return {
-    shifts: shiftsCsv(loaded.review.rows, loaded.names),
-    summary: memberWeeksCsv(memberWeeks(loaded.review, loaded.startOfWeek), loaded.names),
-  };
-}
-
 /** What `backroom shifts export` builds on: how to open a client on the target, and the clock. */
 export type ShiftsExportDeps = ShiftsDeps;
 
@@ -104,11 +95,11 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
   const opts = read.value;
   return runCommand(io, SHIFTS_EXPORT_SPEC.name, () =>
     withShiftsReview(io, opts, deps, async (loaded) => {
-      const texts = exportTexts(loaded);
       const { rows } = loaded.review;
       const what = `${rows.length} ${rows.length === 1 ? "shift" : "shifts"} of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`;
       if (opts.out.kind === "stdout") {
-        await writeOut({ kind: "stdout" }, texts.shifts, io.stdout);
+        const [shifts] = reviewExportFiles(loaded.review, loaded, "-", false);
+        await writeOut({ kind: "stdout" }, shifts?.text ?? "", io.stdout);
         if (!rows.length)
           say(io.stderr, `no shifts of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`);
         return 0;
@@ -124,9 +115,7 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
         const name = exportFileName(loaded.locationName, loaded.location?.id ?? "all", loaded.from, loaded.to);
         path = join(opts.out.kind === "folder" ? expandPath(opts.out.path, io.env) : path, name);
       }
-      const files: CsvFile[] = [{ path, text: texts.shifts, what }];
-      if (opts.summary) files.push({ path: summaryFileName(path), text: texts.summary, what: "the weekly summary" });
-      await writeFiles(files, opts.force, dataDir(io.env));
+      await writeFiles(reviewExportFiles(loaded.review, loaded, path, opts.summary), opts.force, dataDir(io.env));
       say(io.stderr, `wrote ${what}, to ${path}`);
       if (opts.summary) say(io.stderr, `wrote the weekly summary per member to ${summaryFileName(path)}`);
       if (!rows.length) say(io.stderr, "there were no shifts in those workdays: the file has the header only");

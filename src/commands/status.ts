@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { openSession } from "../auth/command-context.js";
-import { SignedOutError } from "../auth/session.js";
+import { adoptTokenStatus, SignedOutError } from "../auth/session.js";
 import type { KeptEntry } from "../domain/kept-writes.js";
 import { SquareApiError } from "../square/index.js";
 import { type CommandSpec, readArgs } from "./args.js";
@@ -115,19 +115,8 @@ async function checkWithService(
     if (opts.offline || !ctx.connection || session.state().status !== "signed-in") return out;
     const before = session.state();
     try {
-      const info = await ctx.connection.client.oauth.retrieveTokenStatus();
+      await adoptTokenStatus(session, await ctx.connection.client.oauth.retrieveTokenStatus());
       const current = session.state();
-      if (current.status === "signed-in") {
-        // What the service says wins over what was stored at sign-in (scopes can be changed).
-        const t = current.tokens;
-        const merged = {
-          ...t,
-          ...(info.merchant_id ? { merchant_id: info.merchant_id } : {}),
-          ...(info.scopes ? { scopes: info.scopes } : {}),
-          ...(info.expires_at ? { expires_at: info.expires_at } : {}),
-        };
-        if (JSON.stringify(merged) !== JSON.stringify(t)) await session.signIn(merged, current.source);
-      }
       const renewed =
         before.status === "signed-in" &&
         current.status === "signed-in" &&

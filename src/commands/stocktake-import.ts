@@ -22,10 +22,10 @@ import {
   locationOf,
   merchantOf,
   type StocktakeDeps,
-  stamp,
   targetOf,
   withStore,
 } from "./stocktake.js";
+import { stamp } from "./stocktake-output.js";
 import { checkTargetFlags, expandPath, TARGET_OPTIONS } from "./target.js";
 
 /** `backroom stocktake import`'s command line. */

@@ -14,6 +14,8 @@ import {
   isHttpUrl,
   loadConfig,
 } from "../auth/config.js";
+import type { Session } from "../auth/session.js";
+import type { TokenStore } from "../auth/token-store.js";
 import type { LocalService } from "../service/index.js";
 import type { Location } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
@@ -274,6 +276,10 @@ export interface OpenedClient {
   target: Target;
   /** A standing warning for the status bar (no keychain: the sign-in lasts this run only). */
   notice?: string;
+  /** The sign-in the client's calls carry (the account screen shows and manages it). */
+  session?: Session;
+  /** Where sign-ins are kept (absent for the demo store, whose token is its own). */
+  tokenStore?: TokenStore;
   close(): Promise<void>;
 }
 
@@ -290,11 +296,17 @@ export function signInHint(environment: Environment, keychain: boolean): string 
  * seeded on first use), or the stored sign-in of an environment. Not signed in is a
  * {@link CommandError} that says what to do.
  */
-export async function openTarget(target: Target, env: EnvVars, deps: SessionDeps = {}): Promise<OpenedClient> {
+export async function openTarget(
+  target: Target,
+  env: EnvVars,
+  deps: SessionDeps = {},
+  options: { signedOut?: "refuse" | "allow" } = {},
+): Promise<OpenedClient> {
   if (target.kind === "demo") return openDemo(target);
   const { openSession } = await import("../auth/command-context.js");
   const opened = await openSession(env, target, deps);
-  if (!opened.connection || opened.session.state().status !== "signed-in") {
+  const allow = options.signedOut === "allow" && opened.connection !== undefined;
+  if (!opened.connection || (opened.session.state().status !== "signed-in" && !allow)) {
     await opened.connection?.client.close();
     throw new CommandError(
       `not signed in to ${target.environment}. ${signInHint(target.environment, opened.store.kind === "keychain")}`,
@@ -305,7 +317,14 @@ export async function openTarget(target: Target, env: EnvVars, deps: SessionDeps
   // environment, where it was never meant to be kept: then the notice would only be noise.
   const notice =
     opened.store.kind === "memory" && !env.BACKROOM_ACCESS_TOKEN ? opened.store.describeStorage() : undefined;
-  return { client, target, ...(notice ? { notice } : {}), close: () => client.close() };
+  return {
+    client,
+    target,
+    ...(notice ? { notice } : {}),
+    session: opened.session,
+    tokenStore: opened.store,
+    close: () => client.close(),
+  };
 }
 
 /** Starts the demo store in this process over its file and signs in with its own token. */
@@ -317,10 +336,11 @@ export async function openDemo(target: DemoTarget): Promise<OpenedClient> {
   const service: LocalService = await openDemoService(target.dbPath);
   try {
     const baseUrl = await service.listen(0, "127.0.0.1");
-    const { client } = await sessionForLocal(service, { baseUrl });
+    const { client, session } = await sessionForLocal(service, { baseUrl });
     return {
       client,
       target,
+      session,
       async close() {
         await client.close();
         await service.close();

@@ -7,15 +7,11 @@ import type {
   Money,
 } from "../spec/generated/types.js";
 import { CASH_EFFECT, cashDrawerTotals } from "./cash.js";
-import { toCsv } from "./csv.js";
-import { formatAmount, formatSigned } from "./money.js";
 import { addDays, localDate, localParts, parseDate, zonedInstant } from "./time.js";
 
 // Everything below works in integer minor units (cents for USD). A shift's money fields are
 // read once into numbers; nothing is ever divided except to lay out a chart's cells.
 
-/** Amounts in files other programs read: no thousands separators. */
-const PLAIN = { grouping: false } as const;
 /** Every event type of the wire contract, in the order the spec lists them. */
 export const CASH_DRAWER_EVENT_TYPES: readonly CashDrawerEventType[] = [
   "NO_SALE",
@@ -426,81 +422,6 @@ export function byCloser(rows: readonly DrawerShiftRow[]): CloserSummary[] {
   );
 }
 
-/** The characters a chart is drawn with; over and short differ so it reads without colour. */
-export interface ChartGlyphs {
-  over: string;
-  short: string;
-  /** The zero line under a day that was counted, and under one that was not. */
-  axis: string;
-  noCount: string;
-}
-
-/** Unicode blocks by default; the ASCII set for terminals without them. */
-export const CHART_GLYPHS: ChartGlyphs = { over: "█", short: "▒", axis: "─", noCount: "·" };
-/** The chart drawn in plain ASCII. */
-export const ASCII_CHART_GLYPHS: ChartGlyphs = { over: "#", short: "x", axis: "=", noCount: "." };
-
-/**
- * An over/short bar chart with a column per day: overs rise above the zero line, shorts hang
- * below it, each side `rowsPerSide` rows tall.
- */
-export interface OverShortChart {
-  /** Top to bottom: the over rows, the zero line, the short rows; `cellWidth` characters a day. */
-  lines: string[];
-  /** The index of the zero line in `lines`. */
-  axisLine: number;
-  /** Minor units one row stands for (0 when nothing was over or short). */
-  unit: number;
-  rowsPerSide: number;
-  cellWidth: number;
-  /** Rows each day fills on each side. */
-  cells: { over: number; short: number }[];
-}
-
-/**
- * Lays out each day's overs above a zero line and its shorts below it, scaled so the largest
- * fits its side. Any difference at all fills at least one row; a day without a count shows
- * `noCount` on the zero line. Each day takes `cellWidth` characters, the last one a gap when
- * `cellWidth` is 2 or more.
- */
-export function overShortChart(
-  days: readonly DayOverShort[],
-  rowsPerSide: number,
-  cellWidth = 1,
-  glyphs: ChartGlyphs = CHART_GLYPHS,
-): OverShortChart {
-  const rows = Math.max(1, Math.floor(rowsPerSide));
-  const width = Math.max(1, Math.floor(cellWidth));
-  let largest = 0;
-  for (const d of days) largest = Math.max(largest, d.over, -d.short);
-  // Ceiling division keeps the largest bar within its side, and every non-zero amount visible.
-  const unit = largest === 0 ? 0 : Math.ceil(largest / rows);
-  const rowsFor = (amount: number) => (amount === 0 || unit === 0 ? 0 : Math.ceil(amount / unit));
-  const cells = days.map((d) => ({ over: rowsFor(d.over), short: rowsFor(-d.short) }));
-  const cell = (glyph: string) => (width === 1 ? glyph : `${glyph.repeat(width - 1)} `);
-  const lines: string[] = [];
-  for (let r = rows; r >= 1; r--) lines.push(cells.map((c) => cell(c.over >= r ? glyphs.over : " ")).join(""));
-  lines.push(days.map((d) => cell(d.counted > 0 ? glyphs.axis : glyphs.noCount)).join(""));
-  for (let r = 1; r <= rows; r++) lines.push(cells.map((c) => cell(c.short >= r ? glyphs.short : " ")).join(""));
-  return { lines, axisLine: rows, unit, rowsPerSide: rows, cellWidth: width, cells };
-}
-
-/**
- * A line of date labels (`MM-DD`) under a chart's columns, one every `every` days from the
- * first, each starting under its day, left out where it would run into the next or past the end.
- */
-export function chartDateLabels(dates: readonly string[], cellWidth: number, every = 7): string {
-  const width = dates.length * Math.max(1, cellWidth);
-  let line = "";
-  for (let i = 0; i < dates.length; i += Math.max(1, every)) {
-    const at = i * Math.max(1, cellWidth);
-    const label = (dates[i] ?? "").slice(5);
-    if (at < line.length || at + label.length > width) continue;
-    line = line.padEnd(at) + label;
-  }
-  return line;
-}
-
 /** A word for an over/short: `over`, `short`, or `exact`. */
 export function overShortWord(amount: number): "over" | "short" | "exact" {
   return amount > 0 ? "over" : amount < 0 ? "short" : "exact";
@@ -556,113 +477,4 @@ export function localDateTime(instant: string | undefined, timeZone: string): st
   const p = localParts(new Date(instant), timeZone);
   const pad = (n: number, w = 2) => String(n).padStart(w, "0");
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
-}
-
-/** A team member's name from the map, the id itself when unknown, or empty when none. */
-const nameOf = (names: ReadonlyMap<string, string>, id: string | undefined) =>
-  id === undefined ? "" : (names.get(id) ?? id);
-
-/** Header of the day export (one row per shift). */
-export const DRAWER_DAY_CSV_HEADER = [
-  "date",
-  "shift id",
-  "state",
-  "needs attention",
-  "opened at",
-  "ended at",
-  "closed at",
-  "opened by",
-  "ended by",
-  "closed by",
-  "description",
-  "device",
-  "currency",
-  "opening cash",
-  "cash sales",
-  "cash refunds",
-  "paid in",
-  "paid out",
-  "expected cash",
-  "counted cash",
-  "over/short",
-  "expected from events",
-] as const;
-
-/**
- * The day (or range) as CSV, one row per shift: local times, names, amounts as decimals, the
- * over/short signed, and the events' expected cash only where it disagrees with the shift's.
- */
-export function drawerDayCsv(
-  rows: readonly DrawerShiftRow[],
-  timeZone: string,
-  names: ReadonlyMap<string, string>,
-): string {
-  const lines: (string | number)[][] = [[...DRAWER_DAY_CSV_HEADER]];
-  for (const r of rows) {
-    const money = (n: number | undefined) => (n === undefined ? "" : formatAmount(n, r.currency, PLAIN));
-    lines.push([
-      r.date,
-      r.id,
-      r.state ?? "",
-      attentionReasons(r).join("; "),
-      localDateTime(r.openedAt, timeZone),
-      localDateTime(r.endedAt, timeZone),
-      localDateTime(r.closedAt, timeZone),
-      nameOf(names, r.openedBy),
-      nameOf(names, r.endedBy),
-      nameOf(names, r.closedBy),
-      r.description,
-      r.device,
-      r.currency,
-      money(r.opened),
-      money(r.cashSales),
-      money(r.cashRefunds),
-      money(r.paidIn),
-      money(r.paidOut),
-      money(r.expected),
-      money(r.counted),
-      r.overShort === undefined ? "" : formatSigned(r.overShort, r.currency, PLAIN),
-      r.mismatch ? money(r.mismatch.fromEvents) : "",
-    ]);
-  }
-  return toCsv(lines);
-}
-
-/** Header of a shift's events export. */
-export const DRAWER_EVENTS_CSV_HEADER = [
-  "time",
-  "event type",
-  "event",
-  "amount",
-  "cash change",
-  "drawer after",
-  "team member",
-  "description",
-  "event id",
-] as const;
-
-/** A shift's events as CSV, in order: the amount as recorded, its signed effect, the running balance. */
-export function drawerEventsCsv(
-  entries: readonly TimelineEntry[],
-  timeZone: string,
-  names: ReadonlyMap<string, string>,
-  currency: Currency = "USD",
-): string {
-  const lines: (string | number)[][] = [[...DRAWER_EVENTS_CSV_HEADER]];
-  for (const e of entries) {
-    const p = e.at ? localParts(new Date(e.at), timeZone) : undefined;
-    const pad = (n: number) => String(n).padStart(2, "0");
-    lines.push([
-      p ? `${localDateTime(e.at, timeZone)}:${pad(p.second)}` : "",
-      e.type ?? "",
-      e.label,
-      formatAmount(e.amount, currency, PLAIN),
-      formatSigned(e.change, currency, PLAIN),
-      formatAmount(e.balance, currency, PLAIN),
-      nameOf(names, e.teamMemberId),
-      e.description,
-      e.id,
-    ]);
-  }
-  return toCsv(lines);
 }

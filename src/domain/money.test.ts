@@ -57,6 +57,11 @@ describe("parseMoney", () => {
     ["-3", "USD", -300],
     ["(12.50)", "USD", -1250],
     ["($12.50)", "USD", -1250],
+    ["$(12.50)", "USD", -1250],
+    ["(12.50) USD", "USD", -1250],
+    ["(USD 1,234.50)", "USD", -123450],
+    ["12.50-", "USD", -1250],
+    ["$ 1,234.50", "USD", 123450],
     ["12.50 USD", "USD", 1250],
     ["USD 12.50", "USD", 1250],
     ["-$7.01", "USD", -701],
@@ -82,7 +87,7 @@ describe("parseMoney", () => {
     expect(parseMoney("1.2345", "BHD").ok).toBe(false);
   });
   it("refuses text that is no amount", () => {
-    for (const t of ["", "abc", "12..5", "1,23,4", "12.5.6", "--3", "12 EUR"]) {
+    for (const t of ["", "abc", "12..5", "1,23,4", "12.5.6", "--3", "12 EUR", "$(12.50", "12.50)", "((1))", "-(5)-"]) {
       expect(parseMoney(t, "USD").ok, t).toBe(false);
     }
   });

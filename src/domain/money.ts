@@ -125,9 +125,18 @@ export function parseMoney(text: string, currency: string, options: ParseOptions
   let t = text.trim();
   if (t === "") return { ok: false, problem: "Type an amount." };
   let negative = false;
-  if (/^\(.*\)$/.test(t)) {
+  // Accountants' brackets around the number, with a symbol or code inside or outside them:
+  // `(12.50)`, `($12.50)`, `$(12.50)`, `(12.50) USD`. A bracket without its pair is no amount.
+  const brackets = /^([^\d()]*)\(([^()]*)\)([^\d()]*)$/.exec(t);
+  if (brackets) {
     negative = true;
-    t = t.slice(1, -1).trim();
+    t = `${brackets[1]}${brackets[2]}${brackets[3]}`.trim();
+  } else if (/[()]/.test(t)) return { ok: false, problem: `"${text.trim()}" is not an amount.` };
+  // A minus after the number, as some bank exports write a withdrawal: `12.50-`.
+  if (/\d\s*-$/.test(t)) {
+    if (negative) return { ok: false, problem: `"${text.trim()}" is not an amount.` };
+    negative = true;
+    t = t.replace(/\s*-$/, "");
   }
   // A currency code or symbol before or after the number is not part of it.
   const code = /^([A-Za-z]{3})\s*|\s*([A-Za-z]{3})$/.exec(t);

@@ -1,5 +1,6 @@
 import type { Break, BreakType, Money, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { MAX_BREAK_TYPES_PER_LOCATION } from "./limits.js";
+import { SharedValues } from "./shared-values.js";
 import { durationMinutes, localTime, workdayOf } from "./time.js";
 
 const MINUTE = 60_000;
@@ -61,34 +62,7 @@ export function memberName(m: TeamMember | undefined): string {
   return name || m.email_address || m.id || "(unnamed)";
 }
 
-/**
- * One copy of each value that many records repeat. A page of shifts parsed from JSON holds its
- * own copy of every member ID, time zone and wage; thousands of shifts kept for a long review
- * share them instead. Values handed out are shared: callers never change them.
- */
-export class SharedValues {
-  readonly #texts = new Map<string, string>();
-  readonly #objects = new Map<string, unknown>();
-
-  /** The one copy of a string. */
-  text<T extends string | undefined>(value: T): T {
-    if (value === undefined) return value;
-    const known = this.#texts.get(value);
-    if (known !== undefined) return known as T;
-    this.#texts.set(value, value);
-    return value;
-  }
-
-  /** The one copy of a plain JSON value (a wage, an empty list), by its content. */
-  json<T>(value: T): T {
-    if (value === undefined || value === null) return value;
-    const key = JSON.stringify(value);
-    const known = this.#objects.get(key);
-    if (known !== undefined) return known as T;
-    this.#objects.set(key, value);
-    return value;
-  }
-}
+export { SharedValues };
 
 /**
  * A shift as the review keeps it: without its created and updated times, which nothing shown or

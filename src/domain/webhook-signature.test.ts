@@ -24,3 +24,17 @@ describe("webhook signature", () => {
     expect(verifyWebhook("key-1", url, body, sig.slice(1))).toBe(false);
   });
 });
+
+describe("webhook signature over raw bytes", () => {
+  it("signs the bytes as received, the same as their UTF-8 text", () => {
+    const bytes = Buffer.from(body, "utf8");
+    expect(signWebhook("key-1", url, bytes)).toBe(signWebhook("key-1", url, body));
+    expect(verifyWebhook("key-1", url, bytes, signWebhook("key-1", url, body))).toBe(true);
+  });
+
+  it("tells bytes that are not UTF-8 apart from their decoded text", () => {
+    const bytes = Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]); // {"\xff"}
+    const decoded = bytes.toString("utf8"); // \xff becomes U+FFFD
+    expect(verifyWebhook("key-1", url, bytes, signWebhook("key-1", url, decoded))).toBe(false);
+  });
+});

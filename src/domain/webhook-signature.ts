@@ -4,10 +4,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * The signature of a webhook notification: base64(HMAC-SHA256(key = the subscription's signature
  * key, message = notification URL + raw body)), sent as `x-square-hmacsha256-signature`.
  */
-export function signWebhook(signatureKey: string, notificationUrl: string, rawBody: string): string {
-  return createHmac("sha256", signatureKey)
-    .update(notificationUrl + rawBody, "utf8")
-    .digest("base64");
+export function signWebhook(signatureKey: string, notificationUrl: string, rawBody: string | Uint8Array): string {
+  const hmac = createHmac("sha256", signatureKey).update(notificationUrl, "utf8");
+  // The bytes as received: a receiver must not decode and re-encode the body before checking it.
+  return (typeof rawBody === "string" ? hmac.update(rawBody, "utf8") : hmac.update(rawBody)).digest("base64");
 }
 
 /**
@@ -17,7 +17,7 @@ export function signWebhook(signatureKey: string, notificationUrl: string, rawBo
 export function verifyWebhook(
   signatureKey: string,
   notificationUrl: string,
-  rawBody: string,
+  rawBody: string | Uint8Array,
   signature: string | undefined,
 ): boolean {
   if (!signature) return false;

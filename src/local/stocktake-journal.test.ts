@@ -67,6 +67,8 @@ describe("the stocktake journal", () => {
     expect(record?.header).toMatchObject({ id: count.id, status: "open", uncounted: "zero", scanOne: true });
     expect(record?.scope).toEqual(["V1", "V2", "V3"]);
     expect(record?.items.get("V3")?.name).toBe("Item 3");
+    expect([...(record?.items.values() ?? [])]).toEqual([item(1), item(2), item(3)]);
+    expect(record?.expected).toEqual(expected);
     expect(record?.lines).toEqual([
       { variationId: "V2", quantity: "6", countedAt: "2026-03-02T15:05:00.000Z", countedBy: "TM2" },
       { variationId: "V1", quantity: "4", countedAt: NOW.toISOString(), countedBy: "TM1", expected: "5" },

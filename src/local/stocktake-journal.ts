@@ -12,6 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { SharedValues } from "../domain/shared-values.js";
 import type { CountLine, ExpectedCount, StockItem } from "../domain/stocktake.js";
 import { type LocalDb, LocalHandle, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
@@ -30,6 +31,9 @@ import { CommitRequests } from "./stocktake-requests.js";
 
 export * from "./stocktake-journal-types.js";
 export { CommitRequests } from "./stocktake-requests.js";
+
+/** An items row as `load` reads it: variation, item, SKU, UPC, name, category, price, currency, precision, tracked, scope position. */
+type ItemRow = [string, string, string, string, string, string, number | null, string, number, number, number | null];
 
 /** The journal file in a data folder. */
 export const journalPath = (dataDir: string): string => join(dataDir, "stocktake.db");
@@ -207,49 +211,24 @@ export class StocktakeJournal {
     }));
   }
 
-  /** Everything about one count. */
+  /**
+   * Everything about one count. A full count holds tens of thousands of rows, kept in memory while
+   * the count is open: rows are read one at a time as arrays (no row objects, no array of them all),
+   * each variation's id is one string wherever it appears (its item, book quantity, line, scope),
+   * and the values rows repeat (item, category, currency, quantities, who counted) are shared.
+   */
   load(countId: string): CountRecord | undefined {
     const header = this.get(countId);
     if (!header) return undefined;
-    // Rows as arrays: a full count holds tens of thousands, and objects per row cost more than the read.
-    const items = new Map<string, StockItem>();
-    const scope: string[] = [];
-    for (const r of this.#s
-      .raw(
-        "SELECT variation_id, item_id, sku, upc, name, category_id, price_amount, currency, precision, tracked, scope_seq FROM items WHERE count_id = ? ORDER BY scope_seq",
-      )
-      .all(countId) as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      number | null,
-      string,
-      number,
-      number,
-      number | null,
-    ][]) {
-      items.set(r[0], {
-        variationId: r[0],
-        itemId: r[1],
-        sku: r[2],
-        upc: r[3],
-        name: r[4],
-        categoryId: r[5],
-        priceAmount: r[6] ?? undefined,
-        currency: r[7],
-        precision: r[8],
-        tracked: r[9] === 1,
-      });
-      if (r[10] !== null) scope.push(r[0]);
-    }
+    const shared = new SharedValues();
+    const { items, scope } = this.#loadItems(countId, shared);
+    // The item's own id string when the count knows the variation.
+    const idOf = (id: string) => items.get(id)?.variationId ?? shared.text(id);
     const expected = new Map<string, ExpectedCount>();
     for (const r of this.#s
       .raw("SELECT variation_id, quantity, calculated_at FROM expected WHERE count_id = ?")
-      .all(countId) as [string, string, string][]) {
-      expected.set(r[0], { quantity: r[1], calculatedAt: r[2] });
+      .iterate(countId) as IterableIterator<[string, string, string]>) {
+      expected.set(idOf(r[0]), { quantity: shared.text(r[1]), calculatedAt: shared.text(r[2]) });
     }
     const lines: CountLine[] = [];
     const refused: RefusedLine[] = [];
@@ -257,13 +236,11 @@ export class StocktakeJournal {
       .raw(
         "SELECT variation_id, quantity, counted_at, counted_by, expected, refused FROM lines WHERE count_id = ? ORDER BY seq",
       )
-      .all(countId) as [string, string, string, string, string | null, string | null][]) {
-      lines.push(
-        r[4] === null
-          ? { variationId: r[0], quantity: r[1], countedAt: r[2], countedBy: r[3] }
-          : { variationId: r[0], quantity: r[1], countedAt: r[2], countedBy: r[3], expected: r[4] },
-      );
-      if (r[5] !== null) refused.push({ variationId: r[0], problem: r[5] });
+      .iterate(countId) as IterableIterator<[string, string, string, string, string | null, string | null]>) {
+      const variationId = idOf(r[0]);
+      const line = { variationId, quantity: shared.text(r[1]), countedAt: r[2], countedBy: shared.text(r[3]) };
+      lines.push(r[4] === null ? line : { ...line, expected: shared.text(r[4]) });
+      if (r[5] !== null) refused.push({ variationId, problem: r[5] });
     }
     return {
       header,
@@ -276,6 +253,32 @@ export class StocktakeJournal {
       refused,
       people: this.people(countId),
     };
+  }
+
+  /** The catalog entries of a count, by variation id, and its scope in catalog order. */
+  #loadItems(countId: string, shared: SharedValues): { items: Map<string, StockItem>; scope: string[] } {
+    const items = new Map<string, StockItem>();
+    const scope: string[] = [];
+    for (const r of this.#s
+      .raw(
+        "SELECT variation_id, item_id, sku, upc, name, category_id, price_amount, currency, precision, tracked, scope_seq FROM items WHERE count_id = ? ORDER BY scope_seq",
+      )
+      .iterate(countId) as IterableIterator<ItemRow>) {
+      items.set(r[0], {
+        variationId: r[0],
+        itemId: shared.text(r[1]),
+        sku: r[2],
+        upc: r[3],
+        name: r[4],
+        categoryId: shared.text(r[5]),
+        priceAmount: r[6] ?? undefined,
+        currency: shared.text(r[7]),
+        precision: r[8],
+        tracked: r[9] === 1,
+      });
+      if (r[10] !== null) scope.push(r[0]);
+    }
+    return { items, scope };
   }
 
   #requireOpen(countId: string): CountHeader {
@@ -422,6 +425,10 @@ export class StocktakeJournal {
 /** Opens (or creates) the journal at `path`, bringing an older file's schema up to date. */
 export async function openJournal(path: string): Promise<StocktakeJournal> {
   const db = await openLocalDb(path, { label: "The stocktake journal", migrations: JOURNAL_MIGRATIONS });
+  // A count is read into memory once, when it is opened, and then only written line by line: the
+  // page cache needs no more than SQLite's stock 2 MB. better-sqlite3 builds SQLite with 16 MB,
+  // which reading a 10,000-line count fills with a second copy of it (4.7 MB that stay).
+  db.pragma("cache_size = -2000");
   return new StocktakeJournal(db, path);
 }
 

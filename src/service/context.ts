@@ -45,6 +45,12 @@ export interface RequestContext<B = unknown> {
 /** What a rule answers: a JSON body and, rarely, a status or extra headers. */
 export interface HandlerResult {
   body: unknown;
+  /**
+   * The body already as JSON text, when it is made of stored records (a customer's stored JSON):
+   * sent as is unless the caller's version reshapes it. `body` must be the same value parsed
+   * (see {@link jsonAnswer}).
+   */
+  json?: string;
   status?: number;
   headers?: Record<string, string>;
   /**
@@ -80,4 +86,14 @@ export interface ExtraDeps {
 export function merchantOf(ctx: RequestContext): string {
   if (!ctx.auth) throw new Error(`${ctx.op.name} ran without an authenticated merchant`);
   return ctx.auth.merchantId;
+}
+
+/** An answer already in JSON text: its `body` is parsed only if something reads it. */
+export function jsonAnswer(json: string): HandlerResult {
+  return {
+    json,
+    get body() {
+      return JSON.parse(json) as unknown;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { migrations } from "./migrations/index.js";
+import { openPrivateStore } from "./private-store.js";
 
 /** The service's database handle. */
 export type Db = Database.Database;
@@ -9,21 +10,14 @@ export type Db = Database.Database;
  * off the writer's back; synchronous=NORMAL in WAL mode loses nothing on a killed process (only
  * on power loss), and every acknowledged write has been committed before the answer is sent.
  *
- * `:memory:` opens SQLite's private temporary database instead of a pure in-memory one: the same
- * lifetime (nothing outlives the connection), but pages beyond SQLite's small page cache go to an
- * unlinked temporary file that the OS caches, so a benchmark store of 500 MB does not keep 500 MB
- * in the process. Nothing in it needs to survive a crash, so it is never synced; its rollback
- * journal stays in memory. The page cache stays at SQLite's default (2 MB): measured, a temporary
- * database's commit grows with its cache (about 8 µs at 2 MB, 100 µs at 64 MB), and its reads
- * come from the OS's copy of the file in a few microseconds.
+ * `:memory:` opens a private store instead of a pure in-memory one (private-store.ts): the same
+ * lifetime, but its pages live in a file the OS caches, so a benchmark store of 500 MB does not
+ * keep 500 MB in the process.
  */
 export function openDb(path = ":memory:"): Db {
   const temporary = path === ":memory:";
-  const db = cachePrepared(new Database(temporary ? "" : path));
-  if (temporary) {
-    db.pragma("journal_mode = MEMORY");
-    db.pragma("synchronous = OFF");
-  } else {
+  const db = cachePrepared(temporary ? openPrivateStore() : new Database(path));
+  if (!temporary) {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
   }

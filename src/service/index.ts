@@ -5,6 +5,7 @@ import { type Db, openDb } from "./db.js";
 import { emulatorRoutes } from "./emulator.js";
 import type { EventSink } from "./events.js";
 import { Faults } from "./faults.js";
+import { serveFromPrivateStore } from "./private-store.js";
 import { allRoutes, extraRoutes } from "./routes.js";
 import { DEMO } from "./seed/demo-ids.js";
 import { installCredentials, isSeeded, type SeedKind, seedStore } from "./seed/index.js";
@@ -56,7 +57,8 @@ export interface LocalService {
  * `createService({})` gives an in-memory demo store.
  */
 export function createService(opts: ServiceOptions = {}): LocalService {
-  const db = openDb(opts.dbPath ?? ":memory:");
+  const dbPath = opts.dbPath ?? ":memory:";
+  const db = openDb(dbPath);
   const clock = opts.clock ?? createClock();
   const seed = opts.seed ?? "demo";
   const scale = opts.scale ?? 1;
@@ -67,28 +69,32 @@ export function createService(opts: ServiceOptions = {}): LocalService {
   };
   if (!isSeeded(db)) seedStore(db, seed, scale, clock.now());
   installCredentials(db, creds, clock.now());
+  // A private store commits in batches once it is laid out; a file commits every request.
+  const batches = dbPath === ":memory:" ? serveFromPrivateStore(db) : undefined;
+  const outsideTransaction = <T>(f: () => T): T => (batches ? batches.outside(f) : f());
 
   const faults = new Faults();
   const events = opts.events ?? createWebhookSink({ db, clock, ...opts.webhooks });
-  const reset = () => {
-    db.pragma("foreign_keys = OFF");
-    try {
-      const tables = db
-        .prepare(
-          // Ordinary tables only: a search index (virtual table, its shadow tables) is emptied by
-          // the triggers of the table it indexes.
-          "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
-        )
-        .all() as { name: string }[];
-      db.transaction(() => {
-        for (const t of tables) db.exec(`DELETE FROM "${t.name}"`);
-      })();
-    } finally {
-      db.pragma("foreign_keys = ON");
-    }
-    seedStore(db, seed, scale, clock.now());
-    installCredentials(db, creds, clock.now());
-  };
+  const reset = () =>
+    outsideTransaction(() => {
+      db.pragma("foreign_keys = OFF");
+      try {
+        const tables = db
+          .prepare(
+            // Ordinary tables only: a search index (virtual table, its shadow tables) is emptied by
+            // the triggers of the table it indexes.
+            "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations'",
+          )
+          .all() as { name: string }[];
+        db.transaction(() => {
+          for (const t of tables) db.exec(`DELETE FROM "${t.name}"`);
+        })();
+      } finally {
+        db.pragma("foreign_keys = ON");
+      }
+      seedStore(db, seed, scale, clock.now());
+      installCredentials(db, creds, clock.now());
+    });
 
   const server: Server = createHttpServer({
     db,
@@ -120,6 +126,7 @@ export function createService(opts: ServiceOptions = {}): LocalService {
         server.closeIdleConnections();
       });
       await events.close?.();
+      batches?.stop();
       db.close();
     },
     reset,

@@ -25,6 +25,11 @@ export function send(
     res.end();
     return;
   }
+  sendText(res, status, text, headers);
+}
+
+/** Answers JSON already serialised. */
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string>): void {
   res.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),

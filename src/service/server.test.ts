@@ -246,6 +246,26 @@ describe("the service pipeline", () => {
     }
   });
 
+  it("refuses a token revoked since its last call (a remembered token is forgotten on any write)", async () => {
+    storeToken(db, {
+      token: "soon-revoked",
+      kind: "access",
+      merchantId: "M1",
+      clientId: null,
+      scopes: ALL_SCOPES,
+      now: clock.now(),
+      expiresAt: null,
+    });
+    for (let i = 0; i < 2; i++) {
+      expect((await call("GET", "/v2/labor/break-types", { token: "soon-revoked" })).status).toBe(200);
+    }
+    db.prepare("UPDATE tokens SET revoked_at = ? WHERE kind = 'access' AND revoked_at IS NULL").run(
+      clock.now().toISOString(),
+    );
+    const r = await call("GET", "/v2/labor/break-types", { token: "soon-revoked" });
+    expect([r.status, r.json.errors[0].code]).toEqual([401, "ACCESS_TOKEN_REVOKED"]);
+  });
+
   it("injects faults for an operation, a given number of times", async () => {
     faults.add({ operation: "ListBreakTypes", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
     const hit = await call("GET", "/v2/labor/break-types");

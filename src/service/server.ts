@@ -10,7 +10,7 @@ import { runIdempotent, serialized, type UntypedHandler } from "./idempotency.js
 import { type IdSource, randomIds } from "./ids.js";
 import { authorize, type Incoming, type Input, injectFault, readIncoming, readInput, routeOf } from "./pipeline.js";
 import { answerClientErrors, bodyText, ClientGone } from "./request.js";
-import { envelope, headerValue, send, sendError } from "./respond.js";
+import { envelope, headerValue, send, sendError, sendText } from "./respond.js";
 import { createRouter } from "./router.js";
 import { requestVersion } from "./versions/known.js";
 import { type VersionShape, versionShape } from "./versions/stage.js";
@@ -68,10 +68,13 @@ export function createHttpServer(opts: HttpOptions): Server {
   const answer = (res: ServerResponse, ctx: RequestContext, shape: VersionShape, result: HandlerResult) => {
     const headers = { "square-version": shape.version, ...result.headers };
     if (!shape.rewritesAnswer(ctx.op.name)) {
-      return send(res, result.status ?? 200, result.body, headers, serialized.get(result));
+      const text = result.json ?? serialized.get(result);
+      if (text !== undefined) return sendText(res, result.status ?? 200, text, headers);
+      return send(res, result.status ?? 200, result.body, headers);
     }
-    shape.answer(ctx.op.name, result.body, { db: opts.db, merchantId: ctx.auth?.merchantId });
-    return send(res, result.status ?? 200, result.body, headers);
+    const body = result.body;
+    shape.answer(ctx.op.name, body, { db: opts.db, merchantId: ctx.auth?.merchantId });
+    return send(res, result.status ?? 200, body, headers);
   };
 
   async function handleContract(req: IncomingMessage, res: ServerResponse, incoming: Incoming): Promise<void> {

@@ -84,6 +84,32 @@ export function findToken(db: Db, token: string): TokenRow | undefined {
 }
 
 /**
+ * The tokens each request presents, remembered while the store has not changed: every call
+ * presents its token, and most calls change nothing. Any write of this connection (total_changes)
+ * or a commit of another one on the same file (data_version) forgets them all, so a revoked or
+ * replaced token is never answered from here.
+ */
+const presented = new WeakMap<Db, { stamp: string; rows: Map<string, TokenRow | undefined> }>();
+const MAX_REMEMBERED = 100;
+
+function presentedToken(db: Db, token: string): TokenRow | undefined {
+  const s = db.prepare("SELECT total_changes() AS c, data_version AS v FROM pragma_data_version").get() as {
+    c: number;
+    v: number;
+  };
+  const stamp = `${s.c}:${s.v}`;
+  let seen = presented.get(db);
+  if (!seen || seen.stamp !== stamp || seen.rows.size >= MAX_REMEMBERED) {
+    seen = { stamp, rows: new Map() };
+    presented.set(db, seen);
+  }
+  if (seen.rows.has(token)) return seen.rows.get(token);
+  const row = findToken(db, token);
+  seen.rows.set(token, row);
+  return row;
+}
+
+/**
  * Resolves `Authorization: Bearer <token>` to the caller, or refuses: missing or unknown →
  * UNAUTHORIZED, revoked → ACCESS_TOKEN_REVOKED, expired → ACCESS_TOKEN_EXPIRED.
  */
@@ -95,7 +121,7 @@ export function authenticate(db: Db, header: string | undefined, now: Date): Aut
       "This request could not be authorized: send Authorization: Bearer <access token>.",
     );
   }
-  const row = findToken(db, m[1]);
+  const row = presentedToken(db, m[1]);
   if (!row || row.kind === "refresh") throw unauthorized("UNAUTHORIZED", "The access token is not recognised.");
   if (row.revoked_at) throw unauthorized("ACCESS_TOKEN_REVOKED", "The access token has been revoked.");
   if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) {

@@ -197,6 +197,22 @@ describe("error mapping", () => {
     expect(payments.status).toBe(410);
     expect(payments.replacement).toContain("listPayments");
   });
+
+  it("tells a V1 object not found from a V1 operation gone", async () => {
+    const { pool, client } = setup();
+    const envelope = (detail: string) =>
+      JSON.stringify({ errors: [{ category: "INVALID_REQUEST_ERROR", code: "NOT_FOUND", detail }] });
+    pool.intercept(any).reply(404, envelope("Payment not found: P1."));
+    pool
+      .intercept(any)
+      .reply(404, envelope("API endpoint for URL path `/v1/L1/orders` and HTTP method `GET` is not found."));
+    const missing = await client.v1.v1RetrievePayment("L1", "P1").catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(SquareApiError);
+    expect(missing).not.toBeInstanceOf(SquareRetiredError);
+    const gone = (await client.v1.v1ListOrders("L1").catch((e: unknown) => e)) as SquareRetiredError;
+    expect(gone).toBeInstanceOf(SquareRetiredError);
+    expect(gone.replacement).toContain("searchOrders");
+  });
 });
 
 describe("retries", () => {

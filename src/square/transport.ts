@@ -94,7 +94,21 @@ const RETIRED: Record<string, string> = {
   V1CreateRefund: "use the Refunds API (refundPayment) instead",
   V1ListSettlements: "use the Payouts API (listPayouts) instead",
   V1RetrieveSettlement: "use the Payouts API (getPayout) instead",
+  V1ListOrders: "use the Orders API (searchOrders) instead",
+  V1RetrieveOrder: "use the Orders API (retrieveOrder) instead",
+  V1UpdateOrder: "use the Orders API (updateOrder) instead",
 };
+
+/**
+ * Whether a 404/410 of an operation that may be retired means the operation is gone rather than
+ * the object asked for: 410 always; 404 when it carries no error envelope, or one that names the
+ * endpoint or path itself (a 404 "Payment not found" of a living V1RetrievePayment is not).
+ */
+function isRetiredAnswer(status: number, errors: readonly { detail?: string }[]): boolean {
+  if (status === 410) return true;
+  if (status !== 404) return false;
+  return errors.length === 0 || errors.some((e) => /\b(endpoint|no such path|url path)\b/i.test(e.detail ?? ""));
+}
 
 // 408 and 429 say "try again later"; 5xx are the server's own trouble and usually pass. Other
 // 4xx are the request's fault and would fail the same way again.
@@ -246,7 +260,7 @@ export class Transport {
         await this.#opts.tokenProvider?.onRevoked?.();
       }
       const replacement = RETIRED[op.name];
-      if (replacement && (status === 404 || status === 410)) {
+      if (replacement && isRetiredAnswer(status, errors)) {
         throw new SquareRetiredError(op.name, status, replacement, parsed);
       }
       throw new SquareApiError(

@@ -1,10 +1,5 @@
-import {
-  drawerDayCsv,
-  drawerEventsCsv,
-  eventTimeline,
-  filterTimeline,
-  parseDateRange,
-} from "../domain/cash-drawers.js";
+import { eventTimeline, filterTimeline, parseDateRange } from "../domain/cash-drawers.js";
+import { drawerDayCsv, drawerEventsCsv } from "../domain/cash-drawers-csv.js";
 import { addDays, localDate } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
 import { type DrawerDay, type DrawerTrend, loadDrawerDay, loadDrawerTrend, teamNames } from "./drawers-load.js";

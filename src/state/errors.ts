@@ -65,7 +65,7 @@ export function problemOf(err: unknown): Problem {
       .filter(Boolean)
       .join(" · ");
     if (AUTH_CODES.some((c) => err.hasCode(c))) {
-      return { headline: "The sign-in is no longer valid: run `backroom login` again.", details };
+      return { headline: "The sign-in is no longer valid: sign in again on the account screen (0).", details };
     }
     if (err.hasCode("FORBIDDEN") || err.hasCode("INSUFFICIENT_SCOPES")) {
       return { headline: "This sign-in is not allowed to do that.", details };

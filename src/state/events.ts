@@ -23,7 +23,9 @@ export type AppEvent =
   /** All locations were chosen, or one again: screens that can show every store reload. */
   | { type: "all-locations-changed"; all: boolean }
   /** The stocktake handled an entry of the counting line (or a scan); `seq` is its number. */
-  | { type: "stocktake-entry-handled"; seq: number };
+  | { type: "stocktake-entry-handled"; seq: number }
+  /** Someone signed in or out (the account screen, or the session on a revoked token). */
+  | { type: "session-changed"; signedIn: boolean; merchantId: string | undefined };
 
 /** A listener of one kind of event. */
 export type AppEventListener<T extends AppEvent["type"]> = (event: Extract<AppEvent, { type: T }>) => void;

@@ -5,6 +5,8 @@ export { type ShiftTimesInput, shiftTimesInputOf } from "../domain/clock-rules.j
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
 export { CustomerIndexHandle } from "../local/customer-index.js";
 export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
+export * from "./account-machine.js";
+export { type AccountContext, tokenViewOf } from "./account-slice.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export { describeIndexSync, type IndexSync } from "./customer-index-sync.js";
 export {
@@ -62,6 +64,7 @@ export {
   type OutboxData,
   type OutboxForm,
 } from "./outbox-slice.js";
+export * from "./payouts-machine.js";
 export { type ReviewScope, reviewShiftPages } from "./review-read.js";
 export { type ReviewConflict, type ReviewForm, type ReviewSpanKind, zoneOfShift } from "./review-slice.js";
 export * from "./selectors.js";
@@ -80,3 +83,4 @@ export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
 export { type Selection, selectedId, selectedIndex } from "./view-slice.js";
+export * from "./webhooks-machine.js";

@@ -1,15 +1,16 @@
 import type { ShiftTimesInput } from "../domain/clock-rules.js";
-import { exportFileName, locationNamesOf, memberWeeksCsv, shiftsCsv, summaryFileName } from "../domain/csv.js";
+import { exportFileName, locationNamesOf } from "../domain/csv.js";
 import { reviewShiftsWithKept } from "../domain/kept-overlay.js";
 import type { OvertimeRules } from "../domain/overtime.js";
-import { ALL_LOCATIONS, buildReview, memberWeeks, type Review } from "../domain/review.js";
+import { ALL_LOCATIONS, buildReview, type Review } from "../domain/review.js";
 import { REVIEW_PAGE } from "../domain/review-search.js";
 import { compactShift, memberName, mergeChangedShifts, newestUpdate, SharedValues } from "../domain/shifts.js";
 import { addDays, type PayPeriodRule, parseDate, payPeriodOf, weekStartOf, workdayOf } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import type { WriteResult } from "./errors.js";
-import { type CsvFile, nothingToExport } from "./export-csv.js";
+import { nothingToExport } from "./export-csv.js";
 import { deleteShift, editShiftTimes, type ReviewIo } from "./review-edits.js";
+import { reviewExportFiles } from "./review-export.js";
 import { type ReviewScope, readReviewChanges, reviewShiftPages } from "./review-read.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
@@ -376,14 +377,7 @@ export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => 
       const { startOfWeek } = context();
       const names = locationNamesOf(get().locations);
       const target = get().exportTarget(typed, defaultExportName());
-      const n = result.rows.length;
-      const files: CsvFile[] = [
-        { path: target, text: shiftsCsv(result.rows, names), what: `${n} shift${n === 1 ? "" : "s"}` },
-      ];
-      if (options.summary) {
-        const weeks = memberWeeks(result, startOfWeek);
-        files.push({ path: summaryFileName(target), text: memberWeeksCsv(weeks, names), what: "the weekly summary" });
-      }
+      const files = reviewExportFiles(result, { names, startOfWeek }, target, options.summary === true);
       const written = await get().exportCsv(files);
       if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
       return written;

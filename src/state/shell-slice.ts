@@ -1,9 +1,8 @@
 import { localTime } from "../domain/time.js";
 import type { Location, WorkweekConfig } from "../spec/generated/types.js";
 import { isUnreachable, problemOf, type WriteResult } from "./errors.js";
-import { type CsvFile, resolveExportPath, writeCsvFiles, wroteMessage } from "./export-csv.js";
 import type { SliceCreator, StoreDeps } from "./store.js";
-import type { Connection, EnvLabel, Overlay, Progress, Question, Screen, ScreenKind, Status } from "./types.js";
+import type { Connection, EnvLabel, Overlay, Progress, Screen, ScreenKind, Status } from "./types.js";
 
 /** The shell: screen, overlay, header data, connection, status bar and the write guard. */
 export interface ShellSlice {
@@ -54,19 +53,6 @@ export interface ShellSlice {
   /** Quits, or asks first when writes are still on their way, or kept on this machine (saying how many). */
   requestQuit(): void;
   quit(): void;
-  /** Asks a yes/no question in the one confirmation; the keys go back where they were after it. */
-  ask(question: Question): void;
-  /** Answers the open question: closes it, then runs its yes or no. */
-  answer(yes: boolean): void;
-  /** Where a typed export path points: the data folder's `exports/` unless a folder is given. */
-  exportTarget(typed: string, defaultName: string): string;
-  /**
-   * Writes the files of a CSV export, the one way for every screen: never over an existing file
-   * unasked (it asks "Replace it?" and writes on yes), the whole paths written in the message.
-   * Failures land in the status bar too. Exports are not changes at the service: read-only mode
-   * allows them.
-   */
-  exportCsv(files: readonly CsvFile[], options?: { overwrite?: boolean }): Promise<WriteResult<string[]>>;
   /**
    * Runs one write unless a write with the same key is already on its way (a double key press
    * sends one request) or the app is read-only. Failures land in the status bar too.
@@ -170,6 +156,11 @@ export function createShellSlice(
   deps.events.on("service-answered", () => {
     if (get().locations.length === 0) void get().init();
   });
+  deps.events.on("session-changed", (e) => {
+    set({ signedIn: e.signedIn ? "signed-in" : "signed-out", merchantId: e.merchantId });
+    // Signed in after starting signed out: read what the first start could not.
+    if (e.signedIn && get().locations.length === 0 && !get().loading) void get().init();
+  });
   return {
     env: initial.env,
     baseUrl: initial.baseUrl,
@@ -265,53 +256,6 @@ export function createShellSlice(
 
     quit() {
       set({ exited: true, overlay: { kind: "none" } });
-    },
-
-    ask(question) {
-      set({ overlay: { kind: "confirm", question } });
-    },
-
-    answer(yes) {
-      const overlay = get().overlay;
-      if (overlay.kind !== "confirm") return;
-      set({ overlay: { kind: "none" } });
-      const run = yes ? overlay.question.onYes : overlay.question.onNo;
-      void Promise.resolve(run?.()).catch((err: unknown) => failed(err));
-    },
-
-    exportTarget(typed, defaultName) {
-      return resolveExportPath(typed, { dataDir: deps.dataDir, defaultName });
-    },
-
-    async exportCsv(files, options = {}) {
-      const result = await writeCsvFiles(files, {
-        overwrite: options.overwrite === true,
-        files: deps.files,
-        dataDir: deps.dataDir,
-      });
-      if (result.ok) {
-        set({ status: { kind: "info", text: wroteMessage(files) } });
-      } else if (result.error.kind === "exists") {
-        const paths = result.error.paths;
-        const one = paths.length === 1;
-        get().ask({
-          message: `${paths.join(" and ")} ${one ? "is" : "are"} already there. Replace ${one ? "it" : "them"}?`,
-          risky: true,
-          yes: "Replace",
-          onYes: () => get().exportCsv(files, { overwrite: true }),
-          onNo: () =>
-            set({
-              status: {
-                kind: "info",
-                text: `Nothing written: ${paths.join(" and ")} ${one ? "is kept as it was" : "are kept as they were"}.`,
-              },
-            }),
-        });
-      } else if (result.error.kind === "failed") {
-        const { headline, details } = result.error.problem;
-        set({ status: { kind: "error", text: headline, ...detailsOf(details) } });
-      }
-      return result;
     },
 
     async runWrite(key, label, write) {

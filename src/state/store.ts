@@ -6,23 +6,29 @@ import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
 import { CustomerIndexHandle, customerIndexPath } from "../local/customer-index.js";
 import { OutboxHandle, outboxPath } from "../local/outbox.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
+import { type AccountContext, type AccountSlice, createAccountSlice } from "./account-slice.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
 import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
+import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
 import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
 import { createGiftCardsSlice, type GiftCardsSlice } from "./gift-cards-slice.js";
 import { createOutboxResolveSlice, type OutboxResolveSlice } from "./outbox-resolve.js";
 import { createOutboxSlice, type OutboxSlice } from "./outbox-slice.js";
+import { createPayoutsSlice, type PayoutsSlice } from "./payouts-slice.js";
 import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
 import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
 import type { Clock, DataDir, EnvLabel, StoreClient, Timers } from "./types.js";
+import { createV1Slice, type V1Slice } from "./v1-slice.js";
 import { createViewSlice, type ViewSlice } from "./view-slice.js";
+import { createWebhooksSlice, type WebhooksSlice } from "./webhooks-slice.js";
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
+  DialogSlice &
   ViewSlice &
   TimeClockSlice &
   ReviewSlice &
@@ -30,7 +36,11 @@ export type AppState = ShellSlice &
   StocktakeSlice &
   CustomersSlice &
   DrawersSlice &
+  PayoutsSlice &
   GiftCardsSlice &
+  V1Slice &
+  WebhooksSlice &
+  AccountSlice &
   OutboxSlice &
   OutboxResolveSlice;
 
@@ -98,6 +108,8 @@ export interface CreateStoreOptions {
   service?: string;
   /** Who is at this terminal; the system user otherwise. */
   actor?: string;
+  /** The sign-in the account screen shows and manages (a promise while the demo store starts). */
+  account?: AccountContext | Promise<AccountContext>;
 }
 
 /** The store's type, for the React provider. */
@@ -159,6 +171,7 @@ export function createStore(options: CreateStoreOptions): AppStore {
   };
   return createVanillaStore<AppState>()((set, get) => ({
     ...createShellSlice(set, get, deps, shell),
+    ...createDialogSlice(set, get, deps),
     ...createViewSlice(set, get, deps),
     ...createTimeClockSlice(set, get, deps),
     ...createReviewSlice(set, get, deps),
@@ -166,8 +179,12 @@ export function createStore(options: CreateStoreOptions): AppStore {
     ...createStocktakeSlice(set, get, deps),
     ...createCustomersSlice(set, get, deps),
     ...createDrawersSlice(set, get, deps),
+    ...createPayoutsSlice(set, get, deps),
     ...createGiftCardsSlice(set, get, deps),
     ...createOutboxSlice(set, get, deps),
     ...createOutboxResolveSlice(set, get, deps),
+    ...createV1Slice(set, get, deps),
+    ...createWebhooksSlice(set, get, deps),
+    ...createAccountSlice(options.account)(set, get, deps),
   }));
 }

@@ -1,5 +1,6 @@
 import type { SquareClient } from "../square/index.js";
 import type { GiftCardsClient } from "./gift-cards-io.js";
+import type { V1Client } from "./v1-load.js";
 
 /** The part of the client the app uses; tests may pass any object of this shape. */
 export interface StoreClient {
@@ -25,10 +26,21 @@ export interface StoreClient {
   >;
   locations: Pick<SquareClient["locations"], "listLocations">;
   oauth?: Pick<SquareClient["oauth"], "retrieveTokenStatus">;
+  webhooks: Pick<
+    SquareClient["webhooks"],
+    | "listWebhookSubscriptions"
+    | "listWebhookEventTypes"
+    | "createWebhookSubscription"
+    | "updateWebhookSubscription"
+    | "deleteWebhookSubscription"
+    | "updateWebhookSubscriptionSignatureKey"
+    | "testWebhookSubscription"
+  >;
   cashDrawers: Pick<
     SquareClient["cashDrawers"],
     "listCashDrawerShifts" | "retrieveCashDrawerShift" | "listCashDrawerShiftEvents"
   >;
+  payouts: Pick<SquareClient["payouts"], "listPayouts" | "getPayout" | "listPayoutEntries">;
   giftCards: GiftCardsClient;
   customers: Pick<
     SquareClient["customers"],
@@ -43,6 +55,8 @@ export interface StoreClient {
     | "listCustomerGroups"
     | "deleteCustomerCard"
   >;
+  /** The old transactions (V1) screen's calls. */
+  v1: V1Client["v1"];
 }
 
 /** The folder the app keeps its local files in (the stocktake journal, exports by default). */
@@ -75,7 +89,11 @@ export type Screen =
   | { kind: "stocktake" }
   | { kind: "customers" }
   | { kind: "drawers" }
+  | { kind: "payouts" }
   | { kind: "gift-cards" }
+  | { kind: "v1" }
+  | { kind: "webhooks" }
+  | { kind: "account" }
   /** Writes kept on this machine, not yet sent, and those the service refused (To resolve). */
   | { kind: "outbox" };
 

@@ -12,7 +12,7 @@ import { Txt } from "./components/Txt.js";
 import { type Keyboard, KeyboardProvider, useKeyboard, useKeys } from "./keyboard.js";
 import { SCREENS } from "./screens/registry.js";
 import type { AnyScreenDef } from "./screens/screen-def.js";
-import { dispatchKey, dispatchScan, ShellProvider, useShell } from "./shell.js";
+import { burstRoute, dispatchKey, dispatchScan, ShellProvider, useShell } from "./shell.js";
 import { makeTheme, ThemeProvider } from "./theme.js";
 
 /** Below this size the app says so instead of drawing a garbled frame. */
@@ -92,7 +92,7 @@ function useScreenHooks(def: AnyScreenDef | undefined) {
   }, [allLocations]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
   useEffect(() => {
-    if (def && store.getState().locationId) void def.onShow?.(store.getState());
+    if (def && (store.getState().locationId || def.withoutLocation)) void def.onShow?.(store.getState());
   }, [kind]);
   useEffect(() => {
     if (!def?.refresh) return;
@@ -204,10 +204,13 @@ function useShellKeys(bodyHeight: number, width: number) {
   );
   useLayoutEffect(() => {
     keyboard.shell.current = (input, key) => dispatchKey(shell, store, deps, input, key);
-    keyboard.scan.current = (code) => dispatchScan(shell, store, deps, code);
+    const typing = () => keyboard.textFields.size > 0;
+    keyboard.scan.current = (code) => dispatchScan(shell, store, deps, code, typing());
+    keyboard.bursts.current = () => burstRoute(shell.screens, store.getState(), typing());
     return () => {
       keyboard.shell.current = undefined;
       keyboard.scan.current = undefined;
+      keyboard.bursts.current = undefined;
     };
   }, [keyboard, shell, store, deps]);
 }

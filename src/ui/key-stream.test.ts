@@ -1,6 +1,8 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
-import { isKnownKey, KeyStream, nextKey, splitKeys } from "./key-stream.js";
+import { VirtualTimers } from "../../test/helpers/virtual-timers.js";
+import { type BurstRoute, isKnownKey, KeyStream, nextKey, splitKeys } from "./key-stream.js";
+import { SCAN_GAP_MS } from "./scan-detector.js";
 
 class Source extends EventEmitter {
   isTTY = true;
@@ -151,43 +153,115 @@ describe("the key stream", () => {
 });
 
 describe("scans in the key stream", () => {
-  it("hands a 13-digit code and Enter in one read to onScan whole, never to Ink as keys", async () => {
+  /** A stream that takes scans, on a virtual clock; `route` says where bursts go. */
+  function scanning(opts: { text?: boolean; route?: BurstRoute; took?: boolean } = {}) {
     const source = new Source();
+    const timers = new VirtualTimers();
     const scans: string[] = [];
-    const stream = new KeyStream(source, { onScan: (code) => scans.push(code) });
+    const state = { route: opts.route ?? "scan", text: opts.text ?? false };
+    const stream = new KeyStream(source, {
+      textMode: () => state.text,
+      bursts: () => state.route,
+      onScan: (code) => {
+        scans.push(code);
+        return opts.took ?? true;
+      },
+      timers,
+    });
     const got = reader(stream);
-    source.write("0712630000215\r");
-    await vi.waitFor(() => expect(stream.idle()).toBe(true));
-    expect(scans).toEqual(["0712630000215"]);
-    expect(got).toEqual([]);
+    const settled = () => vi.waitFor(() => expect(stream.idle()).toBe(true));
+    return { source, timers, scans, state, stream, got, settled };
+  }
+
+  it("hands a 13-digit code and Enter in one read to onScan whole, never to Ink as keys", async () => {
+    const t = scanning();
+    t.source.write("0712630000215\r");
+    await t.settled();
+    expect(t.scans).toEqual(["0712630000215"]);
+    expect(t.got).toEqual([]);
   });
 
   it("keeps a scan in its place among keys, and a typist's keys as keys", async () => {
-    const source = new Source();
-    const scans: string[] = [];
-    let now = 0;
-    const stream = new KeyStream(source, { onScan: (code) => scans.push(`scan:${code}`), now: () => now });
-    const order: string[] = [];
-    stream.on("readable", () => {
-      for (let k = stream.read(); k !== null; k = stream.read()) order.push(k);
-    });
-    const onScan = scans;
-    source.write("\u001b[B");
-    source.write("4006381333931\r");
-    now = 100;
-    source.write("j");
+    const t = scanning();
+    t.source.write("\u001b[B");
+    t.source.write("4006381333931\r");
+    t.timers.advance(100);
+    t.source.write("j");
     // A person's next key is far off: the held `j` goes as a key once the gap has passed.
-    now = 200;
-    await vi.waitFor(() => expect(stream.idle()).toBe(true));
-    expect(onScan).toEqual(["scan:4006381333931"]);
-    expect(order).toEqual(["\u001b[B", "j"]);
+    t.timers.advance(200);
+    await t.settled();
+    expect(t.scans).toEqual(["4006381333931"]);
+    expect(t.got).toEqual(["\u001b[B", "j"]);
+  });
+
+  it("holds printable keys exactly the scan gap on its clock, however busy the machine", async () => {
+    const t = scanning();
+    t.source.write("jj");
+    t.timers.advance(SCAN_GAP_MS);
+    // Real time passes meanwhile; only the key clock decides.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.stream.idle()).toBe(false);
+    expect(t.got).toEqual([]);
+    t.timers.advance(1);
+    await t.settled();
+    expect(t.got).toEqual(["j", "j"]);
+  });
+
+  it("a burst at a scanner's pace is a scan, and the same keys at a typist's pace are keys", async () => {
+    const t = scanning();
+    for (const c of "0712") {
+      t.source.write(c);
+      t.timers.advance(2);
+    }
+    t.source.write("\r");
+    t.timers.advance(200);
+    await t.settled();
+    expect(t.scans).toEqual(["0712"]);
+    for (const c of "0712\r") {
+      t.source.write(c);
+      t.timers.advance(120);
+    }
+    await t.settled();
+    expect(t.scans).toEqual(["0712"]);
+    expect(t.got).toEqual([..."0712", "\r"]);
+  });
+
+  it("hands typed text over at once where bursts are text: no hold, no scan, the Enter kept", async () => {
+    const t = scanning({ route: "text", text: true });
+    t.source.write("2026-11-20\r");
+    // Not a millisecond passes on the key clock: nothing waits for it.
+    await t.settled();
+    expect(t.got).toEqual(["2026-11-20", "\r"]);
+    expect(t.scans).toEqual([]);
+  });
+
+  it("lets keys held for a possible scan go first when the keys move where bursts are text", async () => {
+    const t = scanning();
+    t.source.write("ab");
+    t.state.route = "text";
+    t.source.write("cd\r");
+    await t.settled();
+    expect(t.got).toEqual(["a", "b", "c", "d", "\r"]);
+    expect(t.scans).toEqual([]);
+  });
+
+  it("hands a scan over as typed keys and Enter when, at its turn, the shell says it is text there", async () => {
+    const t = scanning({ took: false, text: true });
+    t.source.write("0712630000215\r");
+    await t.settled();
+    expect(t.scans).toEqual(["0712630000215"]);
+    expect(t.got).toEqual(["0712630000215", "\r"]);
   });
 
   it("drops a 100 KB paste with no field open even when it ends in Enter", async () => {
     const source = new Source();
     const scans: string[] = [];
     const dropped: number[] = [];
-    const stream = new KeyStream(source, { onScan: (c) => scans.push(c), onDropped: (n) => dropped.push(n) });
+    const stream = new KeyStream(source, {
+      onScan: (c) => scans.push(c) > 0,
+      onDropped: (n) => dropped.push(n),
+      timers: new VirtualTimers(),
+    });
     const got = reader(stream);
     source.write(`${"q".repeat(100_000)}\r`);
     await vi.waitFor(() => expect(stream.idle()).toBe(true));
@@ -195,14 +269,59 @@ describe("scans in the key stream", () => {
     expect(scans).toEqual([]);
     expect(got).toEqual([]);
   });
+});
 
-  it("makes a tab inside a paste into a field a space, so it does not switch screens", async () => {
+describe("esc, tab and pastes", () => {
+  async function keysOf(reads: string[], textMode = true): Promise<{ got: string[]; dropped: number[] }> {
     const source = new Source();
-    const stream = new KeyStream(source, { textMode: () => true, onScan: () => {} });
+    const dropped: number[] = [];
+    const stream = new KeyStream(source, {
+      textMode: () => textMode,
+      bursts: () => "text",
+      onScan: () => true,
+      onDropped: (n) => dropped.push(n),
+      timers: new VirtualTimers(),
+    });
     const got = reader(stream);
-    source.write("a\tb c d e f g h i j k l m");
+    for (const read of reads) source.write(read);
     await vi.waitFor(() => expect(stream.idle()).toBe(true));
-    expect(got.join("")).toBe("a b c d e f g h i j k l m");
-    expect(got).not.toContain("\t");
+    return { got, dropped };
+  }
+
+  it("takes two esc in one read as two presses of esc, and ESC ESC [ A as meta+↑", async () => {
+    expect(splitKeys("\u001b\u001b")).toEqual(["\u001b", "\u001b"]);
+    expect(splitKeys("\u001b\u001b\u001b")).toEqual(["\u001b", "\u001b", "\u001b"]);
+    expect(splitKeys("\u001b\u001b[A")).toEqual(["\u001b\u001b[A"]);
+    expect(splitKeys("\u001b\u001bOA")).toEqual(["\u001b\u001bOA"]);
+    expect(splitKeys("\u001b\u001bx")).toEqual(["\u001b", "\u001b", "x"]);
+    expect(splitKeys("\u001b6\u001b\u007f")).toEqual(["\u001b", "6", "\u001b\u007f"]);
+    expect((await keysOf(["/smit\u001b\u001b6"], false)).got).toEqual([
+      "/",
+      "s",
+      "m",
+      "i",
+      "t",
+      "\u001b",
+      "\u001b",
+      "6",
+    ]);
+  });
+
+  it("keeps a typed tab a tab, inside a read or at its end (tmux send-keys 'Till' Tab 'url' is one read)", async () => {
+    expect((await keysOf(["Till\turl"])).got).toEqual(["Till", "\t", "url"]);
+    expect((await keysOf(["Till\t", "url"])).got).toEqual(["Till", "\t", "url"]);
+    expect((await keysOf(["Till", "\t", "url"])).got).toEqual(["Till", "\t", "url"]);
+  });
+
+  it("takes a bracketed paste whole into the field: its tabs and line breaks are spaces, the last break dropped", async () => {
+    expect((await keysOf(["\u001b[200~a\tb\r\nc\r\n\u001b[201~"])).got).toEqual(["a b c"]);
+    // A paste in pieces, with typed keys around it.
+    expect((await keysOf(["x\u001b[200~2026-", "11-20", "\n\u001b[201~\r"])).got).toEqual(["x", "2026-11-20", "\r"]);
+  });
+
+  it("drops a bracketed paste with no text field open, whatever its length, and says so", async () => {
+    const { got, dropped } = await keysOf(["\u001b[200~q1\u001b[201~"], false);
+    expect(got).toEqual([]);
+    expect(dropped).toEqual([2]);
   });
 });

@@ -1,4 +1,6 @@
 import { EventEmitter } from "node:events";
+import type { Timers } from "../state/index.js";
+import { noPaste, type PasteState, pastedLine, splitPastes } from "./bracketed-paste.js";
 import {
   expireScan,
   feedScan,
@@ -22,10 +24,19 @@ export interface KeySource extends NodeJS.EventEmitter {
   unref?(): unknown;
 }
 
+/**
+ * How a burst — printable keys and Enter faster than a person types — is taken where the keys are
+ * now (the rule is in src/ui/focus.ts): `scan`, watched for (printable keys wait up to the scan gap
+ * to see whether Enter follows), or `text`, typed keys handed over at once.
+ */
+export type BurstRoute = "scan" | "text";
+
 /** How the stream hands keys over; tests and the app pass the defaults. */
 export interface KeyStreamOptions {
-  /** Whether a text field has the keyboard now: then a run of printable text goes as one paste. */
+  /** Whether a text field has the keyboard now: then a run of printable text goes as one input. */
   textMode?: () => boolean;
+  /** Where a burst goes now; `scan` when not given (with `onScan`). */
+  bursts?: () => BurstRoute;
   /** More than this many characters waiting while no text field is open are dropped, with a call. */
   maxBacklog?: number;
   /** A read longer than this with no text field open is a paste, and is dropped (default 16). */
@@ -34,13 +45,25 @@ export interface KeyStreamOptions {
   onDropped?: (count: number) => void;
   /** Offered each key first while in text mode; a key it takes does not go to Ink. */
   intercept?: (key: string) => boolean;
-  /** Takes a scan (a barcode and Enter at a scanner's pace); without it, a scan is keys like any. */
-  onScan?: (code: string) => void;
-  /** The clock the scan gap is measured on (ms); tests pass their own. */
-  now?: () => number;
+  /**
+   * Takes a scan (a barcode and Enter at a scanner's pace); without it, a scan is keys like any.
+   * It returns false when, by the time the scan is handed over, the keys are where bursts are
+   * typed text: the code is then handed over as keys, and Enter.
+   */
+  onScan?: (code: string) => boolean;
+  /** The clock the scan gap is measured on and the timer that waits it out; tests pass a virtual one. */
+  timers?: Timers;
   /** The longest gap between two characters of a scan (ms); {@link SCAN_GAP_MS} by default. */
   scanGapMs?: number;
 }
+
+/** Real time: a waiting scan timer does not keep a finished app alive. */
+const realTimers: Timers = {
+  after: (ms, run) => {
+    setTimeout(run, ms).unref?.();
+  },
+  elapsed: () => performance.now(),
+};
 
 const CTRL_C = "\u0003";
 
@@ -55,20 +78,25 @@ const CTRL_C = "\u0003";
  */
 const SETTLE_TURNS = 6;
 
-/** What waits to be handed over: keys as read, or a whole scan. */
-type Pending = { kind: "keys"; text: string } | { kind: "scan"; code: string };
+/** What waits to be handed over: keys as read, a whole scan, or a whole paste. */
+type Pending = { kind: "keys"; text: string } | { kind: "scan"; code: string } | { kind: "paste"; text: string };
+
+const size = (p: Pending): number => (p.kind === "scan" ? p.code.length + 1 : p.text.length);
 
 /**
  * Stands between the terminal and Ink, and hands keys over one at a time, each after the
  * previous one's render has settled. Ink 6 passes whatever one read returns as one input: `jjj`
  * typed over a slow link, three Backspaces, or a scanner's `0123456789012\r` would each arrive as
  * one key that no handler recognises. Here they become three `j` and three Backspaces. While a
- * text field has the keyboard, a run of printable text stays whole, so a paste lands in the field
+ * text field has the keyboard, a run of printable text stays whole, so typing lands in the field
  * at once instead of one render per character.
  *
  * A scan — printable characters then Enter, faster than a person types (scan-detector.ts) — is
  * not handed to Ink as keys at all: it goes to `onScan` whole, in its place among the keys, so a
- * code full of digits and letters never runs as number keys and commands.
+ * code full of digits and letters never runs as number keys and commands. Where the keys are now
+ * decides whether bursts are watched for at all (`bursts`): where they can only be typed text,
+ * nothing waits. A bracketed paste (bracketed-paste.ts) goes whole into the text field that has
+ * the keys, or is dropped, with a call, when none has.
  */
 export class KeyStream extends EventEmitter {
   readonly isTTY: boolean;
@@ -77,33 +105,30 @@ export class KeyStream extends EventEmitter {
   private scheduled = false;
   private listening = false;
   private scan: ScanState = initialScan;
-  private scanTimer: ReturnType<typeof setTimeout> | undefined;
+  private paste: PasteState = noPaste;
+  /** Counts the scan timers set: only the latest one's turn still counts. */
+  private timerTurn = 0;
+  private closed = false;
   private readonly source: KeySource;
   private readonly textMode: () => boolean;
+  private readonly bursts: () => BurstRoute;
   private readonly maxBacklog: number;
   private readonly maxCommandChunk: number;
   private readonly onDropped: (count: number) => void;
   private readonly intercept: (key: string) => boolean;
-  private readonly onScan: ((code: string) => void) | undefined;
-  private readonly now: () => number;
+  private readonly onScan: ((code: string) => boolean) | undefined;
+  private readonly timers: Timers;
   private readonly scanGap: number;
   private readonly onSourceReadable = () => {
     for (;;) {
       const chunk = this.source.read();
       if (chunk === null || chunk === undefined) break;
-      const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
-      // A paste with no text field open is not a series of commands: pasted text holding a `q`
-      // would quit, an `x` would ask to delete. Nobody types this many keys in one read. A scan
-      // read whole (a code and Enter) is no paste: it goes to the screen's onScan.
-      const scanShaped = this.onScan !== undefined && isScanShape(text);
-      if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped) {
-        this.onDropped(text.length);
-        continue;
+      const split = splitPastes(this.paste, typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+      this.paste = split.state;
+      for (const part of split.parts) {
+        if (part.kind === "paste") this.takePaste(part.text);
+        else this.takeRead(part.text);
       }
-      // ctrl+c pressed is a read of its own; one inside a longer read is part of a paste, not a
-      // request to quit, and goes. So is tab: pasted into a field it is a space, not "next screen".
-      const pasted = text.length > 1 ? text.replaceAll(CTRL_C, "") : text;
-      this.take(text.length > 1 && this.textMode() ? pasted.replaceAll("\t", " ") : pasted);
     }
     this.trimBacklog();
     this.schedule();
@@ -114,12 +139,13 @@ export class KeyStream extends EventEmitter {
     this.source = source;
     this.isTTY = source.isTTY === true;
     this.textMode = options.textMode ?? (() => false);
+    this.bursts = options.bursts ?? (() => "scan");
     this.maxBacklog = options.maxBacklog ?? 512;
     this.maxCommandChunk = options.maxCommandChunk ?? 16;
     this.onDropped = options.onDropped ?? (() => {});
     this.intercept = options.intercept ?? (() => false);
     this.onScan = options.onScan;
-    this.now = options.now ?? (() => performance.now());
+    this.timers = options.timers ?? realTimers;
     this.scanGap = options.scanGapMs ?? SCAN_GAP_MS;
     this.on("newListener", (event) => {
       if (event === "readable" && !this.listening) {
@@ -164,48 +190,75 @@ export class KeyStream extends EventEmitter {
 
   /** Keys read from the terminal and not yet handed over. */
   backlog(): number {
-    return this.pending.reduce((n, p) => n + (p.kind === "keys" ? p.text.length : p.code.length + 1), 0);
+    return this.pending.reduce((n, p) => n + size(p), 0);
   }
 
   /** Whether every key read has been handed over and its render has had its turn. */
   idle(): boolean {
-    return this.pending.length === 0 && !this.scheduled && this.scan.held === "";
+    return this.pending.length === 0 && !this.scheduled && this.scan.held === "" && !this.paste.open;
   }
 
   /** Stops waiting for the rest of a possible scan (the stream is being let go). */
   close(): void {
-    if (this.scanTimer) clearTimeout(this.scanTimer);
-    this.scanTimer = undefined;
+    this.closed = true;
+    this.timerTurn += 1;
   }
 
-  // Without a scan handler every read is keys; with one, printable runs wait to see whether an
-  // Enter follows at a scanner's pace.
+  // Typed keys (anything outside a bracketed paste).
+  private takeRead(text: string): void {
+    // A paste with no text field open is not a series of commands: pasted text holding a `q`
+    // would quit, an `x` would ask to delete. Nobody types this many keys in one read. A scan
+    // read whole (a code and Enter) is no paste: it goes to the screen's onScan.
+    const scanShaped = this.onScan !== undefined && isScanShape(text);
+    if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped) {
+      this.onDropped(text.length);
+      return;
+    }
+    // ctrl+c pressed is a read of its own; one inside a longer read (a terminal that does not
+    // bracket its pastes) is part of a paste, not a request to quit, and goes. A tab is a tab.
+    this.take(text.length > 1 ? text.replaceAll(CTRL_C, "") : text);
+  }
+
+  // Without a scan handler, or where bursts can only be typed text, keys go at once; otherwise
+  // printable runs wait to see whether an Enter follows at a scanner's pace.
   private take(text: string): void {
-    if (!this.onScan) {
+    if (!this.onScan || this.bursts() === "text") {
+      this.letHeldGo();
       this.queue([{ kind: "keys", text }]);
       return;
     }
-    const fed = feedScan(this.scan, text, this.now(), this.scanGap);
+    const fed = feedScan(this.scan, text, this.timers.elapsed(), this.scanGap);
     this.scan = fed.state;
     this.queue(fed.out);
     this.armScanTimer();
   }
 
-  private armScanTimer(): void {
-    if (this.scanTimer) clearTimeout(this.scanTimer);
-    this.scanTimer = undefined;
+  // A paste goes after the keys before it, whole; whether a field takes it is seen when its turn comes.
+  private takePaste(text: string): void {
+    this.letHeldGo();
+    this.pending.push({ kind: "paste", text: pastedLine(text) });
+  }
+
+  /** Keys held for a possible scan go now, as keys (what follows cannot make them a scan). */
+  private letHeldGo(): void {
     if (this.scan.held === "") return;
-    this.scanTimer = setTimeout(() => {
-      this.scanTimer = undefined;
-      const expired = expireScan(this.scan, this.now(), this.scanGap);
+    this.queue([{ kind: "keys", text: this.scan.held }]);
+    this.scan = initialScan;
+    this.timerTurn += 1;
+  }
+
+  private armScanTimer(): void {
+    const turn = ++this.timerTurn;
+    if (this.scan.held === "" || this.closed) return;
+    this.timers.after(this.scanGap + 1, () => {
+      if (turn !== this.timerTurn) return;
+      const expired = expireScan(this.scan, this.timers.elapsed(), this.scanGap);
       this.scan = expired.state;
       this.queue(expired.out);
       this.armScanTimer();
       this.trimBacklog();
       this.schedule();
-    }, this.scanGap + 1);
-    // Stdin keeps a live app running; a timer left over must not keep a finished one alive.
-    this.scanTimer.unref?.();
+    });
   }
 
   private queue(items: readonly ScanOutput[]): void {
@@ -224,13 +277,9 @@ export class KeyStream extends EventEmitter {
     const kept: Pending[] = [];
     for (const p of this.pending) {
       if (room <= 0) break;
-      if (p.kind === "scan") {
-        kept.push(p);
-        room -= p.code.length + 1;
-      } else {
-        kept.push({ kind: "keys", text: p.text.slice(0, room) });
-        room -= p.text.length;
-      }
+      // A scan or a paste is kept whole (a paste is dropped at its turn if no field takes it).
+      kept.push(p.kind === "keys" ? { kind: "keys", text: p.text.slice(0, room) } : p);
+      room -= size(p);
     }
     this.pending = kept;
     this.onDropped(total - this.backlog());
@@ -267,17 +316,26 @@ export class KeyStream extends EventEmitter {
     if (!first) return;
     if (first.kind === "scan") {
       this.pending.shift();
-      this.onScan?.(first.code);
+      // Where bursts are typed text by now (the keys before it opened a form), it is typed.
+      if (!this.onScan?.(first.code)) this.pending.unshift({ kind: "keys", text: `${first.code}\r` });
+      return;
+    }
+    if (first.kind === "paste") {
+      this.pending.shift();
+      if (!this.textMode()) this.onDropped(first.text.length);
+      else if (first.text !== "") this.emitKey(first.text);
       return;
     }
     let key = nextKey(first.text, this.textMode());
     first.text = first.text.slice(key.length);
     if (first.text === "") this.pending.shift();
     if (key === "\r\n") key = "\r";
-    if (isKnownKey(key) && !(this.textMode() && this.intercept(key))) {
-      this.current = key;
-      this.emit("readable");
-      this.current = null;
-    }
+    if (isKnownKey(key) && !(this.textMode() && this.intercept(key))) this.emitKey(key);
+  }
+
+  private emitKey(key: string): void {
+    this.current = key;
+    this.emit("readable");
+    this.current = null;
   }
 }

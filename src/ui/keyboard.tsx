@@ -1,5 +1,6 @@
 import { type Key, useInput, useStdin } from "ink";
 import { createContext, type ReactNode, useContext, useLayoutEffect, useRef } from "react";
+import type { BurstRoute } from "./key-stream.js";
 
 /** A widget's key handler: returns whether it took the key (else the shell's keys apply). */
 export type KeyHandler = (input: string, key: Key) => boolean;
@@ -10,8 +11,13 @@ export interface Keyboard {
   widgets: { owner: object; handle: KeyHandler }[];
   /** The shell's router for keys no widget took (src/ui/shell.tsx `dispatchKey`). */
   shell: { current: ((input: string, key: Key) => void) | undefined };
-  /** The shell's router for scans (`dispatchScan`); the key stream calls it. */
-  scan: { current: ((code: string) => void) | undefined };
+  /**
+   * The shell's router for scans (`dispatchScan`); the key stream calls it. It returns false when
+   * the keys are where a burst is typed text (the stream then hands the code over as keys).
+   */
+  scan: { current: ((code: string) => boolean) | undefined };
+  /** Where a burst goes now (`burstRoute` in src/ui/shell.tsx); the key stream asks at each read. */
+  bursts: { current: (() => BurstRoute) | undefined };
   /** Text fields that have the keyboard now (the key stream then passes pastes whole). */
   textFields: Set<object>;
   /**
@@ -27,6 +33,7 @@ export function createKeyboard(): Keyboard {
     widgets: [],
     shell: { current: undefined },
     scan: { current: undefined },
+    bursts: { current: undefined },
     textFields: new Set(),
     textControl: undefined,
   };

@@ -2,15 +2,19 @@ import { type Instance, render } from "ink";
 import type { OvertimeRules } from "../domain/overtime.js";
 import type { PayPeriodRule } from "../domain/time.js";
 import {
+  type AccountContext,
   type AppStore,
   type Clock,
   CustomerIndexHandle,
   createStore,
   deferredClient,
   type EnvLabel,
+  type ScreenKind,
   type StoreClient,
+  type Timers,
 } from "../state/index.js";
 import { AppRoot } from "./App.js";
+import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from "./bracketed-paste.js";
 import { type KeySource, KeyStream } from "./key-stream.js";
 import { createKeyboard } from "./keyboard.js";
 import type { AnyScreenDef } from "./screens/screen-def.js";
@@ -26,6 +30,8 @@ export interface RenderAppOptions {
   screens?: readonly AnyScreenDef[];
   /** Ink's debug mode writes every frame whole (tests read frames that way). */
   debug?: boolean;
+  /** The clock and timer the key stream tells scans from typing by; tests pass a virtual one. */
+  keyTimers?: Timers;
 }
 
 /**
@@ -37,8 +43,11 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
   const keys = new KeyStream(options.stdin, {
     textMode: () => keyboard.textFields.size > 0,
     intercept: (key) => keyboard.textControl?.(key) ?? false,
-    // A barcode read whole goes to the shell, which hands it to the screen's onScan.
-    onScan: (code) => keyboard.scan.current?.(code),
+    bursts: () => keyboard.bursts.current?.() ?? "scan",
+    // A barcode read whole goes to the shell, which hands it to the screen's onScan (before the
+    // shell is up, a scan is dropped: its digits must not run as number keys).
+    onScan: (code) => keyboard.scan.current?.(code) ?? true,
+    ...(options.keyTimers ? { timers: options.keyTimers } : {}),
     onDropped: (count) =>
       options.store.getState().setStatus({
         kind: "rule",
@@ -95,26 +104,44 @@ export interface RunAppOptions {
   notice?: string;
   /** Called once the first frame is on screen (benchmarks). */
   onFirstFrame?: () => void;
+  /** The sign-in for the account screen (a promise while the demo store starts). */
+  account?: AccountContext | Promise<AccountContext>;
+  /** The screen to open on (the account screen when nobody is signed in). */
+  startOn?: ScreenKind;
   /** The customer index file of the store worked on (a data-folder file named after the store). */
   customerIndexPath?: string;
   /** Which service the outbox files kept writes under (the same one next time gets them). */
   service?: string;
 }
 
-/** What the app leaves behind when it quits. */
-export interface AppExit {
-  /** Writes kept on this machine for the service, not sent yet (refused ones included). */
+// The alternate screen, and bracketed paste (src/ui/bracketed-paste.ts) while the app runs.
+const ENTER_ALT = `\u001b[?1049h\u001b[H${BRACKETED_PASTE_ON}`;
+const LEAVE_ALT = `${BRACKETED_PASTE_OFF}\u001b[?1049l`;
+
+/**
+ * How the app ended: `hungUp` when the terminal went away (SIGHUP, or a write failed with EIO);
+ * `kept`, the writes kept on this machine for the service, not sent yet (refused ones included).
+ */
+export interface AppEnd {
+  hungUp: boolean;
   kept: number;
 }
 
-const ENTER_ALT = "\u001b[?1049h\u001b[H";
-const LEAVE_ALT = "\u001b[?1049l";
+/**
+ * Ends the process the way a hang-up does, once the caller has closed what it opened: by SIGHUP's
+ * default action. Node's own exit would try to restore the terminal's mode, and on a terminal that
+ * is gone that fails an assertion in Node 20 (nodejs/node#51519) and prints a native stack trace.
+ */
+export function exitByHangUp(): void {
+  process.removeAllListeners("SIGHUP");
+  process.kill(process.pid, "SIGHUP");
+}
 
 /**
  * Runs the full-screen app in the terminal's alternate screen (so the user's scrollback
  * survives) and resolves when the user quits. SIGINT, SIGTERM and SIGHUP quit cleanly too.
  */
-export async function runApp(options: RunAppOptions): Promise<AppExit> {
+export async function runApp(options: RunAppOptions): Promise<AppEnd> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const color = !options.noColor && !(process.env.NO_COLOR ?? "");
@@ -141,8 +168,10 @@ export async function runApp(options: RunAppOptions): Promise<AppExit> {
     ...(options.overtime ? { overtime: options.overtime } : {}),
     ...(options.payPeriod ? { payPeriod: options.payPeriod } : {}),
     ...(options.service ? { service: options.service } : {}),
+    ...(options.account ? { account: options.account } : {}),
     ...(options.customerIndexPath ? { customerIndex: new CustomerIndexHandle(options.customerIndexPath) } : {}),
   });
+  if (options.startOn) store.getState().showScreen(options.startOn);
   const alt = Boolean(stdout.isTTY);
   if (alt) stdout.write(ENTER_ALT);
   let left = false;
@@ -163,9 +192,24 @@ export async function runApp(options: RunAppOptions): Promise<AppExit> {
       process.exit(1);
     }, 2000).unref();
   };
+  // A terminal that hangs up (its window closed, ssh dropped) fails the next write with EIO (or
+  // EPIPE) before or instead of SIGHUP arriving: that is a quit too, with no screen to give back,
+  // not a crash on an unhandled 'error' event.
+  let hungUpAt = false;
+  const hungUp = () => {
+    hungUpAt = true;
+    left = true;
+    quit();
+  };
+  const onSighup = () => {
+    hungUpAt = true;
+    quit();
+  };
+  stdout.on("error", hungUp);
+  stdin.on("error", hungUp);
   process.on("SIGINT", quit);
   process.on("SIGTERM", quit);
-  process.on("SIGHUP", quit);
+  process.on("SIGHUP", onSighup);
   // If the process dies some other way, still give the user their screen back.
   process.on("exit", leave);
   const onFirstFrame = () => {
@@ -179,9 +223,16 @@ export async function runApp(options: RunAppOptions): Promise<AppExit> {
     instance.cleanup();
     process.off("SIGINT", quit);
     process.off("SIGTERM", quit);
-    process.off("SIGHUP", quit);
+    process.off("SIGHUP", onSighup);
     process.off("exit", leave);
+    if (hungUpAt) {
+      // Nothing is written to a terminal that is gone; its late write errors are expected.
+      left = true;
+    } else {
+      stdout.off("error", hungUp);
+      stdin.off("error", hungUp);
+    }
     leave();
   }
-  return { kept: store.getState().outbox.entries.length };
+  return { hungUp: hungUpAt, kept: store.getState().outbox.entries.length };
 }

@@ -11,6 +11,14 @@
 // fastest typist's average, and every gap of the run must be under it, so one quick pair of keys
 // never makes a scan. Holding a key back 30 ms to see whether more follow is below what a person
 // notices (a frame at 60 Hz is 17 ms; ~100 ms reads as instant).
+//
+// A burst is not always a scanner: a paste from a terminal that does not bracket pastes, `tmux
+// send-keys "2026-11-20" Enter`, or a password manager's auto-type arrive at the same pace. So
+// the detector runs only where a burst may be a scan; where the keys are decides (the rule is in
+// src/ui/focus.ts, `burstRoute` in src/ui/shell.tsx applies it). In a field or form of a screen
+// that takes no scans, or a place that says `scans: "text"`, nothing is held: the keys go at once
+// and a burst is typed text and Enter. The times come from the key stream's injected timers, so
+// tests move a virtual clock instead of sleeping.
 
 import { isControl, nextKey } from "./terminal-keys.js";
 

@@ -14,6 +14,7 @@ import {
   runCommand,
 } from "./commands.js";
 import type { FocusName, FocusPlace } from "./focus.js";
+import type { BurstRoute } from "./key-stream.js";
 import type { AnyScreenDef } from "./screens/screen-def.js";
 
 /** What the shell knows about the screens: the registry and its own command table. */
@@ -207,21 +208,39 @@ export function scannedText(code: string): string {
 }
 
 /**
- * Routes a scan: to the current screen's `onScan` whatever has the keyboard — except that it
- * never answers a confirmation; a screen that takes no scans says so and nothing runs.
+ * Where a burst (printable keys and Enter faster than a person types) goes now, by the rule in
+ * src/ui/focus.ts: a scan where no field or form has the keys, and where one has on a screen that
+ * takes scans (unless the place says `scans: "text"`); typed text in a field or form of a screen
+ * that takes none. `typing`: a text field has the keys (the palette's filter is an overlay's).
  */
-export function dispatchScan(shell: Shell, store: AppStore, deps: CommandDeps, code: string): void {
+export function burstRoute(screens: readonly AnyScreenDef[], s: AppState, typing: boolean): BurstRoute {
+  const place = focusOf(screens, s);
+  if (place.kind === "overlay") return typing && s.overlay.kind !== "confirm" ? "text" : "scan";
+  if (place.kind !== "field" && place.kind !== "form") return "scan";
+  if (place.scans === "text") return "text";
+  return currentScreen(screens, s)?.onScan ? "scan" : "text";
+}
+
+/**
+ * Routes a scan: to the current screen's `onScan` whatever has the keyboard — except that it
+ * never answers a confirmation; a screen that takes no scans says so and nothing runs. Returns
+ * false, taking nothing, when the keys are now where a burst is typed text (the key stream then
+ * hands the code over as typed keys and Enter): the form that the keys before it opened.
+ */
+export function dispatchScan(shell: Shell, store: AppStore, deps: CommandDeps, code: string, typing: boolean): boolean {
   const s = store.getState();
   if (s.overlay.kind === "confirm") {
     s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: answer the question first; nothing was done.` });
-    return;
+    return true;
   }
+  if (burstRoute(shell.screens, s, typing) === "text") return false;
   const def = currentScreen(shell.screens, s);
   if (!def?.onScan) {
     s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: this screen does not take scans.` });
-    return;
+    return true;
   }
   void Promise.resolve(def.onScan(s, code, deps)).catch((err: unknown) =>
     s.setStatus({ kind: "error", text: err instanceof Error ? err.message : String(err) }),
   );
+  return true;
 }

@@ -52,7 +52,7 @@ export function isControl(c: string): boolean {
   return code < 0x20 || code === 0x7f;
 }
 
-/** `ESC [ … final`, `ESC O x`, `ESC ESC …` (meta), `ESC x` (meta), or a lone ESC. */
+/** `ESC [ … final`, `ESC O x`, `ESC ESC [ …`/`ESC ESC O x` (meta), ESC and a control key (meta), or a lone ESC. */
 function escapeSequence(text: string): string {
   const second = text[1];
   if (second === undefined) return ESC;
@@ -69,6 +69,12 @@ function escapeSequence(text: string): string {
     return text.slice(0, Math.min(i, text.length));
   }
   if (second === "O") return text.slice(0, 3);
-  if (second === ESC) return ESC + escapeSequence(text.slice(1));
-  return text.slice(0, 1 + String.fromCodePoint(text.codePointAt(1) ?? 0).length);
+  // Two escapes are esc pressed twice (one read when typed fast or sent by tmux), unless a key's
+  // sequence follows: ESC ESC [ A and ESC ESC O A are meta+↑ as some terminals send alt+arrow.
+  if (second === ESC) return text[2] === "[" || text[2] === "O" ? ESC + escapeSequence(text.slice(1)) : ESC;
+  // ESC and a printable character is esc and then that key in one read (`esc`, `6`: leave the
+  // field, show the drawers); the app binds no alt+character, which terminals send so. ESC and a
+  // control key stays one (alt+backspace).
+  if (!isControl(second)) return ESC;
+  return text.slice(0, 2);
 }

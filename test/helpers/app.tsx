@@ -14,8 +14,12 @@ import type { ScreenDef } from "../../src/ui/screens/screen-def.js";
 import { type NetProxy, startProxy } from "./proxy.js";
 import { startService, type TestService } from "./service.js";
 import { FakeStdin, FakeStdout } from "./terminal.js";
+import { VirtualTimers } from "./virtual-timers.js";
 
 export { FakeStdin, FakeStdout };
+
+/** The pause after a read that `press` stands for: a person's next key, well past a scanner's gap. */
+export const PERSON_GAP_MS = 200;
 
 /** Named keys as terminals send them. */
 export const KEYS = {
@@ -41,13 +45,20 @@ export interface DrivenApp {
   /** With `proxy: true`: the switchable proxy the app's client talks through. */
   proxy: NetProxy | undefined;
   frame(): string;
-  /** Types keys: each string is one read of the terminal, as a fast typist or a scanner sends it. */
+  /**
+   * Types keys: each string is one read of the terminal, as a fast typist or a scanner sends it,
+   * and a person's pause after each (the key clock moves {@link PERSON_GAP_MS} on), then waits
+   * until every key has been handed over.
+   */
   press(...chunks: string[]): Promise<void>;
   /**
-   * Writes each chunk as its own read, `gapMs` apart without waiting for the app in between (a
-   * barcode scanner's pace), then waits until every key has been handed over.
+   * Writes each chunk as its own read, `gapMs` apart on the key clock (a barcode scanner's pace is
+   * 2 ms, a typist's 100 ms or more), without waiting for the app in between; then a person's
+   * pause, and waits until every key has been handed over.
    */
   pressPaced(chunks: readonly string[], gapMs: number): Promise<void>;
+  /** The virtual clock the key stream tells scans from typing by: it moves only when a test presses. */
+  keyClock: VirtualTimers;
   /** Waits until the frame satisfies `test` (a string to contain, a pattern, or a predicate). */
   waitFor(test: string | RegExp | ((frame: string) => boolean), timeout?: number): Promise<string>;
   /** Waits until the store satisfies `test`. */
@@ -72,6 +83,10 @@ export interface StartAppOptions {
   proxy?: boolean | NetProxy;
   /** The app talks to the service through this address instead (a fault proxy in front of it). */
   via?: string;
+  /** The app signs in with this token rather than the service's own (one with fewer scopes). */
+  accessToken?: string;
+  /** The app's client instead of the service's own (one whose token provider is a session). */
+  client?: SquareClient;
 }
 
 /** Starts a local service (unless shared), a store on its client, and the app on a fake terminal. */
@@ -80,9 +95,11 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   const given = typeof opts.proxy === "object" ? opts.proxy : undefined;
   const proxy = given ?? (opts.proxy ? await startProxy(service.url) : undefined);
   const front = proxy?.url ?? opts.via;
-  const client = front
-    ? createClient({ baseUrl: front, accessToken: service.service.accessToken, maxRetries: 0 })
-    : service.client;
+  const token = opts.accessToken ?? service.service.accessToken;
+  const client =
+    front || opts.accessToken
+      ? createClient({ baseUrl: front ?? service.url, accessToken: token, maxRetries: 0 })
+      : (opts.client ?? service.client);
   // A data folder of its own (the stocktake journal is a file there; a shared one would mix the
   // schemas of every branch's tests), a customer index in memory, filled when the screen opens, and
   // an outbox in memory unless the test passes a file (kept writes never leak between tests).
@@ -96,7 +113,9 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   });
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
+  const keyClock = new VirtualTimers();
   const { instance, keys } = renderApp({
+    keyTimers: keyClock,
     store,
     stdin,
     stdout: stdout as unknown as NodeJS.WriteStream,
@@ -105,6 +124,14 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     ...(opts.screens ? { screens: opts.screens } : {}),
   });
   const frame = () => stdout.last;
+  // The key stream hands keys over one per settled render: wait until it has let go of all.
+  const handedOver = () =>
+    vi.waitFor(
+      () => {
+        if (!keys.idle()) throw new Error("keys still being handed over");
+      },
+      { timeout: 10_000, interval: 2 },
+    );
   const waitFor: DrivenApp["waitFor"] = async (test, timeout = 8000) => {
     const ok = (f: string) =>
       typeof test === "string" ? f.includes(test) : test instanceof RegExp ? test.test(f) : test(f);
@@ -123,29 +150,21 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     stdout,
     proxy,
     frame,
+    keyClock,
     async press(...chunks) {
       for (const chunk of chunks) {
         stdin.write(chunk);
-        // The key stream hands keys over one per settled render: wait until it has let go of all.
-        await vi.waitFor(
-          () => {
-            if (!keys.idle()) throw new Error("keys still being handed over");
-          },
-          { timeout: 10_000, interval: 2 },
-        );
+        keyClock.advance(PERSON_GAP_MS);
+        await handedOver();
       }
     },
     async pressPaced(chunks, gapMs) {
-      for (const chunk of chunks) {
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0) keyClock.advance(gapMs);
         stdin.write(chunk);
-        await new Promise((r) => setTimeout(r, gapMs));
       }
-      await vi.waitFor(
-        () => {
-          if (!keys.idle()) throw new Error("keys still being handed over");
-        },
-        { timeout: 10_000, interval: 2 },
-      );
+      keyClock.advance(PERSON_GAP_MS);
+      await handedOver();
     },
     waitFor,
     async waitForStore(test, timeout = 8000) {
@@ -159,7 +178,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     async close() {
       instance.unmount();
       instance.cleanup();
-      if (front) await client.close();
+      // A client the test passed in is the test's to close.
+      if (client !== service.client && client !== opts.client) await client.close();
       // A shared proxy belongs to the test that made it.
       if (proxy && !given) await proxy.down();
       if (!opts.shared) await service.close();

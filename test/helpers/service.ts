@@ -1,5 +1,6 @@
 import { createClock, type ServiceClock } from "../../src/service/clock.js";
 import { createService, type LocalService, type ServiceOptions } from "../../src/service/index.js";
+import { storeToken } from "../../src/service/tokens.js";
 import { createClient, type SquareClient } from "../../src/square/client.js";
 import { SquareApiError } from "../../src/square/errors.js";
 
@@ -76,4 +77,21 @@ export async function failure(p: PromiseLike<unknown>): Promise<SquareApiError> 
     throw err;
   }
   throw new Error("expected the call to fail");
+}
+
+/**
+ * A client of the same service signed in with a personal token that holds only `scopes`, for
+ * what a sign-in without a permission sees. Close it after use.
+ */
+export function clientWithScopes(t: TestService, token: string, scopes: readonly string[]): SquareClient {
+  storeToken(t.service.db, {
+    token,
+    kind: "personal",
+    merchantId: t.service.merchantId,
+    clientId: null,
+    scopes: [...scopes],
+    now: t.service.clock.now(),
+    expiresAt: null,
+  });
+  return createClient({ baseUrl: t.url, accessToken: token, maxRetries: 0 });
 }

@@ -136,10 +136,16 @@ function makeRoom(db: Db, merchantId: string, key: string, id: string): void {
 
 /** One profile of the merchant, or undefined. */
 export function getCustomer(db: Db, merchantId: string, id: string): StoredCustomer | undefined {
+  const text = getCustomerJson(db, merchantId, id);
+  return text === undefined ? undefined : (JSON.parse(text) as StoredCustomer);
+}
+
+/** One profile of the merchant as its stored JSON (the wire object), or undefined. */
+export function getCustomerJson(db: Db, merchantId: string, id: string): string | undefined {
   const row = db.prepare("SELECT data FROM customers WHERE id = ? AND merchant_id = ?").get(id, merchantId) as
     | { data: string }
     | undefined;
-  return row ? (JSON.parse(row.data) as StoredCustomer) : undefined;
+  return row?.data;
 }
 
 /** Removes a profile; its group memberships and cards go with it (ON DELETE CASCADE). */

@@ -1,5 +1,5 @@
-import type { Card, CardBrand, CustomerSortField } from "../../spec/generated/types.js";
-import { type Handler, merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import type { Card, CustomerSortField } from "../../spec/generated/types.js";
+import { type Handler, jsonAnswer, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { decodeCursor, encodeCursor } from "../cursor.js";
 import { conflict, notFound } from "../errors.js";
 import { enumValue, pageLimit, sortOrder } from "../params.js";
@@ -9,6 +9,7 @@ import {
   deleteCard,
   deleteCustomer,
   getCustomer,
+  getCustomerJson,
   getGroup,
   insertCard,
   listGroups,
@@ -16,7 +17,7 @@ import {
   saveCustomer,
   setMembership,
 } from "./repo.js";
-import { applyUpdate, newCustomer, ordered, type StoredCustomer } from "./rules.js";
+import { applyUpdate, cardFromNonce, newCustomer, ordered, type StoredCustomer } from "./rules.js";
 import { asPosition, compileQuery, countMatching, findPage } from "./search.js";
 
 /** A sort field of the customer listings; DEFAULT when absent. */
@@ -50,13 +51,11 @@ const listCustomers: Handler = (ctx) => {
   const compiled = compileQuery(undefined, field, order);
   const after = asPosition(decodeCursor(ctx.op.name, ctx.query.cursor, shape));
   const page = findPage(ctx.db, merchantOf(ctx), compiled, after, limit);
-  return {
-    body: {
-      ...(page.customers.length > 0 ? { customers: page.customers } : {}),
-      ...(page.next ? { cursor: encodeCursor(ctx.op.name, shape, page.next) } : {}),
-      ...(ctx.query.count === true ? { count: countMatching(ctx.db, merchantOf(ctx), compiled) } : {}),
-    },
-  };
+  return pageAnswer(
+    page.records,
+    page.next ? encodeCursor(ctx.op.name, shape, page.next) : undefined,
+    ctx.query.count === true ? countMatching(ctx.db, merchantOf(ctx), compiled) : undefined,
+  );
 };
 
 /**
@@ -72,13 +71,11 @@ const searchCustomers: Handler<"SearchCustomers"> = (ctx) => {
   const shape = { query: b.query ?? null };
   const after = asPosition(decodeCursor(ctx.op.name, b.cursor, shape));
   const page = findPage(ctx.db, merchantOf(ctx), compiled, after, limit);
-  return {
-    body: {
-      ...(page.customers.length > 0 ? { customers: page.customers } : {}),
-      ...(page.next ? { cursor: encodeCursor(ctx.op.name, shape, page.next) } : {}),
-      ...(b.count === true ? { count: countMatching(ctx.db, merchantOf(ctx), compiled) } : {}),
-    },
-  };
+  return pageAnswer(
+    page.records,
+    page.next ? encodeCursor(ctx.op.name, shape, page.next) : undefined,
+    b.count === true ? countMatching(ctx.db, merchantOf(ctx), compiled) : undefined,
+  );
 };
 
 const createCustomer: Handler<"CreateCustomer"> = (ctx) => {
@@ -88,7 +85,23 @@ const createCustomer: Handler<"CreateCustomer"> = (ctx) => {
   return { body: { customer: c } };
 };
 
-const retrieveCustomer: Handler = (ctx) => ({ body: { customer: requireCustomer(ctx) } });
+/** retrieveCustomer: the profile's stored JSON, sent as it is stored. */
+const retrieveCustomer: Handler = (ctx) => {
+  const id = ctx.path.customer_id ?? "";
+  const json = getCustomerJson(ctx.db, merchantOf(ctx), id);
+  if (json === undefined) throw notFound(`Customer not found: ${id}.`);
+  return jsonAnswer(`{"customer":${json}}`);
+};
+
+/** A page of profiles as JSON text: the records as stored, then the cursor and the count. */
+function pageAnswer(records: readonly string[], cursor: string | undefined, count: number | undefined) {
+  const parts = [
+    ...(records.length > 0 ? [`"customers":[${records.join(",")}]`] : []),
+    ...(cursor ? [`"cursor":${JSON.stringify(cursor)}`] : []),
+    ...(count === undefined ? [] : [`"count":${count}`]),
+  ];
+  return jsonAnswer(`{${parts.join(",")}}`);
+}
 
 /** updateCustomer: a stale `version` is a conflict; otherwise the changes apply and the version goes up. */
 const updateCustomer: Handler<"UpdateCustomer"> = (ctx) => {
@@ -156,25 +169,6 @@ const retrieveCustomerGroup: Handler = (ctx) => {
   if (!group) throw notFound(`Customer group not found: ${id}.`);
   return { body: { group } };
 };
-
-const BRANDS: readonly { brand: CardBrand; first: string }[] = [
-  { brand: "VISA", first: "4" },
-  { brand: "MASTERCARD", first: "5" },
-  { brand: "AMERICAN_EXPRESS", first: "3" },
-  { brand: "DISCOVER", first: "6" },
-];
-
-/** What a nonce stands for: a card whose brand, digits and expiry follow from the nonce. */
-function cardFromNonce(nonceHash: string, now: Date): Pick<Card, "card_brand" | "last_4" | "exp_month" | "exp_year"> {
-  const n = Number.parseInt(nonceHash.slice(0, 8), 16);
-  const brand = BRANDS[n % BRANDS.length] ?? { brand: "VISA" as const };
-  return {
-    card_brand: brand.brand,
-    last_4: String(n % 10_000).padStart(4, "0"),
-    exp_month: (n % 12) + 1,
-    exp_year: now.getUTCFullYear() + 1 + (n % 5),
-  };
-}
 
 /**
  * createCustomerCard (deprecated): a nonce is spent once. The same nonce again answers the card

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { refusalCode } from "../refusal.js";
-import { applyUpdate, nameKey, newCustomer, phoneDigits } from "./rules.js";
+import { applyUpdate, cardFromNonce, nameKey, newCustomer, phoneDigits } from "./rules.js";
 
 const now = new Date("2026-03-01T12:00:00.000Z");
 const later = new Date("2026-03-02T08:30:00.000Z");
@@ -90,5 +90,19 @@ describe("keys", () => {
 
   it("phone digits drop punctuation", () => {
     expect(phoneDigits("+1 (212) 555-0100")).toBe("12125550100");
+  });
+});
+
+describe("cardFromNonce", () => {
+  it("makes the same card of the same nonce, and cards that expire after today", () => {
+    const now = new Date("2024-01-18T12:00:00Z");
+    const a = cardFromNonce("00000005ab", now);
+    expect(cardFromNonce("00000005ab", now)).toEqual(a);
+    expect(a).toMatchObject({ card_brand: "MASTERCARD", last_4: "0005", exp_month: 6 });
+    for (const hash of ["00000000", "ffffffff", "12345678"]) {
+      const c = cardFromNonce(hash, now);
+      expect(c.last_4).toMatch(/^\d{4}$/);
+      expect(c.exp_year ?? 0).toBeGreaterThan(2024);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { EMAIL_PATTERN, IDENTIFYING_FIELDS, interfaceBirthday, isPhoneNumber } from "../../domain/customers-profile.js";
 import type {
   Address,
+  Card,
+  CardBrand,
   CreateCustomerRequest,
   Customer,
   CustomerCreationSource,
@@ -175,4 +177,26 @@ export function ordered(c: StoredCustomer): StoredCustomer {
     out[k] = v;
   }
   return out as unknown as StoredCustomer;
+}
+
+const BRANDS: readonly { brand: CardBrand; first: string }[] = [
+  { brand: "VISA", first: "4" },
+  { brand: "MASTERCARD", first: "5" },
+  { brand: "AMERICAN_EXPRESS", first: "3" },
+  { brand: "DISCOVER", first: "6" },
+];
+
+/** What a nonce stands for: a card whose brand, digits and expiry follow from the nonce. */
+export function cardFromNonce(
+  nonceHash: string,
+  now: Date,
+): Pick<Card, "card_brand" | "last_4" | "exp_month" | "exp_year"> {
+  const n = Number.parseInt(nonceHash.slice(0, 8), 16);
+  const brand = BRANDS[n % BRANDS.length] ?? { brand: "VISA" as const };
+  return {
+    card_brand: brand.brand,
+    last_4: String(n % 10_000).padStart(4, "0"),
+    exp_month: (n % 12) + 1,
+    exp_year: now.getUTCFullYear() + 1 + (n % 5),
+  };
 }

@@ -230,7 +230,7 @@ export function findPage(
   q: CompiledQuery,
   after: Position | undefined,
   limit: number,
-): { customers: StoredCustomer[]; next?: Position } {
+): CustomerPage {
   const col = SORT_COLUMN[q.sort];
   const dir = q.order;
   const where = ["merchant_id = ?", ...q.page];
@@ -288,10 +288,28 @@ export function findPage(
     }
   }
   const page = rows.slice(0, limit);
-  const customers = page.map((r) => JSON.parse(r.data) as StoredCustomer);
   const last = page[page.length - 1];
-  return rows.length > limit && last ? { customers, next: [last.k, last.id] } : { customers };
+  return customerPage(
+    page.map((r) => r.data),
+    rows.length > limit && last ? [last.k, last.id] : undefined,
+  );
 }
+
+/** A page of profiles: their stored JSON (sent as is), and where the next page starts. */
+export interface CustomerPage {
+  records: string[];
+  next?: Position;
+  /** The profiles as objects (parsed when asked for). */
+  readonly customers: StoredCustomer[];
+}
+
+const customerPage = (records: string[], next: Position | undefined): CustomerPage => ({
+  records,
+  ...(next ? { next } : {}),
+  get customers() {
+    return records.map((r) => JSON.parse(r) as StoredCustomer);
+  },
+});
 
 interface Row {
   k: string;

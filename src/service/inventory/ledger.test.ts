@@ -3,7 +3,7 @@ import { openDb } from "../db.js";
 import { seededRandom } from "../seed/random.js";
 import type { PlannedChange } from "./changes.js";
 import { getCount, recomputeUnits } from "./ledger.js";
-import { recordChange } from "./repo.js";
+import { recordBatch, recordChange } from "./repo.js";
 
 const M = "MERCHANT";
 const OBJECT = "VARIATION";
@@ -19,7 +19,7 @@ function store() {
 }
 
 /** A random change at a random moment of one day, so that most arrive out of order. */
-function randomChange(r: () => number): PlannedChange {
+function randomChange(r: () => number, objectId = OBJECT): PlannedChange {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const occurredAt = new Date(Date.UTC(2024, 0, 1) + Math.floor(r() * 24) * 3_600_000).toISOString();
   const units = Math.floor(r() * 2_000_000);
@@ -28,7 +28,7 @@ function randomChange(r: () => number): PlannedChange {
   if (kind < 0.3) {
     return {
       type: "PHYSICAL_COUNT",
-      objectId: OBJECT,
+      objectId,
       locationId,
       state: pick(["IN_STOCK", "WASTE"]),
       units,
@@ -39,12 +39,12 @@ function randomChange(r: () => number): PlannedChange {
   if (kind < 0.8) {
     const from = pick(STATES);
     const to = pick(STATES.filter((s) => s !== from));
-    return { type: "ADJUSTMENT", objectId: OBJECT, locationId, state: from, toState: to, units, occurredAt, wire: {} };
+    return { type: "ADJUSTMENT", objectId, locationId, state: from, toState: to, units, occurredAt, wire: {} };
   }
   const toLocationId = LOCATIONS.find((l) => l !== locationId) ?? "";
   return {
     type: "TRANSFER",
-    objectId: OBJECT,
+    objectId,
     locationId,
     toLocationId,
     state: "IN_STOCK",
@@ -106,5 +106,52 @@ describe("the count engine", () => {
       -100_000,
     );
     db.close();
+  });
+});
+
+describe("a batch of changes", () => {
+  it("ends with the counts and the changes of the same changes recorded one by one", () => {
+    const objects = ["V1", "V2", "V3"];
+    for (const [seed, ignoreUnchanged] of [
+      [4, true],
+      [5, false],
+      [6, true],
+    ] as const) {
+      const batched = store();
+      const single = store();
+      const r = seededRandom(seed);
+      let n = 0;
+      for (let b = 0; b < 40; b++) {
+        const size = 1 + Math.floor(r() * 12);
+        // Few distinct values, so that counts equal to the current one (and repeated keys) occur.
+        const batch = Array.from({ length: size }, () => {
+          const c = randomChange(r, objects[Math.floor(r() * objects.length)]);
+          return { ...c, units: (c.units % 4) * 100_000 };
+        });
+        const now = new Date(Date.UTC(2024, 0, 2, 0, b)).toISOString();
+        const startId = n;
+        const got = recordBatch(batched, M, batch, () => `C${n++}`, now, ignoreUnchanged);
+        let m = startId;
+        const expected = batch.map((c) => recordChange(single, M, c, () => `C${m++}`, now, ignoreUnchanged));
+        expect(got.changes.map((c) => c.type)).toEqual(
+          expected.filter((e) => e !== undefined).map((e) => e?.change.type),
+        );
+        n = Math.max(n, m);
+        for (const objectId of objects) {
+          for (const locationId of LOCATIONS) {
+            for (const state of ["IN_STOCK", "WASTE"]) {
+              const key = { merchantId: M, objectId, locationId, state };
+              const units = getCount(batched, key)?.units;
+              expect(units, `seed ${seed}, batch ${b}, ${objectId} ${locationId} ${state}`).toBe(
+                getCount(single, key)?.units,
+              );
+              expect(units).toBe(recomputeUnits(batched, key));
+            }
+          }
+        }
+      }
+      batched.close();
+      single.close();
+    }
   });
 });

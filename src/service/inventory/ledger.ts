@@ -67,8 +67,9 @@ export function deltasOf(m: Movement, merchantId: string): { key: CountKey; unit
 const sameKey = (a: Omit<CountKey, "objectType">, b: Omit<CountKey, "objectType">) =>
   a.objectId === b.objectId && a.locationId === b.locationId && a.state === b.state;
 
-interface MovementRow {
-  seq: number;
+/** A stored move (adjustment or transfer) as the moves index holds it. */
+export interface MovementRow {
+  catalog_object_id: string;
   type: string;
   location_id: string;
   to_location_id: string | null;
@@ -88,10 +89,30 @@ const movementOf = (objectId: string, r: MovementRow): Movement => ({
   units: r.units,
 });
 
-/** What the moves of some stored changes add to one key. */
-function sumFor(k: Omit<CountKey, "objectType">, rows: readonly MovementRow[]): number {
+/**
+ * The moves of some objects that happened after `occurredAt` (moves at that same instant arrived
+ * earlier, so they come before it), from the moves index alone.
+ */
+export function laterMoves(
+  db: Db,
+  merchantId: string,
+  objectIds: readonly string[],
+  occurredAt: string,
+): MovementRow[] {
+  return stmt(
+    db,
+    `SELECT catalog_object_id, type, location_id, to_location_id, state, to_state, units, occurred_at
+     FROM inventory_changes INDEXED BY inventory_moves_by_object
+     WHERE merchant_id = ? AND type != 'PHYSICAL_COUNT' AND catalog_object_id IN (SELECT value FROM json_each(?))
+       AND occurred_at > ?`,
+  ).all(merchantId, JSON.stringify(objectIds), occurredAt) as MovementRow[];
+}
+
+/** What the moves among `rows` of the key's object, after `after` when given, add to one key. */
+export function sumFor(k: Omit<CountKey, "objectType">, rows: readonly MovementRow[], after?: string): number {
   let units = 0;
   for (const r of rows) {
+    if (r.catalog_object_id !== k.objectId || (after !== undefined && r.occurred_at <= after)) continue;
     for (const d of deltasOf(movementOf(k.objectId, r), k.merchantId)) if (sameKey(d.key, k)) units += d.units;
   }
   return units;
@@ -111,7 +132,12 @@ export interface CountRow {
 }
 
 /** The wire count of a row. */
-export function toCount(row: CountRow): InventoryCount {
+export function toCount(
+  row: Pick<
+    CountRow,
+    "catalog_object_id" | "catalog_object_type" | "location_id" | "state" | "units" | "calculated_at"
+  >,
+): InventoryCount {
   return {
     catalog_object_id: row.catalog_object_id,
     catalog_object_type: row.catalog_object_type as InventoryCount["catalog_object_type"] & string,
@@ -168,7 +194,7 @@ export function writeCount(
 }
 
 /** Whether a change at `occurredAt` comes before the key's latest physical count (and so moves nothing). */
-const supersededBy = (row: CountRow | undefined, occurredAt: string): boolean =>
+export const supersededBy = (row: CountRow | undefined, occurredAt: string): boolean =>
   row?.anchor_at != null && occurredAt < row.anchor_at;
 
 /**
@@ -177,7 +203,7 @@ const supersededBy = (row: CountRow | undefined, occurredAt: string): boolean =>
  */
 const MAX_COUNT_UNITS = 999_999_999_999_999;
 
-function checkRange(k: CountKey, units: number): void {
+export function checkRange(k: CountKey, units: number): void {
   if (Math.abs(units) > MAX_COUNT_UNITS) {
     throw invalid(
       "VALUE_TOO_HIGH",
@@ -188,7 +214,7 @@ function checkRange(k: CountKey, units: number): void {
 }
 
 /** A count as it now stands, when a change moved it. */
-const countNow = (k: CountKey, units: number, now: string): InventoryCount => ({
+export const countNow = (k: CountKey, units: number, now: string): InventoryCount => ({
   catalog_object_id: k.objectId,
   catalog_object_type: k.objectType as InventoryCount["catalog_object_type"] & string,
   state: k.state as InventoryState,
@@ -213,11 +239,7 @@ export function applyPhysicalCount(
 ): InventoryCount | undefined {
   if (supersededBy(current, occurredAt)) return undefined;
   // Moves at the same instant arrived earlier, so they come before this count: only later ones add.
-  const later = stmt(
-    db,
-    "SELECT seq, type, location_id, to_location_id, state, to_state, units, occurred_at FROM inventory_changes WHERE merchant_id = ? AND catalog_object_id = ? AND occurred_at > ? AND type != 'PHYSICAL_COUNT'",
-  ).all(k.merchantId, k.objectId, occurredAt) as MovementRow[];
-  const value = units + sumFor(k, later);
+  const value = units + sumFor(k, laterMoves(db, k.merchantId, [k.objectId], occurredAt));
   checkRange(k, value);
   writeCount(db, k, value, { at: occurredAt, seq }, now, current?.id);
   return current === undefined || current.units !== value ? countNow(k, value, now) : undefined;
@@ -254,7 +276,7 @@ export function applyDelta(
 export function recomputeUnits(db: Db, k: Omit<CountKey, "objectType">): number | undefined {
   const rows = db
     .prepare(
-      "SELECT seq, type, location_id, to_location_id, state, to_state, units, occurred_at FROM inventory_changes WHERE merchant_id = ? AND catalog_object_id = ? ORDER BY occurred_at, seq",
+      "SELECT catalog_object_id, type, location_id, to_location_id, state, to_state, units, occurred_at FROM inventory_changes WHERE merchant_id = ? AND catalog_object_id = ? ORDER BY occurred_at, seq",
     )
     .all(k.merchantId, k.objectId) as MovementRow[];
   let value: number | undefined;

@@ -2,7 +2,20 @@ import type { InventoryChange, InventoryCount } from "../../spec/generated/types
 import type { Db } from "../db.js";
 import { placeholders, stmt } from "../db.js";
 import { type PlannedChange, toWireChange } from "./changes.js";
-import { applyDelta, applyPhysicalCount, type CountKey, type CountRow, deltasOf, getCount } from "./ledger.js";
+import {
+  applyDelta,
+  applyPhysicalCount,
+  type CountKey,
+  type CountRow,
+  checkRange,
+  countNow,
+  deltasOf,
+  getCount,
+  laterMoves,
+  sumFor,
+  supersededBy,
+  writeCount,
+} from "./ledger.js";
 
 /** A stored change row. */
 export interface ChangeRow {
@@ -84,6 +97,104 @@ export function recordChange(
     if (count) changed.push(count);
   }
   return { change, changed };
+}
+
+/** The current counts of some keys, by `keyName`, in one query (CROSS JOIN: the keys drive it). */
+function countsOfKeys(db: Db, merchantId: string, keys: readonly PlannedChange[]): Map<string, CountRow> {
+  const rows = stmt(
+    db,
+    `SELECT c.* FROM json_each(?) j CROSS JOIN inventory_counts c
+       ON c.merchant_id = ? AND c.catalog_object_id = j.value ->> 0 AND c.location_id = j.value ->> 1 AND c.state = j.value ->> 2`,
+  ).all(JSON.stringify(keys.map((p) => [p.objectId, p.locationId, p.state])), merchantId) as CountRow[];
+  return new Map(rows.map((c) => [keyName(c.catalog_object_id, c.location_id, c.state), c]));
+}
+
+/** A count key as one string. */
+export const keyName = (objectId: string, locationId: string, state: string): string =>
+  `${objectId}\u0000${locationId}\u0000${state}`;
+
+/**
+ * Records physical counts of distinct keys together, as {@link recordChange} records each: one
+ * query reads their current counts, one reads the moves after the earliest of them, then each
+ * change is stored and its count written. Answers per change (in order) what recordChange would.
+ */
+export function recordPhysicalCounts(
+  db: Db,
+  merchantId: string,
+  run: readonly PlannedChange[],
+  newId: () => string,
+  now: string,
+  ignoreUnchanged: boolean,
+): ({ change: InventoryChange; changed: InventoryCount[] } | undefined)[] {
+  if (run.length === 0) return [];
+  const current = countsOfKeys(db, merchantId, run);
+  const before = run.map((p) => current.get(keyName(p.objectId, p.locationId, p.state)));
+  const skip = (i: number) => ignoreUnchanged && before[i] !== undefined && before[i]?.units === run[i]?.units;
+  const counted = run.filter((p, i) => !skip(i) && !supersededBy(before[i], p.occurredAt));
+  const earliest = counted.reduce((min, p) => (p.occurredAt < min ? p.occurredAt : min), "\uffff");
+  const objects = [...new Set(counted.map((p) => p.objectId))];
+  const moves = objects.length > 0 ? laterMoves(db, merchantId, objects, earliest) : [];
+  return run.map((p, i) => {
+    if (skip(i)) return undefined;
+    const was = before[i];
+    const id = newId();
+    const change = toWireChange(p, id, now);
+    const seq = insertChange(db, merchantId, p, change, id, now);
+    if (supersededBy(was, p.occurredAt)) return { change, changed: [] };
+    const k: CountKey = {
+      merchantId,
+      objectId: p.objectId,
+      objectType: "ITEM_VARIATION",
+      locationId: p.locationId,
+      state: p.state,
+    };
+    const value = p.units + sumFor(k, moves, p.occurredAt);
+    checkRange(k, value);
+    writeCount(db, k, value, { at: p.occurredAt, seq }, now, was?.id);
+    return { change, changed: was === undefined || was.units !== value ? [countNow(k, value, now)] : [] };
+  });
+}
+
+/**
+ * Records a checked batch in order: runs of physical counts of distinct keys together
+ * ({@link recordPhysicalCounts}), every other change on its own. Answers the changes recorded
+ * and the counts that changed, a key moved twice reported once, as it ends up.
+ */
+export function recordBatch(
+  db: Db,
+  merchantId: string,
+  planned: readonly PlannedChange[],
+  newId: () => string,
+  now: string,
+  ignoreUnchanged: boolean,
+): { changes: InventoryChange[]; changed: InventoryCount[] } {
+  const changes: InventoryChange[] = [];
+  const changed = new Map<string, InventoryCount>();
+  const take = (done: { change: InventoryChange; changed: InventoryCount[] } | undefined) => {
+    if (!done) return;
+    changes.push(done.change);
+    for (const c of done.changed)
+      changed.set(keyName(c.catalog_object_id ?? "", c.location_id ?? "", c.state ?? ""), c);
+  };
+  let run: PlannedChange[] = [];
+  let runKeys = new Set<string>();
+  const flush = () => {
+    for (const done of recordPhysicalCounts(db, merchantId, run, newId, now, ignoreUnchanged)) take(done);
+    run = [];
+    runKeys = new Set();
+  };
+  for (const p of planned) {
+    const name = keyName(p.objectId, p.locationId, p.state);
+    if (p.type !== "PHYSICAL_COUNT" || runKeys.has(name)) flush();
+    if (p.type === "PHYSICAL_COUNT") {
+      run.push(p);
+      runKeys.add(name);
+    } else {
+      take(recordChange(db, merchantId, p, newId, now, ignoreUnchanged));
+    }
+  }
+  flush();
+  return { changes, changed: [...changed.values()] };
 }
 
 /** One change by id and kind; undefined when there is none of that kind. */
@@ -175,6 +286,13 @@ export interface CountPosition {
   i: number;
 }
 
+/** What a count's answer and a page's position need of a count row: all in the calculated_at index. */
+export type CountView = Pick<
+  CountRow,
+  "id" | "catalog_object_id" | "catalog_object_type" | "location_id" | "state" | "units" | "calculated_at"
+>;
+const COUNT_VIEW = "id, catalog_object_id, catalog_object_type, location_id, state, units, calculated_at";
+
 /** One page of counts, newest `calculated_at` first, after a position. */
 export function pageCounts(
   db: Db,
@@ -182,7 +300,7 @@ export function pageCounts(
   f: CountFilter,
   after: CountPosition | undefined,
   limit: number,
-): { rows: CountRow[]; more: boolean } {
+): { rows: CountView[]; more: boolean } {
   const where = ["merchant_id = ?"];
   const args: unknown[] = [merchantId];
   const byObject = f.objectIds !== undefined && f.objectIds.length > 0;
@@ -208,8 +326,8 @@ export function pageCounts(
   const index = byObject ? "inventory_counts_by_key" : "inventory_counts_by_calculated";
   const rows = stmt(
     db,
-    `SELECT * FROM inventory_counts INDEXED BY ${index} WHERE ${where.join(" AND ")} ORDER BY calculated_at DESC, id DESC LIMIT ?`,
-  ).all(...args, limit + 1) as CountRow[];
+    `SELECT ${COUNT_VIEW} FROM inventory_counts INDEXED BY ${index} WHERE ${where.join(" AND ")} ORDER BY calculated_at DESC, id DESC LIMIT ?`,
+  ).all(...args, limit + 1) as CountView[];
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -219,11 +337,11 @@ export function countsOfPairs(
   merchantId: string,
   pairs: readonly { objectId: string; locationId: string }[],
 ): CountRow[] {
-  const out: CountRow[] = [];
-  const q = stmt(
+  if (pairs.length === 0) return [];
+  return stmt(
     db,
-    "SELECT * FROM inventory_counts WHERE merchant_id = ? AND catalog_object_id = ? AND location_id = ? ORDER BY state",
-  );
-  for (const pair of pairs) out.push(...(q.all(merchantId, pair.objectId, pair.locationId) as CountRow[]));
-  return out;
+    `SELECT c.* FROM json_each(?) j CROSS JOIN inventory_counts c
+       ON c.merchant_id = ? AND c.catalog_object_id = j.value ->> 0 AND c.location_id = j.value ->> 1
+     ORDER BY j.key, c.state`,
+  ).all(JSON.stringify(pairs.map((p) => [p.objectId, p.locationId])), merchantId) as CountRow[];
 }

@@ -26,7 +26,7 @@ import {
   findChange,
   pageChanges,
   pageCounts,
-  recordChange,
+  recordBatch,
 } from "./repo.js";
 
 /** Page size of the GET listings, which take no limit. */
@@ -44,27 +44,24 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
   const merchant = merchantOf(ctx);
   const req = ctx.body;
   const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
-  const ignoreUnchanged = req.ignore_unchanged_counts !== false;
-  const now = ctx.now.toISOString();
-
-  const recorded: InventoryChange[] = [];
-  const changedCounts = new Map<string, InventoryCount>();
+  const { changes, changed } = recordBatch(
+    ctx.db,
+    merchant,
+    planned,
+    () => ctx.ids.next(26),
+    ctx.now.toISOString(),
+    req.ignore_unchanged_counts !== false,
+  );
+  // Every (object, location) the request names, each once, in the order first named.
   const pairs = new Map<string, { objectId: string; locationId: string }>();
-  const name = (objectId: string, locationId: string) =>
-    pairs.set(`${objectId}\u0000${locationId}`, { objectId, locationId });
   for (const p of planned) {
-    name(p.objectId, p.locationId);
-    if (p.toLocationId) name(p.objectId, p.toLocationId);
-    const done = recordChange(ctx.db, merchant, p, () => ctx.ids.next(26), now, ignoreUnchanged);
-    if (!done) continue;
-    recorded.push(done.change);
-    // A key moved twice in one batch is reported once, as it ends up.
-    for (const c of done.changed) changedCounts.set(`${c.catalog_object_id}\u0000${c.location_id}\u0000${c.state}`, c);
+    for (const locationId of p.toLocationId ? [p.locationId, p.toLocationId] : [p.locationId]) {
+      pairs.set(`${p.objectId}\u0000${locationId}`, { objectId: p.objectId, locationId });
+    }
   }
-
   const counts = countsOfPairs(ctx.db, merchant, [...pairs.values()]).map(toCount);
-  emitCountUpdates(ctx, merchant, [...changedCounts.values()]);
-  const body: BatchChangeInventoryResponse = { counts, changes: recorded };
+  emitCountUpdates(ctx, merchant, changed);
+  const body: BatchChangeInventoryResponse = { counts, changes };
   return { body };
 }
 

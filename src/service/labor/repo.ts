@@ -170,6 +170,15 @@ export function listWages(db: Db, merchantId: string, memberId?: string): Stored
   return rows.map((r) => JSON.parse(r.data) as StoredWage);
 }
 
+/** The job title of the member's first wage, if it has one. */
+export function firstWageTitle(db: Db, merchantId: string, memberId: string): string | undefined {
+  const row = stmt(
+    db,
+    "SELECT data ->> '$.title' AS title FROM team_member_wages WHERE merchant_id = ? AND team_member_id = ? ORDER BY seq, id LIMIT 1",
+  ).get(merchantId, memberId) as { title: string | null } | undefined;
+  return row?.title ?? undefined;
+}
+
 /** One wage, or undefined. */
 export function getWage(db: Db, merchantId: string, id: string): StoredWage | undefined {
   const row = stmt(db, "SELECT data FROM team_member_wages WHERE merchant_id = ? AND id = ?").get(merchantId, id) as

@@ -1,15 +1,15 @@
 import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
 import type { Shift } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext } from "../context.js";
-import { findLocation, findTeamMember, locationExists } from "../directory/repo.js";
+import { locationExists, locationZone, teamMemberExists } from "../directory/repo.js";
 import { badRequest } from "../errors.js";
 import {
   countBreakTypes,
   findOpenShift,
   findOverlappingShift,
+  firstWageTitle,
   getBreakType,
   getWorkweek,
-  listWages,
   type StoredShift,
   type StoredWorkweek,
   saveShift,
@@ -51,10 +51,10 @@ export function checkBreakTypeRoom(ctx: RequestContext, locationId: string, exce
  */
 export function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): StoredShift {
   const merchant = merchantOf(ctx);
-  const location = findLocation(ctx.db, merchant, input.location_id);
+  const location = locationZone(ctx.db, merchant, input.location_id);
   if (!location) throw badRequest(`Location not found: ${input.location_id}.`, "shift.location_id");
   const memberId = memberOfShift(input, existing?.shift);
-  if (!existing && !findTeamMember(ctx.db, merchant, memberId)) {
+  if (!existing && !teamMemberExists(ctx.db, merchant, memberId)) {
     throw badRequest(`Team member not found: ${memberId}.`, "shift.team_member_id");
   }
 
@@ -67,7 +67,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     now: ctx.now,
     newId: () => ctx.ids.next(),
     breakType: (id) => getBreakType(ctx.db, merchant, id),
-    defaultWage: defaultShiftWage(listWages(ctx.db, merchant, memberId)[0]?.title, currency),
+    defaultWage: defaultShiftWage(firstWageTitle(ctx.db, merchant, memberId), currency),
   });
   const exceptId = existing?.shift.id ?? "";
   checkAgainstOthers(

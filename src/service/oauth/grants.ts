@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ACCESS_TOKEN_LIFETIME_MS, RENEW_WINDOW_MS } from "../../domain/account.js";
 import type { Db } from "../db.js";
 import { invalid, unauthorized } from "../errors.js";
 import { hashSecret, newSecret, storeToken, type TokenRow } from "../tokens.js";
@@ -10,7 +11,8 @@ const DAY_MS = 24 * HOUR_MS;
 export const LIFETIMES = {
   /** An authorization code must be exchanged within five minutes. */
   codeMs: 5 * 60_000,
-  accessMs: 30 * DAY_MS,
+  // The app explains the same numbers on the account screen: one copy, in domain/account.ts.
+  accessMs: ACCESS_TOKEN_LIFETIME_MS,
   shortLivedMs: DAY_MS,
   /**
    * A refresh token of a PKCE grant (no client secret) lasts 90 days and is single use; one of a
@@ -18,7 +20,7 @@ export const LIFETIMES = {
    */
   pkceRefreshMs: 90 * DAY_MS,
   /** renewToken still renews a token this long after it expired. */
-  renewGraceMs: 15 * DAY_MS,
+  renewGraceMs: RENEW_WINDOW_MS,
 } as const;
 
 /** RFC 3339 without milliseconds, as the service writes token expiries. */

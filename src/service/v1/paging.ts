@@ -1,10 +1,11 @@
+import { V1_EARLIEST_BEGIN, V1_PAGE_LIMIT } from "../../domain/limits.js";
 import type { RequestContext } from "../context.js";
 import { encodeCursor, type PositionGuard, readCursor } from "../cursor.js";
 import { invalid } from "../errors.js";
 import { addYears, pageLimit, parseTime, sortOrder } from "../params.js";
 
 /** The earliest begin_time the V1 lists accept. */
-const V1_EPOCH = new Date("2013-01-01T00:00:00Z");
+const V1_EPOCH = new Date(V1_EARLIEST_BEGIN);
 
 /** Where a V1 batch_token resumes: the query's resolved range and the last row given. */
 interface Position {
@@ -78,7 +79,7 @@ export function v1Page<R extends V1Row>(
   spec: V1ListSpec,
 ): { rows: R[]; headers: Record<string, string> } {
   const order = sortOrder(ctx.query.order, "ASC", "order");
-  const limit = pageLimit(ctx.query.limit, { max: 200, def: spec.limitDefault });
+  const limit = pageLimit(ctx.query.limit, { max: V1_PAGE_LIMIT, def: spec.limitDefault });
   const fingerprint = { path: ctx.path, ...ctx.query };
   const pos = readCursor(ctx.op.name, ctx.query.batch_token, fingerprint, isPosition, "batch_token");
   const where = [...spec.where];

@@ -1,3 +1,5 @@
+import { V1_REFUND_WINDOW_DAYS as REFUND_WINDOW_DAYS } from "../../domain/limits.js";
+import { V1_ORDER_TRANSITIONS } from "../../domain/v1-rules.js";
 import type {
   Currency,
   V1CreateRefundRequest,
@@ -11,9 +13,6 @@ import type {
   V1UpdateOrderRequest,
 } from "../../spec/generated/types.js";
 import { badRequest, invalid, ServiceError } from "../errors.js";
-
-/** How long after a payment it may still be refunded. */
-const REFUND_WINDOW_DAYS = 60;
 
 /** V1 money in the seller's currency. */
 export const v1Money = (amount: number, currency = "USD"): V1Money => ({
@@ -174,16 +173,19 @@ export function refundPayment(
   return { payment: updated, refunds, response };
 }
 
-/** Which states each order action may start from, where it leads, and what history it writes. */
+/**
+ * Which states each order action may start from and where it leads (the domain's table, which
+ * the app checks before sending), and what history and note each writes.
+ */
 const ORDER_ACTIONS: Partial<
   Record<
     V1UpdateOrderRequest["action"],
     { from: readonly V1OrderState[]; to: V1OrderState; history: V1OrderHistoryEntryAction; note: string }
   >
 > = {
-  COMPLETE: { from: ["OPEN"], to: "COMPLETED", history: "COMPLETED", note: "completed_note" },
-  CANCEL: { from: ["PENDING", "OPEN"], to: "CANCELED", history: "CANCELED", note: "canceled_note" },
-  REFUND: { from: ["COMPLETED"], to: "REFUNDED", history: "REFUNDED", note: "refunded_note" },
+  COMPLETE: { ...V1_ORDER_TRANSITIONS.COMPLETE, history: "COMPLETED", note: "completed_note" },
+  CANCEL: { ...V1_ORDER_TRANSITIONS.CANCEL, history: "CANCELED", note: "canceled_note" },
+  REFUND: { ...V1_ORDER_TRANSITIONS.REFUND, history: "REFUNDED", note: "refunded_note" },
 };
 
 const NOTES = ["completed_note", "canceled_note", "refunded_note"] as const;

@@ -1,4 +1,3 @@
-import type { OperationName } from "../../spec/generated/operations.js";
 import type { ServiceError } from "../errors.js";
 import type { Json, ShapeContext } from "./shapes.js";
 import { type Rewrite, VERSION_CHANGES } from "./table.js";
@@ -80,15 +79,3 @@ export function versionShape(version: string): VersionShape {
   }
   return shape;
 }
-
-/** The operations (by name) the table touches, for tests and docs. */
-export const versionedOperations = (): OperationName[] =>
-  [
-    ...new Set(
-      VERSION_CHANGES.flatMap((c) => [
-        ...Object.keys(c.olderRequest ?? {}),
-        ...Object.keys(c.olderAnswer ?? {}),
-        ...Object.keys(c.newerRefuses ?? {}),
-      ]),
-    ),
-  ] as OperationName[];

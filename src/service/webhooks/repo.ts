@@ -48,7 +48,7 @@ function fromRow(r: SubscriptionRow): Subscription {
   };
 }
 
-/** The wire form; the signature key only where the interface hands it out (create, replace). */
+/** The wire form; the signature key only where the interface hands it out (create, retrieve). */
 export function toWire(s: Subscription, withKey = false): WebhookSubscription {
   return {
     id: s.id,

@@ -158,7 +158,9 @@ export const webhooksRoutes: RouteTable = {
     return { body: { subscription: toWire(sub, true) } };
   },
 
-  RetrieveWebhookSubscription: (ctx) => ({ body: { subscription: toWire(owned(ctx)) } }),
+  // As the service does: one subscription comes with its signature key (a list never does), so a
+  // receiver can be set up from the subscription's id.
+  RetrieveWebhookSubscription: (ctx) => ({ body: { subscription: toWire(owned(ctx), true) } }),
 
   UpdateWebhookSubscription: (ctx) => {
     const sub = owned(ctx);

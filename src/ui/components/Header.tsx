@@ -112,10 +112,11 @@ export function Header({ width }: { width: number }) {
   const kept = fitParts([...left, ...right], width - 1);
   const keptLeft = left.filter((p) => kept.includes(p));
   const keptRight = right.filter((p) => kept.includes(p));
+  // A screen without a number key (reached by tab and the palette) shows its title, cut short when narrow.
   const tabs = screens.map((d) => ({
     kind: d.kind,
     full: d.key ? `${d.key} ${d.title}` : d.title,
-    short: d.key ?? d.title,
+    short: d.key ?? d.title.slice(0, 3),
   }));
   const fullWidth = tabs.reduce((n, t) => n + stringWidth(t.full) + 2, 0);
   const compact = fullWidth > width;

@@ -1,8 +1,13 @@
 // The screen registry: one entry per screen. The header's tabs, the number keys, the keyboard,
 // help, hints, the palette and the App's body all read this list; a new screen is a folder under
 // screens/ and one entry here (and, with its key, it gets the shell's focus tests for free).
-import { moveFromField } from "../commands.js";
-import { formPlace, listPlace, pickerPlace } from "../focus.js";
+
+import type { AppState } from "../../state/index.js";
+import { V1_LIST_NAMES } from "../../state/v1-machine.js";
+import { listCommands, moveFromField } from "../commands.js";
+import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
+import { AccountScreen } from "./account/AccountScreen.js";
+import { ACCOUNT_COMMANDS, ACCOUNT_LIST, TOKEN_FIELD } from "./account/commands.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
 import { BREAK_TYPES_COMMANDS } from "./break-types/commands.js";
 import { CustomersScreen } from "./customers/CustomersScreen.js";
@@ -19,6 +24,8 @@ import {
 import { GiftCardsScreen } from "./gift-cards/GiftCardsScreen.js";
 import { OUTBOX_COMMANDS } from "./outbox/commands.js";
 import { OutboxScreen } from "./outbox/OutboxScreen.js";
+import { FIND_FIELD, PAYOUTS_COMMANDS, payoutsRows } from "./payouts/commands.js";
+import { PayoutsScreen } from "./payouts/PayoutsScreen.js";
 import { REVIEW_COMMANDS } from "./review/commands.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
 import { type AnyScreenDef, defineScreen } from "./screen-def.js";
@@ -26,6 +33,10 @@ import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } fro
 import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
 import { TimeClockScreen } from "./timeclock/TimeClockScreen.js";
+import { reloadV1, V1_COMMANDS } from "./v1/commands.js";
+import { V1Screen } from "./v1/V1Screen.js";
+import { FILTER_FIELD, reloadWebhooks, WEBHOOK_MOVES, WEBHOOKS_COMMANDS, webhookRows } from "./webhooks/commands.js";
+import { WebhooksScreen } from "./webhooks/WebhooksScreen.js";
 
 const TIMECLOCK = defineScreen({
   kind: "timeclock",
@@ -36,12 +47,7 @@ const TIMECLOCK = defineScreen({
   focus: (s) => {
     const form = s.timeclock.form.kind;
     if (form === "filter")
-      return {
-        kind: "field",
-        name: "filter",
-        leave: (st) => st.openTimeClockForm({ kind: "none" }),
-        hint: "a name filters the list",
-      };
+      return fieldPlace("filter", (st) => st.openTimeClockForm({ kind: "none" }), { hint: "a name filters the list" });
     if (form === "pick-break") return pickerPlace("break picker");
     return form === "none" ? listPlace("who is here") : formPlace(form);
   },
@@ -59,7 +65,8 @@ const REVIEW = defineScreen({
   commands: REVIEW_COMMANDS,
   focus: (s) => {
     const form = s.review.form.kind;
-    if (form === "filter") return { kind: "field", name: "filter", leave: (st) => st.openReviewForm({ kind: "none" }) };
+    if (form === "filter")
+      return fieldPlace("filter", (st) => st.openReviewForm({ kind: "none" }), { hint: "a name filters the members" });
     return form === "none" ? listPlace(s.review.view) : formPlace(form);
   },
   fields: { filter: "filter" },
@@ -91,25 +98,28 @@ const STOCKTAKE = defineScreen({
   key: "4",
   component: StocktakeScreen,
   commands: STOCKTAKE_COMMANDS,
+  // A burst is a scan (counted) wherever the keys are, except in its forms: a quantity, a file's
+  // path, the item an unknown code is (its SKU or UPC, scanned or typed, answers the form), and the
+  // start's search words or SKUs (src/ui/focus.ts).
   focus: (s) => {
     const st = s.stocktake;
-    if (st.form.kind !== "none") return formPlace(st.form.kind);
+    if (st.form.kind !== "none") return formPlace(st.form.kind, { scans: "text" });
     if (st.view.kind === "start")
-      return st.view.step === "search" || st.view.step === "skus" ? formPlace(st.view.step) : pickerPlace("start");
+      return st.view.step === "search" || st.view.step === "skus"
+        ? formPlace(st.view.step, { scans: "text" })
+        : pickerPlace("start");
     if (st.view.kind !== "count") return listPlace(st.view.kind);
     if (st.prompt.kind === "pick") return pickerPlace("pick");
     if (!st.typing) return listPlace("count");
     // Typing is what this view is for: the line has the keys on arrival, and the hint bar says so.
-    return {
-      kind: "field",
-      name: COUNTING_LINE,
-      leave: (x) => {
-        if (x.stocktake.prompt.kind === "quantity") x.stocktakeCancelPrompt();
-        x.stocktakeSetTyping(false);
-      },
+    const leave = (x: AppState) => {
+      if (x.stocktake.prompt.kind === "quantity") x.stocktakeCancelPrompt();
+      x.stocktakeSetTyping(false);
+    };
+    return fieldPlace(COUNTING_LINE, leave, {
       onKey: moveFromField(STOCKTAKE_COMMANDS),
       hint: "a code, name or +N · enter counts",
-    };
+    });
   },
   fields: { [COUNTING_LINE]: "type" },
   onScan: scanIntoCount,
@@ -132,13 +142,10 @@ const CUSTOMERS = defineScreen({
     if (view === "filters" || view === "create" || view === "edit") return formPlace(view);
     if (view !== "list") return pickerPlace(view);
     if (s.field.customers === SEARCH_FIELD)
-      return {
-        kind: "field",
-        name: SEARCH_FIELD,
-        leave: (st) => st.focusField("customers", undefined),
+      return fieldPlace(SEARCH_FIELD, (st) => st.focusField("customers", undefined), {
         onKey: searchLineKey,
         hint: "name, email, phone, ref id · enter opens",
-      };
+      });
     return listPlace("customers");
   },
   fields: { [SEARCH_FIELD]: "search" },
@@ -169,16 +176,48 @@ const DRAWERS = defineScreen({
   help: "Over/short is counted − expected: + over, - short. ! needs attention (still open, or ended and not counted); ≠ the shift's events do not add up to its expected cash.",
 });
 
+const PAYOUTS = defineScreen({
+  kind: "payouts",
+  title: "Payouts",
+  key: "7",
+  component: PayoutsScreen,
+  commands: PAYOUTS_COMMANDS,
+  focus: (s) => {
+    const form = s.payouts.form.kind;
+    if (form !== "none") return formPlace(form);
+    if (s.field.payouts === FIND_FIELD) {
+      return {
+        kind: "field",
+        name: FIND_FIELD,
+        leave: (st) => st.focusField("payouts", undefined),
+        onKey: moveFromField(listCommands(payoutsRows)),
+      };
+    }
+    return listPlace(`payouts.${s.payouts.view}`);
+  },
+  fields: { [FIND_FIELD]: "find" },
+  reload: (s) => s.reloadPayouts(),
+  onShow: (s) => s.loadPayoutsIfStale(),
+  onLocationChange: (s, visible) => (visible ? s.loadPayouts() : undefined),
+  // A payout sent this morning is paid by the afternoon: the list is read again now and then.
+  refresh: (s) =>
+    s.payouts.view === "list" && s.payouts.form.kind === "none" ? s.loadPayouts({ quiet: true }) : undefined,
+  refreshSeconds: 120,
+  help: "All locations (a) is this screen's own choice: the location picker (L) picks one. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
+});
+
 const GIFT_CARDS = defineScreen({
   kind: "gift-cards",
   title: "Gift cards",
   key: "8",
   component: GiftCardsScreen,
   commands: GIFT_CARDS_COMMANDS,
+  // A burst is a scan (the card looked up) from the list and the look-up line; in a change's form
+  // (amounts, reasons, order ids) and the days form it is typed text (src/ui/focus.ts).
   focus: (s) => {
     const form = s.giftCards.form.kind;
-    if (form === "write") return formPlace("gift card change");
-    if (form === "range") return formPlace("days");
+    if (form === "write") return formPlace("gift card change", { scans: "text" });
+    if (form === "range") return formPlace("days", { scans: "text" });
     if (s.field["gift-cards"] === LOOKUP_FIELD)
       return {
         kind: "field",
@@ -205,6 +244,73 @@ const GIFT_CARDS = defineScreen({
   help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller.",
 });
 
+const V1 = defineScreen({
+  kind: "v1",
+  title: "Old transactions (V1)",
+  key: "9",
+  component: V1Screen,
+  commands: V1_COMMANDS,
+  focus: (s) => {
+    const form = s.v1.form.kind;
+    if (form !== "none") return formPlace(form);
+    return listPlace(s.v1.detail ? "v1.detail" : V1_LIST_NAMES[s.v1.view]);
+  },
+  reload: reloadV1,
+  onShow: (s) => s.loadV1(),
+  onLocationChange: (s, visible) => (visible ? s.loadV1() : undefined),
+  help: "Read through the service's V1 interface, which it has deprecated. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
+});
+
+const WEBHOOKS = defineScreen({
+  kind: "webhooks",
+  title: "Webhooks",
+  component: WebhooksScreen,
+  commands: WEBHOOKS_COMMANDS,
+  focus: (s) => {
+    if (s.webhooks.form?.step === "fields") return formPlace("subscription");
+    if (s.field.webhooks === FILTER_FIELD)
+      return {
+        kind: "field",
+        name: FILTER_FIELD,
+        leave: (st) => st.focusField("webhooks", undefined),
+        onKey: moveFromField(WEBHOOK_MOVES),
+      };
+    return listPlace(webhookRows(s)?.list ?? "webhooks");
+  },
+  fields: { [FILTER_FIELD]: "filter" },
+  reload: reloadWebhooks,
+  onShow: (s) => s.loadWebhooks(),
+  // Changes made elsewhere (another terminal, the dashboard) show up; never over an open form, a
+  // test being chosen, or a key shown once.
+  refresh: (s) => {
+    const w = s.webhooks;
+    return w.form || w.testPick || w.revealed ? undefined : s.loadWebhooks({ quiet: true });
+  },
+  refreshSeconds: 30,
+  help: "Subscriptions belong to the application, not to one seller: on the real service they are managed with the application's personal access token (backroom login --token). `backroom webhooks listen` receives and verifies the events on this machine.",
+});
+
+const ACCOUNT = defineScreen({
+  kind: "account",
+  title: "Account",
+  key: "0",
+  component: AccountScreen,
+  commands: ACCOUNT_COMMANDS,
+  focus: (s) =>
+    s.field.account === TOKEN_FIELD && s.account.signIn.step === "token"
+      ? // A masked field: esc closes it and forgets what was typed (a token is not kept half-typed).
+        { kind: "field", name: TOKEN_FIELD, leave: (st) => st.accountCancelSignIn() }
+      : listPlace(ACCOUNT_LIST),
+  // The token field is not listed in `fields`: it shows only •, so the shell's field test (which
+  // reads the typed text back) cannot apply; test/ui-account.test.tsx covers its esc and keys.
+  // It takes no scans: a password manager's auto-type (the token and Enter, faster than a person)
+  // into the token field is typed text and Enter (src/ui/focus.ts), and signs in.
+  reload: (s) => s.loadAccount(),
+  onShow: (s) => s.loadAccount({ quiet: true }),
+  withoutLocation: true,
+  help: "Tokens are never shown: only their last four characters. OAuth access tokens last 30 days and backroom refreshes one in its last week; an expired one can be renewed (deprecated RenewToken, with BACKROOM_CLIENT_SECRET) for 15 days. Signing out revokes every token of the account for the application when the secret is set.",
+});
+
 /** Every screen, in the order of its number key (a screen without one comes after, by tab). */
 const OUTBOX = defineScreen({
   kind: "outbox",
@@ -224,6 +330,10 @@ export const SCREENS: readonly AnyScreenDef[] = [
   STOCKTAKE,
   CUSTOMERS,
   DRAWERS,
+  PAYOUTS,
   GIFT_CARDS,
+  V1,
+  ACCOUNT,
+  WEBHOOKS,
   OUTBOX,
 ];

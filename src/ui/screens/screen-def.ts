@@ -39,6 +39,8 @@ export interface ScreenDef<C extends string = string> {
   reload?(s: AppState): unknown;
   /** Runs when the screen is shown (load what it needs, if stale). */
   onShow?(s: AppState): unknown;
+  /** Shown and loaded before any location is known (the account screen: signing in comes first). */
+  withoutLocation?: true;
   /**
    * It can show every location at once: the location picker then offers "All locations" (the
    * review now; payouts, gift cards and the old transactions later). Its `onLocationChange` runs

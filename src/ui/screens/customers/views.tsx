@@ -21,6 +21,29 @@ const CHANGE_WORDS: Record<FieldDiff["change"], string> = {
   both: "both",
 };
 
+/** The conflict's columns: what the manager picks to re-apply, and each side's value. */
+function conflictColumns(picked: readonly string[]): Column<FieldDiff>[] {
+  return [
+    {
+      header: "Re-apply",
+      width: 8,
+      render: (d) =>
+        d.change === "theirs" ? "" : d.change === "both-same" ? "same" : picked.includes(d.field) ? "[x]" : "[ ]",
+    },
+    { header: "Field", width: 12, render: (d) => d.label },
+    { header: "Was", width: 6, flex: 1, render: (d) => d.base || "—", color: (_d, t) => t.muted, drop: 1 },
+    { header: "Yours", width: 8, flex: 1, render: (d) => d.mine || "(removed)" },
+    {
+      header: "Theirs now",
+      width: 8,
+      flex: 1,
+      render: (d) => d.theirs || "(removed)",
+      color: (d, t) => (d.change === "both" ? t.warn : undefined),
+    },
+    { header: "Changed by", width: 10, render: (d) => CHANGE_WORDS[d.change], drop: 2 },
+  ];
+}
+
 /**
  * A version conflict side by side: every field someone changed since the form was opened, the
  * value then, the manager's and the colleague's. Space picks which of the manager's changes to
@@ -63,25 +86,7 @@ export function ConflictView({
     },
     { isActive: useHasFocus("conflict") },
   );
-  const columns: Column<FieldDiff>[] = [
-    {
-      header: "Re-apply",
-      width: 8,
-      render: (d) =>
-        d.change === "theirs" ? "" : d.change === "both-same" ? "same" : view.picked.includes(d.field) ? "[x]" : "[ ]",
-    },
-    { header: "Field", width: 12, render: (d) => d.label },
-    { header: "Was", width: 6, flex: 1, render: (d) => d.base || "—", color: (_d, t) => t.muted, drop: 1 },
-    { header: "Yours", width: 8, flex: 1, render: (d) => d.mine || "(removed)" },
-    {
-      header: "Theirs now",
-      width: 8,
-      flex: 1,
-      render: (d) => d.theirs || "(removed)",
-      color: (d, t) => (d.change === "both" ? t.warn : undefined),
-    },
-    { header: "Changed by", width: 10, render: (d) => CHANGE_WORDS[d.change], drop: 2 },
-  ];
+  const columns = conflictColumns(view.picked);
   return (
     <Box flexDirection="column" width={width}>
       <Txt color={theme.warn} wrap="truncate-end">

@@ -118,3 +118,12 @@ export function EventFilterPicker() {
     </Box>
   );
 }
+
+/** The form under the current view, when one is open. */
+export function OpenForm() {
+  const form = useAppStore((s) => s.drawers.form);
+  if (form.kind === "range") return <DrawersRangeForm />;
+  if (form.kind === "export") return <DrawersExportForm what={form.what} />;
+  if (form.kind === "filter") return <EventFilterPicker />;
+  return null;
+}

@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { memo, useMemo } from "react";
-import { countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
+import { type CountLine, countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
 import {
   countedOf,
   expectedChangedText,
@@ -17,7 +17,7 @@ import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { type CountedRow, countedColumns, countedRows, OUT_OF_SCOPE, PICK_COLUMNS } from "./columns.js";
+import { countedColumns, countedRows, OUT_OF_SCOPE, PICK_COLUMNS } from "./columns.js";
 import { COUNT_DRAFT, COUNTING_LINE } from "./commands.js";
 import { Picker } from "./forms.js";
 
@@ -39,8 +39,7 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const text = useAppStore((s) => s.drafts[COUNT_DRAFT] ?? "");
   const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
-  const blind = count?.header.blind ?? false;
-  const columns = useMemo(() => countedColumns(tz, blind), [tz, blind]);
+  const columns = useMemo(() => (count ? countedColumns(tz, count) : []), [tz, count]);
   const s = () => store.getState();
   const picking = prompt.kind === "pick";
   const focus = useHasFocus(COUNTING_LINE);
@@ -109,7 +108,7 @@ export function CountView({ height, width, list }: { height: number; width: numb
   );
 }
 
-const rowKey = (r: CountedRow) => r.item.variationId;
+const rowKey = (l: CountLine) => l.variationId;
 
 /** The counting line's prompt when it asks for nothing in particular. */
 const ENTRY_LABEL = "Scan or type a code, a name, +N (adds) or =N (replaces)";
@@ -133,8 +132,8 @@ const CountedList = memo(function CountedList({
   height,
   width,
 }: {
-  columns: Column<CountedRow>[];
-  rows: CountedRow[];
+  columns: Column<CountLine>[];
+  rows: CountLine[];
   list: ListState;
   height: number;
   width: number;

@@ -1,5 +1,6 @@
 import { formatAmount } from "../../../domain/money.js";
 import {
+  type CountLine,
   countVariance,
   describeScope,
   formatVariance,
@@ -14,31 +15,16 @@ import type { Theme } from "../../theme.js";
 
 const varianceColor = (units: number, theme: Theme) => (units > 0 ? theme.good : units < 0 ? theme.bad : theme.muted);
 
-/** One counted line, as the counting view lists it. */
-export interface CountedRow {
-  item: StockItem;
-  counted: string;
-  /** The books' quantity; undefined while it is being read (`expected …`, never 0). */
-  expected: string | undefined;
-  /** Not one of the count's scope (scanned, typed or searched from outside it). */
-  outOfScope: boolean;
-  countedAt: string;
-}
-
-/** The counting view's lines, most recent first. */
-export function countedRows(count: LoadedCount): CountedRow[] {
-  const rows: CountedRow[] = [];
+/**
+ * The counting view's lines, most recent first: the count's own line records (only the order is
+ * new), so a count of 10,000 lines is not held a second time as rows. Lines of items the count
+ * does not know are left out.
+ */
+export function countedRows(count: LoadedCount): CountLine[] {
+  const rows: CountLine[] = [];
   for (let i = count.lines.length - 1; i >= 0; i--) {
     const l = count.lines[i];
-    const item = l ? count.items.get(l.variationId) : undefined;
-    if (!l || !item) continue;
-    rows.push({
-      item,
-      counted: l.quantity,
-      expected: l.expected ?? expectedOf(count, l.variationId),
-      outOfScope: !count.inScope.has(l.variationId),
-      countedAt: l.countedAt,
-    });
+    if (l && count.items.has(l.variationId)) rows.push(l);
   }
   return rows;
 }
@@ -49,26 +35,37 @@ const itemName = (r: { item: StockItem; outOfScope: boolean }) =>
   r.outOfScope ? `${r.item.name} · ${OUT_OF_SCOPE}` : r.item.name;
 
 /**
- * The counting view's columns; a blind count hides the expected quantity and the variance
- * (the review shows them).
+ * The counting view's columns: each line's item and book quantity are read from the count (the
+ * books' quantity `…` while it is being read, never 0). A blind count hides the expected quantity
+ * and the variance (the review shows them).
  */
-export function countedColumns(tz: string, blind = false): Column<CountedRow>[] {
-  const books: Column<CountedRow>[] = [
-    { header: "Expected", width: 8, align: "right", render: (r) => r.expected ?? "…" },
+export function countedColumns(tz: string, count: LoadedCount): Column<CountLine>[] {
+  const item = (l: CountLine) => count.items.get(l.variationId);
+  const name = (l: CountLine) => {
+    const it = item(l);
+    return it ? itemName({ item: it, outOfScope: !count.inScope.has(l.variationId) }) : l.variationId;
+  };
+  const expected = (l: CountLine) => l.expected ?? expectedOf(count, l.variationId);
+  const variance = (l: CountLine) => {
+    const e = expected(l);
+    return e === undefined ? 0 : countVariance(l.quantity, e);
+  };
+  const books: Column<CountLine>[] = [
+    { header: "Expected", width: 8, align: "right", render: (l) => expected(l) ?? "…" },
     {
       header: "Var",
       width: 6,
       align: "right",
-      render: (r) => (r.expected === undefined ? "" : formatVariance(countVariance(r.counted, r.expected))),
-      color: (r, theme) => varianceColor(r.expected === undefined ? 0 : countVariance(r.counted, r.expected), theme),
+      render: (l) => (expected(l) === undefined ? "" : formatVariance(variance(l))),
+      color: (l, theme) => varianceColor(variance(l), theme),
     },
   ];
   return [
-    { header: "Item", width: 16, flex: 1, render: itemName },
-    { header: "SKU", width: 12, drop: 2, render: (r) => r.item.sku },
-    { header: "Counted", width: 8, align: "right", render: (r) => r.counted },
-    ...(blind ? [] : books),
-    { header: "At", width: 5, drop: 1, render: (r) => localTime(r.countedAt, tz) },
+    { header: "Item", width: 16, flex: 1, render: name },
+    { header: "SKU", width: 12, drop: 2, render: (l) => item(l)?.sku ?? "" },
+    { header: "Counted", width: 8, align: "right", render: (l) => l.quantity },
+    ...(count.header.blind ? [] : books),
+    { header: "At", width: 5, drop: 1, render: (l) => localTime(l.countedAt, tz) },
   ];
 }
 

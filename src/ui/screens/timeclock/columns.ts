@@ -23,7 +23,8 @@ export function stateText(row: WhoIsHereRow, tz: string, now?: Date): string {
     case "on-break": {
       const on = row.breakMinutes === undefined ? "" : ` · ${formatDuration(row.breakMinutes)}`;
       const over = row.breakOverrun >= 1 ? `, ${formatDuration(row.breakOverrun)} over` : "";
-      return `on break: ${st.breakName} since ${st.since} (${st.paid ? "paid" : "unpaid"})${on}${over}`;
+      // What matters most first: on a narrow terminal the paid/unpaid note is what is cut.
+      return `on break: ${st.breakName} since ${st.since}${on}${over} (${st.paid ? "paid" : "unpaid"})`;
     }
   }
 }
@@ -33,10 +34,10 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
   return [
     // ◷: a clock-in, break or clock-out of this member is kept on this machine, not yet sent (the
     // state says so too, where it has room); the row shows it as it will be.
-    { header: "Member", width: 18, render: (r) => `${r.kept ? "◷ " : ""}${r.name}` },
+    { header: "Member", width: 17, render: (r) => `${r.kept ? "◷ " : ""}${r.name}` },
     {
       header: "State",
-      // Room for "on break: Lunch since 10:31 (unpaid) · 5 min": the rate goes first at 80 columns.
+      // Room for "on break: Lunch since 10:31 · 5 min (unpaid)": the rate goes first at 80 columns.
       width: 38,
       flex: 3,
       // A member whose clock-in, break or clock-out is kept on this machine shows as it will be, marked.

@@ -1,0 +1,303 @@
+// A bank statement export read into dated, signed amounts. Banks agree on little: the header may
+// follow a few summary lines (Bank of America), the date column is "Date", "Posting Date" or
+// "Transaction Date", money is one signed "Amount" or two columns, "Debit" and "Credit" (Lloyds,
+// Capital One), withdrawals may be in accountants' brackets, the separator may be `;` with a
+// decimal comma (most of Europe), and the file may start with a byte-order mark. Columns are found
+// by their headers; flags name them when the headers are unusual.
+import { parse } from "csv-parse/sync";
+import { parseMoney } from "./money.js";
+import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
+import { compileDateFormat, type DateFormat, guessDateFormat } from "./statement-dates.js";
+
+/** One transaction line of a statement. */
+export interface StatementLine {
+  /** The 1-based line number in the file, the header and any lines before it included. */
+  line: number;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** Signed, in minor units: a deposit positive, a withdrawal negative. */
+  amount: number;
+  currency: string;
+  /** The description as the statement shows it. */
+  description: string;
+  /** Every descriptive cell of the line (description, memo, details, reference), for references. */
+  text: string;
+}
+
+/** A line that is not a transaction (a balance or summary line), and why. */
+export interface SkippedLine {
+  line: number;
+  reason: string;
+}
+
+/** A line that could not be read, and why, in words. */
+export interface LineProblem {
+  line: number;
+  problem: string;
+}
+
+/** How to read a statement: its currency, and the flags that name columns or the date format. */
+export interface StatementOptions extends ColumnFlags {
+  currency: string;
+  dateFormat?: string | undefined;
+}
+
+/** The columns used, by their headers as the file writes them. */
+export interface ColumnsUsed {
+  date: string;
+  amount?: string;
+  debit?: string;
+  credit?: string;
+  description?: string;
+}
+
+/** A statement read, or why it cannot be used. */
+export type StatementRead =
+  | {
+      ok: true;
+      lines: StatementLine[];
+      skipped: SkippedLine[];
+      columns: ColumnsUsed;
+      /** 1-based line of the header; 0 when the file has none (columns named by number). */
+      headerLine: number;
+      dateFormat: string;
+      delimiter: string;
+      decimalMark: "." | ",";
+      notes: string[];
+    }
+  | { ok: false; problem: string; problems: LineProblem[] };
+
+/** Splits the text into records with `delimiter`; throws csv-parse's error on broken quoting. */
+function rowsOf(text: string, delimiter: string): Row[] {
+  const records = parse(text, {
+    bom: true,
+    delimiter,
+    info: true,
+    raw: true,
+    relax_column_count: true,
+    relax_quotes: false,
+    skip_empty_lines: true,
+    trim: true,
+  }) as unknown as { record: string[]; info: { lines: number }; raw: string }[];
+  return records.map((r) => {
+    // `info.lines` is the line a record ends on; a quoted line break inside makes it start earlier.
+    const inside = (
+      r.raw
+        .replace(/^(?:[ \t]*\n)+/, "")
+        .replace(/\n$/, "")
+        .match(/\n/g) ?? []
+    ).length;
+    return { line: r.info.lines - inside, cells: r.record };
+  });
+}
+
+/** The separator the file uses: the one that yields a usable header. */
+function splitRows(
+  text: string,
+  o: StatementOptions,
+): { rows: Row[]; delimiter: string; layout: Layout } | { problem: string; line?: number } {
+  let firstFailure: { problem: string; line?: number } | undefined;
+  for (const delimiter of [",", ";", "\t", "|"]) {
+    let rows: Row[];
+    try {
+      rows = rowsOf(text, delimiter);
+    } catch (err) {
+      const e = err as { message?: string; lines?: number };
+      firstFailure ??= {
+        problem: `The file is not CSV that can be read: ${(e.message ?? "").replace(/^[A-Za-z ]+: /, "")}`,
+        ...(typeof e.lines === "number" ? { line: e.lines } : {}),
+      };
+      continue;
+    }
+    const layout = layoutOf(rows, o);
+    if (layout.ok) return { rows, delimiter, layout };
+    firstFailure ??= { problem: layout.problem };
+  }
+  return firstFailure ?? { problem: "The file is empty." };
+}
+
+/** The decimal mark the amounts use: a comma when amounts end in `,dd` and none in `.dd`. */
+function decimalMarkOf(cells: readonly string[]): "." | "," {
+  let comma = 0;
+  let dot = 0;
+  for (const c of cells) {
+    const digits = c.replace(/[^\d.,]/g, "");
+    if (/,\d{1,2}$/.test(digits)) comma++;
+    else if (/\.\d{1,2}$/.test(digits)) dot++;
+  }
+  return comma > dot ? "," : ".";
+}
+
+/**
+ * Reads a bank statement export. Every line after the header is a transaction, a skipped line (no
+ * amount: a balance or summary line; no date at all) or a problem (a date or amount that cannot
+ * be read). Any problem makes the statement unusable, each one named by its line: nothing is
+ * guessed and nothing dropped silently.
+ */
+export function readStatement(text: string, options: StatementOptions): StatementRead {
+  const normalized = text.replace(/\r\n?/g, "\n");
+  if (!normalized.replace(/^\ufeff/, "").trim()) return { ok: false, problem: "The file is empty.", problems: [] };
+  if (normalized.includes("\u0000"))
+    return {
+      ok: false,
+      problem: "The file is not text (a spreadsheet or PDF?); export the statement as CSV.",
+      problems: [],
+    };
+  let explicit: DateFormat | undefined;
+  if (options.dateFormat !== undefined) {
+    const f = compileDateFormat(options.dateFormat);
+    if ("problem" in f) return { ok: false, problem: f.problem, problems: [] };
+    explicit = f;
+  }
+  const split = splitRows(normalized, options);
+  if ("problem" in split) {
+    return {
+      ok: false,
+      problem: split.problem,
+      problems: split.line ? [{ line: split.line, problem: split.problem }] : [],
+    };
+  }
+  const { rows, delimiter, layout } = split;
+  if (!layout.ok) return { ok: false, problem: layout.problem, problems: [] };
+  const body = rows.filter((r) => !layout.header || r.line > layout.header.line);
+  const amountCells = body
+    .flatMap((r) => [cell(r, layout.amount), cell(r, layout.debit), cell(r, layout.credit)])
+    .filter(Boolean);
+  const decimalMark = decimalMarkOf(amountCells);
+  const dated = body.filter((r) => /\d/.test(cell(r, layout.date)) && hasAmount(r, layout));
+  let format = explicit;
+  const notes: string[] = [];
+  if (!format) {
+    const guess = guessDateFormat(
+      dated.map((r) => cell(r, layout.date)),
+      options.currency,
+    );
+    if (!guess.ok) {
+      const problems = dated.map((r) => ({
+        line: r.line,
+        problem: `"${cell(r, layout.date)}" is not a date backroom can read.`,
+      }));
+      return { ok: false, problem: guess.problem, problems };
+    }
+    format = guess.format;
+    if (guess.note) notes.push(guess.note);
+  }
+  const read = readLines(body, layout, { format, decimalMark, currency: options.currency });
+  if (read.problems.length) {
+    const n = read.problems.length;
+    return {
+      ok: false,
+      problem: `${n} line${n === 1 ? "" : "s"} of the statement cannot be read.`,
+      problems: read.problems,
+    };
+  }
+  const name = (i: number) =>
+    i < 0 ? undefined : layout.header ? (layout.header.cells[i] ?? `column ${i + 1}`) : `column ${i + 1}`;
+  const columns: ColumnsUsed = { date: name(layout.date) ?? "" };
+  for (const [key, i] of [
+    ["amount", layout.amount],
+    ["debit", layout.debit],
+    ["credit", layout.credit],
+    ["description", layout.description],
+  ] as const) {
+    const n = name(i);
+    if (n !== undefined) columns[key] = n;
+  }
+  return {
+    ok: true,
+    lines: read.lines,
+    skipped: read.skipped,
+    columns,
+    headerLine: layout.header?.line ?? 0,
+    dateFormat: format.pattern,
+    delimiter,
+    decimalMark,
+    notes,
+  };
+}
+
+const hasAmount = (r: Row, l: ColumnLayout) => Boolean(cell(r, l.amount) || cell(r, l.debit) || cell(r, l.credit));
+
+/** Reads each body row into a line, a skipped line or a problem. */
+function readLines(
+  body: readonly Row[],
+  layout: ColumnLayout,
+  how: { format: DateFormat; decimalMark: "." | ","; currency: string },
+): { lines: StatementLine[]; skipped: SkippedLine[]; problems: LineProblem[] } {
+  const lines: StatementLine[] = [];
+  const skipped: SkippedLine[] = [];
+  const problems: LineProblem[] = [];
+  for (const r of body) {
+    const dateText = cell(r, layout.date);
+    if (!hasAmount(r, layout)) {
+      skipped.push({ line: r.line, reason: "no amount (a balance or summary line)" });
+      continue;
+    }
+    if (!/\d/.test(dateText)) {
+      skipped.push({ line: r.line, reason: dateText ? `no date ("${dateText}")` : "no date" });
+      continue;
+    }
+    const date = how.format.read(dateText);
+    if (!date) {
+      problems.push({ line: r.line, problem: `"${dateText}" is not a date in the form ${how.format.pattern}.` });
+      continue;
+    }
+    const amount = amountOf(r, layout, how);
+    if (!amount.ok) {
+      problems.push({ line: r.line, problem: amount.problem });
+      continue;
+    }
+    const description = cell(r, layout.description);
+    const text = layout.texts
+      .map((i) => cell(r, i))
+      .filter(Boolean)
+      .join(" ");
+    lines.push({
+      line: r.line,
+      date,
+      amount: amount.value,
+      currency: how.currency,
+      description,
+      text: text || description,
+    });
+  }
+  return { lines, skipped, problems };
+}
+
+/** A row's signed amount: the amount column, or credit − debit (each read without its sign). */
+function amountOf(
+  r: Row,
+  layout: ColumnLayout,
+  how: { decimalMark: "." | ","; currency: string },
+): { ok: true; value: number } | { ok: false; problem: string } {
+  const read = (text: string) => parseMoney(text, how.currency, { decimalMark: how.decimalMark });
+  if (layout.amount >= 0) {
+    const m = read(cell(r, layout.amount));
+    return m.ok ? m : { ok: false, problem: `The amount ${m.problem.replace(/^"/, '"')}` };
+  }
+  const debitText = cell(r, layout.debit);
+  const creditText = cell(r, layout.credit);
+  let value = 0;
+  for (const [t, sign, word] of [
+    [debitText, -1, "debit"],
+    [creditText, 1, "credit"],
+  ] as const) {
+    if (!t) continue;
+    const m = read(t);
+    if (!m.ok) return { ok: false, problem: `The ${word} ${m.problem}` };
+    value += sign * Math.abs(m.value);
+  }
+  return { ok: true, value };
+}
+
+/** The first and last date of the statement's lines; undefined when it has none. */
+export function statementRange(lines: readonly StatementLine[]): { from: string; to: string } | undefined {
+  if (lines.length === 0) return undefined;
+  let from = lines[0]?.date ?? "";
+  let to = from;
+  for (const l of lines) {
+    if (l.date < from) from = l.date;
+    if (l.date > to) to = l.date;
+  }
+  return { from, to };
+}

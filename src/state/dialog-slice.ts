@@ -1,0 +1,76 @@
+import { problemOf, type WriteResult } from "./errors.js";
+import { type CsvFile, resolveExportPath, writeCsvFiles, wroteMessage } from "./export-csv.js";
+import type { SliceCreator } from "./store.js";
+import type { Question } from "./types.js";
+
+/**
+ * The one confirmation and the one CSV export: every screen asks its yes/no questions and writes
+ * its files through these, so enter, "Replace it?" and the messages are the same everywhere.
+ */
+export interface DialogSlice {
+  /** Asks a yes/no question in the one confirmation; the keys go back where they were after it. */
+  ask(question: Question): void;
+  /** Answers the open question: closes it, then runs its yes or no. */
+  answer(yes: boolean): void;
+  /** Where a typed export path points: the data folder's `exports/` unless a folder is given. */
+  exportTarget(typed: string, defaultName: string): string;
+  /**
+   * Writes the files of a CSV export, the one way for every screen: never over an existing file
+   * unasked (it asks "Replace it?" and writes on yes), the whole paths written in the message.
+   * Failures land in the status bar too. Exports are not changes at the service: read-only mode
+   * allows them.
+   */
+  exportCsv(files: readonly CsvFile[], options?: { overwrite?: boolean }): Promise<WriteResult<string[]>>;
+}
+
+/** Builds the dialog slice. */
+export const createDialogSlice: SliceCreator<DialogSlice> = (set, get, deps) => ({
+  ask(question) {
+    set({ overlay: { kind: "confirm", question } });
+  },
+
+  answer(yes) {
+    const overlay = get().overlay;
+    if (overlay.kind !== "confirm") return;
+    set({ overlay: { kind: "none" } });
+    const run = yes ? overlay.question.onYes : overlay.question.onNo;
+    void Promise.resolve(run?.()).catch((err: unknown) =>
+      set({ status: { kind: "error", text: problemOf(err).headline } }),
+    );
+  },
+
+  exportTarget(typed, defaultName) {
+    return resolveExportPath(typed, { dataDir: deps.dataDir, defaultName });
+  },
+
+  async exportCsv(files, options = {}) {
+    const result = await writeCsvFiles(files, {
+      overwrite: options.overwrite === true,
+      files: deps.files,
+      dataDir: deps.dataDir,
+    });
+    if (result.ok) {
+      set({ status: { kind: "info", text: wroteMessage(files) } });
+    } else if (result.error.kind === "exists") {
+      const paths = result.error.paths;
+      const one = paths.length === 1;
+      get().ask({
+        message: `${paths.join(" and ")} ${one ? "is" : "are"} already there. Replace ${one ? "it" : "them"}?`,
+        risky: true,
+        yes: "Replace",
+        onYes: () => get().exportCsv(files, { overwrite: true }),
+        onNo: () =>
+          set({
+            status: {
+              kind: "info",
+              text: `Nothing written: ${paths.join(" and ")} ${one ? "is kept as it was" : "are kept as they were"}.`,
+            },
+          }),
+      });
+    } else if (result.error.kind === "failed") {
+      const { headline, details } = result.error.problem;
+      set({ status: { kind: "error", text: headline, ...(details ? { details } : {}) } });
+    }
+    return result;
+  },
+});

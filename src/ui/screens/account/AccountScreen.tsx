@@ -1,0 +1,231 @@
+import { Box } from "ink";
+import { useState } from "react";
+import { localDate, localTime } from "../../../domain/time.js";
+import { type AccountState, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { fitCell } from "../../components/columns.js";
+import { TextField } from "../../components/TextField.js";
+import { Txt } from "../../components/Txt.js";
+import { useListWindow } from "../../components/use-list.js";
+import { WindowedList } from "../../components/WindowedList.js";
+import { useHasFocus } from "../../shell.js";
+import { type Theme, useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
+import { ACCOUNT_LIST, type AccountRow, accountListRows, accountRows, accountViewOf, TOKEN_FIELD } from "./commands.js";
+
+/** Rows the facts above the list take. */
+const FACT_ROWS = 9;
+
+function whereText(a: AccountState): string {
+  const w = a.setup?.where;
+  if (!w) return "—";
+  const place =
+    w.label === "DEMO"
+      ? `DEMO: the demo store in this process (${w.dbPath ?? "memory"})`
+      : `${w.label} ${w.baseUrl ?? ""}`;
+  const why = w.from === "the config file" && w.configPath ? `the config file (${w.configPath})` : w.from;
+  return `${place} · chosen by ${why}`;
+}
+
+function Fact({ label, value, color }: { label: string; value: string; color?: string | undefined }) {
+  const theme = useTheme();
+  return (
+    <Txt wrap="truncate-end">
+      <Txt color={theme.muted}>{label.padEnd(12)}</Txt>
+      <Txt color={color}>{value}</Txt>
+    </Txt>
+  );
+}
+
+function rowText(r: AccountRow, theme: Theme): { text: string; color?: string | undefined; bold?: boolean } {
+  if (r.kind === "heading") return { text: r.text, bold: true };
+  if (r.kind === "scope") {
+    return {
+      text: `${r.granted ? "✓" : "✗"} ${r.scope.padEnd(25)} ${r.granted ? "" : "MISSING: "}${r.why}`,
+      color: r.granted ? undefined : theme.bad,
+    };
+  }
+  const l = r.location;
+  return { text: `  ${l.name} · ${l.status || "?"} · ${[l.address, l.timezone].filter(Boolean).join(" · ")}` };
+}
+
+/**
+ * Who is signed in, where, until when: where backroom works and why, the business and its
+ * locations, the token (never shown) and where it is kept, its life in words, what the service
+ * said of it, each permission with what needs it — and sign in, refresh, renew, sign out.
+ */
+export function AccountScreen({ height, width }: ScreenProps) {
+  const theme = useTheme();
+  const a = useAppStore((s) => s.account);
+  const rows = useAppStore(accountRows);
+  const ids = useAppStore((s) => accountListRows(s).ids);
+  const bottom = a.signIn.step === "browser" ? 4 : a.signIn.step === "token" ? 2 : a.outcome ? 2 : 0;
+  const listHeight = Math.max(2, height - FACT_ROWS - bottom);
+  const list = useListWindow(ACCOUNT_LIST, ids, listHeight - 1);
+  if (!a.setup) {
+    return (
+      <Box flexDirection="column" width={width}>
+        <Txt bold>Account</Txt>
+        <Txt color={a.outcome ? theme.bad : theme.muted}>{a.outcome?.text ?? "Reading the sign-in…"}</Txt>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={width}>
+      <Txt bold wrap="truncate-end">
+        Account
+      </Txt>
+      <Facts />
+      <WindowedList
+        items={rows}
+        state={list}
+        height={listHeight}
+        rowKey={(r) => r.id}
+        empty={
+          a.token?.signedIn ? "Reading the permissions and locations…" : "Sign in to see the permissions and locations."
+        }
+        renderRow={(r) => {
+          const x = rowText(r, theme);
+          return (
+            // Cut here, not by Ink: a row wider than the room would squeeze out the cursor column.
+            <Txt color={x.color} bold={x.bold ?? false}>
+              {fitCell(x.text, Math.max(1, width - 1)).trimEnd()}
+            </Txt>
+          );
+        }}
+      />
+      <SignInArea />
+    </Box>
+  );
+}
+
+/** The facts above the list, one a line ({@link FACT_ROWS} of them). */
+function Facts() {
+  const theme = useTheme();
+  const a = useAppStore((s) => s.account);
+  const view = useAppStore(accountViewOf);
+  const tz = useAppStore(selectTimeZone);
+  const t = a.token;
+  const business = a.business;
+  const signedIn = t?.signedIn === true;
+  const expires = t?.expiresAt ? ` (${localDate(t.expiresAt, tz)} ${localTime(t.expiresAt, tz)})` : "";
+  const keychain =
+    a.setup?.keychain.kind === "keychain"
+      ? "works: sign-ins are kept there"
+      : `none: ${(a.setup?.keychain.describe ?? "").replace(/^not saved: /, "")}`;
+  // The session's reason ends by pointing at `backroom login`; here the keys are b and p.
+  const signedOut = `${(t?.reason ?? "Not signed in.").replace(/ ?Run `backroom login` to sign in( again)?\.$/, "")} b or p signs in.`;
+  const missing = view.scopes?.missing ?? [];
+  // What the service said is about the sign-in of then: once signed out it says nothing.
+  const check = signedIn ? a.check : undefined;
+  const late = view.life?.phase === "expired" || view.life?.phase === "renewable";
+  return (
+    <>
+      <Fact label="Works on" value={whereText(a)} />
+      <Fact
+        label="Business"
+        value={
+          signedIn
+            ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
+            : "— (not signed in)"
+        }
+      />
+      <Fact
+        label="Token"
+        value={
+          signedIn
+            ? `${t?.kind === "oauth" ? "OAuth" : "personal access"} token ${t?.hint ?? ""} · ${t?.storage}`
+            : `not signed in: ${signedOut}`
+        }
+        color={signedIn ? undefined : theme.warn}
+      />
+      <Fact label="Keychain" value={keychain} color={a.setup?.keychain.kind === "keychain" ? undefined : theme.warn} />
+      <Fact
+        label="Expires"
+        value={view.life ? `${view.life.headline}${expires}` : "—"}
+        color={late ? theme.bad : undefined}
+      />
+      <Txt color={theme.muted} wrap="truncate-end">
+        {"".padEnd(12)}
+        {view.life?.renewableUntil && view.life.phase === "renewable"
+          ? `Renewable until ${localDate(view.life.renewableUntil, tz)} (w, with the application secret). `
+          : ""}
+        {view.life?.rule ?? ""}
+      </Txt>
+      <Fact
+        label="Service"
+        value={check ? `${check.text} (asked at ${localTime(check.at, tz)})` : signedIn ? "not asked yet" : "—"}
+        color={check ? (check.ok ? theme.good : theme.bad) : theme.muted}
+      />
+      <Fact
+        label="Permissions"
+        value={
+          !view.scopes
+            ? "—"
+            : missing.length
+              ? `${missing.length} missing: ${missing.join(", ")}`
+              : view.scopes.unknown
+                ? "not known yet"
+                : "every one backroom uses is granted"
+        }
+        color={missing.length ? theme.bad : undefined}
+      />
+    </>
+  );
+}
+
+/** The sign-in under way (the browser's address, or the masked token field), or the last step's outcome. */
+function SignInArea() {
+  const theme = useTheme();
+  const a = useAppStore((s) => s.account);
+  const flow = a.signIn;
+  if (flow.step === "browser") {
+    return (
+      <Box flexDirection="column" height={4} overflow="hidden">
+        <Txt color={flow.problem ? theme.bad : theme.accent} wrap="truncate-end">
+          {flow.problem ?? "Waiting for the browser… (esc cancels). Open this address, on any machine:"}
+        </Txt>
+        <Box height={3} overflow="hidden">
+          <Txt>{flow.url ?? "…"}</Txt>
+        </Box>
+      </Box>
+    );
+  }
+  if (flow.step === "token") return <TokenField checking={flow.checking} problem={flow.problem} />;
+  if (!a.outcome) return null;
+  return (
+    <Box height={2} overflow="hidden">
+      <Txt color={a.outcome.ok ? theme.good : theme.bad}>{a.outcome.text}</Txt>
+    </Box>
+  );
+}
+
+/**
+ * The personal access token, typed or pasted into a field that shows only •. What was typed lives
+ * in this component alone (never in the store), and goes when the field closes.
+ */
+function TokenField({ checking, problem }: { checking: boolean; problem: string | undefined }) {
+  const theme = useTheme();
+  const store = useAppStoreApi();
+  const typing = useHasFocus(TOKEN_FIELD);
+  const [token, setToken] = useState("");
+  return (
+    <Box flexDirection="column">
+      <Box height={1} overflow="hidden">
+        <Txt color={theme.accent}>Personal access token: </Txt>
+        <TextField
+          value={token}
+          focus={typing && !checking}
+          mask="•"
+          maxLength={4096}
+          onChange={setToken}
+          onSubmit={(v) => void store.getState().accountSignInToken(v)}
+        />
+      </Box>
+      <Txt color={problem ? theme.bad : theme.muted} wrap="truncate-end">
+        {checking
+          ? "Asking the service about the token…"
+          : (problem ?? "Typed or pasted, shown as •; enter checks it with the service; esc cancels.")}
+      </Txt>
+    </Box>
+  );
+}

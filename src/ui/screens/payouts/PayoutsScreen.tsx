@@ -1,0 +1,145 @@
+import { Box } from "ink";
+import { useMemo } from "react";
+import { formatMoney } from "../../../domain/money.js";
+import { missingPermissionMessage } from "../../../domain/payouts.js";
+import { payoutsQueryKey, rangeTotals, useAppStore } from "../../../state/index.js";
+import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { Txt } from "../../components/Txt.js";
+import { useListWindow } from "../../components/use-list.js";
+import { useHasFocus } from "../../shell.js";
+import { useTheme } from "../../theme.js";
+import type { ScreenProps } from "../screen-def.js";
+import { payoutColumns } from "./columns.js";
+import { FIND_FIELD, LISTS, payoutsRows, shownPayouts, statusWords, whereWords } from "./commands.js";
+import { DetailView } from "./DetailView.js";
+import { FeesView } from "./FeesView.js";
+import { FindLine, OpenForm, payoutsFormHeight } from "./forms.js";
+import { ReconcileView } from "./ReconcileView.js";
+import { wrapParts } from "./wrap.js";
+
+const NO_IDS: readonly string[] = [];
+
+/** Payouts: the list of a range, one payout's entries, the fees over time, a statement reconciled. */
+export function PayoutsScreen(props: ScreenProps) {
+  const view = useAppStore((s) => s.payouts.view);
+  const missing = useAppStore((s) => s.payouts.permission === "missing");
+  if (missing) return <MissingPermission {...props} />;
+  switch (view) {
+    case "list":
+      return <ListView {...props} />;
+    case "detail":
+      return <DetailView {...props} />;
+    case "fees":
+      return <FeesView {...props} />;
+    case "reconcile":
+      return <ReconcileView {...props} />;
+  }
+}
+
+/** The range's totals as lines of at most `width` cells: paid first, then in transit, then failed. */
+function totalLines(t: ReturnType<typeof rangeTotals>, width: number): string[] {
+  const m = (amount: number) => formatMoney({ amount, currency: t.currency });
+  return wrapParts(
+    [
+      `Paid ${t.paid.count} · ${m(t.paid.amount)}`,
+      `in transit ${t.inTransit.count} · ${m(t.inTransit.amount)}`,
+      `failed ${t.failed.count} · ${m(t.failed.amount)}`,
+    ],
+    width,
+    "   ",
+  );
+}
+
+function ListView({ height, width }: ScreenProps) {
+  const theme = useTheme();
+  const p = useAppStore((s) => s.payouts);
+  const where = useAppStore(whereWords);
+  const status = useAppStore(statusWords);
+  const locations = useAppStore((s) => s.locations);
+  const rows = useAppStore(shownPayouts);
+  const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
+  const finding = useHasFocus(FIND_FIELD);
+  const busy = useAppStore((s) => s.loading !== undefined);
+  const showFind = finding || p.filters.query !== "";
+  // The note is said whole: two lines when it does not fit one.
+  const noteRows = p.note ? (p.note.length > width - 1 ? 2 : 1) : 0;
+  // Rows read for other filters (a location or range just chosen) show dim until the new ones come.
+  const stale = useAppStore((s) => s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, s.locationId));
+  const totals = useMemo(() => totalLines(rangeTotals(p), width - 1), [p, width]);
+  const listHeight = Math.max(
+    3,
+    height - 1 - totals.length - noteRows - (showFind ? 1 : 0) - payoutsFormHeight(p.form.kind),
+  );
+  const list = useListWindow(LISTS.list, ids, listRows(listHeight));
+  const columns = useMemo(() => {
+    const names = p.filters.all ? new Map(locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""])) : undefined;
+    const zones = new Map(locations.map((l) => [l.id ?? "", l.timezone ?? "UTC"]));
+    return payoutColumns(names, (payout) => zones.get(payout.location_id) ?? "UTC");
+  }, [p.filters.all, locations]);
+  const empty = p.filters.query
+    ? `No payout of ${p.filters.from} → ${p.filters.to} matches "${p.filters.query}".`
+    : `No payouts created ${p.filters.from} → ${p.filters.to}${p.filters.status ? ` with status ${status}` : ""}.`;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Txt wrap="truncate-end">
+        <Txt bold>{where} · payouts</Txt>
+        <Txt>
+          {" "}
+          created {p.filters.from} → {p.filters.to}
+        </Txt>
+        <Txt color={theme.muted}> · {status}</Txt>
+      </Txt>
+      {p.note ? (
+        <Box height={noteRows} overflow="hidden">
+          <Txt color={theme.warn}>{p.note}</Txt>
+        </Box>
+      ) : null}
+      {p.payouts ? (
+        <Box height={listHeight} flexDirection="column">
+          <ColumnList
+            columns={columns}
+            rows={rows}
+            state={list}
+            height={listHeight}
+            width={width}
+            rowKey={(r) => r.id}
+            empty={empty}
+            dim={stale}
+          />
+        </Box>
+      ) : (
+        <Box height={listHeight}>
+          <Txt color={theme.muted}>
+            {busy ? "Reading payouts…" : "The payouts have not been read (the service did not answer): r reads them."}
+          </Txt>
+        </Box>
+      )}
+      {showFind ? <FindLine /> : null}
+      {totals.map((line) => (
+        <Txt key={line} wrap="truncate-end">
+          {p.payouts ? line : " "}
+        </Txt>
+      ))}
+      <OpenForm />
+    </Box>
+  );
+}
+
+/** Without PAYOUTS_READ: which permission is missing and how to sign in with it. */
+function MissingPermission({ width }: ScreenProps) {
+  const theme = useTheme();
+  const env = useAppStore((s) => s.env);
+  const where = useAppStore(whereWords);
+  const environment = env === "DEMO" ? undefined : env.toLowerCase();
+  return (
+    <Box flexDirection="column" width={width}>
+      <Txt bold wrap="truncate-end">
+        {where} · payouts
+      </Txt>
+      <Txt> </Txt>
+      <Txt color={theme.warn}>{missingPermissionMessage(environment)}</Txt>
+      <Txt> </Txt>
+      <Txt color={theme.muted}>Everything else works as before; r tries again.</Txt>
+    </Box>
+  );
+}

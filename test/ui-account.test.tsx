@@ -1,0 +1,188 @@
+// The account screen (0), driven by keys against the local service: permissions a sign-in lacks,
+// sign-out that revokes (the token refused afterwards), the deprecated renew inside and past its
+// 15 days, and signing in again in a browser or with a personal token typed into a masked field.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LOGIN_SCOPES } from "../src/commands/scopes.js";
+import { createClient } from "../src/square/index.js";
+import { localAccount, localConnection, signInThroughBrowser } from "./helpers/account.js";
+import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
+import { failure, startService, type TestService } from "./helpers/service.js";
+
+let service: TestService;
+let app: DrivenApp | undefined;
+const opened: { close(): Promise<void> }[] = [];
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service.close();
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  for (const c of opened.splice(0)) await c.close();
+});
+
+const DAY_S = 86_400;
+const clock = () => service.service.clock.now();
+
+/** A session over a keychain in memory, with the client whose calls carry it. */
+function connection() {
+  const conn = localConnection(service);
+  opened.push(conn.client);
+  return conn;
+}
+
+const signIn = (conn: ReturnType<typeof connection>, scopes: readonly string[]) =>
+  signInThroughBrowser(service, conn, scopes);
+
+/** The app on the account screen of this connection's sign-in. */
+async function open(conn: ReturnType<typeof connection>, opts: { columns?: number; secret?: boolean } = {}) {
+  const account = localAccount(service, conn, { scopeNeeds: LOGIN_SCOPES, ...opts });
+  const a = await startApp({
+    shared: service,
+    client: conn.client,
+    columns: opts.columns ?? 80,
+    rows: 24,
+    store: { account, clock: { now: clock } },
+  });
+  app = a;
+  await a.waitFor("1 Time clock");
+  await a.press("0");
+  await a.waitFor("Account");
+  return a;
+}
+
+describe("the account screen", () => {
+  it("says where backroom works and why, and shows the permissions the sign-in lacks with what needs them", async () => {
+    const conn = connection();
+    await signIn(
+      conn,
+      LOGIN_SCOPES.map((s) => s.scope).filter((s) => s !== "CUSTOMERS_WRITE" && s !== "GIFTCARDS_READ"),
+    );
+    const a = await open(conn);
+    await a.waitFor("Service     The service accepts the token.");
+    const frame = await a.waitFor("2 missing: CUSTOMERS_WRITE, GIFTCARDS_READ");
+    expect(frame).toContain(`Works on    LOCAL ${service.url} · chosen by --env`);
+    expect(frame).toMatch(/Token +OAuth token …\S{4} · OS keychain/);
+    expect(frame).toMatch(/Expires +expires in 30 days \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
+    await a.press("G");
+    await a.waitFor(/^ ✗ GIFTCARDS_READ +MISSING: gift cards looked up by scan/m);
+    await a.press("g");
+    await a.waitFor(/Permissions: 13 of 15 that backroom uses, 2 missing/);
+    // Every row keeps its cursor column, however long its text.
+    expect(a.frame()).toMatch(/^ ✓ MERCHANT_PROFILE_READ {5}the store's locations/m);
+    await a.waitFor(/Business +\S.* · merchant \S+ · \d+ locations/);
+    for (const line of a.frame().split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it("signs out after a question that says every token is revoked; the tokens are refused afterwards", async () => {
+    const conn = connection();
+    const tokens = await signIn(conn, ["MERCHANT_PROFILE_READ", "TIMECARDS_READ"]);
+    const a = await open(conn, { columns: 60 });
+    await a.waitFor("The service accepts the token.");
+    await a.press("o");
+    await a.waitFor("Sign out and revoke?");
+    expect(a.frame().replace(/[│\s]+/g, " ")).toContain(
+      "This revokes every token of this account for backroom's application",
+    );
+    await a.press(KEYS.enter); // risky: enter is no
+    expect(a.store.getState().account.token?.signedIn).toBe(true);
+    await a.press("o", "y");
+    await a.waitFor(/Signed out of \S+: access revoked at the service/);
+    await a.waitFor("not signed in");
+    expect(a.frame()).toContain("○ signed out");
+    for (const token of [tokens.access_token, tokens.refresh_token ?? ""]) {
+      const old = createClient({ baseUrl: service.url, accessToken: token, maxRetries: 0 });
+      const err = await failure(old.oauth.retrieveTokenStatus());
+      expect(err.code).toMatch(/ACCESS_TOKEN_REVOKED|UNAUTHORIZED/);
+      await old.close();
+    }
+    for (const line of a.frame().split("\n")) expect(line.length).toBeLessThanOrEqual(60);
+
+    // Signed in again with a personal token typed into the masked field: a wrong one is refused.
+    await a.press("p");
+    await a.waitFor("Personal access token:");
+    await a.press("EAAA-wrong-token-value");
+    await a.press(KEYS.enter);
+    await a.waitFor("refused this token (UNAUTHORIZED)");
+    expect(a.frame()).not.toContain("wrong-token");
+    await a.press(KEYS.escape);
+    await a.waitFor((f) => !f.includes("Personal access token:"));
+    await a.press("p");
+    await a.waitFor("Personal access token:");
+    await a.press(service.service.accessToken);
+    await a.waitFor("•••••");
+    expect(a.frame()).not.toContain(service.service.accessToken.slice(0, 12));
+    await a.press(KEYS.enter);
+    await a.waitFor(/Signed in as merchant \S+; kept in OS keychain/);
+    await a.waitFor(/Token +personal access token …/);
+    // A password manager's auto-type (token and Enter at a machine's pace) signs in the same way.
+    await a.press("o", "y");
+    await a.waitFor("not signed in");
+    await a.press("p");
+    await a.waitFor("Personal access token:");
+    // One read, at a machine's pace: typed text and Enter in the token field (the screen takes no scans).
+    await a.press(`${service.service.accessToken}\r`);
+    await a.waitFor(/Token +personal access token …/);
+    expect(a.frame()).not.toContain("does not take scans");
+    await a.waitFor(/Token +personal access token …/);
+    await a.waitFor("● online");
+    await a.press("1");
+    await a.waitForStore((s) => s.screen.kind === "timeclock");
+  });
+
+  it("renews with the deprecated RenewToken within 15 days of expiry, and says to sign in again past them", async () => {
+    const conn = connection();
+    const tokens = await signIn(conn, ["MERCHANT_PROFILE_READ"]);
+    // A sign-in without a refresh token (made before refresh tokens, or renewed since).
+    const { refresh_token: _, ...noRefresh } = tokens;
+    await conn.session.signIn(noRefresh);
+    await service.raw("POST", "/_emulator/clock", { body: { advance_seconds: 40 * DAY_S } });
+    try {
+      const a = await open(conn);
+      await a.waitFor(/Expires +expired 10 days ago/);
+      await a.waitFor(/Renewable until \d{4}-\d\d-\d\d \(w, with the application secret\)/);
+      await a.press("f");
+      await a.waitFor("This sign-in has no refresh token: renew it, or sign in again.");
+      await a.press("w");
+      await a.waitFor("Renewed with the deprecated RenewToken");
+      await a.waitFor(/Expires +expires in 30 days/);
+      await a.press("r");
+      await a.waitFor("The service accepts the token.");
+
+      // Past its 15 days the expired token is of no use: the first call signs it out, saying why.
+      // (Whichever call comes first says it: this one, or one the app had already sent.)
+      await service.raw("POST", "/_emulator/clock", { body: { advance_seconds: 46 * DAY_S } });
+      await a.press("r");
+      await a.waitFor("not signed in: You were signed out");
+      expect(a.store.getState().account.token?.reason).toMatch(
+        /expired( on \S+)?, more than 15 days ago \(too late to renew\)\. Run `backroom login` to sign in again\.$/,
+      );
+      await a.press("w");
+      await a.waitFor("Not signed in: b signs in in a browser, p with a personal token.");
+    } finally {
+      await service.raw("POST", "/_emulator/clock", { body: { advance_seconds: -86 * DAY_S } });
+    }
+  });
+
+  it("signs in in a browser (PKCE) and shows the address to open, also for another machine", async () => {
+    const conn = connection();
+    const a = await open(conn);
+    await a.waitFor("not signed in");
+    await a.press("b");
+    await a.waitFor(/Signed in as merchant \S+; kept in OS keychain/);
+    await a.waitFor("every one backroom uses is granted");
+    expect(a.store.getState().account.token).toMatchObject({ signedIn: true, kind: "oauth" });
+  });
+
+  it("on the demo store there is nothing to sign in to or out of, and says so", async () => {
+    const a = await startApp({ shared: service, columns: 80, rows: 24 });
+    app = a;
+    await a.waitFor("1 Time clock");
+    await a.press("0");
+    await a.waitFor("Reading the sign-in…");
+    await a.press("o");
+    await a.waitFor("The sign-in is still being read.");
+  });
+});
