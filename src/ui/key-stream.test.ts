@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { describe, expect, it, vi } from "vitest";
 import { VirtualTimers } from "../../test/helpers/virtual-timers.js";
-import { type BurstRoute, isKnownKey, KeyStream, nextKey, splitKeys } from "./key-stream.js";
+import { type BurstRoute, isKnownKey, KeyStream, nextKey, PASTE_END_WAIT_MS, splitKeys } from "./key-stream.js";
 import { SCAN_GAP_MS } from "./scan-detector.js";
 
 class Source extends EventEmitter {
@@ -317,6 +317,24 @@ describe("esc, tab and pastes", () => {
     expect((await keysOf(["\u001b[200~a\tb\r\nc\r\n\u001b[201~"])).got).toEqual(["a b c"]);
     // A paste in pieces, with typed keys around it.
     expect((await keysOf(["x\u001b[200~2026-", "11-20", "\n\u001b[201~\r"])).got).toEqual(["x", "2026-11-20", "\r"]);
+  });
+
+  it("ends a paste whose end never comes once no piece has arrived for a while; the keys after it are keys", async () => {
+    const source = new Source();
+    const timers = new VirtualTimers();
+    const stream = new KeyStream(source, { textMode: () => true, bursts: () => "text", timers });
+    const got = reader(stream);
+    source.write("\u001b[200~2026-");
+    timers.advance(PASTE_END_WAIT_MS - 100);
+    source.write("11-20");
+    // Each piece waits afresh: the paste is still open just short of the wait after its last piece.
+    timers.advance(PASTE_END_WAIT_MS - 1);
+    expect(stream.idle()).toBe(false);
+    timers.advance(1);
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    source.write("\r");
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(got).toEqual(["2026-11-20", "\r"]);
   });
 
   it("drops a bracketed paste with no text field open, whatever its length, and says so", async () => {

@@ -68,6 +68,13 @@ const realTimers: Timers = {
 const CTRL_C = "\u0003";
 
 /**
+ * A paste whose end has not arrived this long after its last piece is taken as ended: its end was
+ * lost (a broken terminal, a file with a paste's start in it shown with `cat`), and every key after
+ * it would otherwise be held as pasted text. A long paste arrives in pieces far closer together.
+ */
+export const PASTE_END_WAIT_MS = 500;
+
+/**
  * Turns of the event loop between two keys. React commits a key's render at once, but its passive
  * effects run on a later turn, may set state again (ink-text-input moves its cursor in an effect,
  * a focus change does too), and only the effects of that render re-subscribe every input handler
@@ -108,6 +115,8 @@ export class KeyStream extends EventEmitter {
   private paste: PasteState = noPaste;
   /** Counts the scan timers set: only the latest one's turn still counts. */
   private timerTurn = 0;
+  /** The same for the timer that ends a paste whose end was lost. */
+  private pasteTurn = 0;
   private closed = false;
   private readonly source: KeySource;
   private readonly textMode: () => boolean;
@@ -130,6 +139,7 @@ export class KeyStream extends EventEmitter {
         else this.takeRead(part.text);
       }
     }
+    this.armPasteTimer();
     this.trimBacklog();
     this.schedule();
   };
@@ -202,6 +212,7 @@ export class KeyStream extends EventEmitter {
   close(): void {
     this.closed = true;
     this.timerTurn += 1;
+    this.pasteTurn += 1;
   }
 
   // Typed keys (anything outside a bracketed paste).
@@ -245,6 +256,20 @@ export class KeyStream extends EventEmitter {
     this.queue([{ kind: "keys", text: this.scan.held }]);
     this.scan = initialScan;
     this.timerTurn += 1;
+  }
+
+  /** While a paste is open, waits for its next piece; none by {@link PASTE_END_WAIT_MS} ends it. */
+  private armPasteTimer(): void {
+    const turn = ++this.pasteTurn;
+    if (!this.paste.open || this.closed) return;
+    this.timers.after(PASTE_END_WAIT_MS, () => {
+      if (turn !== this.pasteTurn || !this.paste.open) return;
+      const text = this.paste.text;
+      this.paste = noPaste;
+      this.takePaste(text);
+      this.trimBacklog();
+      this.schedule();
+    });
   }
 
   private armScanTimer(): void {
