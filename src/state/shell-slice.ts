@@ -39,8 +39,11 @@ export interface ShellSlice {
   /** Set once the user has asked to leave; the UI exits on it. */
   exited: boolean;
 
-  /** Loads locations, token status and the workweek; selects the default (or first) location. */
-  init(): Promise<void>;
+  /**
+   * Loads locations, token status and the workweek; selects the default (or first) location.
+   * Resolves true when the locations were read.
+   */
+  init(): Promise<boolean>;
   showScreen(kind: ScreenKind): void;
   openOverlay(overlay: Overlay): void;
   closeOverlay(): void;
@@ -80,7 +83,7 @@ export function createShellSlice(
   initial: ShellInit,
 ): ShellSlice {
   let reads = 0;
-  let starting: Promise<void> | undefined;
+  let starting: Promise<boolean> | undefined;
   const reached = () => {
     const s = get();
     const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
@@ -115,7 +118,7 @@ export function createShellSlice(
     return problem;
   };
   /** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */
-  const start = async (): Promise<void> => {
+  const start = async (): Promise<boolean> => {
     const client = deps.client;
     // What this machine keeps for the service is counted in the header from the first frame on.
     void get().outboxLoad();
@@ -132,7 +135,7 @@ export function createShellSlice(
     });
     if (!loaded) {
       await status;
-      return;
+      return false;
     }
     set({
       locations: loaded.locations,
@@ -151,6 +154,7 @@ export function createShellSlice(
     const first = preferred?.id ?? loaded.locations[0]?.id;
     if (first) get().selectLocation(first);
     await status;
+    return true;
   };
   // Started while the service did not answer: when it answers, the app starts for real.
   deps.events.on("service-answered", () => {

@@ -94,10 +94,12 @@ export function shellCommands(screens: readonly AnyScreenDef[]): CommandTable<st
       keys: [ch("r")],
       label: "r",
       description: "reload from the service",
-      run: (s) => {
+      run: async (s) => {
         s.closeOverlay();
-        // Started while the service did not answer: nothing was read yet, so read from the start.
-        if (s.locations.length === 0) return s.init();
+        // Started while the service did not answer: nothing was read yet, so read from the start
+        // (the location chosen then reads its screen). When that cannot be read (a sign-in without
+        // the permission), the screen is still read: the account screen needs no location.
+        if (s.locations.length === 0 && (await s.init())) return;
         return currentScreen(screens, s)?.reload?.(s);
       },
       unavailable: (s) =>
