@@ -112,14 +112,18 @@ export function Header({ width }: { width: number }) {
   const kept = fitParts([...left, ...right], width - 1);
   const keptLeft = left.filter((p) => kept.includes(p));
   const keptRight = right.filter((p) => kept.includes(p));
-  // A screen without a number key (reached by tab and the palette) shows its title, cut short when narrow.
+  // Narrow, a screen with a number key shows the key alone; one without (reached by tab, the palette
+  // or a shell key) keeps its title, and only when even that does not fit is the title cut short.
   const tabs = screens.map((d) => ({
     kind: d.kind,
     full: d.key ? `${d.key} ${d.title}` : d.title,
-    short: d.key ?? d.title.slice(0, 3),
+    short: d.key ?? d.title,
+    shortest: d.key ?? d.title.slice(0, 3),
   }));
-  const fullWidth = tabs.reduce((n, t) => n + stringWidth(t.full) + 2, 0);
-  const compact = fullWidth > width;
+  const widthOf = (pick: (t: (typeof tabs)[number]) => string, gap: number) =>
+    tabs.reduce((n, t) => n + stringWidth(pick(t)) + gap, 0);
+  const compact = widthOf((t) => t.full, 2) > width;
+  const cut = compact && widthOf((t) => t.short, 1) > width;
   return (
     <Box flexDirection="column" width={width}>
       <Box justifyContent="space-between" width={width}>
@@ -137,7 +141,7 @@ export function Header({ width }: { width: number }) {
               underline={current && !theme.color}
               wrap="truncate-end"
             >
-              {compact && !current ? t.short : t.full}
+              {!compact || current ? t.full : cut ? t.shortest : t.short}
             </Txt>
           );
         })}
