@@ -1,6 +1,6 @@
 import { localTime } from "../domain/time.js";
 import type { Location, WorkweekConfig } from "../spec/generated/types.js";
-import { isUnreachable, problemOf, type WriteResult } from "./errors.js";
+import { isUnanswered, isUnreachable, problemOf, type WriteResult } from "./errors.js";
 import type { SliceCreator, StoreDeps } from "./store.js";
 import type { Connection, EnvLabel, Overlay, Progress, Screen, ScreenKind, Status } from "./types.js";
 
@@ -125,7 +125,10 @@ export function createShellSlice(
     const status = client.oauth
       ?.retrieveTokenStatus()
       .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
-      .catch(() => set({ signedIn: "signed-out" }));
+      // Only a refusal says the sign-in is gone; a service that did not answer says nothing of it.
+      .catch((err) => {
+        if (!isUnanswered(err)) set({ signedIn: "signed-out" });
+      });
     const loaded = await get().runRead("Loading locations", async () => {
       const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
       return {
@@ -141,6 +144,8 @@ export function createShellSlice(
       locations: loaded.locations,
       workweek: loaded.workweek,
       signedIn: client.oauth ? get().signedIn : "signed-in",
+      // A failed earlier start said why; the app has started now, so that message is over.
+      ...(get().status.kind === "error" ? { status: { kind: "idle" as const } } : {}),
     });
     const wanted = initial.defaultLocationId;
     const preferred = wanted ? loaded.locations.find((l) => l.id === wanted) : undefined;
