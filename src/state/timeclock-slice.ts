@@ -78,7 +78,7 @@ export interface TimeClockSlice {
 }
 
 /** The time clock's data before the first read. */
-const INITIAL_TIMECLOCK: TimeClockData = {
+const initialTimeClock = (): TimeClockData => ({
   members: [],
   wages: {},
   openShifts: [],
@@ -86,7 +86,7 @@ const INITIAL_TIMECLOCK: TimeClockData = {
   filter: "",
   form: { kind: "none" },
   loaded: false,
-};
+});
 
 /** Reads the team, wages and open shifts of the selected location (kept only if it is still selected). */
 async function loadTimeClock(io: TimeClockIo, options: { quiet?: boolean }): Promise<void> {
@@ -110,7 +110,7 @@ export const createTimeClockSlice: SliceCreator<TimeClockSlice> = (set, get, dep
   deps.events.on("shift-saved", (e) => applySaved(io, e.shift));
   deps.events.on("shift-deleted", (e) => applyDeleted(io, e.shiftId));
   return {
-    timeclock: INITIAL_TIMECLOCK,
+    timeclock: initialTimeClock(),
     loadTimeClock: (options = {}) => loadTimeClock(io, options),
     setFilter: (text) => patch({ filter: text }),
     openTimeClockForm: (form) => patch({ form }),
