@@ -4,7 +4,8 @@
  */
 import { localTime } from "../domain/time.js";
 import { isUnreachable, type Problem, problemOf } from "./errors.js";
-import { type ShellSlice, timeZoneOf } from "./shell-slice.js";
+import { timeZoneOf } from "./shell-location.js";
+import type { ShellSlice } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 
 /** What the shell's actions work with: zustand's set and get, the dependencies. */

@@ -6,8 +6,11 @@ import type { Location, WorkweekConfig } from "../spec/generated/types.js";
 import type { WriteResult } from "./errors.js";
 import { connectionActions, type ShellIo } from "./shell-connection.js";
 import { lifecycleActions } from "./shell-lifecycle.js";
+
 import type { SliceCreator, StoreDeps } from "./store.js";
 import type { Connection, EnvLabel, Overlay, Progress, Screen, ScreenKind, Status } from "./types.js";
+
+export { countryOf, timeZoneOf } from "./shell-location.js";
 
 /** The shell: screen, overlay, header data, connection, status bar and the write guard. */
 export interface ShellSlice {
@@ -149,20 +152,4 @@ export function createShellSlice(
     ...navigationActions(io),
     ...connectionActions(io),
   };
-}
-
-/** The IANA time zone of the selected location (UTC when it has none). */
-export function timeZoneOf(s: {
-  locations: { id?: string; timezone?: string }[];
-  locationId: string | undefined;
-}): string {
-  return s.locations.find((l) => l.id === s.locationId)?.timezone ?? "UTC";
-}
-
-/**
- * The country of the selected location (phone numbers are read as its numbers), or of the first
- * location that names one; undefined when none does.
- */
-export function countryOf(s: { locations: readonly Location[]; locationId: string | undefined }): string | undefined {
-  return s.locations.find((l) => l.id === s.locationId)?.country ?? s.locations.find((l) => l.country)?.country;
 }
