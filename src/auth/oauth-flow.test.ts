@@ -2,6 +2,7 @@ import { request } from "undici";
 import { describe, expect, it } from "vitest";
 import {
   AuthorizeError,
+  answerRedirect,
   buildAuthorizeUrl,
   createPkcePair,
   newState,
@@ -95,5 +96,38 @@ describe("loopback listener", () => {
     ac.abort();
     await expect(aborted.code).rejects.toMatchObject({ code: "cancelled" });
     await expect(get(aborted.redirectUri)).rejects.toThrow();
+  });
+});
+
+describe("answerRedirect", () => {
+  const q = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const errorOf = (a: ReturnType<typeof answerRedirect>) => ("error" in a.outcome ? a.outcome.error : undefined);
+
+  it("hands over the code of a redirect carrying this sign-in's state", () => {
+    const a = answerRedirect(q({ state: "s1", code: "c1" }), "s1");
+    expect(a).toMatchObject({ status: 200, title: "Signed in", outcome: { code: "c1" } });
+  });
+
+  it("refuses another state before reading anything else, even a code or an error", () => {
+    for (const fields of [{ state: "s2", code: "c1" }, { state: "s2", error: "access_denied" }, { code: "c1" }]) {
+      const a = answerRedirect(q(fields), "s1");
+      expect(a.status).toBe(400);
+      expect(errorOf(a)?.code).toBe("state_mismatch");
+      expect(a.outcome).not.toHaveProperty("code");
+    }
+  });
+
+  it("says a refusal with the service's reason, cut to 200 characters, and a redirect with no code", () => {
+    const denied = answerRedirect(q({ state: "s1", error: "access_denied", error_description: "x".repeat(300) }), "s1");
+    expect(errorOf(denied)?.code).toBe("denied");
+    expect(errorOf(denied)?.message).toContain(`(${"x".repeat(200)})`);
+    expect(errorOf(denied)?.message).not.toContain("x".repeat(201));
+    expect(errorOf(answerRedirect(q({ state: "s1", error: "access_denied" }), "s1"))?.message).toContain(
+      "(access_denied)",
+    );
+    const empty = answerRedirect(q({ state: "s1" }), "s1");
+    expect(empty.text).toBe("The answer carried no authorization code.");
+    expect(errorOf(empty)).toBeInstanceOf(AuthorizeError);
+    expect(errorOf(empty)?.code).toBe("no_code");
   });
 });

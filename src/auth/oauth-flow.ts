@@ -57,8 +57,78 @@ export interface LoopbackListener {
   close(): Promise<void>;
 }
 
+/** The page the browser shows after the redirect. */
 const PAGE = (title: string, text: string) =>
   `<!doctype html><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif"><h1>${title}</h1><p>${text}</p></body>`;
+
+/** What one redirect to `/callback` comes to: the page the browser shows, and the code or why not. */
+export interface RedirectAnswer {
+  status: number;
+  title: string;
+  text: string;
+  outcome: { code: string } | { error: AuthorizeError };
+}
+
+/**
+ * Reads the redirect's query: it must carry this sign-in's `state`, then either the service's
+ * refusal (`error`) or the authorization code.
+ */
+export function answerRedirect(query: URLSearchParams, state: string): RedirectAnswer {
+  const error = query.get("error");
+  const code = query.get("code");
+  if (query.get("state") !== state) {
+    return {
+      status: 400,
+      title: "Sign-in refused",
+      text: "This answer does not belong to the sign-in backroom started. Run backroom login again.",
+      outcome: {
+        error: new AuthorizeError(
+          "state_mismatch",
+          "the browser's answer did not carry this sign-in's state; nothing was stored — run backroom login again",
+        ),
+      },
+    };
+  }
+  if (error) {
+    const why = query.get("error_description") ?? error;
+    return {
+      status: 400,
+      title: "Sign-in not completed",
+      text: "backroom was not given access. You can close this window.",
+      outcome: {
+        error: new AuthorizeError(
+          "denied",
+          `access was not granted (${why.slice(0, 200)}); run backroom login to try again`,
+        ),
+      },
+    };
+  }
+  if (!code) {
+    return {
+      status: 400,
+      title: "Sign-in not completed",
+      text: "The answer carried no authorization code.",
+      outcome: {
+        error: new AuthorizeError(
+          "no_code",
+          "the browser's answer carried no authorization code; run backroom login again",
+        ),
+      },
+    };
+  }
+  return {
+    status: 200,
+    title: "Signed in",
+    text: "backroom is signed in. You can close this window and return to the terminal.",
+    outcome: { code },
+  };
+}
+
+/** The error of a sign-in the browser did not answer in time. */
+function timedOut(timeoutMs: number): AuthorizeError {
+  const wait = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+  return new AuthorizeError("timeout", `no answer from the browser within ${wait}; run backroom login again`);
+}
 
 /**
  * Starts the one-shot listener of the code flow. Only 127.0.0.1 is bound (never all interfaces),
@@ -85,49 +155,13 @@ export async function startLoopbackListener(opts: {
       return;
     }
     done = true;
-    const finish = (status: number, title: string, text: string, outcome: () => void) => {
-      res.writeHead(status, { "content-type": "text/html; charset=utf-8", connection: "close" });
-      res.end(PAGE(title, text), () => {
-        outcome();
-        void stop();
-      });
-    };
-    const error = url.searchParams.get("error");
-    const got = url.searchParams.get("code");
-    if (url.searchParams.get("state") !== opts.state) {
-      finish(
-        400,
-        "Sign-in refused",
-        "This answer does not belong to the sign-in backroom started. Run backroom login again.",
-        () =>
-          settle.reject(
-            new AuthorizeError(
-              "state_mismatch",
-              "the browser's answer did not carry this sign-in's state; nothing was stored — run backroom login again",
-            ),
-          ),
-      );
-    } else if (error) {
-      const why = url.searchParams.get("error_description") ?? error;
-      finish(400, "Sign-in not completed", "backroom was not given access. You can close this window.", () =>
-        settle.reject(
-          new AuthorizeError(
-            "denied",
-            `access was not granted (${why.slice(0, 200)}); run backroom login to try again`,
-          ),
-        ),
-      );
-    } else if (!got) {
-      finish(400, "Sign-in not completed", "The answer carried no authorization code.", () =>
-        settle.reject(
-          new AuthorizeError("no_code", "the browser's answer carried no authorization code; run backroom login again"),
-        ),
-      );
-    } else {
-      finish(200, "Signed in", "backroom is signed in. You can close this window and return to the terminal.", () =>
-        settle.resolve(got),
-      );
-    }
+    const answer = answerRedirect(url.searchParams, opts.state);
+    res.writeHead(answer.status, { "content-type": "text/html; charset=utf-8", connection: "close" });
+    res.end(PAGE(answer.title, answer.text), () => {
+      if ("code" in answer.outcome) settle.resolve(answer.outcome.code);
+      else settle.reject(answer.outcome.error);
+      void stop();
+    });
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -155,22 +189,13 @@ export async function startLoopbackListener(opts: {
   if (timeoutMs !== undefined) {
     timer = setTimeout(() => {
       done = true;
-      settle.reject(
-        new AuthorizeError(
-          "timeout",
-          `no answer from the browser within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}; run backroom login again`,
-        ),
-      );
+      settle.reject(timedOut(timeoutMs));
       void stop();
     }, timeoutMs);
   }
   if (opts.signal?.aborted) onAbort();
   else opts.signal?.addEventListener("abort", onAbort, { once: true });
-  return {
-    redirectUri: `http://127.0.0.1:${port}/callback`,
-    code,
-    close: stop,
-  };
+  return { redirectUri: `http://127.0.0.1:${port}/callback`, code, close: stop };
 }
 
 /** A random `state` value for one sign-in. */

@@ -17,7 +17,7 @@ import {
   type TokenView,
 } from "./account-machine.js";
 import { problemOf } from "./errors.js";
-import type { SliceCreator } from "./store.js";
+import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 
 /** What the account screen works with: the setup, the live session, and how to reach a browser. */
 export interface AccountContext extends Omit<AccountSetup, "hasSecret"> {
@@ -69,6 +69,7 @@ export function tokenViewOf(session: Session): TokenView {
   };
 }
 
+/** A location as the account screen lists it. */
 function locationLine(l: Location): LocationLine {
   const a = l.address;
   return {
@@ -93,186 +94,224 @@ function say(err: unknown): string {
   return p.details ? `${p.headline} (${p.details.split(" · ")[0]})` : p.headline;
 }
 
+/** What the account actions work with: the store, the machine's dispatch, and the sign-in once it is read. */
+interface AccountIo {
+  get: () => AppState;
+  dispatch: (e: AccountEvent) => void;
+  deps: StoreDeps;
+  /** The context the app was started with, once read (undefined when there is none, or it failed). */
+  ready: () => Promise<AccountContext | undefined>;
+  /** Shows the session's sign-in and tells the other slices. */
+  showToken: (session: Session) => void;
+  /** The outcome of a step; a success also clears an older message from the status bar. */
+  done: (ok: boolean, text: string) => void;
+}
+
+/**
+ * Reads the context the app was started with once (the demo store's may still be starting): the
+ * screen gets the setup, and follows the session from then on.
+ */
+function contextReader(
+  context: AccountContext | Promise<AccountContext> | undefined,
+  dispatch: AccountIo["dispatch"],
+  showToken: AccountIo["showToken"],
+): AccountIo["ready"] {
+  let ctx: AccountContext | undefined;
+  return async () => {
+    if (ctx || !context) return ctx;
+    let c: AccountContext;
+    try {
+      c = await context;
+    } catch (err) {
+      dispatch({ type: "done", ok: false, text: `The sign-in could not be read: ${say(err)}` });
+      return undefined;
+    }
+    if (!ctx) {
+      ctx = c;
+      const {
+        clientSecret: _secret,
+        session,
+        oauth: _o,
+        openUrl: _u,
+        squareVersion: _v,
+        signInTimeoutMs: _t,
+        ...setup
+      } = c;
+      dispatch({ type: "setup", setup: { ...setup, hasSecret: Boolean(c.clientSecret) } });
+      session.subscribe(() => showToken(session));
+      showToken(session);
+    }
+    return ctx;
+  };
+}
+
+/** Asks the service about the token and adopts its word (a revoked or expired token signs out). */
+async function checkToken({ get, dispatch, deps }: AccountIo, c: AccountContext, quiet: boolean): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  try {
+    const { adoptTokenStatus } = await import("../auth/session.js");
+    await adoptTokenStatus(c.session, await c.oauth.retrieveTokenStatus());
+    dispatch({ type: "checked", at, ok: true, text: "The service accepts the token." });
+  } catch (err) {
+    if (err instanceof SquareApiError) await c.session.noticeError(err);
+    dispatch({ type: "checked", at, ok: false, text: say(err) });
+    if (!quiet) get().setStatus({ kind: "error", text: problemOf(err).headline });
+  }
+}
+
+/** Reads the sign-in, asks the service about the token, and reads the locations. */
+async function loadAccount(io: AccountIo, options: { quiet?: boolean }): Promise<void> {
+  const { get, dispatch, deps } = io;
+  const c = await io.ready();
+  if (!c) return;
+  io.showToken(c.session);
+  if (c.session.state().status !== "signed-in") return;
+  await checkToken(io, c, options.quiet === true);
+  if (c.session.state().status !== "signed-in") return;
+  const locs = await get().runRead("Reading the locations", () => deps.client.locations.listLocations(), options);
+  if (!locs) return;
+  const all = locs.locations ?? [];
+  dispatch({
+    type: "business",
+    name: all.find((l) => l.business_name)?.business_name,
+    locations: all.map(locationLine),
+  });
+}
+
+/** Checks a typed personal access token with the service, and keeps it only when the service accepts it. */
+async function signInWithToken(io: AccountIo, token: string): Promise<void> {
+  const { get, dispatch } = io;
+  const c = await io.ready();
+  const baseUrl = c?.where.baseUrl;
+  if (!c || !baseUrl) return;
+  const value = token.trim();
+  if (!value) {
+    dispatch({ type: "sign-in-failed", problem: "Type or paste the personal access token first." });
+    return;
+  }
+  dispatch({ type: "token-checking" });
+  try {
+    const { checkPersonalToken, personalTokens } = await import("../auth/sign-in.js");
+    const info = await checkPersonalToken({ baseUrl, token: value, squareVersion: c.squareVersion });
+    await c.session.signIn(personalTokens(value, info, { environment: c.where.environment, baseUrl }));
+    io.done(true, signedInText(c, info.merchant_id ?? "?"));
+    await get().loadAccount({ quiet: true });
+  } catch (err) {
+    const refused =
+      err instanceof SquareApiError
+        ? `The ${c.where.environment} service refused this token (${err.code}): check that it is an access token for ${c.where.environment}. Nothing was kept.`
+        : say(err);
+    dispatch({ type: "sign-in-failed", problem: refused });
+  }
+}
+
+/** The actions of signing in: in a browser (cancellable, one at a time) or with a personal access token. */
+function signInActions(io: AccountIo) {
+  const { get, dispatch } = io;
+  let signIn: AbortController | undefined;
+  return {
+    async accountSignInBrowser() {
+      const c = await io.ready();
+      const where = c?.where;
+      if (!c || !where?.baseUrl || !c.applicationId) return;
+      dispatch({ type: "sign-in-pick", how: "browser" });
+      signIn?.abort();
+      const abort = new AbortController();
+      signIn = abort;
+      try {
+        const { signInWithBrowser } = await import("../auth/sign-in.js");
+        const tokens = await signInWithBrowser({
+          client: { oauth: c.oauth },
+          session: c.session,
+          environment: where.environment,
+          baseUrl: where.baseUrl,
+          applicationId: c.applicationId,
+          scopes: c.scopeNeeds.map((n) => n.scope),
+          timeoutMs: c.signInTimeoutMs ?? 5 * 60_000,
+          signal: abort.signal,
+          onAddress: async (url) => {
+            dispatch({ type: "sign-in-url", url });
+            await c.openUrl?.(url).catch(() => false);
+          },
+        });
+        io.done(true, signedInText(c, tokens.merchant_id));
+        await get().loadAccount({ quiet: true });
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        dispatch({ type: "sign-in-failed", problem: say(err) });
+      } finally {
+        if (signIn === abort) signIn = undefined;
+      }
+    },
+    accountSignInToken: (token: string) => signInWithToken(io, token),
+    accountCancelSignIn() {
+      signIn?.abort();
+      signIn = undefined;
+      dispatch({ type: "sign-in-close" });
+    },
+  } satisfies Partial<AccountSlice>;
+}
+
+/** The actions on the token kept: sign out (revoking at the service), refresh, and the deprecated renew. */
+function tokenActions(io: AccountIo) {
+  /** Runs one account step: busy while it runs, its outcome in words after. */
+  async function step(what: "refresh" | "renew" | "sign-out", run: (c: AccountContext) => Promise<string>) {
+    const c = await io.ready();
+    if (!c) return;
+    io.dispatch({ type: "busy", what });
+    try {
+      io.done(true, await run(c));
+    } catch (err) {
+      io.done(false, say(err));
+    }
+    io.showToken(c.session);
+  }
+  const expiry = (c: AccountContext) => {
+    const expires = c.session.status().expiresAt;
+    return expires ? `on ${expires}` : "never";
+  };
+  return {
+    accountSignOut: () =>
+      step("sign-out", async (c) => {
+        const r = await c.session.logout({ clientSecret: c.clientSecret });
+        if (!r.ok) throw new Error(r.message);
+        return r.message;
+      }),
+    accountRefresh: () =>
+      step("refresh", async (c) => {
+        await c.session.refresh();
+        return `Refreshed: the new token expires ${expiry(c)}.`;
+      }),
+    accountRenew: () =>
+      step("renew", async (c) => {
+        await c.session.renew(c.clientSecret ?? "");
+        return `Renewed with the deprecated RenewToken: the new token expires ${expiry(c)}.`;
+      }),
+  } satisfies Partial<AccountSlice>;
+}
+
 /** Builds the account slice over the context the app was started with (none in some tests). */
 export function createAccountSlice(
   context: AccountContext | Promise<AccountContext> | undefined,
 ): SliceCreator<AccountSlice> {
   return (set, get, deps) => {
     const dispatch = (e: AccountEvent) => set((s) => ({ account: accountReducer(s.account, e) }));
-    let ctx: AccountContext | undefined;
-    let signIn: AbortController | undefined;
-
     const showToken = (session: Session) => {
       const token = tokenViewOf(session);
       dispatch({ type: "token", token });
       deps.events.emit({ type: "session-changed", signedIn: token.signedIn, merchantId: token.merchantId });
     };
-
-    async function ready(): Promise<AccountContext | undefined> {
-      if (ctx || !context) return ctx;
-      let c: AccountContext;
-      try {
-        c = await context;
-      } catch (err) {
-        dispatch({ type: "done", ok: false, text: `The sign-in could not be read: ${say(err)}` });
-        return undefined;
-      }
-      if (!ctx) {
-        ctx = c;
-        const {
-          clientSecret: _secret,
-          session,
-          oauth: _o,
-          openUrl: _u,
-          squareVersion: _v,
-          signInTimeoutMs: _t,
-          ...setup
-        } = c;
-        dispatch({ type: "setup", setup: { ...setup, hasSecret: Boolean(c.clientSecret) } });
-        session.subscribe(() => showToken(session));
-        showToken(session);
-      }
-      return ctx;
-    }
-
-    /** The outcome of a step; a success also clears an older message from the status bar. */
     const done = (ok: boolean, text: string) => {
       dispatch({ type: "done", ok, text });
       if (ok) get().setStatus({ kind: "idle" });
     };
-
-    /** Runs one account step: busy while it runs, its outcome in words after. */
-    async function step(what: "refresh" | "renew" | "sign-out", run: (c: AccountContext) => Promise<string>) {
-      const c = await ready();
-      if (!c) return;
-      dispatch({ type: "busy", what });
-      try {
-        done(true, await run(c));
-      } catch (err) {
-        done(false, say(err));
-      }
-      showToken(c.session);
-    }
-
-    async function check(c: AccountContext, quiet: boolean): Promise<void> {
-      const at = deps.clock.now().toISOString();
-      try {
-        const { adoptTokenStatus } = await import("../auth/session.js");
-        await adoptTokenStatus(c.session, await c.oauth.retrieveTokenStatus());
-        dispatch({ type: "checked", at, ok: true, text: "The service accepts the token." });
-      } catch (err) {
-        if (err instanceof SquareApiError) await c.session.noticeError(err);
-        dispatch({ type: "checked", at, ok: false, text: say(err) });
-        if (!quiet) get().setStatus({ kind: "error", text: problemOf(err).headline });
-      }
-    }
-
+    const io: AccountIo = { get, dispatch, deps, ready: contextReader(context, dispatch, showToken), showToken, done };
     return {
       account: initialAccount,
       accountDispatch: dispatch,
-
-      async loadAccount(options = {}) {
-        const c = await ready();
-        if (!c) return;
-        showToken(c.session);
-        if (c.session.state().status !== "signed-in") return;
-        await check(c, options.quiet === true);
-        if (c.session.state().status !== "signed-in") return;
-        const locs = await get().runRead("Reading the locations", () => deps.client.locations.listLocations(), options);
-        if (!locs) return;
-        const all = locs.locations ?? [];
-        dispatch({
-          type: "business",
-          name: all.find((l) => l.business_name)?.business_name,
-          locations: all.map(locationLine),
-        });
-      },
-
-      async accountSignInBrowser() {
-        const c = await ready();
-        const where = c?.where;
-        if (!c || !where?.baseUrl || !c.applicationId) return;
-        dispatch({ type: "sign-in-pick", how: "browser" });
-        signIn?.abort();
-        const abort = new AbortController();
-        signIn = abort;
-        try {
-          const { signInWithBrowser } = await import("../auth/sign-in.js");
-          const tokens = await signInWithBrowser({
-            client: { oauth: c.oauth },
-            session: c.session,
-            environment: where.environment,
-            baseUrl: where.baseUrl,
-            applicationId: c.applicationId,
-            scopes: c.scopeNeeds.map((n) => n.scope),
-            timeoutMs: c.signInTimeoutMs ?? 5 * 60_000,
-            signal: abort.signal,
-            onAddress: async (url) => {
-              dispatch({ type: "sign-in-url", url });
-              await c.openUrl?.(url).catch(() => false);
-            },
-          });
-          done(true, signedInText(c, tokens.merchant_id));
-          await get().loadAccount({ quiet: true });
-        } catch (err) {
-          if (abort.signal.aborted) return;
-          dispatch({ type: "sign-in-failed", problem: say(err) });
-        } finally {
-          if (signIn === abort) signIn = undefined;
-        }
-      },
-
-      async accountSignInToken(token) {
-        const c = await ready();
-        const baseUrl = c?.where.baseUrl;
-        if (!c || !baseUrl) return;
-        const value = token.trim();
-        if (!value) {
-          dispatch({ type: "sign-in-failed", problem: "Type or paste the personal access token first." });
-          return;
-        }
-        dispatch({ type: "token-checking" });
-        try {
-          const { checkPersonalToken, personalTokens } = await import("../auth/sign-in.js");
-          const info = await checkPersonalToken({ baseUrl, token: value, squareVersion: c.squareVersion });
-          await c.session.signIn(personalTokens(value, info, { environment: c.where.environment, baseUrl }));
-          done(true, signedInText(c, info.merchant_id ?? "?"));
-          await get().loadAccount({ quiet: true });
-        } catch (err) {
-          const refused =
-            err instanceof SquareApiError
-              ? `The ${c.where.environment} service refused this token (${err.code}): check that it is an access token for ${c.where.environment}. Nothing was kept.`
-              : say(err);
-          dispatch({ type: "sign-in-failed", problem: refused });
-        }
-      },
-
-      accountCancelSignIn() {
-        signIn?.abort();
-        signIn = undefined;
-        dispatch({ type: "sign-in-close" });
-      },
-
-      accountSignOut: () =>
-        step("sign-out", async (c) => {
-          const r = await c.session.logout({ clientSecret: c.clientSecret });
-          if (!r.ok) throw new Error(r.message);
-          return r.message;
-        }),
-
-      accountRefresh: () =>
-        step("refresh", async (c) => {
-          await c.session.refresh();
-          const expires = c.session.status().expiresAt;
-          return `Refreshed: the new token expires ${expires ? `on ${expires}` : "never"}.`;
-        }),
-
-      accountRenew: () =>
-        step("renew", async (c) => {
-          await c.session.renew(c.clientSecret ?? "");
-          const expires = c.session.status().expiresAt;
-          return `Renewed with the deprecated RenewToken: the new token expires ${expires ? `on ${expires}` : "never"}.`;
-        }),
+      loadAccount: (options = {}) => loadAccount(io, options),
+      ...signInActions(io),
+      ...tokenActions(io),
     };
   };
 }

@@ -1,10 +1,13 @@
-import { eventTimeline, filterTimeline, parseDateRange } from "../domain/cash-drawers.js";
-import { drawerDayCsv, drawerEventsCsv } from "../domain/cash-drawers-csv.js";
+/**
+ * The drawers slice: the day's (or range's) drawers and the 30-day trend, read here; one shift in
+ * detail and the CSV exports in drawers-detail.ts.
+ */
+import { parseDateRange } from "../domain/cash-drawers.js";
 import { addDays, localDate } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
+import { type DrawersIo, drawersExportName, exportDrawers, openDrawerShift } from "./drawers-detail.js";
 import { type DrawerDay, type DrawerTrend, loadDrawerDay, loadDrawerTrend, teamNames } from "./drawers-load.js";
 import type { WriteResult } from "./errors.js";
-import { type CsvFile, nothingToExport } from "./export-csv.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
@@ -69,27 +72,31 @@ export interface DrawersSlice {
   exportDrawers(what: "day" | "events", typed: string): Promise<WriteResult<string[]>>;
 }
 
-/** Builds the drawers slice. */
-export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) => {
-  const patch = (p: Partial<DrawersData>) => set((s) => ({ drawers: { ...s.drawers, ...p } }));
-  const tz = () => timeZoneOf(get());
-  const exportName = (what: "day" | "events") => {
-    const d = get().drawers;
-    if (what === "events") return `drawer-events-${d.detail?.shiftId ?? "shift"}.csv`;
-    const span = d.from === d.to ? d.from : `${d.from}-to-${d.to}`;
-    return `drawers-${get().locationId ?? "location"}-${span}.csv`;
-  };
-  const today = () => localDate(deps.clock.now(), tz());
-  // Each read carries a ticket; an answer that arrives after a newer read began is dropped.
-  let dayTicket = 0;
-  let detailTicket = 0;
-  let namesFor: string | undefined;
+/** The drawers' data before the first read. */
+const initialDrawers = (): DrawersData => ({
+  view: "day",
+  from: "",
+  to: "",
+  followToday: true,
+  day: undefined,
+  names: new Map(),
+  detail: undefined,
+  trend: undefined,
+  filter: [],
+  form: { kind: "none" },
+  stale: true,
+});
 
-  deps.events.on("location-changed", () => {
-    dayTicket++;
-    detailTicket++;
-    const d = get().drawers;
-    patch({
+/** Today at the location. */
+const todayOf = ({ get, deps }: DrawersIo) => localDate(deps.clock.now(), timeZoneOf(get()));
+
+/** Another location: reads under way are dropped, and the screen goes back to its day (today's, when it followed today). */
+function followLocation(io: DrawersIo): void {
+  io.deps.events.on("location-changed", () => {
+    io.tickets.day++;
+    io.tickets.detail++;
+    const d = io.get().drawers;
+    io.patch({
       stale: true,
       day: undefined,
       detail: undefined,
@@ -100,8 +107,12 @@ export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) =
       ...(d.followToday ? { from: "", to: "" } : {}),
     });
   });
+}
 
-  const loadNames = async (quiet: boolean) => {
+/** The team's names for the screen, read once per seller. */
+function namesReader({ get, patch, deps }: DrawersIo) {
+  let namesFor: string | undefined;
+  return async (quiet: boolean) => {
     const merchant = get().merchantId ?? "";
     if (namesFor === merchant && get().drawers.names.size > 0) return;
     const names = await get().runRead("Reading the team", () => teamNames(deps.client), { quiet });
@@ -110,32 +121,23 @@ export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) =
       patch({ names });
     }
   };
+}
 
+/** The actions that read what the screen shows: the day or range of dates, moved by days, and the trend. */
+function readActions(io: DrawersIo) {
+  const { get, patch, deps } = io;
+  const loadNames = namesReader(io);
   return {
-    drawers: {
-      view: "day",
-      from: "",
-      to: "",
-      followToday: true,
-      day: undefined,
-      names: new Map(),
-      detail: undefined,
-      trend: undefined,
-      filter: [],
-      form: { kind: "none" },
-      stale: true,
-    },
-
-    async loadDrawers(range, options = {}) {
+    async loadDrawers(range?: { from: string; to: string }, options: { quiet?: boolean } = {}) {
       const locationId = get().locationId;
       if (!locationId) return "No location is selected.";
       const d = get().drawers;
-      const now = today();
+      const now = todayOf(io);
       const wanted = range ?? (d.followToday || !d.from ? { from: now, to: now } : { from: d.from, to: d.to });
       const checked = parseDateRange({ from: wanted.from.trim(), to: wanted.to.trim() }, now);
       if (!checked.ok) return checked.problem;
       const { from, to } = checked;
-      const ticket = ++dayTicket;
+      const ticket = ++io.tickets.day;
       // Other days' rows must not show under these dates while they are read.
       const moved = from !== d.from || to !== d.to;
       patch({ from, to, followToday: from === now && to === now, stale: false, ...(moved ? { day: undefined } : {}) });
@@ -143,126 +145,63 @@ export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) =
       const [day] = await Promise.all([
         get().runRead(
           from === to ? `Reading the drawers of ${from}` : `Reading the drawers of ${from} to ${to}`,
-          () => loadDrawerDay(deps.client, { locationId, timeZone: tz(), from, to }),
+          () => loadDrawerDay(deps.client, { locationId, timeZone: timeZoneOf(get()), from, to }),
           { quiet },
         ),
         loadNames(quiet),
       ]);
-      if (ticket !== dayTicket) return undefined;
-      if (!day) {
-        patch({ stale: true });
-        return undefined;
-      }
-      patch({ day });
+      if (ticket !== io.tickets.day) return undefined;
+      patch(day ? { day } : { stale: true });
       return undefined;
     },
-
     async loadDrawersIfStale() {
       const d = get().drawers;
       // A new day began while the screen was away: today's view moves on to it.
-      if (d.stale || !d.day || (d.followToday && d.from !== today())) await get().loadDrawers();
+      if (d.stale || !d.day || (d.followToday && d.from !== todayOf(io))) await get().loadDrawers();
     },
-
     async drawersToday() {
-      const now = today();
+      const now = todayOf(io);
       await get().loadDrawers({ from: now, to: now });
     },
-
-    async stepDrawersDays(days) {
+    async stepDrawersDays(days: number) {
       const { from, to } = get().drawers;
-      const start = from || today();
+      const start = from || todayOf(io);
       await get().loadDrawers({ from: addDays(start, days), to: addDays(to || start, days) });
     },
-
-    async openDrawerShift(shiftId) {
-      const locationId = get().locationId;
-      if (!locationId) return;
-      const ticket = ++detailTicket;
-      const known = get().drawers.day?.shifts.find((s) => s.id === shiftId);
-      patch({
-        view: "detail",
-        form: { kind: "none" },
-        detail: { shiftId, shift: known, events: [], complete: false },
-      });
-      const still = () => ticket === detailTicket && get().drawers.detail?.shiftId === shiftId;
-      if (!known) {
-        const r = await get().runRead("Reading the shift", () =>
-          deps.client.cashDrawers.retrieveCashDrawerShift(shiftId, { location_id: locationId }),
-        );
-        if (!still()) return;
-        const shift = r?.cash_drawer_shift;
-        if (shift) patch({ detail: { ...(get().drawers.detail as DrawerDetail), shift } });
-      }
-      // Page by page: the timeline fills in as each page arrives, and a long shift shows at once.
-      await get().runRead("Reading the shift's events", async () => {
-        const pages = deps.client.cashDrawers
-          .listCashDrawerShiftEvents(shiftId, { location_id: locationId, limit: 200 })
-          .pages();
-        for await (const page of pages) {
-          if (!still()) return;
-          const current = get().drawers.detail as DrawerDetail;
-          patch({ detail: { ...current, events: [...current.events, ...(page.cash_drawer_shift_events ?? [])] } });
-        }
-        if (still()) patch({ detail: { ...(get().drawers.detail as DrawerDetail), complete: true } });
-      });
-    },
-
-    showDrawersView(view) {
-      if (view !== "detail") detailTicket++;
-      patch({ view, form: { kind: "none" }, ...(view === "detail" ? {} : { detail: undefined }) });
-    },
-
     async showDrawerTrend() {
       const locationId = get().locationId;
       if (!locationId) return;
       patch({ view: "trend", form: { kind: "none" } });
-      const now = today();
+      const now = todayOf(io);
       const current = get().drawers.trend;
       if (current && current.to === now) return;
       const [trend] = await Promise.all([
         get().runRead("Reading 30 days of drawers", () =>
-          loadDrawerTrend(deps.client, { locationId, timeZone: tz(), today: now }),
+          loadDrawerTrend(deps.client, { locationId, timeZone: timeZoneOf(get()), today: now }),
         ),
         loadNames(false),
       ]);
       if (trend && get().locationId === locationId) patch({ trend });
     },
+  } satisfies Partial<DrawersSlice>;
+}
 
-    setDrawerFilter(types) {
-      patch({ filter: [...types], form: { kind: "none" } });
+/** Builds the drawers slice. */
+export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) => {
+  const patch = (p: Partial<DrawersData>) => set((s) => ({ drawers: { ...s.drawers, ...p } }));
+  const io: DrawersIo = { get, patch, deps, tickets: { day: 0, detail: 0 } };
+  followLocation(io);
+  return {
+    drawers: initialDrawers(),
+    ...readActions(io),
+    openDrawerShift: (shiftId) => openDrawerShift(io, shiftId),
+    showDrawersView(view) {
+      if (view !== "detail") io.tickets.detail++;
+      patch({ view, form: { kind: "none" }, ...(view === "detail" ? {} : { detail: undefined }) });
     },
-
-    openDrawersForm(form) {
-      patch({ form });
-    },
-
-    drawersExportPath(what) {
-      return get().exportTarget("", exportName(what));
-    },
-
-    async exportDrawers(what, typed) {
-      const d = get().drawers;
-      const path = get().exportTarget(typed, exportName(what));
-      let file: CsvFile;
-      if (what === "day") {
-        if (!d.day) return nothingToExport();
-        const n = d.day.rows.length;
-        file = {
-          path,
-          text: drawerDayCsv(d.day.rows, d.day.timeZone, d.names),
-          what: `${n} drawer shift${n === 1 ? "" : "s"}`,
-        };
-      } else {
-        const detail = d.detail;
-        if (!detail?.shift) return nothingToExport("Open a shift first.");
-        if (!detail.complete) return nothingToExport("The shift's events are still being read.");
-        const entries = filterTimeline(eventTimeline(detail.shift.opened_cash_money, detail.events), new Set(d.filter));
-        const text = drawerEventsCsv(entries, tz(), d.names, detail.shift.opened_cash_money?.currency ?? "USD");
-        file = { path, text, what: `${entries.length} event${entries.length === 1 ? "" : "s"}` };
-      }
-      const written = await get().exportCsv([file]);
-      if (written.ok || written.error.kind === "exists") patch({ form: { kind: "none" } });
-      return written;
-    },
+    setDrawerFilter: (types) => patch({ filter: [...types], form: { kind: "none" } }),
+    openDrawersForm: (form) => patch({ form }),
+    drawersExportPath: (what) => get().exportTarget("", drawersExportName(get(), what)),
+    exportDrawers: (what, typed) => exportDrawers(io, what, typed),
   };
 };

@@ -19,7 +19,7 @@ import { localDate, localTime } from "../domain/time.js";
 import type { Outbox } from "../local/outbox.js";
 import { keptNames } from "./outbox-slice.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { AppState, SliceCreator } from "./store.js";
+import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 
 /** The To resolve actions. */
 export interface OutboxResolveSlice {
@@ -35,37 +35,121 @@ export interface OutboxResolveSlice {
   outboxOpenTarget(seq: number): Promise<void>;
 }
 
+/** The kept write of a sequence number, if it is still kept. */
 const entryOf = (s: AppState, seq: number) => s.outbox.entries.find((e) => e.seq === seq);
+
+/** What the To resolve actions work with: the store and the dependencies. */
+interface ResolveIo {
+  get: () => AppState;
+  deps: StoreDeps;
+}
+
+/** Says something in the status bar (a rule unless told), and returns the same words. */
+function say({ get }: ResolveIo, text: string, kind: "info" | "rule" = "rule"): string {
+  get().setStatus({ kind, text });
+  return text;
+}
+
+/** The outbox file, or undefined (said in the status bar) when it cannot be opened. */
+async function openOutbox(io: ResolveIo): Promise<Outbox | undefined> {
+  try {
+    return await io.deps.outbox.open();
+  } catch {
+    say(io, "The outbox file cannot be opened.");
+    return undefined;
+  }
+}
+
+/** Puts a changed write back in line at its place and sends what is kept. */
+async function revise(io: ResolveIo, entry: KeptEntry, write: KeptWrite, keyChanged: boolean): Promise<void> {
+  const { get, deps } = io;
+  const b = await openOutbox(io);
+  if (!b) return;
+  // A write sent with a key gets a new one when its body changed: the old key stays with the old body.
+  const idempotencyKey = keyChanged ? deps.newIdempotencyKey() : entry.idempotencyKey;
+  const sent = keyChanged && requestKey(write) !== undefined ? withKey(write, idempotencyKey) : write;
+  const label = describeKept(sent, keptNames(get(), deps));
+  b.revise(entry.seq, { write: sent, label, baseVersion: baseVersionOf(sent), idempotencyKey });
+  await get().outboxLoad();
+  get().outboxOpenForm({ kind: "none" });
+  say(io, `${label}: kept again, to be sent now.`, "info");
+  void get().outboxFlush();
+}
+
+/** Sends a write again at another local date and time (not in the future); the problem in words, or undefined. */
+async function changeTime(io: ResolveIo, seq: number, date: string, time: string): Promise<string | undefined> {
+  const { get, deps } = io;
+  const e = entryOf(get(), seq);
+  if (!e) return "That change is no longer kept.";
+  const read = parseLocalTime(date, time, timeZoneOf(get()), "new");
+  if (!read.ok) return read.problem;
+  if (read.at.getTime() > deps.clock.now().getTime() + CLOCK_SKEW_MS) {
+    return `${localTime(read.at, timeZoneOf(get()))} is in the future; a time clock records what happened.`;
+  }
+  const moved = withTime(e.write, read.at);
+  if (!moved) return "This change has no one time to change.";
+  await revise(io, e, moved, true);
+  return undefined;
+}
+
+/** Sends a refused change again over the shift or profile as the service has it now (read first). */
+async function applyAgain(io: ResolveIo, seq: number): Promise<void> {
+  const { get, deps } = io;
+  const e = entryOf(get(), seq);
+  if (!e) return;
+  const w = e.write;
+  if (w.kind === "shift-change" && w.shift.kind === "known") {
+    const id = w.shift.id;
+    const now = await get().runRead("Reading the shift as it is now", () => deps.client.labor.getShift(id));
+    if (now?.shift) await revise(io, e, { ...w, shift: { kind: "known", id, base: now.shift } }, false);
+    return;
+  }
+  if (w.kind === "update-customer" && w.customer.kind === "known") {
+    const id = w.customer.id;
+    const now = await get().runRead("Reading the profile as it is now", () =>
+      deps.client.customers.retrieveCustomer(id),
+    );
+    if (now?.customer) await revise(io, e, { ...w, customer: { kind: "known", id, base: now.customer } }, false);
+    return;
+  }
+  say(io, "This change cannot be sent again over a newer version; discard it or open what it is about.");
+}
+
+/** Discards a kept write and what was made on it (another backroom may be sending it: then nothing goes). */
+async function discard(io: ResolveIo, b: Outbox, seq: number): Promise<void> {
+  const { get, deps } = io;
+  const before = get().outbox.entries;
+  const gone = b.discard(seq, deps.clock.now().toISOString());
+  await get().outboxLoad();
+  forgetKeptProfiles(
+    get(),
+    before.filter((x) => gone.includes(x.seq)),
+  );
+  if (gone.length === 0) say(io, "That change is being sent right now by another backroom; it was not discarded.");
+  else {
+    const n = gone.length;
+    say(io, `Discarded ${n} kept change${n > 1 ? "s" : ""}; nothing of ${n > 1 ? "them" : "it"} was sent.`, "info");
+  }
+}
+
+/** Asks, naming how many changes were made on it, then discards a kept write. */
+async function askDiscard(io: ResolveIo, seq: number): Promise<void> {
+  const e = entryOf(io.get(), seq);
+  if (!e) return;
+  const b = await openOutbox(io);
+  if (!b) return;
+  const more = b.dependents(seq).length - 1;
+  io.get().ask({
+    message: `Discard "${e.label}"${more > 0 ? ` and the ${more} change${more > 1 ? "s" : ""} made on it` : ""}? ${more > 0 ? "They are" : "It is"} never sent.`,
+    risky: true,
+    yes: "Discard",
+    onYes: () => discard(io, b, seq),
+  });
+}
 
 /** Builds the To resolve actions. */
 export const createOutboxResolveSlice: SliceCreator<OutboxResolveSlice> = (_set, get, deps) => {
-  const say = (text: string, kind: "info" | "rule" = "rule") => {
-    get().setStatus({ kind, text });
-    return text;
-  };
-  const box = async (): Promise<Outbox | undefined> => {
-    try {
-      return await deps.outbox.open();
-    } catch {
-      say("The outbox file cannot be opened.");
-      return undefined;
-    }
-  };
-  /** Puts a changed write back in line at its place and sends what is kept. */
-  const revise = async (entry: KeptEntry, write: KeptWrite, keyChanged: boolean) => {
-    const b = await box();
-    if (!b) return;
-    // A write sent with a key gets a new one when its body changed: the old key stays with the old body.
-    const idempotencyKey = keyChanged ? deps.newIdempotencyKey() : entry.idempotencyKey;
-    const sent = keyChanged && requestKey(write) !== undefined ? withKey(write, idempotencyKey) : write;
-    const label = describeKept(sent, keptNames(get(), deps));
-    b.revise(entry.seq, { write: sent, label, baseVersion: baseVersionOf(sent), idempotencyKey });
-    await get().outboxLoad();
-    get().outboxOpenForm({ kind: "none" });
-    say(`${label}: kept again, to be sent now.`, "info");
-    void get().outboxFlush();
-  };
-
+  const io: ResolveIo = { get, deps };
   return {
     outboxAskTime(seq) {
       const e = entryOf(get(), seq);
@@ -74,78 +158,14 @@ export const createOutboxResolveSlice: SliceCreator<OutboxResolveSlice> = (_set,
       const tz = timeZoneOf(get());
       get().outboxOpenForm({ kind: "change-time", seq, date: localDate(at, tz), time: localTime(at, tz) });
     },
-
-    async outboxChangeTime(seq, date, time) {
-      const e = entryOf(get(), seq);
-      if (!e) return "That change is no longer kept.";
-      const read = parseLocalTime(date, time, timeZoneOf(get()), "new");
-      if (!read.ok) return read.problem;
-      if (read.at.getTime() > deps.clock.now().getTime() + CLOCK_SKEW_MS) {
-        return `${localTime(read.at, timeZoneOf(get()))} is in the future; a time clock records what happened.`;
-      }
-      const moved = withTime(e.write, read.at);
-      if (!moved) return "This change has no one time to change.";
-      await revise(e, moved, true);
-      return undefined;
-    },
-
-    async outboxApplyAgain(seq) {
-      const e = entryOf(get(), seq);
-      if (!e) return;
-      const w = e.write;
-      if (w.kind === "shift-change" && w.shift.kind === "known") {
-        const id = w.shift.id;
-        const now = await get().runRead("Reading the shift as it is now", () => deps.client.labor.getShift(id));
-        if (now?.shift) await revise(e, { ...w, shift: { kind: "known", id, base: now.shift } }, false);
-        return;
-      }
-      if (w.kind === "update-customer" && w.customer.kind === "known") {
-        const id = w.customer.id;
-        const now = await get().runRead("Reading the profile as it is now", () =>
-          deps.client.customers.retrieveCustomer(id),
-        );
-        if (now?.customer) await revise(e, { ...w, customer: { kind: "known", id, base: now.customer } }, false);
-        return;
-      }
-      say("This change cannot be sent again over a newer version; discard it or open what it is about.");
-    },
-
+    outboxChangeTime: (seq, date, time) => changeTime(io, seq, date, time),
+    outboxApplyAgain: (seq) => applyAgain(io, seq),
     outboxDiscard(seq) {
-      const e = entryOf(get(), seq);
-      if (!e) return;
-      void (async () => {
-        const b = await box();
-        if (!b) return;
-        const all = b.dependents(seq);
-        const more = all.length - 1;
-        get().ask({
-          message: `Discard "${e.label}"${more > 0 ? ` and the ${more} change${more > 1 ? "s" : ""} made on it` : ""}? ${more > 0 ? "They are" : "It is"} never sent.`,
-          risky: true,
-          yes: "Discard",
-          onYes: async () => {
-            const before = get().outbox.entries;
-            const gone = b.discard(seq, deps.clock.now().toISOString());
-            await get().outboxLoad();
-            forgetKeptProfiles(
-              get(),
-              before.filter((x) => gone.includes(x.seq)),
-            );
-            if (gone.length === 0)
-              say("That change is being sent right now by another backroom; it was not discarded.");
-            else
-              say(
-                `Discarded ${gone.length} kept change${gone.length > 1 ? "s" : ""}; nothing of ${gone.length > 1 ? "them" : "it"} was sent.`,
-                "info",
-              );
-          },
-        });
-      })();
+      void askDiscard(io, seq);
     },
-
     async outboxOpenTarget(seq) {
       const e = entryOf(get(), seq);
-      if (!e) return;
-      await openTarget(get(), e);
+      if (e) await openTarget(get(), e);
     },
   };
 };

@@ -96,3 +96,48 @@ describe("the outbox slice", () => {
     expect(store.getState().outbox.entries).toEqual([]);
   });
 });
+
+describe("To resolve's ways out", () => {
+  it("asks before discarding a kept write, counting what was made on it, and then sends none of them", async () => {
+    const { store, memberId } = await setup();
+    const s = () => store.getState();
+    await proxy?.down();
+    await s().clockIn(memberId);
+    expect(await s().startBreak(memberId, s().breakTypes.items[0]?.id ?? "")).toBeUndefined();
+    const [clockIn, brk] = s().outbox.entries;
+    if (!clockIn || !brk) throw new Error("both writes are kept");
+
+    // A clock-in has no newer version to send over; it can be sent at another time.
+    await s().outboxApplyAgain(clockIn.seq);
+    expect(s().status).toMatchObject({ kind: "rule", text: expect.stringContaining("cannot be sent again") });
+    s().outboxAskTime(clockIn.seq);
+    expect(s().outbox.form).toMatchObject({ kind: "change-time", seq: clockIn.seq, date: expect.any(String) });
+
+    s().outboxDiscard(clockIn.seq);
+    await vi.waitFor(() => {
+      if (s().overlay.kind !== "confirm") throw new Error("no question yet");
+    });
+    const overlay = s().overlay;
+    expect(overlay.kind === "confirm" && overlay.question.message).toBe(
+      `Discard "${clockIn.label}" and the 1 change made on it? They are never sent.`,
+    );
+    s().answer(true);
+    await vi.waitFor(() => {
+      if (s().outbox.entries.length > 0) throw new Error("still kept");
+    });
+    await vi.waitFor(() =>
+      expect(s().status).toMatchObject({
+        kind: "info",
+        text: expect.stringMatching(/^Discarded 2 kept changes; nothing of them was sent\.$/),
+      }),
+    );
+    expect(selectOpenShifts(s()).find((x) => x.team_member_id === memberId)).toBeUndefined();
+
+    await proxy?.up();
+    await s().loadTimeClock();
+    const open = await svc?.client.labor
+      .searchShifts({ query: { filter: { team_member_ids: [memberId], status: "OPEN" } } })
+      .all();
+    expect(open).toEqual([]);
+  });
+});

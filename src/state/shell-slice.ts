@@ -1,8 +1,16 @@
-import { localTime } from "../domain/time.js";
+/**
+ * The shell slice: screen, overlay, header data, connection, status bar and the write guard. The
+ * runners of reads and writes live in shell-connection.ts, the start and quit in shell-lifecycle.ts.
+ */
 import type { Location, WorkweekConfig } from "../spec/generated/types.js";
-import { isUnanswered, isUnreachable, problemOf, type WriteResult } from "./errors.js";
+import type { WriteResult } from "./errors.js";
+import { connectionActions, type ShellIo } from "./shell-connection.js";
+import { lifecycleActions } from "./shell-lifecycle.js";
+
 import type { SliceCreator, StoreDeps } from "./store.js";
 import type { Connection, EnvLabel, Overlay, Progress, Screen, ScreenKind, Status } from "./types.js";
+
+export { countryOf, timeZoneOf } from "./shell-location.js";
 
 /** The shell: screen, overlay, header data, connection, status bar and the write guard. */
 export interface ShellSlice {
@@ -75,101 +83,8 @@ export interface ShellInit {
   defaultLocationId?: string | undefined;
 }
 
-/** Builds the shell slice. */
-export function createShellSlice(
-  set: Parameters<SliceCreator<ShellSlice>>[0],
-  get: Parameters<SliceCreator<ShellSlice>>[1],
-  deps: StoreDeps,
-  initial: ShellInit,
-): ShellSlice {
-  let reads = 0;
-  let starting: Promise<boolean> | undefined;
-  const reached = () => {
-    const s = get();
-    const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
-    const back = s.connection.state !== "online";
-    if (back) patch.connection = { state: "online" };
-    // The message reported the service as unreachable; it answers again, so the message goes.
-    if (s.status.kind === "error" && s.status.cause === "unreachable") patch.status = { kind: "idle" };
-    set(patch);
-    if (back) deps.events.emit({ type: "service-answered" });
-  };
-  const failed = (err: unknown) => {
-    const problem = problemOf(err);
-    if (isUnreachable(err)) {
-      const c = get().connection;
-      const read = get().lastReadAt;
-      if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
-      set({
-        connection:
-          c.state === "offline"
-            ? { ...c, retrying: false, problem: problem.headline }
-            : { state: "offline", since: deps.clock.now(), retrying: false, problem: problem.headline },
-        status: { kind: "error", text: problem.headline, cause: "unreachable", ...detailsOf(problem.details) },
-      });
-    } else {
-      // Any answer, even a refusal, means the service is reachable.
-      if (get().connection.state !== "online") {
-        set({ connection: { state: "online" } });
-        deps.events.emit({ type: "service-answered" });
-      }
-      set({ status: { kind: "error", text: problem.headline, ...detailsOf(problem.details) } });
-    }
-    return problem;
-  };
-  /** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */
-  const start = async (): Promise<boolean> => {
-    const client = deps.client;
-    // What this machine keeps for the service is counted in the header from the first frame on.
-    void get().outboxLoad();
-    const status = client.oauth
-      ?.retrieveTokenStatus()
-      .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
-      // Only a refusal says the sign-in is gone; a service that did not answer says nothing of it.
-      .catch((err) => {
-        if (!isUnanswered(err)) set({ signedIn: "signed-out" });
-      });
-    const loaded = await get().runRead("Loading locations", async () => {
-      const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
-      return {
-        locations: (locs.locations ?? []).filter((l) => l.status !== "INACTIVE"),
-        workweek: weeks.workweek_configs?.[0],
-      };
-    });
-    if (!loaded) {
-      await status;
-      return false;
-    }
-    set({
-      locations: loaded.locations,
-      workweek: loaded.workweek,
-      signedIn: client.oauth ? get().signedIn : "signed-in",
-      // A failed earlier start said why; the app has started now, so that message is over.
-      ...(get().status.kind === "error" ? { status: { kind: "idle" as const } } : {}),
-    });
-    const wanted = initial.defaultLocationId;
-    const preferred = wanted ? loaded.locations.find((l) => l.id === wanted) : undefined;
-    if (wanted && !preferred) {
-      get().setStatus({
-        kind: "rule",
-        text: "The default location in the config file is not one of this seller's locations; showing the first.",
-        details: `defaultLocationId ${wanted}`,
-      });
-    }
-    const first = preferred?.id ?? loaded.locations[0]?.id;
-    if (first) get().selectLocation(first);
-    await status;
-    return true;
-  };
-  // Started while the service did not answer: when it answers, the app starts for real.
-  deps.events.on("service-answered", () => {
-    if (get().locations.length === 0) void get().init();
-  });
-  deps.events.on("session-changed", (e) => {
-    set({ signedIn: e.signedIn ? "signed-in" : "signed-out", merchantId: e.merchantId });
-    // Signed in after starting signed out: read what the first start could not.
-    if (e.signedIn && get().locations.length === 0 && !get().loading) void get().init();
-  });
+/** The shell's state before the first read. */
+function initialShell(deps: StoreDeps, initial: ShellInit) {
   return {
     env: initial.env,
     baseUrl: initial.baseUrl,
@@ -192,15 +107,12 @@ export function createShellSlice(
     lastReadAt: undefined,
     inFlight: [],
     exited: false,
+  } satisfies Partial<ShellSlice>;
+}
 
-    init() {
-      // One start at a time: the service answering again may ask for one while another runs.
-      starting ??= start().finally(() => {
-        starting = undefined;
-      });
-      return starting;
-    },
-
+/** The actions that move around the app: screens, overlays, the location (or all of them), the status bar. */
+function navigationActions({ set, get, deps }: ShellIo) {
+  return {
     showScreen(kind) {
       const s = get();
       if (s.screen.kind === kind && s.overlay.kind === "none") return;
@@ -208,122 +120,39 @@ export function createShellSlice(
       const keep = s.status.kind === "error" && s.status.cause === "unreachable";
       set({ screen: { kind } as Screen, overlay: { kind: "none" }, ...(keep ? {} : { status: { kind: "idle" } }) });
     },
-
-    openOverlay(overlay) {
-      set({ overlay });
-    },
-
-    closeOverlay() {
-      set({ overlay: { kind: "none" } });
-    },
-
+    openOverlay: (overlay) => set({ overlay }),
+    closeOverlay: () => set({ overlay: { kind: "none" } }),
     selectLocation(id) {
       const wasAll = get().allLocations;
       set({ locationId: id, allLocations: false, overlay: { kind: "none" } });
       deps.events.emit({ type: "location-changed", locationId: id });
       if (wasAll) deps.events.emit({ type: "all-locations-changed", all: false });
     },
-
     selectAllLocations() {
       const was = get().allLocations;
       set({ allLocations: true, overlay: { kind: "none" } });
       if (!was) deps.events.emit({ type: "all-locations-changed", all: true });
     },
-
-    setStatus(status) {
-      set({ status });
-    },
-
+    setStatus: (status) => set({ status }),
     tick() {
       const now = deps.clock.now();
       if (Math.floor(now.getTime() / 60_000) !== Math.floor(get().now.getTime() / 60_000)) set({ now });
     },
+  } satisfies Partial<ShellSlice>;
+}
 
-    requestQuit() {
-      const pending = get().inFlight.length;
-      if (pending > 0) {
-        get().ask({
-          message: `${pending} change${pending > 1 ? "s are" : " is"} still being sent. Quit anyway?`,
-          risky: true,
-          yes: "Quit",
-          onYes: () => get().quit(),
-        });
-        return;
-      }
-      const kept = get().outbox.entries.length;
-      if (kept > 0) {
-        get().ask({
-          message: `${kept} change${kept > 1 ? "s are" : " is"} kept on this machine, not yet sent; backroom sends ${kept > 1 ? "them" : "it"} the next time it starts against this service. Quit?`,
-          risky: false,
-          yes: "Quit",
-          onYes: () => get().quit(),
-        });
-        return;
-      }
-      get().quit();
-    },
-
-    quit() {
-      set({ exited: true, overlay: { kind: "none" } });
-    },
-
-    async runWrite(key, label, write) {
-      // The one read-only guard: every write of every screen passes here.
-      if (get().readOnly) {
-        set({ status: { kind: "rule", text: "Read-only mode: changes are disabled." } });
-        return { ok: false, error: { kind: "read-only" } };
-      }
-      if (get().inFlight.includes(key)) return { ok: false, error: { kind: "in-flight" } };
-      set((s) => ({ inFlight: [...s.inFlight, key], status: { kind: "info", text: `${label}…` } }));
-      try {
-        const value = await write();
-        reached();
-        set({ status: { kind: "info", text: `${label}: done.` } });
-        return { ok: true, value };
-      } catch (cause) {
-        const problem = failed(cause);
-        return { ok: false, error: { kind: "failed", cause, problem } };
-      } finally {
-        set((s) => ({ inFlight: s.inFlight.filter((k) => k !== key) }));
-      }
-    },
-
-    async runRead(label, read, options = {}) {
-      reads += 1;
-      if (!options.quiet) set({ loading: label });
-      const c = get().connection;
-      if (c.state === "offline" && !c.retrying) set({ connection: { ...c, retrying: true } });
-      try {
-        const value = await read();
-        reached();
-        return value;
-      } catch (err) {
-        failed(err);
-        return undefined;
-      } finally {
-        reads -= 1;
-        if (reads === 0 && get().loading !== undefined) set({ loading: undefined });
-      }
-    },
+/** Builds the shell slice. */
+export function createShellSlice(
+  set: Parameters<SliceCreator<ShellSlice>>[0],
+  get: Parameters<SliceCreator<ShellSlice>>[1],
+  deps: StoreDeps,
+  initial: ShellInit,
+): ShellSlice {
+  const io: ShellIo = { set, get, deps };
+  return {
+    ...initialShell(deps, initial),
+    ...lifecycleActions(io, initial),
+    ...navigationActions(io),
+    ...connectionActions(io),
   };
-}
-
-/** The IANA time zone of the selected location (UTC when it has none). */
-export function timeZoneOf(s: {
-  locations: { id?: string; timezone?: string }[];
-  locationId: string | undefined;
-}): string {
-  return s.locations.find((l) => l.id === s.locationId)?.timezone ?? "UTC";
-}
-
-function detailsOf(details: string | undefined): { details?: string } {
-  return details ? { details } : {};
-}
-
-/**
- * The country of the selected location (phone numbers are read as its numbers), or of the first
- * location that names one; undefined when none does.
- */
-export function countryOf(s: { locations: readonly Location[]; locationId: string | undefined }): string | undefined {
-  return s.locations.find((l) => l.id === s.locationId)?.country ?? s.locations.find((l) => l.country)?.country;
 }

@@ -3,7 +3,7 @@
 import { parseApiVersion, parseNotificationUrl, parseSubscriptionName } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
 import { problemOf, writeProblem } from "./errors.js";
-import type { SliceCreator } from "./store.js";
+import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 import {
   checkForm,
   initialWebhooks,
@@ -35,6 +35,7 @@ export interface WebhooksSlice {
   sendWebhookTest(id: string, eventType: string): Promise<void>;
 }
 
+/** A subscription as a message names it. */
 const nameOf = (s: WebhookSubscription | undefined) => (s?.name ? `"${s.name}"` : "the subscription");
 
 /** The subscription a checked form sends; undefined when a field does not read. */
@@ -51,11 +52,49 @@ function subscriptionBody(f: SubscriptionForm): WebhookSubscription | undefined 
   };
 }
 
-/** Builds the webhooks slice. */
-export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps) => {
-  const dispatch = (e: WebhooksEvent) => set((s) => ({ webhooks: webhooksReducer(s.webhooks, e) }));
+/** What the webhooks actions work with: the store, the machine's dispatch, the dependencies. */
+interface WebhooksIo {
+  get: () => AppState;
+  dispatch: (e: WebhooksEvent) => void;
+  deps: StoreDeps;
+}
+
+/** Reads the event types of an API version into the form (the failure, in words, when it cannot). */
+async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): Promise<void> {
+  dispatch({ type: "types-loading", version });
+  let failure = "no answer from the service";
+  const res = await get().runRead(
+    "Reading event types",
+    async () => {
+      try {
+        return await deps.client.webhooks.listWebhookEventTypes({ api_version: version });
+      } catch (err) {
+        failure = problemOf(err).headline;
+        throw err;
+      }
+    },
+    { quiet: true },
+  );
+  if (res) dispatch({ type: "types-loaded", version, types: res.event_types ?? [] });
+  else dispatch({ type: "types-failed", version, problem: failure });
+}
+
+/** Says a saved subscription in the status bar, with the list's cursor on it. */
+function showSaved({ get }: WebhooksIo, saved: WebhookSubscription): void {
+  const ids = get().webhooks.items.map((i) => i.id ?? "");
+  if (saved.id && ids.includes(saved.id)) get().selectRow(WEBHOOKS_LIST, ids, ids.indexOf(saved.id));
+  get().setStatus({
+    kind: "info",
+    text: `Saved ${nameOf(saved)}: ${saved.event_types?.length ?? 0} event types to ${saved.notification_url}.`,
+    ...(saved.id ? { details: saved.id } : {}),
+  });
+}
+
+/** The actions of the subscription form: its steps, its event types, and the create or update it saves. */
+function formActions(io: WebhooksIo) {
+  const { get, dispatch, deps } = io;
   const form = () => get().webhooks.form;
-  const find = (id: string) => get().webhooks.items.find((i) => i.id === id);
+  const api = () => deps.client.webhooks;
   // One idempotency key per logical create: saving the same subscription again after a failure
   // repeats that create; a changed one is a new create.
   let createKey: { body: string; key: string } | undefined;
@@ -64,55 +103,19 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
     if (createKey?.body !== text) createKey = { body: text, key: deps.newIdempotencyKey() };
     return createKey.key;
   };
-  const api = () => deps.client.webhooks;
-
-  async function loadTypes(version: string): Promise<void> {
-    dispatch({ type: "types-loading", version });
-    let failure = "no answer from the service";
-    const res = await get().runRead(
-      "Reading event types",
-      async () => {
-        try {
-          return await api().listWebhookEventTypes({ api_version: version });
-        } catch (err) {
-          failure = problemOf(err).headline;
-          throw err;
-        }
-      },
-      { quiet: true },
-    );
-    if (res) dispatch({ type: "types-loaded", version, types: res.event_types ?? [] });
-    else dispatch({ type: "types-failed", version, problem: failure });
-  }
-
   return {
-    webhooks: initialWebhooks,
-    webhooksDispatch: dispatch,
-
-    async loadWebhooks(options = {}) {
-      const includeDisabled = options.includeDisabled ?? get().webhooks.includeDisabled;
-      const items = await get().runRead(
-        "Reading webhook subscriptions",
-        () => api().listWebhookSubscriptions({ include_disabled: includeDisabled }).all(),
-        options,
-      );
-      if (items) dispatch({ type: "listed", items, includeDisabled });
-    },
-
     async webhooksFormNext() {
       dispatch({ type: "to-events", today: deps.clock.now() });
       const f = form();
       if (f?.step !== "events") return;
       const version = parseApiVersion(f.apiVersion);
-      if (version.ok && f.offered?.version !== version.value) await loadTypes(version.value);
+      if (version.ok && f.offered?.version !== version.value) await loadTypes(io, version.value);
     },
-
     async loadWebhookEventTypes() {
       const f = form();
       const version = f ? parseApiVersion(f.apiVersion) : undefined;
-      if (version?.ok) await loadTypes(version.value);
+      if (version?.ok) await loadTypes(io, version.value);
     },
-
     async saveWebhookSubscription() {
       const f = form();
       if (!f) return undefined;
@@ -140,18 +143,48 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
       }
       createKey = undefined;
       dispatch({ type: "saved", subscription: saved });
-      // The list's cursor goes to what was just saved.
-      const ids = get().webhooks.items.map((i) => i.id ?? "");
-      if (saved.id && ids.includes(saved.id)) get().selectRow(WEBHOOKS_LIST, ids, ids.indexOf(saved.id));
-      get().setStatus({
-        kind: "info",
-        text: `Saved ${nameOf(saved)}: ${saved.event_types?.length ?? 0} event types to ${saved.notification_url}.`,
-        ...(saved.id ? { details: saved.id } : {}),
-      });
+      showSaved(io, saved);
       return undefined;
     },
+  } satisfies Partial<WebhooksSlice>;
+}
 
-    async setWebhookEnabled(id, enabled) {
+/** Sends a test notification of one event type and keeps what the receiver answered, and how fast. */
+async function sendTest({ get, dispatch, deps }: WebhooksIo, id: string, eventType: string): Promise<void> {
+  dispatch({ type: "test-sending", id });
+  const started = deps.clock.now();
+  const r = await get().runWrite(`webhook-test:${id}`, `Sending a test ${eventType}`, () =>
+    deps.client.webhooks.testWebhookSubscription(id, { event_type: eventType }),
+  );
+  if (!r.ok) {
+    dispatch({ type: "test-failed", id });
+    return;
+  }
+  const result = r.value.subscription_test_result;
+  const tookMs = deps.clock.now().getTime() - started.getTime();
+  const statusCode = result?.status_code;
+  dispatch({
+    type: "test-result",
+    id,
+    outcome: { eventType, statusCode, tookMs, at: result?.created_at ?? started.toISOString() },
+  });
+  const ok = statusCode !== undefined && statusCode >= 200 && statusCode < 300;
+  get().setStatus({
+    kind: ok ? "info" : "rule",
+    text:
+      statusCode === undefined
+        ? `Test ${eventType}: the receiver did not answer (${tookMs} ms).`
+        : `Test ${eventType}: the receiver answered ${statusCode} in ${tookMs} ms.`,
+  });
+}
+
+/** The actions on one listed subscription: enable or disable, delete, a new signature key, a test. */
+function subscriptionActions(io: WebhooksIo) {
+  const { get, dispatch, deps } = io;
+  const find = (id: string) => get().webhooks.items.find((i) => i.id === id);
+  const api = () => deps.client.webhooks;
+  return {
+    async setWebhookEnabled(id: string, enabled: boolean) {
       const sub = find(id);
       const verb = enabled ? "Enabling" : "Disabling";
       const r = await get().runWrite(`webhook:${id}`, `${verb} ${nameOf(sub)}`, () =>
@@ -165,8 +198,7 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
         text: `${enabled ? "Enabled" : "Disabled"} ${nameOf(sub)}${hidden ? "; disabled subscriptions are hidden (d shows them)" : ""}.`,
       });
     },
-
-    async deleteWebhookSubscription(id) {
+    async deleteWebhookSubscription(id: string) {
       const sub = find(id);
       const r = await get().runWrite(`webhook:${id}`, `Deleting ${nameOf(sub)}`, () =>
         api().deleteWebhookSubscription(id),
@@ -175,8 +207,7 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
       dispatch({ type: "deleted", id });
       get().setStatus({ kind: "info", text: `Deleted ${nameOf(sub)}; no more events go to its URL.` });
     },
-
-    async replaceWebhookKey(id) {
+    async replaceWebhookKey(id: string) {
       const sub = find(id);
       const key = deps.newIdempotencyKey();
       const r = await get().runWrite(`webhook:${id}`, `Replacing the signature key of ${nameOf(sub)}`, () =>
@@ -194,33 +225,27 @@ export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps)
         text: "New signature key shown once below: copy it to your receiver now. The old key no longer verifies.",
       });
     },
+    sendWebhookTest: (id: string, eventType: string) => sendTest(io, id, eventType),
+  } satisfies Partial<WebhooksSlice>;
+}
 
-    async sendWebhookTest(id, eventType) {
-      dispatch({ type: "test-sending", id });
-      const started = deps.clock.now();
-      const r = await get().runWrite(`webhook-test:${id}`, `Sending a test ${eventType}`, () =>
-        api().testWebhookSubscription(id, { event_type: eventType }),
+/** Builds the webhooks slice. */
+export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps) => {
+  const dispatch = (e: WebhooksEvent) => set((s) => ({ webhooks: webhooksReducer(s.webhooks, e) }));
+  const io: WebhooksIo = { get, dispatch, deps };
+  return {
+    webhooks: initialWebhooks,
+    webhooksDispatch: dispatch,
+    async loadWebhooks(options = {}) {
+      const includeDisabled = options.includeDisabled ?? get().webhooks.includeDisabled;
+      const items = await get().runRead(
+        "Reading webhook subscriptions",
+        () => deps.client.webhooks.listWebhookSubscriptions({ include_disabled: includeDisabled }).all(),
+        options,
       );
-      if (!r.ok) {
-        dispatch({ type: "test-failed", id });
-        return;
-      }
-      const result = r.value.subscription_test_result;
-      const tookMs = deps.clock.now().getTime() - started.getTime();
-      const statusCode = result?.status_code;
-      dispatch({
-        type: "test-result",
-        id,
-        outcome: { eventType, statusCode, tookMs, at: result?.created_at ?? started.toISOString() },
-      });
-      const ok = statusCode !== undefined && statusCode >= 200 && statusCode < 300;
-      get().setStatus({
-        kind: ok ? "info" : "rule",
-        text:
-          statusCode === undefined
-            ? `Test ${eventType}: the receiver did not answer (${tookMs} ms).`
-            : `Test ${eventType}: the receiver answered ${statusCode} in ${tookMs} ms.`,
-      });
+      if (items) dispatch({ type: "listed", items, includeDisabled });
     },
+    ...formActions(io),
+    ...subscriptionActions(io),
   };
 };

@@ -1,0 +1,110 @@
+/**
+ * The shell's runners of reads and writes: the spinner and the write guard, and what every answer
+ * or failure tells about the connection (online again, offline since when), said in the status bar.
+ */
+import { localTime } from "../domain/time.js";
+import { isUnreachable, type Problem, problemOf } from "./errors.js";
+import { timeZoneOf } from "./shell-location.js";
+import type { ShellSlice } from "./shell-slice.js";
+import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+
+/** What the shell's actions work with: zustand's set and get, the dependencies. */
+export interface ShellIo {
+  set: Parameters<SliceCreator<ShellSlice>>[0];
+  get: () => AppState;
+  deps: StoreDeps;
+}
+
+/** A status's details line, when there is one. */
+function detailsOf(details: string | undefined): { details?: string } {
+  return details ? { details } : {};
+}
+
+/** The service answered: the data is fresh, the connection online, a message that it was down goes. */
+function reached({ set, get, deps }: ShellIo): void {
+  const s = get();
+  const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
+  const back = s.connection.state !== "online";
+  if (back) patch.connection = { state: "online" };
+  // The message reported the service as unreachable; it answers again, so the message goes.
+  if (s.status.kind === "error" && s.status.cause === "unreachable") patch.status = { kind: "idle" };
+  set(patch);
+  if (back) deps.events.emit({ type: "service-answered" });
+}
+
+/**
+ * A read or write failed: unreachable marks the connection offline (saying when what is shown was
+ * read); any other failure is an answer, so the service is online. Either way the status bar says it.
+ */
+function failed({ set, get, deps }: ShellIo, err: unknown): Problem {
+  const problem = problemOf(err);
+  if (isUnreachable(err)) {
+    const c = get().connection;
+    const read = get().lastReadAt;
+    if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
+    set({
+      connection:
+        c.state === "offline"
+          ? { ...c, retrying: false, problem: problem.headline }
+          : { state: "offline", since: deps.clock.now(), retrying: false, problem: problem.headline },
+      status: { kind: "error", text: problem.headline, cause: "unreachable", ...detailsOf(problem.details) },
+    });
+  } else {
+    // Any answer, even a refusal, means the service is reachable.
+    if (get().connection.state !== "online") {
+      set({ connection: { state: "online" } });
+      deps.events.emit({ type: "service-answered" });
+    }
+    set({ status: { kind: "error", text: problem.headline, ...detailsOf(problem.details) } });
+  }
+  return problem;
+}
+
+/**
+ * The runners every slice reads and writes through: `runWrite` (the one read-only guard, one
+ * request per key at a time) and `runRead` (the spinner while any read runs).
+ */
+export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "runRead"> {
+  const { set, get } = io;
+  let reads = 0;
+  return {
+    async runWrite(key, label, write) {
+      // The one read-only guard: every write of every screen passes here.
+      if (get().readOnly) {
+        set({ status: { kind: "rule", text: "Read-only mode: changes are disabled." } });
+        return { ok: false, error: { kind: "read-only" } };
+      }
+      if (get().inFlight.includes(key)) return { ok: false, error: { kind: "in-flight" } };
+      set((s) => ({ inFlight: [...s.inFlight, key], status: { kind: "info", text: `${label}…` } }));
+      try {
+        const value = await write();
+        reached(io);
+        set({ status: { kind: "info", text: `${label}: done.` } });
+        return { ok: true, value };
+      } catch (cause) {
+        const problem = failed(io, cause);
+        return { ok: false, error: { kind: "failed", cause, problem } };
+      } finally {
+        set((s) => ({ inFlight: s.inFlight.filter((k) => k !== key) }));
+      }
+    },
+
+    async runRead(label, read, options = {}) {
+      reads += 1;
+      if (!options.quiet) set({ loading: label });
+      const c = get().connection;
+      if (c.state === "offline" && !c.retrying) set({ connection: { ...c, retrying: true } });
+      try {
+        const value = await read();
+        reached(io);
+        return value;
+      } catch (err) {
+        failed(io, err);
+        return undefined;
+      } finally {
+        reads -= 1;
+        if (reads === 0 && get().loading !== undefined) set({ loading: undefined });
+      }
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The app's start and end: the first reads (sign-in, locations, the workweek) with the default
+ * location chosen, started again when the service answers or a sign-in arrives; quitting, asked
+ * first while changes are on their way or kept on this machine.
+ */
+import type { Location } from "../spec/generated/types.js";
+import { isUnanswered } from "./errors.js";
+import type { ShellIo } from "./shell-connection.js";
+import type { ShellInit, ShellSlice } from "./shell-slice.js";
+
+/**
+ * Chooses the location to open on: the config's default when it is one of the seller's (said in
+ * the status bar when it is not), the first otherwise.
+ */
+function openingLocation(io: ShellIo, locations: readonly Location[], wanted: string | undefined): string | undefined {
+  const preferred = wanted ? locations.find((l) => l.id === wanted) : undefined;
+  if (wanted && !preferred) {
+    io.get().setStatus({
+      kind: "rule",
+      text: "The default location in the config file is not one of this seller's locations; showing the first.",
+      details: `defaultLocationId ${wanted}`,
+    });
+  }
+  return preferred?.id ?? locations[0]?.id;
+}
+
+/** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */
+async function start(io: ShellIo, initial: ShellInit): Promise<boolean> {
+  const { set, get, deps } = io;
+  const client = deps.client;
+  // What this machine keeps for the service is counted in the header from the first frame on.
+  void get().outboxLoad();
+  const status = client.oauth
+    ?.retrieveTokenStatus()
+    .then((s) => set({ signedIn: "signed-in", merchantId: s.merchant_id, grantedScopes: s.scopes }))
+    // Only a refusal says the sign-in is gone; a service that did not answer says nothing of it.
+    .catch((err) => {
+      if (!isUnanswered(err)) set({ signedIn: "signed-out" });
+    });
+  const loaded = await get().runRead("Loading locations", async () => {
+    const [locs, weeks] = await Promise.all([client.locations.listLocations(), client.labor.listWorkweekConfigs()]);
+    return {
+      locations: (locs.locations ?? []).filter((l) => l.status !== "INACTIVE"),
+      workweek: weeks.workweek_configs?.[0],
+    };
+  });
+  if (!loaded) {
+    await status;
+    return false;
+  }
+  set({
+    locations: loaded.locations,
+    workweek: loaded.workweek,
+    signedIn: client.oauth ? get().signedIn : "signed-in",
+    // A failed earlier start said why; the app has started now, so that message is over.
+    ...(get().status.kind === "error" ? { status: { kind: "idle" as const } } : {}),
+  });
+  const first = openingLocation(io, loaded.locations, initial.defaultLocationId);
+  if (first) get().selectLocation(first);
+  await status;
+  return true;
+}
+
+/** Quits, or asks first when writes are still on their way, or kept on this machine (saying how many). */
+function requestQuit({ get }: ShellIo): void {
+  const pending = get().inFlight.length;
+  if (pending > 0) {
+    get().ask({
+      message: `${pending} change${pending > 1 ? "s are" : " is"} still being sent. Quit anyway?`,
+      risky: true,
+      yes: "Quit",
+      onYes: () => get().quit(),
+    });
+    return;
+  }
+  const kept = get().outbox.entries.length;
+  if (kept > 0) {
+    get().ask({
+      message: `${kept} change${kept > 1 ? "s are" : " is"} kept on this machine, not yet sent; backroom sends ${kept > 1 ? "them" : "it"} the next time it starts against this service. Quit?`,
+      risky: false,
+      yes: "Quit",
+      onYes: () => get().quit(),
+    });
+    return;
+  }
+  get().quit();
+}
+
+/**
+ * The actions of starting and quitting. A start that could not read (the service down, signed
+ * out) runs again when the service answers or a sign-in arrives.
+ */
+export function lifecycleActions(io: ShellIo, initial: ShellInit): Pick<ShellSlice, "init" | "requestQuit" | "quit"> {
+  const { set, get, deps } = io;
+  let starting: Promise<boolean> | undefined;
+  // Started while the service did not answer: when it answers, the app starts for real.
+  deps.events.on("service-answered", () => {
+    if (get().locations.length === 0) void get().init();
+  });
+  deps.events.on("session-changed", (e) => {
+    set({ signedIn: e.signedIn ? "signed-in" : "signed-out", merchantId: e.merchantId });
+    // Signed in after starting signed out: read what the first start could not.
+    if (e.signedIn && get().locations.length === 0 && !get().loading) void get().init();
+  });
+  return {
+    init() {
+      // One start at a time: the service answering again may ask for one while another runs.
+      starting ??= start(io, initial).finally(() => {
+        starting = undefined;
+      });
+      return starting;
+    },
+    requestQuit: () => requestQuit(io),
+    quit: () => set({ exited: true, overlay: { kind: "none" } }),
+  };
+}
