@@ -13,7 +13,11 @@ import { startServe } from "./reliability/serve-process.js";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const socket = `backroom-test-${process.pid}`;
 const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-p", "-t", "app");
+/** The screen, or undefined once the app (and with it the tmux session) has gone. */
+const screen = (): string | undefined => {
+  const r = spawnSync("tmux", ["-L", socket, "capture-pane", "-p", "-t", "app"], { encoding: "utf8" });
+  return r.status === 0 ? r.stdout : undefined;
+};
 const alive = () => spawnSync("tmux", ["-L", socket, "has-session", "-t", "app"]).status === 0;
 
 /** Polls the screen until `test` holds, failing with the last screen after the deadline. */
@@ -21,7 +25,8 @@ async function until(test: (text: string) => boolean, what: string, ms = 20_000)
   const deadline = Date.now() + ms;
   let last = "";
   while (Date.now() < deadline) {
-    last = alive() ? screen() : "(the app has exited)";
+    // The app may exit between two tmux calls: a capture that finds no session means it has.
+    last = screen() ?? "(the app has exited)";
     if (test(last)) return last;
     await new Promise((r) => setTimeout(r, 100));
   }

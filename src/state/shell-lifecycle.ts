@@ -24,8 +24,13 @@ function openingLocation(io: ShellIo, locations: readonly Location[], wanted: st
   return preferred?.id ?? locations[0]?.id;
 }
 
+/** What the last start that could not read said in the status bar, so the next one can take it back. */
+interface StartMemo {
+  failedWith?: ShellSlice["status"];
+}
+
 /** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */
-async function start(io: ShellIo, initial: ShellInit): Promise<boolean> {
+async function start(io: ShellIo, initial: ShellInit, memo: StartMemo): Promise<boolean> {
   const { set, get, deps } = io;
   const client = deps.client;
   // What this machine keeps for the service is counted in the header from the first frame on.
@@ -45,6 +50,7 @@ async function start(io: ShellIo, initial: ShellInit): Promise<boolean> {
     };
   });
   if (!loaded) {
+    memo.failedWith = get().status;
     await status;
     return false;
   }
@@ -52,8 +58,9 @@ async function start(io: ShellIo, initial: ShellInit): Promise<boolean> {
     locations: loaded.locations,
     workweek: loaded.workweek,
     signedIn: client.oauth ? get().signedIn : "signed-in",
-    // A failed earlier start said why; the app has started now, so that message is over.
-    ...(get().status.kind === "error" ? { status: { kind: "idle" as const } } : {}),
+    // A failed earlier start said why; the app has started now, so that message (and only that
+    // one: not a message said since) is over.
+    ...(memo.failedWith && get().status === memo.failedWith ? { status: { kind: "idle" as const } } : {}),
   });
   const first = openingLocation(io, loaded.locations, initial.defaultLocationId);
   if (first) get().selectLocation(first);
@@ -93,6 +100,7 @@ function requestQuit({ get }: ShellIo): void {
 export function lifecycleActions(io: ShellIo, initial: ShellInit): Pick<ShellSlice, "init" | "requestQuit" | "quit"> {
   const { set, get, deps } = io;
   let starting: Promise<boolean> | undefined;
+  const memo: StartMemo = {};
   // Started while the service did not answer: when it answers, the app starts for real.
   deps.events.on("service-answered", () => {
     if (get().locations.length === 0) void get().init();
@@ -105,7 +113,7 @@ export function lifecycleActions(io: ShellIo, initial: ShellInit): Pick<ShellSli
   return {
     init() {
       // One start at a time: the service answering again may ask for one while another runs.
-      starting ??= start(io, initial).finally(() => {
+      starting ??= start(io, initial, memo).finally(() => {
         starting = undefined;
       });
       return starting;
