@@ -196,6 +196,7 @@ const PAYOUTS = defineScreen({
     return listPlace(`payouts.${s.payouts.view}`);
   },
   fields: { [FIND_FIELD]: "find" },
+  allLocations: true,
   reload: (s) => s.reloadPayouts(),
   onShow: (s) => s.loadPayoutsIfStale(),
   onLocationChange: (s, visible) => (visible ? s.loadPayouts() : undefined),
@@ -203,7 +204,7 @@ const PAYOUTS = defineScreen({
   refresh: (s) =>
     s.payouts.view === "list" && s.payouts.form.kind === "none" ? s.loadPayouts({ quiet: true }) : undefined,
   refreshSeconds: 120,
-  help: "All locations (a) is this screen's own choice: the location picker (L) picks one. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
+  help: "All locations (L, the location picker) lists every store's payouts, with a Location column. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
 });
 
 const GIFT_CARDS = defineScreen({
@@ -228,6 +229,7 @@ const GIFT_CARDS = defineScreen({
     return listPlace(s.giftCards.view === "card" ? "history" : "activity");
   },
   fields: { [LOOKUP_FIELD]: "find" },
+  allLocations: true,
   onScan: scanGiftCard,
   reload: reloadGiftCards,
   // Back on the screen: the card shown is read again (it may have been spent meanwhile), quietly.
@@ -241,7 +243,7 @@ const GIFT_CARDS = defineScreen({
     return g.view === "card" ? s.reloadGiftCard({ quiet: true }) : s.loadGiftCardActivity({ quiet: true });
   },
   refreshSeconds: 30,
-  help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller.",
+  help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller. All locations (L, the location picker) shows the activity of every store, each on its own clock, with where it happened.",
 });
 
 const V1 = defineScreen({
@@ -255,10 +257,11 @@ const V1 = defineScreen({
     if (form !== "none") return formPlace(form);
     return listPlace(s.v1.detail ? "v1.detail" : V1_LIST_NAMES[s.v1.view]);
   },
+  allLocations: true,
   reload: reloadV1,
   onShow: (s) => s.loadV1(),
   onLocationChange: (s, visible) => (visible ? s.loadV1() : undefined),
-  help: "Read through the service's V1 interface, which it has deprecated. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
+  help: "Read through the service's V1 interface, which it has deprecated. All locations (L, the location picker) reads every store's records, with a Location column. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
 });
 
 const WEBHOOKS = defineScreen({

@@ -42,9 +42,9 @@ export interface ScreenDef<C extends string = string> {
   /** Shown and loaded before any location is known (the account screen: signing in comes first). */
   withoutLocation?: true;
   /**
-   * It can show every location at once: the location picker then offers "All locations" (the
-   * review now; payouts, gift cards and the old transactions later). Its `onLocationChange` runs
-   * when all locations are chosen, or one again.
+   * It can show every location at once: the location picker then offers "All locations" (the one
+   * choice, the shell's `allLocations`; elsewhere the picker names the screens that offer it). Its
+   * `onLocationChange` runs when all locations are chosen, or one again.
    */
   allLocations?: boolean;
   /** Runs for every screen when the location changes; `visible` tells whether it is on screen. */

@@ -261,6 +261,8 @@ function ActivityView({ height, width }: ScreenProps) {
   const a = useAppStore((s) => s.giftCards.activity);
   const form = useAppStore((s) => s.giftCards.form);
   const location = useAppStore(selectLocation);
+  // All locations (the location picker's choice): where each happened is a column.
+  const all = useAppStore((s) => s.allLocations);
   const places = usePlaces();
   const ids = useAppStore((s) => giftCardRows(s).ids);
   const oneDay = a.from === a.to;
@@ -270,7 +272,7 @@ function ActivityView({ height, width }: ScreenProps) {
   const owedRows = segmentRows(owed, width, 2);
   const listHeight = Math.max(3, height - 1 - totalRows - owedRows - giftCardsFormHeight(form));
   const list = useListWindow(ACTIVITY_LIST, ids, listRows(listHeight));
-  const columns = useMemo(() => activityColumns(places, !oneDay), [places, oneDay]);
+  const columns = useMemo(() => activityColumns(places, !oneDay, all), [places, oneDay, all]);
   const days = !a.from ? "" : oneDay ? `${a.from}${a.followToday ? " (today)" : ""}` : `${a.from} → ${a.to}`;
   return (
     <Box flexDirection="column" width={width}>
@@ -278,7 +280,7 @@ function ActivityView({ height, width }: ScreenProps) {
         <Txt bold>{width < 72 ? "Activity" : "Gift card activity"}</Txt>
         <Txt>
           {" "}
-          at {location?.name ?? "—"} · {days}
+          at {all ? "all locations" : (location?.name ?? "—")} · {days}
         </Txt>
         <Txt color={theme.muted}> · {a.filter || "every kind"}</Txt>
       </Txt>

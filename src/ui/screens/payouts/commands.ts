@@ -125,21 +125,6 @@ const FILTERS = {
           ? undefined
           : "The range is set on the list or the fees (esc).",
   },
-  allLocations: {
-    keys: [ch("a")],
-    label: "a",
-    description: "all locations / this location",
-    hint: 7,
-    run: (s: AppState) => s.togglePayoutsAllLocations(),
-    unavailable: (s: AppState) =>
-      s.payouts.permission === "missing"
-        ? NO_PERMISSION
-        : s.locations.length < 2
-          ? "This seller has one location."
-          : s.payouts.view === "list" || s.payouts.view === "fees"
-            ? undefined
-            : "Locations are chosen on the list or the fees (esc).",
-  },
 } satisfies CommandTable<string>;
 
 /** The payouts screen's commands. */
@@ -208,5 +193,5 @@ export const statusWords = (s: AppState): string =>
 
 /** Where the payouts shown come from: the location's name, or every location. */
 export function whereWords(s: AppState): string {
-  return s.payouts.filters.all ? "All locations" : (selectLocation(s)?.name ?? "Payouts");
+  return s.allLocations ? "All locations" : (selectLocation(s)?.name ?? "Payouts");
 }

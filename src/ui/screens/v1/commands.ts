@@ -222,18 +222,7 @@ export const V1_COMMANDS = defineCommands({
     run: (s) => s.v1Dispatch({ type: "open-range" }),
     unavailable: ranged,
   },
-  everywhere: {
-    keys: [ch("a")],
-    label: "a",
-    description: "all locations / this one",
-    hint: 6,
-    run: (s) => {
-      s.v1Dispatch({ type: "toggle-all" });
-      s.v1Dispatch({ type: "close-detail" });
-      return s.loadV1();
-    },
-    unavailable: (s) => (s.locations.length > 1 ? undefined : "This seller has one location."),
-  },
+
   partial: {
     keys: [ch("i")],
     label: "i",
