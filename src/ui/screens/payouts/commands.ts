@@ -15,6 +15,7 @@ import {
   type ListRows,
   listCommands,
   named,
+  openRowCommand,
   selectedRow,
 } from "../../commands.js";
 
@@ -130,21 +131,18 @@ const FILTERS = {
 /** The payouts screen's commands. */
 export const PAYOUTS_COMMANDS = defineCommands({
   ...listCommands(payoutsRows),
-  open: {
-    keys: [named("return")],
-    label: "enter",
+  open: openRowCommand({
     description: "open the payout: its entries",
     hint: 2,
-    run: (s) => {
-      const id = selectedPayoutId(s) ?? selectedItemPayout(s);
-      if (id) return s.openPayout(id);
-    },
-    unavailable: (s) => {
-      if (s.payouts.view === "list") return selectedPayoutId(s) ? undefined : "No payout here to open.";
-      if (s.payouts.view === "reconcile") return selectedItemPayout(s) ? undefined : "No payout on this line to open.";
-      return "Payouts are opened from the list or the reconciliation.";
-    },
-  },
+    target: (s) => selectedPayoutId(s) ?? selectedItemPayout(s),
+    open: (s, id) => s.openPayout(id),
+    why: (s) =>
+      s.payouts.view === "list"
+        ? "No payout here to open."
+        : s.payouts.view === "reconcile"
+          ? "No payout on this line to open."
+          : "Payouts are opened from the list or the reconciliation.",
+  }),
   find: {
     keys: [ch("/")],
     label: "/",
