@@ -8,7 +8,7 @@ import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import type { ScreenProps } from "../screen-def.js";
+import { type ScreenProps, screenOfViews } from "../screen-def.js";
 import { payoutColumns } from "./columns.js";
 import { FIND_FIELD, LISTS, payoutsRows, shownPayouts, statusWords, whereWords } from "./commands.js";
 import { DetailView } from "./DetailView.js";
@@ -20,21 +20,13 @@ import { wrapParts } from "./wrap.js";
 const NO_IDS: readonly string[] = [];
 
 /** Payouts: the list of a range, one payout's entries, the fees over time, a statement reconciled. */
-export function PayoutsScreen(props: ScreenProps) {
-  const view = useAppStore((s) => s.payouts.view);
-  const missing = useAppStore((s) => s.payouts.permission === "missing");
-  if (missing) return <MissingPermission {...props} />;
-  switch (view) {
-    case "list":
-      return <ListView {...props} />;
-    case "detail":
-      return <DetailView {...props} />;
-    case "fees":
-      return <FeesView {...props} />;
-    case "reconcile":
-      return <ReconcileView {...props} />;
-  }
-}
+export const PayoutsScreen = screenOfViews((s) => (s.payouts.permission === "missing" ? "missing" : s.payouts.view), {
+  missing: MissingPermission,
+  list: ListView,
+  detail: DetailView,
+  fees: FeesView,
+  reconcile: ReconcileView,
+});
 
 /** The range's totals as lines of at most `width` cells: paid first, then in transit, then failed. */
 function totalLines(t: ReturnType<typeof rangeTotals>, width: number): string[] {
