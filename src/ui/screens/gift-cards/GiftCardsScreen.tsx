@@ -16,10 +16,9 @@ import {
   useAppStoreApi,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import { TextField } from "../../components/TextField.js";
+import { EntryLine } from "../../components/EntryLine.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
-import { useHasFocus } from "../../shell.js";
 import { type Theme, useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { activityColumns, historyColumns, type Places } from "./columns.js";
@@ -49,24 +48,19 @@ export function GiftCardsScreen(props: ScreenProps) {
 
 /** The look-up line: `/` gives it the keys; enter looks the card up; a scan needs no key at all. */
 function LookupLine({ width }: { width: number }) {
-  const theme = useTheme();
   const store = useAppStoreApi();
   const text = useAppStore((s) => s.drafts[LOOKUP_DRAFT] ?? "");
-  const editing = useHasFocus(LOOKUP_FIELD);
   return (
-    <Box height={1} width={width} overflow="hidden">
-      <Txt color={editing ? theme.accent : theme.muted} bold>
-        {"Card: "}
-      </Txt>
-      <TextField
-        key={editing ? "editing" : "resting"}
-        value={text}
-        focus={editing}
-        placeholder={editing ? "its number or id, then enter" : "scan a card, or / to type its number"}
-        maxLength={64}
-        onChange={(v) => store.getState().setDraft(LOOKUP_DRAFT, v)}
-      />
-    </Box>
+    <EntryLine
+      field={LOOKUP_FIELD}
+      label="Card: "
+      value={text}
+      onChange={(v) => store.getState().setDraft(LOOKUP_DRAFT, v)}
+      typing="its number or id, then enter"
+      resting="scan a card, or / to type its number"
+      maxLength={64}
+      width={width}
+    />
   );
 }
 
