@@ -4,9 +4,10 @@
 // day's activity with the liability, and a change the service did not answer sent again, once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { luhnCheckDigit } from "../src/domain/gan.js";
+import { DEMO } from "../src/service/seed/demo-ids.js";
 import type { GiftCard } from "../src/spec/generated/types.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
-import { startService, type TestService } from "./helpers/service.js";
+import { pinnedClock, startService, type TestService } from "./helpers/service.js";
 
 let shared: TestService;
 let app: DrivenApp | undefined;
@@ -179,6 +180,46 @@ describe("the gift cards screen", () => {
     // enter opens the card of the activity under the cursor.
     await a.press(KEYS.enter);
     await a.waitFor("History, newest first");
+  });
+
+  it("shows every store's activity, with where it happened, when All locations is picked (L)", async () => {
+    // A clock pinned to the afternoon: the day is the same day at both stores (New York, Los Angeles).
+    const NOW = Date.parse("2026-06-17T19:00:00Z");
+    const own = await startService({ clock: pinnedClock(NOW) });
+    try {
+      // A card sold at Harbour Dock today: not in Main Street's activity, in every store's.
+      const made = await own.client.giftCards.createGiftCard({
+        location_id: DEMO.secondLocationId,
+        gift_card: { type: "DIGITAL" },
+      });
+      const card = made.gift_card as GiftCard;
+      await own.client.giftCards.createGiftCardActivity({
+        gift_card_activity: {
+          location_id: DEMO.secondLocationId,
+          gift_card_id: card.id ?? "",
+          type: "ACTIVATE",
+          activate_activity_details: {
+            amount_money: { amount: 1_500, currency: "USD" },
+            buyer_payment_instrument_ids: ["cash"],
+          },
+        },
+      });
+      const a = await open({ shared: own, columns: 100, store: { clock: { now: () => new Date(NOW) } } });
+      await a.press("v");
+      await a.waitFor((f) => /Liability [\d,]+\.\d\d USD/.test(f) && f.includes("at Main Street"));
+      expect(a.frame()).not.toContain(card.gan);
+      await a.press("L");
+      await a.waitFor("All locations every store together");
+      await a.press(KEYS.enter);
+      const frame = await a.waitFor((f) => f.includes(card.gan ?? "?"));
+      expect(frame).toContain("Gift card activity at all locations · 2026-06-17 (today)");
+      expect(frame).toMatch(/Where\s+Card/);
+      expect(frame.split("\n").find((l) => l.includes(card.gan ?? "?"))).toContain("Harbour Dock");
+    } finally {
+      await app?.close();
+      app = undefined;
+      await own.close();
+    }
   });
 
   it("keeps a load the service did not answer on this machine, shows the balance it will have, and sends it once", async () => {

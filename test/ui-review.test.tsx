@@ -210,10 +210,11 @@ describe("review: overtime across stores", () => {
     await h.app.press("s");
     const shifts = await h.app.waitFor("Store");
     expect(line(shifts, "Thu 04-02")).toContain("Harbour Dock");
-    // The picker on a screen that shows one store at a time offers no "All locations".
+    // The picker on a screen that shows one store at a time offers no "All locations", and says where it is.
     await h.app.press("1", "L");
     await h.app.waitFor("Location");
-    expect(h.app.frame()).not.toContain("All locations");
+    expect(h.app.frame()).not.toContain("every store together");
+    expect(h.app.frame()).toContain("All locations: not on this screen; on Review, Payouts, Gift cards");
     await h.app.press(KEYS.escape);
   });
 });

@@ -134,14 +134,16 @@ describe("the old transactions screen: the lists", () => {
     expect(a.frame()).toContain("every order");
   });
 
-  it("shows partial payments only when asked, and every location with a", async () => {
+  it("shows partial payments only when asked, and every location from the picker's All locations", async () => {
     const a = await open();
     const complete = a.store.getState().v1.lists.payments?.length ?? 0;
     await a.press("i");
     await a.waitFor("Partial payments shown");
     await a.waitForStore((s) => (s.v1.lists.payments ?? []).some((p) => p.is_partial));
     expect(a.frame()).toMatch(/partial\n/);
-    await a.press("i", "a");
+    await a.press("i", "L");
+    await a.waitFor("All locations every store together");
+    await a.press(KEYS.enter);
     await a.waitFor("Old transactions (V1) · all locations");
     await a.waitForStore((s) => (s.v1.lists.payments?.length ?? 0) > complete && s.loading === undefined);
     expect(a.frame()).toContain("Location");

@@ -19,16 +19,10 @@ import { type CommandSpec, intOption, type ParsedArgs, readArgs, UsageError } fr
 import { customerIndexFile } from "./customer-index-file.js";
 import { findInIndex, readyIndex } from "./customers-index.js";
 import { CommandError, type CommandIo, say } from "./io.js";
+import type { TargetDeps } from "./listing.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, type OutputFormat, outputFormat } from "./output.js";
 import { runCommand, serviceFailure } from "./run.js";
-import {
-  checkTargetFlags,
-  type OpenedClient,
-  pickLocation,
-  TARGET_OPTIONS,
-  type Target,
-  withTargetClient,
-} from "./target.js";
+import { pickLocation, TARGET_OPTIONS, targetFlags, withTargetClient } from "./target.js";
 
 /** The part of the client the customers commands use. */
 export type CustomersClient = Pick<
@@ -97,8 +91,7 @@ export function customerSearchOptions({
   values,
   positionals,
 }: ParsedArgs<typeof CUSTOMERS_SEARCH_SPEC.options>): CustomerSearchOptions {
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
+  const target = targetFlags(values);
   if (values.phone !== undefined && phoneDigits(values.phone) === "") {
     throw new UsageError(`--phone needs the digits of a phone number, not ${JSON.stringify(values.phone)}`);
   }
@@ -228,13 +221,8 @@ export function customerText(c: Customer, groups: readonly CustomerGroup[], now:
 }
 
 /** What the customers commands build on: how to open a client on the target, and the clock. */
-export interface CustomersDeps {
-  open?: (target: Target) => Promise<
-    Pick<OpenedClient, "close"> & {
-      client: { customers: CustomersClient; locations: Pick<SquareClient["locations"], "listLocations"> };
-    }
-  >;
-  now?: () => Date;
+export interface CustomersDeps
+  extends TargetDeps<{ customers: CustomersClient; locations: Pick<SquareClient["locations"], "listLocations"> }> {
   /** The customer index file; by default the target's in the data folder. */
   indexPath?: string;
 }
@@ -346,8 +334,7 @@ export async function runCustomersSearch(argv: string[], io: CommandIo, deps: Cu
 /** `backroom customers get ID`: one profile, for people or as JSON. */
 export async function runCustomersGet(argv: string[], io: CommandIo, deps: CustomersDeps = {}): Promise<number> {
   const read = readArgs(io, CUSTOMERS_GET_SPEC, argv, ({ values, positionals }) => {
-    const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-    checkTargetFlags(target);
+    const target = targetFlags(values);
     return { id: positionals[0] ?? "", json: values.json === true, target };
   });
   if ("exit" in read) return read.exit;

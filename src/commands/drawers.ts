@@ -1,7 +1,7 @@
 import { CASH_DRAWER_EVENT_TYPES, eventTimeline, filterTimeline, parseDateRange } from "../domain/cash-drawers.js";
 import { drawerDayCsv, drawerEventsCsv } from "../domain/cash-drawers-csv.js";
 import { localDate } from "../domain/time.js";
-import type { CashDrawerEventType, Location } from "../spec/generated/types.js";
+import type { CashDrawerEventType } from "../spec/generated/types.js";
 import {
   type DrawersClient,
   loadDrawerDay,
@@ -20,33 +20,11 @@ import {
   totalsRecord,
 } from "./drawers-output.js";
 import { type CommandIo, say } from "./io.js";
-import {
-  FORMAT_OPTIONS,
-  OUT_OPTIONS,
-  type OutputFormat,
-  type OutTarget,
-  outputFormat,
-  outTarget,
-  writeOut,
-} from "./output.js";
+import { type ListingFlags, LOCATION_OPTION, type LocationsClient, listingFlags, type TargetDeps } from "./listing.js";
+import { FORMAT_OPTIONS, OUT_OPTIONS, type OutputFormat, writeOut } from "./output.js";
 import { serviceProblem } from "./report.js";
 import { runCommand } from "./run.js";
-import {
-  checkTargetFlags,
-  type OpenedClient,
-  pickLocation,
-  TARGET_OPTIONS,
-  type Target,
-  type TargetFlagValues,
-  withTargetClient,
-} from "./target.js";
-
-const LOCATION_OPTION = {
-  type: "string",
-  short: "l",
-  value: "ID|NAME",
-  help: "the location, by id or name in any case (default: the config's defaultLocationId, else the first)",
-} as const;
+import { pickLocation, TARGET_OPTIONS, type TargetFlagValues, withTargetClient } from "./target.js";
 
 /** `backroom drawers report`'s command line. */
 export const DRAWERS_REPORT_SPEC = {
@@ -93,14 +71,11 @@ export const DRAWERS_EVENTS_SPEC = {
 } as const satisfies CommandSpec;
 
 /** The checked options of `backroom drawers report`. */
-export interface DrawersReportOptions {
-  location: string | undefined;
+export interface DrawersReportOptions extends ListingFlags {
   date: string | undefined;
   from: string | undefined;
   to: string | undefined;
   format: Exclude<OutputFormat, "ndjson">;
-  out: OutTarget;
-  target: TargetFlagValues;
 }
 
 /** Checks `drawers report`'s options: dates and the range (a UsageError names the flag). */
@@ -115,27 +90,21 @@ export function drawersReportOptions(
   // Checked against a stand-in today: only the shape and order of the dates are checked here.
   const range = parseDateRange({ date: values.date, from: values.from, to: values.to }, "2000-01-01");
   if (!range.ok) throw new UsageError(range.problem.replace(/^The (date|from|to) /, "--$1 "));
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
+  const flags = listingFlags(values, env);
   return {
-    location: values.location,
+    ...flags,
+    format: flags.format as Exclude<OutputFormat, "ndjson">,
     date: values.date,
     from: values.from,
     to: values.to,
-    format: outputFormat(values) as Exclude<OutputFormat, "ndjson">,
-    out: outTarget(values, env),
-    target,
   };
 }
 
 /** The checked options of `backroom drawers events`. */
-export interface DrawersEventsOptions {
+export interface DrawersEventsOptions extends ListingFlags {
   shiftId: string;
-  location: string | undefined;
   types: Set<CashDrawerEventType>;
   format: Exclude<OutputFormat, "ndjson">;
-  out: OutTarget;
-  target: TargetFlagValues;
 }
 
 /** Reads `--type PAID_OUT,no_sale` into event types; an unknown one is a UsageError listing them. */
@@ -162,28 +131,17 @@ export function drawersEventsOptions(
 ): DrawersEventsOptions {
   const shiftId = (positionals[0] ?? "").trim();
   if (!shiftId) throw new UsageError("SHIFT_ID is empty");
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
+  const flags = listingFlags(values, env);
   return {
+    ...flags,
+    format: flags.format as Exclude<OutputFormat, "ndjson">,
     shiftId,
-    location: values.location,
     types: eventTypesOption(values.type),
-    format: outputFormat(values) as Exclude<OutputFormat, "ndjson">,
-    out: outTarget(values, env),
-    target,
   };
 }
 
 /** What `backroom drawers` builds on: how to open a client on the target, and the clock. */
-export interface DrawersDeps {
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: DrawersClient & LocationsClient }>;
-  now?: () => Date;
-}
-
-/** The call that finds the location. */
-interface LocationsClient {
-  locations: { listLocations(): PromiseLike<{ locations?: Location[] }> };
-}
+export type DrawersDeps = TargetDeps<DrawersClient & LocationsClient>;
 
 async function withClient<T>(
   io: CommandIo,

@@ -18,11 +18,12 @@ import {
 import type { SquareClient } from "../square/index.js";
 import { type BoxOutcome, runBox } from "../state/gift-card-box.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
-import { GIFTCARD_LOCATION, type GiftCardsDeps, type Where, whereOf, withGiftCards } from "./giftcards.js";
+import { type GiftCardsDeps, type Where, whereOf, withGiftCards } from "./giftcards.js";
 import { checkWriteScope, confirmed, PAYMENT_OPTIONS, paymentOf, runGiftCardWrite } from "./giftcards-write.js";
 import { CommandError, type CommandIo, say } from "./io.js";
+import { LOCATION_OPTION } from "./listing.js";
 import { runCommand } from "./run.js";
-import { checkTargetFlags, dataDir, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { dataDir, expandPath, TARGET_OPTIONS, type TargetFlagValues, targetFlags } from "./target.js";
 
 /** Some cards were refused; the others were activated. */
 export const EXIT_REFUSED = 3;
@@ -41,7 +42,7 @@ export const ACTIVATE_SPEC = {
     file: { type: "string", short: "f", value: "CARDS.csv", help: "the box: one card number a line, or a gan column" },
     amount: { type: "string", value: "A", help: "each card's starting balance, in the location's currency (25.00)" },
     ...PAYMENT_OPTIONS,
-    location: GIFTCARD_LOCATION,
+    location: LOCATION_OPTION,
     yes: { type: "boolean", short: "y", help: "do it without asking (needed when not on a terminal)" },
     json: { type: "boolean", help: "print one record per card as a JSON array, and nothing else, on stdout" },
     ...TARGET_OPTIONS,
@@ -173,8 +174,7 @@ interface ActivateOptions {
 /** `backroom giftcards activate --file CARDS.csv …` or `activate GAN …`. */
 export async function runGiftCardsActivate(argv: string[], io: CommandIo, deps: GiftCardsDeps = {}): Promise<number> {
   const read = readArgs(io, ACTIVATE_SPEC, argv, ({ values, positionals }) => {
-    const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-    checkTargetFlags(target);
+    const target = targetFlags(values);
     if (values.file !== undefined && positionals.length > 0) {
       throw new UsageError("give one card's GAN or --file with a box of them, not both");
     }
@@ -291,8 +291,7 @@ async function findOrStartRun(
 /** `backroom giftcards resume`: finishes every unfinished box of this seller. */
 export async function runGiftCardsResume(argv: string[], io: CommandIo, deps: GiftCardsDeps = {}): Promise<number> {
   const read = readArgs(io, RESUME_SPEC, argv, ({ values }) => {
-    const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-    checkTargetFlags(target);
+    const target = targetFlags(values);
     return { json: values.json === true, target };
   });
   if ("exit" in read) return read.exit;

@@ -16,17 +16,11 @@ import { formatMoney, parseMoney } from "../domain/money.js";
 import type { SquareClient } from "../square/index.js";
 import { lookUpCard, planWrite, sendWrite } from "../state/gift-cards-io.js";
 import { type CommandSpec, type OptionSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
-import {
-  cardNamed,
-  GIFTCARD_LOCATION,
-  type GiftCardsDeps,
-  serviceFailure,
-  whereOf,
-  withGiftCards,
-} from "./giftcards.js";
+import { cardNamed, type GiftCardsDeps, serviceFailure, whereOf, withGiftCards } from "./giftcards.js";
 import { askYesNo, CommandError, type CommandIo, say } from "./io.js";
+import { LOCATION_OPTION } from "./listing.js";
 import { runCommand } from "./run.js";
-import { checkTargetFlags, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { TARGET_OPTIONS, type TargetFlagValues, targetFlags } from "./target.js";
 
 /** The permission a gift card write needs, as `backroom login` asks for it. */
 export const GIFTCARDS_WRITE = "GIFTCARDS_WRITE";
@@ -87,7 +81,7 @@ export const WRITE_SPECS = {
     options: {
       amount: { type: "string", value: "A", help: "how much, in the location's currency (25, 25.00, $25.00)" },
       ...PAYMENT_OPTIONS,
-      location: GIFTCARD_LOCATION,
+      location: LOCATION_OPTION,
       yes: YES,
       json: JSON_OUT,
       ...TARGET_OPTIONS,
@@ -105,7 +99,7 @@ export const WRITE_SPECS = {
         value: "R",
         help: `up: ${WRITE_REASONS["adjust-up"].map((r) => r.toLowerCase()).join(", ")}; down: ${WRITE_REASONS["adjust-down"].map((r) => r.toLowerCase()).join(", ")}`,
       },
-      location: GIFTCARD_LOCATION,
+      location: LOCATION_OPTION,
       yes: YES,
       json: JSON_OUT,
       ...TARGET_OPTIONS,
@@ -127,7 +121,7 @@ function reasonSpec<K extends "clear" | "block" | "unblock" | "deactivate">(kind
     positionals: [{ name: "GAN|ID", help: "the card's number or id" }],
     options: {
       reason: { type: "string", value: "R", help: reasonHelp(kind) },
-      location: GIFTCARD_LOCATION,
+      location: LOCATION_OPTION,
       yes: YES,
       json: JSON_OUT,
       ...TARGET_OPTIONS,
@@ -162,8 +156,7 @@ type AnyWriteValues = {
 /** Checks a write's flags (a UsageError names the flag). */
 export function writeOptions(which: ScriptWrite, { values, positionals }: ParsedArgs<Record<string, OptionSpec>>) {
   const v = values as AnyWriteValues;
-  const target = { env: v.env, "base-url": v["base-url"], db: v.db };
-  checkTargetFlags(target);
+  const target = targetFlags(v);
   const amounted = which === "activate" || which === "load" || which === "adjust";
   if (amounted && v.amount === undefined) throw new UsageError("--amount is required");
   if (which === "adjust" && v.reason === undefined)

@@ -30,30 +30,13 @@ import {
 } from "../state/gift-cards-io.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
+import { activeLocations, LOCATION_OPTION, type TargetDeps } from "./listing.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, outputFormat } from "./output.js";
 import { runCommand } from "./run.js";
-import {
-  checkTargetFlags,
-  type OpenedClient,
-  pickLocation,
-  TARGET_OPTIONS,
-  type Target,
-  type TargetFlagValues,
-  withTargetClient,
-} from "./target.js";
-
-/** `--location`, as every gift card command takes it. */
-export const GIFTCARD_LOCATION = {
-  type: "string",
-  short: "l",
-  value: "ID|NAME",
-  help: "the location, by id or name in any case (default: the config's defaultLocationId, else the first)",
-} as const;
+import { pickLocation, TARGET_OPTIONS, type TargetFlagValues, targetFlags, withTargetClient } from "./target.js";
 
 /** What the gift card commands build on; each has a real default, tests pass their own. */
-export interface GiftCardsDeps {
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: SquareClient }>;
-  now?: () => Date;
+export interface GiftCardsDeps extends TargetDeps<SquareClient> {
   /** Mints idempotency keys. */
   newKey?: () => string;
   /** The gift card journal; default `giftcards.db` in the data folder. */
@@ -97,7 +80,7 @@ export async function whereOf(
 ): Promise<Where> {
   let locations: Location[];
   try {
-    locations = ((await client.locations.listLocations()).locations ?? []).filter((l) => l.status !== "INACTIVE");
+    locations = await activeLocations(client);
   } catch (err) {
     throw serviceFailure(err, "reading the locations failed");
   }
@@ -129,12 +112,6 @@ export async function cardNamed(client: SquareClient, text: string): Promise<Kno
       : `no gift card has the id ${found.id}`,
   );
 }
-
-const targetOf = (v: TargetFlagValues): TargetFlagValues => {
-  const target = { env: v.env, "base-url": v["base-url"], db: v.db };
-  checkTargetFlags(target);
-  return target;
-};
 
 /** `backroom giftcards get`'s command line. */
 export const GET_SPEC = {
@@ -173,7 +150,7 @@ export async function runGiftCardsGet(argv: string[], io: CommandIo, deps: GiftC
   const read = readArgs(io, GET_SPEC, argv, ({ values, positionals }) => ({
     query: positionals[0] ?? "",
     json: values.json === true,
-    target: targetOf(values),
+    target: targetFlags(values),
   }));
   if ("exit" in read) return read.exit;
   const opts = read.value;
@@ -232,7 +209,7 @@ export const ACTIVITIES_SPEC = {
       value: "KIND",
       help: `only one kind: ${Object.keys(ACTIVITY_FILTERS).join(", ")}, or a type such as LOAD or ADJUST_DECREMENT`,
     },
-    location: GIFTCARD_LOCATION,
+    location: LOCATION_OPTION,
     from: { type: "string", value: "YYYY-MM-DD", help: "the first day (default: today)" },
     to: { type: "string", value: "YYYY-MM-DD", help: "the last day (default: --from)" },
     ...FORMAT_OPTIONS,
@@ -261,7 +238,7 @@ export function activitiesOptions({ values }: ParsedArgs<typeof ACTIVITIES_SPEC.
     from: values.from,
     to: values.to,
     format: outputFormat(values),
-    target: targetOf(values),
+    target: targetFlags(values),
   };
 }
 
@@ -363,7 +340,7 @@ export const LIABILITY_SPEC = {
   summary:
     "What the store owes on its gift cards: the outstanding balance of every active card (the liability), and apart from it the balances held on blocked cards. Cards belong to the seller and can be spent at every location, so the figure is the seller's; --location picks the currency it is shown in.",
   options: {
-    location: GIFTCARD_LOCATION,
+    location: LOCATION_OPTION,
     json: { type: "boolean", help: "print the figures as one JSON object, and nothing else, on stdout" },
     ...TARGET_OPTIONS,
   },
@@ -376,7 +353,7 @@ export async function runGiftCardsLiability(argv: string[], io: CommandIo, deps:
   const read = readArgs(io, LIABILITY_SPEC, argv, ({ values }) => ({
     location: values.location,
     json: values.json === true,
-    target: targetOf(values),
+    target: targetFlags(values),
   }));
   if ("exit" in read) return read.exit;
   const opts = read.value;

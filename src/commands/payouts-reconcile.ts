@@ -20,15 +20,10 @@ import {
 } from "../state/payouts-load.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
-import {
-  PAYOUTS_LOCATION_OPTION,
-  type PayoutsDeps,
-  payoutLocations,
-  payoutsProblem,
-  withPayoutsClient,
-} from "./payouts.js";
+import { LOCATION_OR_ALL_OPTION } from "./listing.js";
+import { type PayoutsDeps, payoutLocations, payoutsProblem, withPayoutsClient } from "./payouts.js";
 import { runCommand } from "./run.js";
-import { checkTargetFlags, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { expandPath, TARGET_OPTIONS, type TargetFlagValues, targetFlags } from "./target.js";
 import { textColumns } from "./text-columns.js";
 
 /** The exit code when something did not reconcile. */
@@ -55,7 +50,7 @@ export const PAYOUTS_RECONCILE_SPEC = {
     { name: "STATEMENT.csv", help: "the statement, as the bank's online banking exports it; - reads standard input" },
   ],
   options: {
-    location: PAYOUTS_LOCATION_OPTION,
+    location: LOCATION_OR_ALL_OPTION,
     ...STATEMENT_OPTIONS,
     json: {
       type: "boolean",
@@ -89,8 +84,7 @@ export function reconcileOptions(
     if (values[flag] !== undefined && !values[flag]?.trim()) throw new UsageError(`--${flag} needs a value`);
     if (flag !== "date-format" && values[flag] === "0") throw new UsageError(`--${flag} counts columns from 1`);
   }
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
+  const target = targetFlags(values);
   return {
     file: file === "-" ? file : expandPath(file, env),
     location: values.location,

@@ -28,35 +28,33 @@ import {
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import {
+  activeLocations,
+  isAllLocations,
+  type ListingFlags,
+  LOCATION_OR_ALL_OPTION,
+  type LocationsClient,
+  listingFlags,
+  type TargetDeps,
+} from "./listing.js";
+import {
   type CsvColumn,
   FORMAT_OPTIONS,
   formatRecords,
   OUT_OPTIONS,
-  type OutputFormat,
-  type OutTarget,
   outputFormat,
   outTarget,
   writeOut,
 } from "./output.js";
 import { runCommand } from "./run.js";
 import {
-  checkTargetFlags,
-  type OpenedClient,
   pickLocation,
   TARGET_OPTIONS,
   type Target,
   type TargetFlagValues,
+  targetFlags,
   withTargetClient,
 } from "./target.js";
 import { textColumns } from "./text-columns.js";
-
-/** `--location` of the payouts commands: one location, or `all`. */
-export const PAYOUTS_LOCATION_OPTION = {
-  type: "string",
-  short: "l",
-  value: "ID|NAME|all",
-  help: "the location, by id or name in any case, or all of them (default: the config's defaultLocationId, else the first)",
-} as const;
 
 /** `backroom payouts list`'s command line. */
 export const PAYOUTS_LIST_SPEC = {
@@ -64,7 +62,7 @@ export const PAYOUTS_LIST_SPEC = {
   summary:
     "The payouts of a location (or all) created in a date range, newest first: when each arrives, its status (sent, paid, failed), amount, destination (masked) and the reference the bank statement shows (end_to_end_id); then the range's totals paid, in transit and failed.",
   options: {
-    location: PAYOUTS_LOCATION_OPTION,
+    location: LOCATION_OR_ALL_OPTION,
     from: {
       type: "string",
       value: "YYYY-MM-DD",
@@ -109,21 +107,11 @@ export const PAYOUTS_ENTRIES_SPEC = {
     "--json and --ndjson print the entries as the service returns them; --csv one row per entry with decimal amounts. Exit codes: 0 done, 1 no such payout or the service failed, 2 a bad flag.",
 } as const satisfies CommandSpec;
 
-const targetOf = (values: TargetFlagValues): TargetFlagValues => {
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
-  return target;
-};
-
 /** The checked options of `backroom payouts list`. */
-export interface PayoutsListOptions {
-  location: string | undefined;
+export interface PayoutsListOptions extends ListingFlags {
   from: string | undefined;
   to: string | undefined;
   status: PayoutStatus | undefined;
-  format: OutputFormat;
-  out: OutTarget;
-  target: TargetFlagValues;
 }
 
 /** Checks `payouts list`'s options (a UsageError names the flag). */
@@ -139,15 +127,7 @@ export function payoutsListOptions(
   // Only the dates' shape and order are checked here; "today" needs the location's time zone.
   const range = payoutRange({ from: values.from ?? values.to, to: values.to ?? values.from }, "2000-01-01");
   if (!range.ok) throw new UsageError(range.problem.replace(/^The (from|to) date/, "--$1"));
-  return {
-    location: values.location,
-    from: values.from,
-    to: values.to,
-    status,
-    format: outputFormat(values),
-    out: outTarget(values, env),
-    target: targetOf(values),
-  };
+  return { ...listingFlags(values, env), from: values.from, to: values.to, status };
 }
 
 /** Reads `PAYOUT_ID` and the target flags of `get` and `entries`. */
@@ -160,19 +140,11 @@ export function payoutIdOptions({
 }): { payoutId: string; target: TargetFlagValues } {
   const payoutId = (positionals[0] ?? "").trim();
   if (!payoutId) throw new UsageError("PAYOUT_ID is empty");
-  return { payoutId, target: targetOf(values) };
-}
-
-/** The call that finds the locations. */
-export interface LocationsClient {
-  locations: { listLocations(): PromiseLike<{ locations?: Location[] }> };
+  return { payoutId, target: targetFlags(values) };
 }
 
 /** What `backroom payouts` builds on: how to open a client on the target, and the clock. */
-export interface PayoutsDeps {
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: PayoutsClient & LocationsClient }>;
-  now?: () => Date;
-}
+export type PayoutsDeps = TargetDeps<PayoutsClient & LocationsClient>;
 
 /** The locations a `--location` names: one, or every active one for `all`. */
 export async function payoutLocations(
@@ -180,8 +152,8 @@ export async function payoutLocations(
   wanted: string | undefined,
   defaultLocationId: string | undefined,
 ): Promise<Location[]> {
-  const all = ((await client.locations.listLocations()).locations ?? []).filter((l) => l.status !== "INACTIVE");
-  if (wanted?.trim().toLowerCase() === "all") {
+  const all = await activeLocations(client);
+  if (isAllLocations(wanted)) {
     if (all.length === 0) throw new CommandError("the merchant has no locations");
     return all;
   }

@@ -15,7 +15,7 @@ import {
   type ShiftsDeps,
   withShiftsReview,
 } from "./shifts-review.js";
-import { checkTargetFlags, dataDir, expandPath, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { dataDir, expandPath, TARGET_OPTIONS, type TargetFlagValues, targetFlags } from "./target.js";
 
 /** `backroom shifts export`'s command line. */
 export const SHIFTS_EXPORT_SPEC = {
@@ -61,8 +61,7 @@ export function shiftsExportOptions(
   env: Readonly<Record<string, string | undefined>>,
 ): ShiftsExportOptions {
   const range = dayRange(values);
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
+  const target = targetFlags(values);
   const out: ExportOut =
     values.out === "-"
       ? { kind: "stdout" }

@@ -17,7 +17,7 @@ import {
   RANGE_OPTIONS,
   withShiftsReview,
 } from "./shifts-review.js";
-import { checkTargetFlags, TARGET_OPTIONS, type TargetFlagValues } from "./target.js";
+import { TARGET_OPTIONS, type TargetFlagValues, targetFlags } from "./target.js";
 
 /** `backroom shifts list`'s command line. */
 export const SHIFTS_LIST_SPEC = {
@@ -50,8 +50,7 @@ export interface ShiftsListOptions {
 export function shiftsListOptions({ values }: ParsedArgs<typeof SHIFTS_LIST_SPEC.options>): ShiftsListOptions {
   const range = dayRange(values);
   const format = outputFormat(values);
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
+  const target = targetFlags(values);
   return { range, location: values.location, format, summary: values.summary === true, target };
 }
 

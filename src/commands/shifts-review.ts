@@ -9,14 +9,11 @@ import type { Location, Shift, TeamMember, TeamMemberWage } from "../spec/genera
 import { reviewShiftPages, type StoreClient } from "../state/index.js";
 import { type OptionSpec, UsageError } from "./args.js";
 import type { CommandIo } from "./io.js";
-import { type OpenedClient, pickLocation, type Target, type TargetFlagValues, withTargetClient } from "./target.js";
+import { isAllLocations, LOCATION_OR_ALL_OPTION, type TargetDeps } from "./listing.js";
+import { pickLocation, type TargetFlagValues, withTargetClient } from "./target.js";
 
 /** What the shifts commands build on: how to open a client on the target, and the clock. */
-export interface ShiftsDeps {
-  /** Opens a client on the resolved target; by default `openTarget`. */
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: StoreClient }>;
-  now?: () => Date;
-}
+export type ShiftsDeps = TargetDeps<StoreClient>;
 
 /** Opens the target of a shifts command, loads the review it asks for, and runs `body` on it. */
 export function withShiftsReview<T>(
@@ -48,12 +45,7 @@ export const RANGE_OPTIONS = {
     value: "YYYY-MM-DD",
     help: "the last workday (default: --from; alone, the week of seven workdays ending that day)",
   },
-  location: {
-    type: "string",
-    short: "l",
-    value: "ID|NAME|all",
-    help: "the location, by id or name in any case, or all: every store (default: the config's defaultLocationId, else the first)",
-  },
+  location: LOCATION_OR_ALL_OPTION,
 } as const satisfies Record<string, OptionSpec>;
 
 /** The workdays asked for: both ends, or none (today, once the location's zone is known). */
@@ -95,9 +87,6 @@ export interface LoadedReview {
   from: string;
   to: string;
 }
-
-/** `--location all` (any case): every store at once. */
-export const isAllLocations = (wanted: string | undefined): boolean => wanted?.trim().toLowerCase() === "all";
 
 /**
  * Loads the shifts of a store's workdays (every store's with `--location all`), with its members'

@@ -22,11 +22,10 @@ import {
   locationOf,
   merchantOf,
   type StocktakeDeps,
-  targetOf,
   withStore,
 } from "./stocktake.js";
 import { stamp } from "./stocktake-output.js";
-import { checkTargetFlags, expandPath, TARGET_OPTIONS } from "./target.js";
+import { checkTargetFlags, expandPath, TARGET_OPTIONS, targetFlags } from "./target.js";
 
 /** `backroom stocktake import`'s command line. */
 export const IMPORT_SPEC = {
@@ -139,7 +138,7 @@ export async function runStocktakeImport(argv: string[], io: CommandIo, deps: St
     const path = expandPath(opts.file, io.env);
     const file = await readCountFile(path);
     const problems = file.problems;
-    return withStore(io, targetOf(opts), deps, async ({ client, journal }) => {
+    return withStore(io, targetFlags(opts), deps, async ({ client, journal }) => {
       const now = deps.now?.() ?? new Date();
       const location = await locationOf(client, opts.location);
       const merchantId = location.merchant_id ?? (await merchantOf(client));

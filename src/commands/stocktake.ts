@@ -15,6 +15,7 @@ import { itemsCsvOfRecord, reviewOfRecord, summaryCsvOfRecord } from "../state/s
 import { readExpected } from "../state/stocktake-source.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
+import { activeLocations } from "./listing.js";
 import { formatJson, OUT_OPTIONS, outTarget, writeOut } from "./output.js";
 import { runCommand } from "./run.js";
 import { lineRecord, reviewText, stamp } from "./stocktake-output.js";
@@ -26,6 +27,7 @@ import {
   TARGET_OPTIONS,
   type Target,
   type TargetFlagValues,
+  targetFlags,
   withTargetClient,
 } from "./target.js";
 
@@ -99,13 +101,6 @@ export interface StocktakeDeps {
   concurrency?: number;
 }
 
-/** The target flags of a command line. */
-export const targetOf = (v: TargetFlagValues): TargetFlagValues => ({
-  env: v.env,
-  "base-url": v["base-url"],
-  db: v.db,
-});
-
 /** Opens the client on the target and the journal; closes both after `body`. */
 export async function withStore<T>(
   io: CommandIo,
@@ -125,8 +120,7 @@ export async function withStore<T>(
 
 /** The location a command line names, by id or name. */
 export async function locationOf(client: SquareClient, wanted: string): Promise<Location & { id: string }> {
-  const locations = ((await client.locations.listLocations()).locations ?? []).filter((l) => l.status !== "INACTIVE");
-  const location = pickLocation(locations, wanted, undefined);
+  const location = pickLocation(await activeLocations(client), wanted, undefined);
   return { ...location, id: location.id ?? "" };
 }
 
@@ -226,7 +220,7 @@ export async function runStocktakeResume(argv: string[], io: CommandIo, deps: St
   if ("exit" in read) return read.exit;
   const opts = read.value;
   return runCommand(io, RESUME_SPEC.name, () =>
-    withStore(io, targetOf(opts), deps, async ({ client, journal }) => {
+    withStore(io, targetFlags(opts), deps, async ({ client, journal }) => {
       const location = await locationOf(client, opts.location);
       const merchantId = location.merchant_id ?? (await merchantOf(client));
       const header = journal.openCountAt(merchantId, location.id);
@@ -258,7 +252,7 @@ export async function runStocktakeList(argv: string[], io: CommandIo, deps: Stoc
   if ("exit" in read) return read.exit;
   const opts = read.value;
   return runCommand(io, LIST_SPEC.name, () =>
-    withStore(io, targetOf(opts), deps, async ({ client, journal }) => {
+    withStore(io, targetFlags(opts), deps, async ({ client, journal }) => {
       const merchantId = await merchantOf(client);
       const counts = journal
         .list(10_000)
@@ -316,7 +310,7 @@ export async function runStocktakeExport(argv: string[], io: CommandIo, deps: St
   if ("exit" in read) return read.exit;
   const opts = read.value;
   return runCommand(io, EXPORT_SPEC.name, () =>
-    withStore(io, targetOf(opts), deps, async ({ client, journal }) => {
+    withStore(io, targetFlags(opts), deps, async ({ client, journal }) => {
       const record = journal.load(opts.id.trim());
       const merchantId = await merchantOf(client);
       if (!record || record.header.merchantId !== merchantId) {

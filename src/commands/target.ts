@@ -151,6 +151,13 @@ export function checkTargetFlags(flags: TargetFlagValues): void {
   }
 }
 
+/** The target flags of a command line, picked out of its values and checked ({@link checkTargetFlags}). */
+export function targetFlags(values: TargetFlagValues): TargetFlagValues {
+  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
+  checkTargetFlags(target);
+  return target;
+}
+
 /**
  * The one resolution of where a command works. Each of the environment, the address and the
  * demo store's file is taken from the first layer that names it — the flags, then

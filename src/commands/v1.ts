@@ -11,7 +11,7 @@ import {
   v1DateRange,
   v1RangeTimes,
 } from "../domain/v1-rules.js";
-import type { Location, V1ListSettlementsRequestStatus } from "../spec/generated/types.js";
+import type { V1ListSettlementsRequestStatus } from "../spec/generated/types.js";
 import {
   isRetired,
   LIST_OPERATION,
@@ -27,26 +27,16 @@ import {
 } from "../state/v1-load.js";
 import { type CommandSpec, oneOf, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
-import {
-  FORMAT_OPTIONS,
-  formatRecords,
-  OUT_OPTIONS,
-  type OutputFormat,
-  type OutTarget,
-  outputFormat,
-  outTarget,
-  writeOut,
-} from "./output.js";
+import { type ListingFlags, type LocationsClient, listingFlags, type TargetDeps } from "./listing.js";
+import { FORMAT_OPTIONS, formatRecords, OUT_OPTIONS, writeOut } from "./output.js";
 import { serviceProblem } from "./report.js";
 import { runCommand } from "./run.js";
 import {
-  checkTargetFlags,
   findLocation,
-  type OpenedClient,
   pickLocation,
   TARGET_OPTIONS,
-  type Target,
   type TargetFlagValues,
+  targetFlags,
   withTargetClient,
 } from "./target.js";
 import { csvColumns, listText, orderText, type Places, paymentText, settlementText } from "./v1-text.js";
@@ -134,16 +124,12 @@ export const V1_GET_SPECS = {
 } as const;
 
 /** The checked options of a list. */
-export interface V1ListOptions {
+export interface V1ListOptions extends ListingFlags {
   kind: V1ListKind;
-  location: string | undefined;
   /** Payments, refunds and settlements: the dates asked for (filled in once today is known). */
   dates: { from?: string | undefined; to?: string | undefined };
   status: V1ListSettlementsRequestStatus | undefined;
   includePartial: boolean;
-  format: OutputFormat;
-  out: OutTarget;
-  target: TargetFlagValues;
 }
 
 /**
@@ -165,18 +151,7 @@ export function v1ListOptions(
     const range = v1DateRange(dates, today);
     if (!range.ok) throw new UsageError(range.problem);
   }
-  const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-  checkTargetFlags(target);
-  return {
-    kind,
-    location: values.location,
-    dates,
-    status,
-    includePartial: values["include-partial"] === true,
-    format: outputFormat(values),
-    out: outTarget(values, env),
-    target,
-  };
+  return { ...listingFlags(values, env), kind, dates, status, includePartial: values["include-partial"] === true };
 }
 
 function checkOrderDates(dates: { from?: string | undefined; to?: string | undefined }): void {
@@ -191,14 +166,7 @@ function checkOrderDates(dates: { from?: string | undefined; to?: string | undef
 }
 
 /** What the commands build on: how to open a client on the target, and the clock. */
-export interface V1Deps {
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: V1Client & LocationsClient }>;
-  now?: () => Date;
-}
-
-interface LocationsClient {
-  locations: { listLocations(): PromiseLike<{ locations?: Location[] }> };
-}
+export type V1Deps = TargetDeps<V1Client & LocationsClient>;
 
 /** Where a command reads: one location, or every one (`me`), and the zone its dates are in. */
 interface Scope {
@@ -320,8 +288,7 @@ export async function runV1Get(kind: V1GetKind, argv: string[], io: CommandIo, d
   const read = readArgs(io, spec, argv, ({ values, positionals }) => {
     const id = (positionals[0] ?? "").trim();
     if (!id) throw new UsageError("ID is empty");
-    const target = { env: values.env, "base-url": values["base-url"], db: values.db };
-    checkTargetFlags(target);
+    const target = targetFlags(values);
     return { id, location: values.location, json: values.json === true, target };
   });
   if ("exit" in read) return read.exit;

@@ -6,8 +6,9 @@ import type { WebhookSubscription } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { type ArgValues, type CommandSpec, intOption, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say, untilStopped } from "./io.js";
+import type { TargetDeps } from "./listing.js";
 import { runCommand, serviceFailure } from "./run.js";
-import { checkTargetFlags, type OpenedClient, TARGET_OPTIONS, type Target, withTargetClient } from "./target.js";
+import { TARGET_OPTIONS, type TargetFlagValues, targetFlags, withTargetClient } from "./target.js";
 import { type Receipt, startReceiver } from "./webhook-receiver.js";
 
 /** The part of the client the webhooks commands use. */
@@ -17,9 +18,7 @@ export type WebhooksClient = Pick<
 >;
 
 /** What the webhooks commands build on; each has a real default, tests pass their own. */
-export interface WebhooksDeps {
-  open?: (target: Target) => Promise<Pick<OpenedClient, "close"> & { client: { webhooks: WebhooksClient } }>;
-  now?: () => Date;
+export interface WebhooksDeps extends TargetDeps<{ webhooks: WebhooksClient }> {
   /** Stops `listen` (the process's signals otherwise). */
   signal?: AbortSignal;
   /** Told the receiver's address once it listens. */
@@ -101,12 +100,6 @@ export const WEBHOOKS_LISTEN_SPEC = {
   },
 } as const satisfies CommandSpec;
 
-const targetOf = (v: { env?: string | undefined; "base-url"?: string | undefined; db?: string | undefined }) => {
-  const target = { env: v.env, "base-url": v["base-url"], db: v.db };
-  checkTargetFlags(target);
-  return target;
-};
-
 /** Keeps a cell to its width. */
 const cell = (text: string, width: number) =>
   (text.length > width ? `${text.slice(0, width - 1)}…` : text).padEnd(width);
@@ -145,7 +138,7 @@ export async function runWebhooksList(argv: string[], io: CommandIo, deps: Webho
   const read = readArgs(io, WEBHOOKS_LIST_SPEC, argv, ({ values }) => ({
     all: values["include-disabled"] === true,
     json: values.json === true,
-    target: targetOf(values),
+    target: targetFlags(values),
   }));
   if ("exit" in read) return read.exit;
   const opts = read.value;
@@ -181,7 +174,7 @@ export async function runWebhooksEventTypes(argv: string[], io: CommandIo, deps:
       if (!parsed.ok) throw new UsageError(`--api-version: ${parsed.problem}`);
       version = parsed.value;
     }
-    return { version, json: values.json === true, target: targetOf(values) };
+    return { version, json: values.json === true, target: targetFlags(values) };
   });
   if ("exit" in read) return read.exit;
   const opts = read.value;
@@ -219,7 +212,7 @@ export async function runWebhooksTest(argv: string[], io: CommandIo, deps: Webho
     id: positionals[0] ?? "",
     event: values.event,
     json: values.json === true,
-    target: targetOf(values),
+    target: targetFlags(values),
   }));
   if ("exit" in read) return read.exit;
   const opts = read.value;
@@ -267,7 +260,7 @@ interface ListenOptions {
   url: string | undefined;
   forward: string | undefined;
   json: boolean;
-  target: ReturnType<typeof targetOf>;
+  target: TargetFlagValues;
 }
 
 function listenOptions(values: ArgValues<typeof WEBHOOKS_LISTEN_SPEC.options>, env: CommandIo["env"]): ListenOptions {
@@ -298,7 +291,7 @@ function listenOptions(values: ArgValues<typeof WEBHOOKS_LISTEN_SPEC.options>, e
     url: values.url,
     forward: values.forward,
     json: values.json === true,
-    target: targetOf(values),
+    target: targetFlags(values),
   };
 }
 

@@ -8,7 +8,9 @@ import {
   cardHistory,
   dayBounds,
   liability,
+  onStoreDays,
   parseActivityTypes,
+  storesDayBounds,
 } from "./gift-card-activity.js";
 
 const usd = (amount: number) => ({ amount, currency: "USD" as const });
@@ -148,5 +150,18 @@ describe("a range of days", () => {
       begin: "2026-06-15T04:00:00.000Z",
       end: "2026-06-16T03:59:59.999Z",
     });
+  });
+});
+
+describe("the same days at stores in several time zones", () => {
+  it("reads from the earliest store's midnight to the latest store's end, and keeps each store's own day", () => {
+    const bounds = storesDayBounds("2026-06-15", "2026-06-15", ["America/Los_Angeles", "America/New_York"]);
+    expect(bounds).toEqual({ begin: "2026-06-15T04:00:00.000Z", end: "2026-06-16T06:59:59.999Z" });
+    const zones: Record<string, string> = { NY: "America/New_York", LA: "America/Los_Angeles" };
+    // 05:00Z on the 16th is the 16th in New York and still the 15th in Los Angeles.
+    const late = { location_id: "NY", created_at: "2026-06-16T05:00:00Z" } as GiftCardActivity;
+    const west = { location_id: "LA", created_at: "2026-06-16T05:00:00Z" } as GiftCardActivity;
+    const kept = onStoreDays([late, west], "2026-06-15", "2026-06-15", (id) => zones[id] ?? "UTC");
+    expect(kept).toEqual([west]);
   });
 });

@@ -4,7 +4,7 @@
 import type { GiftCard, GiftCardActivity, GiftCardActivityType } from "../spec/generated/types.js";
 import { reasonWords } from "./gift-cards.js";
 import type { Money } from "./money.js";
-import { addDays, parseDate, zonedInstant } from "./time.js";
+import { addDays, localDate, parseDate, zonedInstant } from "./time.js";
 
 /** Each activity type in words. */
 export const ACTIVITY_WORDS: Readonly<Record<GiftCardActivityType, string>> = {
@@ -268,4 +268,31 @@ export function dayBounds(from: string, to: string, timeZone: string): { begin: 
     begin: zonedInstant(from, "00:00", timeZone).toISOString(),
     end: new Date(zonedInstant(addDays(to, 1), "00:00", timeZone).getTime() - 1).toISOString(),
   };
+}
+
+/**
+ * The same local days at several stores, each on its own clock: the instants that cover all of
+ * them (the earliest store's first midnight to the latest store's last millisecond).
+ */
+export function storesDayBounds(from: string, to: string, zones: readonly string[]): { begin: string; end: string } {
+  const each = zones.map((zone) => dayBounds(from, to, zone));
+  if (each.length === 0) return dayBounds(from, to, "UTC");
+  return {
+    begin: each.map((b) => b.begin).reduce((a, b) => (b < a ? b : a)),
+    end: each.map((b) => b.end).reduce((a, b) => (b > a ? b : a)),
+  };
+}
+
+/** The activities that happened on these local days at their own store's clock. */
+export function onStoreDays(
+  activities: readonly GiftCardActivity[],
+  from: string,
+  to: string,
+  zoneOf: (locationId: string) => string,
+): GiftCardActivity[] {
+  return activities.filter((a) => {
+    if (!a.created_at) return false;
+    const day = localDate(a.created_at, zoneOf(a.location_id));
+    return day >= from && day <= to;
+  });
 }

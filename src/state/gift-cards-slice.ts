@@ -3,7 +3,7 @@
 // once (checked, its requests built and its idempotency keys minted) and sent through runWrite as
 // one action; a write not answered is kept with its keys and sent again exactly as it was. What
 // the screen shows is the machine's (gift-cards-machine.ts); this file only reads and writes.
-import { activityDays, dayBounds } from "../domain/gift-card-activity.js";
+import { activityDays, onStoreDays, storesDayBounds } from "../domain/gift-card-activity.js";
 import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
 import { cardWithKept } from "../domain/kept-overlay.js";
 import { GIFT_CARD_KEPT_KINDS } from "../domain/kept-writes.js";
@@ -32,7 +32,7 @@ import {
   readWriteForm,
   type WriteForm,
 } from "./gift-cards-machine.js";
-import { timeZoneOf } from "./shell-slice.js";
+import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 
 /** The permission gift card writes need. */
@@ -299,11 +299,15 @@ export interface ActivityRead {
   liability?: boolean;
 }
 
+/** The activity of the days at the selected location, or at every one (the picker's All locations). */
 async function loadActivity(ctx: Ctx, options: ActivityRead): Promise<void> {
   const s = ctx.get();
   const locationId = s.locationId;
   if (!locationId) return;
-  const tz = timeZoneOf(s);
+  // Every store's days on its own clock: read the instants that cover them all, keep each store's.
+  const zones = new Map(coveredLocations(s).map((l) => [l.id ?? "", l.timezone ?? timeZoneOf(s)]));
+  const zoneOf = (id: string) => zones.get(id) ?? timeZoneOf(s);
+  const where = s.allLocations ? {} : { locationId };
   let { from, to } = s.giftCards.activity;
   if (s.giftCards.activity.followToday || !from) {
     from = todayOf(ctx);
@@ -319,7 +323,11 @@ async function loadActivity(ctx: Ctx, options: ActivityRead): Promise<void> {
     "Reading the gift card activity",
     () =>
       Promise.all([
-        rangeActivities(client, { locationId, ...dayBounds(from, to, tz), types: filterTypes(filter) }),
+        rangeActivities(client, {
+          ...where,
+          ...storesDayBounds(from, to, [...zones.values()]),
+          types: filterTypes(filter),
+        }).then((rows) => (s.allLocations ? onStoreDays(rows, from, to, zoneOf) : rows)),
         withLiability ? readLiability(client, currencyOf(s)) : s.giftCards.activity.liability,
       ]),
     options.quiet ? { quiet: true } : {},
@@ -329,7 +337,7 @@ async function loadActivity(ctx: Ctx, options: ActivityRead): Promise<void> {
     ctx.dispatch({ type: "activity-failed" });
     return;
   }
-  const readFor = `${locationId}|${from}|${to}|${filter}`;
+  const readFor = `${placeKey(s)}|${from}|${to}|${filter}`;
   ctx.dispatch({ type: "activity-loaded", rows: read[0], liability: read[1], readFor });
 }
 
@@ -375,10 +383,13 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
     const c = get().giftCards.card;
     if (c.kind === "found" && c.card.id === e.cardId) void get().reloadGiftCard({ quiet: true });
   });
-  deps.events.on("location-changed", () => {
+  // Another location, or all of them (or one again): the activity read is of another place.
+  const moved = () => {
     ctx.tickets.activity++;
     ctx.dispatch({ type: "location-changed" });
-  });
+  };
+  deps.events.on("location-changed", moved);
+  deps.events.on("all-locations-changed", moved);
   return {
     giftCards: initialGiftCards,
     giftCardsEvent: ctx.dispatch,

@@ -68,7 +68,7 @@ export * from "./payouts-machine.js";
 export { type ReviewScope, reviewShiftPages } from "./review-read.js";
 export { type ReviewConflict, type ReviewForm, type ReviewSpanKind, zoneOfShift } from "./review-slice.js";
 export * from "./selectors.js";
-export { timeZoneOf } from "./shell-slice.js";
+export { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 export { reviewOfRecord } from "./stocktake-review.js";
 export * from "./stocktake-slice.js";
 export {

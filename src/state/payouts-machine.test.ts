@@ -48,7 +48,7 @@ const loaded = () =>
 describe("the payouts machine: the list", () => {
   it("starts on the last 30 days, following today", () => {
     const s = initialPayoutsState(TODAY);
-    expect(s.filters).toMatchObject({ from: "2026-05-19", to: TODAY, followToday: true, all: false });
+    expect(s.filters).toMatchObject({ from: "2026-05-19", to: TODAY, followToday: true });
     expect(run([{ type: "today", today: "2026-06-18" }], s).filters).toMatchObject({
       from: "2026-05-20",
       to: "2026-06-18",
@@ -101,7 +101,8 @@ describe("the payouts machine: the list", () => {
 
   it("a new location or all locations is another query; a location change closes the detail", () => {
     const s = run([{ type: "open-detail", id: "po_2" }], loaded());
-    expect(payoutsQueryKey({ ...s.filters, all: true }, "L1")).not.toBe(s.readFor);
+    expect(payoutsQueryKey(s.filters, "all")).not.toBe(s.readFor);
+    expect(payoutsQueryKey(s.filters, "L2")).not.toBe(s.readFor);
     const moved = run([{ type: "location-changed" }], s);
     expect(moved).toMatchObject({ view: "list", payouts: undefined, readFor: undefined, detail: undefined });
   });

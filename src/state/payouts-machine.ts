@@ -21,15 +21,16 @@ import type { Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.
 /** The views of the screen. */
 export type PayoutsView = "list" | "detail" | "fees" | "reconcile";
 
-/** What the list shows: the dates (local, inclusive), a status or all, one location or all. */
+/**
+ * What the list shows: the dates (local, inclusive), a status or all. One location or all of them
+ * is the location picker's choice (the shell's `allLocations`).
+ */
 export interface PayoutsFilters {
   from: string;
   to: string;
   /** The dates follow today (the last 30 days) rather than a range the manager typed. */
   followToday: boolean;
   status: PayoutStatus | undefined;
-  /** Every location rather than the selected one. */
-  all: boolean;
   /** `/`: an amount or a piece of a reference. */
   query: string;
 }
@@ -116,7 +117,6 @@ export function initialPayoutsState(today: string): PayoutsState {
       to: range.ok ? range.to : today,
       followToday: true,
       status: undefined,
-      all: false,
       query: "",
     },
     form: { kind: "none" },
@@ -131,12 +131,12 @@ export function initialPayoutsState(today: string): PayoutsState {
   };
 }
 
-/** The query a list is read for: where and which dates (the status is filtered on the screen). */
-export function payoutsQueryKey(
-  f: Pick<PayoutsFilters, "all" | "from" | "to">,
-  locationId: string | undefined,
-): string {
-  return `${f.all ? "all" : (locationId ?? "")}|${f.from}|${f.to}`;
+/**
+ * The query a list is read for: where (the shell's `placeKey`: a location's id, or "all") and which
+ * dates (the status is filtered on the screen).
+ */
+export function payoutsQueryKey(f: Pick<PayoutsFilters, "from" | "to">, place: string): string {
+  return `${place}|${f.from}|${f.to}`;
 }
 
 /** What happens on the screen. */
@@ -146,7 +146,6 @@ export type PayoutsEvent =
   | { type: "show-view"; view: PayoutsView }
   | { type: "set-status"; status: PayoutStatus | undefined }
   | { type: "cycle-status" }
-  | { type: "toggle-all" }
   | { type: "set-query"; query: string }
   | { type: "open-form"; form: "range" | "statement" }
   | {
@@ -200,8 +199,6 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
       const next = STATUS_CYCLE[(STATUS_CYCLE.indexOf(s.filters.status) + 1) % STATUS_CYCLE.length];
       return { ...s, filters: { ...s.filters, status: next } };
     }
-    case "toggle-all":
-      return { ...s, filters: { ...s.filters, all: !s.filters.all }, fees: undefined };
     case "set-query":
       return { ...s, filters: { ...s.filters, query: e.query } };
     case "open-form":

@@ -24,19 +24,24 @@ afterAll(async () => {
 });
 
 describe("payouts slice", () => {
-  it("reads the last 30 days of the selected location, then every location", async () => {
+  it("reads the last 30 days of the selected location, then every location (the picker's choice), then one again", async () => {
     await s().loadPayoutsIfStale();
     const list = s().payouts.payouts ?? [];
     expect(list.length).toBeGreaterThanOrEqual(29);
     expect(list.every((p) => p.location_id === s().locationId)).toBe(true);
     expect(s().payouts.filters).toMatchObject({ from: "2026-05-19", to: "2026-06-17" });
-    s().payoutsDispatch({ type: "toggle-all" });
+    const here = s().locationId ?? "";
+    s().selectAllLocations();
+    // What was read is of one location: not shown for all of them.
+    expect(s().payouts.readFor).toBeUndefined();
     await s().loadPayoutsIfStale();
     const all = s().payouts.payouts ?? [];
     expect(new Set(all.map((p) => p.location_id)).size).toBe(2);
     expect(all.map((p) => p.created_at)).toEqual([...all.map((p) => p.created_at)].sort().reverse());
-    s().payoutsDispatch({ type: "toggle-all" });
+    s().selectLocation(here);
+    expect(s().payouts.readFor).toBeUndefined();
     await s().loadPayoutsIfStale();
+    expect((s().payouts.payouts ?? []).every((p) => p.location_id === here)).toBe(true);
   });
 
   it("opens a payout: every entry, grouped, adding up to it", async () => {

@@ -26,7 +26,7 @@ import {
   type StatementFields,
   statementRequest,
 } from "./payouts-machine.js";
-import { timeZoneOf } from "./shell-slice.js";
+import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 import type { SliceCreator } from "./store.js";
 
 /** The payouts slice: the machine's state, its dispatch, and the reads that feed it. */
@@ -34,7 +34,7 @@ export interface PayoutsSlice {
   payouts: PayoutsState;
   /** Applies one event to the screen's state. */
   payoutsDispatch(event: PayoutsEvent): void;
-  /** The locations the list covers: the selected one, or every one. */
+  /** The locations the list covers: the selected one, or every one (the location picker's All locations). */
   payoutsLocations(): Location[];
   /** Reads the list for the current filters (and today, when the range follows it). */
   loadPayouts(options?: { quiet?: boolean }): Promise<void>;
@@ -50,8 +50,6 @@ export interface PayoutsSlice {
   submitStatement(fields: Partial<StatementFields>): Promise<string | undefined>;
   /** The range form submitted: checked, then the list read; a problem keeps it open. */
   applyPayoutsRange(from: string, to: string): Promise<string | undefined>;
-  /** One location or every one, and the list (and fees) read again for it. */
-  togglePayoutsAllLocations(): Promise<void>;
   /** What `r` reads again: the list, the open payout, the fees or the statement. */
   reloadPayouts(): Promise<void>;
 }
@@ -109,23 +107,23 @@ export const createPayoutsSlice: SliceCreator<PayoutsSlice> = (set, get, deps) =
       return r?.ok ? r.value : undefined;
     },
   };
-  deps.events.on("location-changed", () => {
+  // Another location, or all of them (or one again): what was read is of another place.
+  const moved = () => {
     ctx.tickets.detail++;
     ctx.tickets.fees++;
     dispatch({ type: "location-changed" });
-  });
+  };
+  deps.events.on("location-changed", moved);
+  deps.events.on("all-locations-changed", moved);
   return {
     payouts: initialPayoutsState(localDate(deps.clock.now(), "UTC")),
     payoutsDispatch: dispatch,
-    payoutsLocations() {
-      const s = get();
-      return s.payouts.filters.all ? s.locations : s.locations.filter((l) => l.id === s.locationId);
-    },
+    payoutsLocations: () => coveredLocations(get()),
     loadPayouts: (options = {}) => loadPayouts(ctx, options.quiet ?? false),
     async loadPayoutsIfStale() {
       dispatch({ type: "today", today: ctx.today() });
       const s = get();
-      if (s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, s.locationId)) await s.loadPayouts();
+      if (s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, placeKey(s))) await s.loadPayouts();
     },
     openPayout: (id) => openPayout(ctx, id),
     showPayoutFees: () => showPayoutFees(ctx),
@@ -146,10 +144,6 @@ export const createPayoutsSlice: SliceCreator<PayoutsSlice> = (set, get, deps) =
       await (get().payouts.view === "fees" ? showPayoutFees(ctx) : loadPayouts(ctx, false));
       return undefined;
     },
-    async togglePayoutsAllLocations() {
-      dispatch({ type: "toggle-all" });
-      await (get().payouts.view === "fees" ? showPayoutFees(ctx) : loadPayouts(ctx, false));
-    },
     reloadPayouts: () => reloadPayouts(ctx),
   };
 };
@@ -160,17 +154,17 @@ async function loadPayouts(ctx: Ctx, quiet: boolean): Promise<void> {
   const locations = s.payoutsLocations();
   if (locations.length === 0) return;
   const f = s.payouts.filters;
-  const key = payoutsQueryKey(f, s.locationId);
+  const key = payoutsQueryKey(f, placeKey(s));
   const range = { from: f.from, to: f.to };
   // A range wholly before January 2021 asks the service nothing: it keeps no payouts that old.
   if (range.to < PAYOUTS_KEPT_FROM) {
     ctx.dispatch({ type: "payouts-read", key, payouts: [] });
     return;
   }
-  const label = f.all ? "Reading the payouts of every location" : "Reading payouts";
+  const label = s.allLocations ? "Reading the payouts of every location" : "Reading payouts";
   const payouts = await ctx.read(label, () => listPayoutsInRange(ctx.deps.client, { locations, ...range }), quiet);
   const now = ctx.get();
-  if (payouts && payoutsQueryKey(now.payouts.filters, now.locationId) === key) {
+  if (payouts && payoutsQueryKey(now.payouts.filters, placeKey(now)) === key) {
     ctx.dispatch({ type: "payouts-read", key, payouts });
   }
 }
@@ -203,11 +197,11 @@ async function showPayoutFees(ctx: Ctx): Promise<void> {
   ctx.dispatch({ type: "show-view", view: "fees" });
   const before = ctx.get();
   // The fees are of the list's payouts: read the list first when it is of other dates or places.
-  if (before.payouts.readFor !== payoutsQueryKey(before.payouts.filters, before.locationId)) {
+  if (before.payouts.readFor !== payoutsQueryKey(before.payouts.filters, placeKey(before))) {
     await loadPayouts(ctx, false);
   }
   const s = ctx.get();
-  const key = payoutsQueryKey(s.payouts.filters, s.locationId);
+  const key = payoutsQueryKey(s.payouts.filters, placeKey(s));
   if (s.payouts.readFor !== key) return;
   if (s.payouts.fees?.readFor === key && s.payouts.fees.weeks) return;
   // Failed payouts are left out: their money comes back in a later payout's entries.

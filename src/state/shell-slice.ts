@@ -156,3 +156,17 @@ export function createShellSlice(
     ...connectionActions(io),
   };
 }
+
+/**
+ * Where a screen that can show every store reads (its registry entry says `allLocations`): "all"
+ * when the location picker's All locations is chosen, else the selected location's id. It keys
+ * what such a screen has read, so a read for one place is never shown for another.
+ */
+export function placeKey(s: Pick<ShellSlice, "allLocations" | "locationId">): string {
+  return s.allLocations ? "all" : (s.locationId ?? "");
+}
+
+/** The locations such a screen covers: every one when All locations is chosen, else the selected one. */
+export function coveredLocations(s: Pick<ShellSlice, "allLocations" | "locations" | "locationId">): Location[] {
+  return s.allLocations ? s.locations : s.locations.filter((l) => l.id === s.locationId);
+}

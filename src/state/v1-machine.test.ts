@@ -33,7 +33,6 @@ describe("the V1 screen's machine", () => {
       from: "2026-05-17",
       to: "2026-06-15",
       source: "default",
-      all: false,
       includePartial: false,
       status: "ALL",
     });
@@ -75,13 +74,11 @@ describe("the V1 screen's machine", () => {
     expect(picked.filters.to).toBe("2026-06-15");
   });
 
-  it("reads a list again when its query changes: dates, location, me, partials, status", () => {
+  it("reads a list again when its query changes: dates, location, all locations, partials, status", () => {
     const s = start();
     const key = queryKey("payments", s.filters, "L1");
     expect(queryKey("payments", s.filters, "L2")).not.toBe(key);
-    expect(queryKey("payments", v1Reducer(s, { type: "toggle-all" }).filters, "L1")).toBe(
-      "payments|me|2026-05-17|2026-06-15|false",
-    );
+    expect(queryKey("payments", s.filters, "all")).toBe("payments|all|2026-05-17|2026-06-15|false");
     expect(queryKey("payments", v1Reducer(s, { type: "toggle-partial" }).filters, "L1")).not.toBe(key);
     expect(queryKey("settlements", v1Reducer(s, { type: "set-status", status: "FAILED" }).filters, "L1")).toMatch(
       /FAILED$/,

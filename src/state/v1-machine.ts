@@ -41,13 +41,14 @@ export const V1_VIEWS: readonly V1View[] = ["payments", "refunds", "settlements"
 /** Which settlements: every one, or those with one status. */
 export type SettlementFilter = "ALL" | "SENT" | "FAILED";
 
-/** What the lists read: the dates, where, and each list's own filter. */
+/**
+ * What the lists read: the dates and each list's own filter. Where (one location or all of them) is
+ * the location picker's choice (the shell's `allLocations`).
+ */
 export interface V1Filters {
   from: string;
   to: string;
   source: V1RangeSource;
-  /** Every location (`me`) rather than the selected one. */
-  all: boolean;
   includePartial: boolean;
   status: SettlementFilter;
 }
@@ -130,7 +131,7 @@ export function initialV1State(today: string): V1State {
   return {
     view: "payments",
     detail: undefined,
-    filters: { from, to, source, all: false, includePartial: false, status: "ALL" },
+    filters: { from, to, source, includePartial: false, status: "ALL" },
     form: { kind: "none" },
     lists: { payments: undefined, refunds: undefined, settlements: undefined, orders: undefined },
     readFor: { payments: undefined, refunds: undefined, settlements: undefined, orders: undefined },
@@ -147,9 +148,11 @@ export function recordKey(view: V1View, r: { id?: string } & Partial<V1Refund>):
   return view === "refunds" ? refundKey(r) : (r.id ?? "");
 }
 
-/** The query a list reads for these filters at this location: lists read for another are stale. */
-export function queryKey(view: V1View, f: V1Filters, locationId: string | undefined): string {
-  const where = f.all ? "me" : (locationId ?? "");
+/**
+ * The query a list reads for these filters at this place (the shell's `placeKey`: a location's id,
+ * or "all"): lists read for another are stale.
+ */
+export function queryKey(view: V1View, f: V1Filters, where: string): string {
   if (view === "orders") return `orders|${where}`;
   const extra = view === "payments" ? `|${f.includePartial}` : view === "settlements" ? `|${f.status}` : "";
   return `${view}|${where}|${f.from}|${f.to}${extra}`;
@@ -160,7 +163,6 @@ export type V1Event =
   | { type: "show-view"; view: V1View }
   | { type: "open-detail"; detail: V1Detail }
   | { type: "close-detail" }
-  | { type: "toggle-all" }
   | { type: "toggle-partial" }
   | { type: "set-status"; status: SettlementFilter }
   | { type: "open-range" }
@@ -191,8 +193,6 @@ export function v1Reducer(s: V1State, e: V1Event): V1State {
       return { ...s, detail: e.detail, record: undefined, form: { kind: "none" } };
     case "close-detail":
       return { ...s, detail: undefined, record: undefined, form: { kind: "none" } };
-    case "toggle-all":
-      return { ...s, filters: { ...s.filters, all: !s.filters.all } };
     case "toggle-partial":
       return { ...s, filters: { ...s.filters, includePartial: !s.filters.includePartial } };
     case "set-status":

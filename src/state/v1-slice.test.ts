@@ -86,12 +86,13 @@ describe("the V1 slice's reads", () => {
     expect(v().lists.payments).toBe(same);
   });
 
-  it("reads every location with me, and the settlements of one status", async () => {
-    s().v1Dispatch({ type: "toggle-all" });
+  it("reads every location with me (the picker's All locations), and the settlements of one status", async () => {
+    s().selectAllLocations();
     await s().loadV1();
     const where = new Set(v().lists.payments?.map((p) => p.location_id));
     expect(where).toEqual(new Set([MAIN(), locationNamed("Harbour Dock")]));
-    s().v1Dispatch({ type: "toggle-all" });
+    s().selectLocation(MAIN());
+    expect(v().readFor.payments).toBeUndefined();
     s().v1Dispatch({ type: "set-status", status: "FAILED" });
     s().v1Dispatch({ type: "open-range" });
     s().v1Dispatch({ type: "range-field", field: "from", value: "2025-06-16" });

@@ -5,7 +5,7 @@
 import { localDate } from "../domain/time.js";
 import { v1RangeTimes } from "../domain/v1-rules.js";
 import type { V1Order, V1Payment, V1UpdateOrderRequest } from "../spec/generated/types.js";
-import { timeZoneOf } from "./shell-slice.js";
+import { placeKey, timeZoneOf } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 import {
   isNotFound,
@@ -85,11 +85,14 @@ export interface V1Context {
 function v1Context(set: Parameters<SliceCreator<V1Slice>>[0], get: () => AppState, deps: StoreDeps): V1Context {
   const dispatch = (event: V1Event) => set((s) => ({ v1: v1Reducer(s.v1, event) }));
   const tickets = { list: 0, detail: 0 };
-  deps.events.on("location-changed", () => {
+  // Another location, or all of them (or one again): what was read is of another place.
+  const moved = () => {
     tickets.list++;
     tickets.detail++;
     dispatch({ type: "location-changed" });
-  });
+  };
+  deps.events.on("location-changed", moved);
+  deps.events.on("all-locations-changed", moved);
   // The record a form works on: the one open in detail (of that kind), else the one the form was
   // opened on, else the one selected in the list.
   const current = <T extends { id?: string }>(kind: "payment" | "order", list: readonly T[], formId?: string) => {
@@ -114,7 +117,7 @@ function v1Context(set: Parameters<SliceCreator<V1Slice>>[0], get: () => AppStat
     tz: () => timeZoneOf(get()),
     where: () => {
       const s = get();
-      if (s.v1.filters.all) return { locationIds: s.locations.map((l) => l.id ?? ""), all: true };
+      if (s.allLocations) return { locationIds: s.locations.map((l) => l.id ?? ""), all: true };
       return { locationIds: s.locationId ? [s.locationId] : [], all: false };
     },
     async readOrRetire(operation, read) {
@@ -159,10 +162,10 @@ function v1Reads(c: V1Context): Pick<V1Slice, "loadV1" | "showV1View" | "submitV
       dispatch({ type: "today", today: localDate(deps.clock.now(), c.tz()) });
       const s = get();
       const view = s.v1.view;
-      const key = queryKey(view, s.v1.filters, s.locationId);
+      const key = queryKey(view, s.v1.filters, placeKey(s));
       const operation = LIST_OPERATION[view];
       if (!options.force && (s.v1.readFor[view] === key || s.v1.retired[operation])) return;
-      if (!s.v1.filters.all && !s.locationId) return;
+      if (!s.allLocations && !s.locationId) return;
       const ticket = ++c.tickets.list;
       const query: V1ListQuery = {
         ...c.where(),

@@ -191,6 +191,32 @@ export function selectedRow(s: AppState, rows: ListRows | undefined): string | u
 }
 
 /**
+ * `enter` on a list: opens what the row under the cursor names. `target` reads it — nothing on a
+ * view that opens nothing, or on an empty list — and `why` then says why nothing opens.
+ */
+export function openRowCommand<T>(o: {
+  description: string;
+  short?: string;
+  hint?: number;
+  target(s: AppState): T | undefined;
+  open(s: AppState, target: T): unknown;
+  why(s: AppState): string;
+}): Command {
+  return {
+    keys: [named("return")],
+    label: "enter",
+    description: o.description,
+    ...(o.short === undefined ? {} : { short: o.short }),
+    ...(o.hint === undefined ? {} : { hint: o.hint }),
+    run: (s) => {
+      const target = o.target(s);
+      if (target !== undefined) return o.open(s, target);
+    },
+    unavailable: (s) => (o.target(s) === undefined ? o.why(s) : undefined),
+  };
+}
+
+/**
  * While a text field has the keyboard the letters are typed, but ↑/↓ and the page keys still move
  * the list under it (a search line over its results, the counting line over the counted lines).
  */

@@ -34,7 +34,7 @@
 // A bracketed paste is never a scan: it goes whole into the field that has the keys, or is
 // dropped, with a message, when none has (src/ui/bracketed-paste.ts).
 import type { Key } from "ink";
-import type { AppState } from "../state/index.js";
+import type { AppState, ScreenKind } from "../state/index.js";
 import type { CommandDeps } from "./commands.js";
 
 /** A place of a screen that can have the keyboard. */
@@ -74,6 +74,19 @@ export const formPlace = (name: string, more: { scans?: "text" } = {}): FocusPla
 });
 /** A picker place. */
 export const pickerPlace = (name: string): FocusPlace => ({ kind: "picker", name });
+
+/**
+ * The screen's text field `name` while it has the keys (the store's `field[screen]`), else
+ * nothing: esc leaves it, giving the keys back to the screen's list.
+ */
+export function focusedField(
+  s: AppState,
+  screen: ScreenKind,
+  name: string,
+  more: Parameters<typeof fieldPlace>[2] = {},
+): FocusPlace | undefined {
+  return s.field[screen] === name ? fieldPlace(name, (st) => st.focusField(screen, undefined), more) : undefined;
+}
 
 /** Where the keyboard is as the components read it: the place's kind and name (`overlay` while one is open). */
 export interface FocusName {

@@ -69,7 +69,7 @@ export function shellCommands(screens: readonly AnyScreenDef[]): CommandTable<st
     location: {
       keys: [ch("L")],
       label: "L",
-      description: "pick location",
+      description: "pick location, or All locations where the screen shows every store",
       run: (s) => s.openOverlay({ kind: "locations" }),
       unavailable: (s) =>
         s.locations.length === 0

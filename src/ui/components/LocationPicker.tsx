@@ -19,13 +19,14 @@ function isCurrent(c: Choice, s: Pick<AppState, "locationId" | "allLocations">, 
 /**
  * The `L` picker: j/k to choose a location, enter to switch, esc (or L) to close. On a screen that
  * can show every store at once (its registry entry says `allLocations`) it offers "All locations"
- * first.
+ * first; elsewhere it says which screens do.
  */
 export function LocationPicker({ height }: { height: number }) {
   const theme = useTheme();
   const store = useAppStoreApi();
   const { screens } = useShell();
   const offersAll = useAppStore((s) => currentScreen(screens, s)?.allLocations === true);
+  const elsewhere = screens.filter((d) => d.allLocations).map((d) => d.title);
   const locations = useAppStore(useShallow((s) => s.locations));
   const current = useAppStore(useShallow((s) => ({ locationId: s.locationId, allLocations: s.allLocations })));
   const choices: Choice[] = [
@@ -34,7 +35,9 @@ export function LocationPicker({ height }: { height: number }) {
       l.id ? [{ kind: "store" as const, id: l.id, name: l.name ?? l.id, timezone: l.timezone ?? "" }] : [],
     ),
   ];
-  const rows = Math.min(height - 2, choices.length + 1);
+  // The note wraps, never cut: two rows are kept for it (a narrow terminal's second line).
+  const note = !offersAll && elsewhere.length > 0 ? 2 : 0;
+  const rows = Math.min(height - 2 - note, choices.length + 1);
   const [list, onList] = useWidgetList(choices.length, rows - 1);
   useKeys(
     (input, key) => {
@@ -52,6 +55,7 @@ export function LocationPicker({ height }: { height: number }) {
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
       <Txt bold>Location</Txt>
+      {note ? <Txt color={theme.muted}>All locations: not on this screen; on {elsewhere.join(", ")}</Txt> : null}
       <WindowedList
         items={choices}
         state={list}

@@ -5,7 +5,7 @@
 import type { AppState } from "../../state/index.js";
 import { V1_LIST_NAMES } from "../../state/v1-machine.js";
 import { listCommands, moveFromField } from "../commands.js";
-import { fieldPlace, formPlace, listPlace, pickerPlace } from "../focus.js";
+import { fieldPlace, focusedField, formPlace, listPlace, pickerPlace } from "../focus.js";
 import { AccountScreen } from "./account/AccountScreen.js";
 import { ACCOUNT_COMMANDS, ACCOUNT_LIST, TOKEN_FIELD } from "./account/commands.js";
 import { BreakTypesScreen } from "./break-types/BreakTypesScreen.js";
@@ -28,7 +28,7 @@ import { FIND_FIELD, PAYOUTS_COMMANDS, payoutsRows } from "./payouts/commands.js
 import { PayoutsScreen } from "./payouts/PayoutsScreen.js";
 import { REVIEW_COMMANDS } from "./review/commands.js";
 import { ReviewScreen } from "./review/ReviewScreen.js";
-import { type AnyScreenDef, defineScreen } from "./screen-def.js";
+import { type AnyScreenDef, defineScreen, whileShown } from "./screen-def.js";
 import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } from "./stocktake/commands.js";
 import { StocktakeScreen } from "./stocktake/StocktakeScreen.js";
 import { TIMECLOCK_COMMANDS } from "./timeclock/commands.js";
@@ -73,7 +73,7 @@ const REVIEW = defineScreen({
   allLocations: true,
   reload: (s) => s.loadReview(undefined, { team: true }),
   onShow: (s) => s.loadReviewIfStale(),
-  onLocationChange: (s, visible) => (visible ? s.loadReview() : undefined),
+  onLocationChange: whileShown((s) => s.loadReview()),
   refresh: (s) => s.refreshReview(),
   refreshSeconds: 30,
   help: "Overtime and the pay period follow the config file. A shift without a wage is costed at the member's wage for its job, or flagged no wage and left out of the cost. Every 30 s a range of over 200 shifts reads only what changed, and all of it every 5 minutes: a shift deleted or moved away elsewhere may stay until then (r reads it all now).",
@@ -141,12 +141,8 @@ const CUSTOMERS = defineScreen({
     const view = s.customers.view.kind;
     if (view === "filters" || view === "create" || view === "edit") return formPlace(view);
     if (view !== "list") return pickerPlace(view);
-    if (s.field.customers === SEARCH_FIELD)
-      return fieldPlace(SEARCH_FIELD, (st) => st.focusField("customers", undefined), {
-        onKey: searchLineKey,
-        hint: "name, email, phone, ref id · enter opens",
-      });
-    return listPlace("customers");
+    const search = { onKey: searchLineKey, hint: "name, email, phone, ref id · enter opens" };
+    return focusedField(s, "customers", SEARCH_FIELD, search) ?? listPlace("customers");
   },
   fields: { [SEARCH_FIELD]: "search" },
   reload: reloadCustomers,
@@ -169,7 +165,7 @@ const DRAWERS = defineScreen({
   },
   reload: reloadDrawers,
   onShow: (s) => s.loadDrawersIfStale(),
-  onLocationChange: (s, visible) => (visible ? s.loadDrawers() : undefined),
+  onLocationChange: whileShown((s) => s.loadDrawers()),
   refresh: (s) =>
     s.drawers.view === "day" && s.drawers.form.kind === "none" ? s.loadDrawers(undefined, { quiet: true }) : undefined,
   refreshSeconds: 60,
@@ -185,25 +181,19 @@ const PAYOUTS = defineScreen({
   focus: (s) => {
     const form = s.payouts.form.kind;
     if (form !== "none") return formPlace(form);
-    if (s.field.payouts === FIND_FIELD) {
-      return {
-        kind: "field",
-        name: FIND_FIELD,
-        leave: (st) => st.focusField("payouts", undefined),
-        onKey: moveFromField(listCommands(payoutsRows)),
-      };
-    }
-    return listPlace(`payouts.${s.payouts.view}`);
+    const find = { onKey: moveFromField(listCommands(payoutsRows)) };
+    return focusedField(s, "payouts", FIND_FIELD, find) ?? listPlace(`payouts.${s.payouts.view}`);
   },
   fields: { [FIND_FIELD]: "find" },
+  allLocations: true,
   reload: (s) => s.reloadPayouts(),
   onShow: (s) => s.loadPayoutsIfStale(),
-  onLocationChange: (s, visible) => (visible ? s.loadPayouts() : undefined),
+  onLocationChange: whileShown((s) => s.loadPayouts()),
   // A payout sent this morning is paid by the afternoon: the list is read again now and then.
   refresh: (s) =>
     s.payouts.view === "list" && s.payouts.form.kind === "none" ? s.loadPayouts({ quiet: true }) : undefined,
   refreshSeconds: 120,
-  help: "All locations (a) is this screen's own choice: the location picker (L) picks one. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
+  help: "All locations (L, the location picker) lists every store's payouts, with a Location column. Fees are the entries' fees as the payouts guide adds them (a refund's fee counts back); the rate is fees over the gross of charges. The service keeps payouts from January 2021.",
 });
 
 const GIFT_CARDS = defineScreen({
@@ -218,22 +208,19 @@ const GIFT_CARDS = defineScreen({
     const form = s.giftCards.form.kind;
     if (form === "write") return formPlace("gift card change", { scans: "text" });
     if (form === "range") return formPlace("days", { scans: "text" });
-    if (s.field["gift-cards"] === LOOKUP_FIELD)
-      return {
-        kind: "field",
-        name: LOOKUP_FIELD,
-        leave: (st) => st.focusField("gift-cards", undefined),
-        onKey: lookupLineKey,
-      };
-    return listPlace(s.giftCards.view === "card" ? "history" : "activity");
+    return (
+      focusedField(s, "gift-cards", LOOKUP_FIELD, { onKey: lookupLineKey }) ??
+      listPlace(s.giftCards.view === "card" ? "history" : "activity")
+    );
   },
   fields: { [LOOKUP_FIELD]: "find" },
+  allLocations: true,
   onScan: scanGiftCard,
   reload: reloadGiftCards,
   // Back on the screen: the card shown is read again (it may have been spent meanwhile), quietly.
   onShow: (s) =>
     s.giftCards.view === "activity" ? s.showGiftCardsView("activity") : s.reloadGiftCard({ quiet: true }),
-  onLocationChange: (s, visible) => (visible && s.giftCards.view === "activity" ? s.loadGiftCardActivity() : undefined),
+  onLocationChange: whileShown((s) => (s.giftCards.view === "activity" ? s.loadGiftCardActivity() : undefined)),
   // A card changed at the till or in another terminal shows its new balance without a key press.
   refresh: (s) => {
     const g = s.giftCards;
@@ -241,7 +228,7 @@ const GIFT_CARDS = defineScreen({
     return g.view === "card" ? s.reloadGiftCard({ quiet: true }) : s.loadGiftCardActivity({ quiet: true });
   },
   refreshSeconds: 30,
-  help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller.",
+  help: "A scan looks the card up wherever the keys are. Changes ask first, with the balance before → after; one the service did not answer is kept and sent again as it was (R), never twice. The liability is the balance of every active card of the seller. All locations (L, the location picker) shows the activity of every store, each on its own clock, with where it happened.",
 });
 
 const V1 = defineScreen({
@@ -255,10 +242,11 @@ const V1 = defineScreen({
     if (form !== "none") return formPlace(form);
     return listPlace(s.v1.detail ? "v1.detail" : V1_LIST_NAMES[s.v1.view]);
   },
+  allLocations: true,
   reload: reloadV1,
   onShow: (s) => s.loadV1(),
-  onLocationChange: (s, visible) => (visible ? s.loadV1() : undefined),
-  help: "Read through the service's V1 interface, which it has deprecated. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
+  onLocationChange: whileShown((s) => s.loadV1()),
+  help: "Read through the service's V1 interface, which it has deprecated. All locations (L, the location picker) reads every store's records, with a Location column. Dates: at most one year, not before 2013-01-01; without dates the last 30 days (the service's own default is a year). A refund is checked against the interface's rules (60 days, split tender, what is left) before anything is sent.",
 });
 
 const WEBHOOKS = defineScreen({
@@ -268,14 +256,8 @@ const WEBHOOKS = defineScreen({
   commands: WEBHOOKS_COMMANDS,
   focus: (s) => {
     if (s.webhooks.form?.step === "fields") return formPlace("subscription");
-    if (s.field.webhooks === FILTER_FIELD)
-      return {
-        kind: "field",
-        name: FILTER_FIELD,
-        leave: (st) => st.focusField("webhooks", undefined),
-        onKey: moveFromField(WEBHOOK_MOVES),
-      };
-    return listPlace(webhookRows(s)?.list ?? "webhooks");
+    const filter = { onKey: moveFromField(WEBHOOK_MOVES) };
+    return focusedField(s, "webhooks", FILTER_FIELD, filter) ?? listPlace(webhookRows(s)?.list ?? "webhooks");
   },
   fields: { [FILTER_FIELD]: "filter" },
   reload: reloadWebhooks,

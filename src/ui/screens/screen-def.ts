@@ -1,5 +1,5 @@
-import type { ComponentType } from "react";
-import type { AppState, ScreenKind } from "../../state/index.js";
+import { type ComponentType, createElement } from "react";
+import { type AppState, type ScreenKind, useAppStore } from "../../state/index.js";
 import type { CommandDeps, CommandTable } from "../commands.js";
 import type { FocusPlace } from "../focus.js";
 
@@ -42,9 +42,9 @@ export interface ScreenDef<C extends string = string> {
   /** Shown and loaded before any location is known (the account screen: signing in comes first). */
   withoutLocation?: true;
   /**
-   * It can show every location at once: the location picker then offers "All locations" (the
-   * review now; payouts, gift cards and the old transactions later). Its `onLocationChange` runs
-   * when all locations are chosen, or one again.
+   * It can show every location at once: the location picker then offers "All locations" (the one
+   * choice, the shell's `allLocations`; elsewhere the picker names the screens that offer it). Its
+   * `onLocationChange` runs when all locations are chosen, or one again.
    */
   allLocations?: boolean;
   /** Runs for every screen when the location changes; `visible` tells whether it is on screen. */
@@ -65,4 +65,22 @@ export type AnyScreenDef = ScreenDef<string>;
 /** Declares a screen, keeping its command names as a union (a misspelt field command does not compile). */
 export function defineScreen<C extends string>(def: ScreenDef<C>): ScreenDef<C> {
   return def;
+}
+
+/**
+ * An `onLocationChange` that reads again at once only while the screen is shown; a screen out of
+ * sight reads when it is shown next (its `onShow` finds what it read stale).
+ */
+export function whileShown(load: (s: AppState) => unknown): (s: AppState, visible: boolean) => unknown {
+  return (s, visible) => (visible ? load(s) : undefined);
+}
+
+/** A screen of several views: draws the one `viewOf` names from the state, with the screen's props. */
+export function screenOfViews<V extends string>(
+  viewOf: (s: AppState) => V,
+  views: Readonly<Record<V, ComponentType<ScreenProps>>>,
+): ComponentType<ScreenProps> {
+  return function ScreenView(props: ScreenProps) {
+    return createElement(views[useAppStore(viewOf)], props);
+  };
 }

@@ -20,11 +20,10 @@ import {
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { fitCell } from "../../components/columns.js";
+import { EntryLine } from "../../components/EntryLine.js";
 import { FormView } from "../../components/FormView.js";
-import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
-import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { customerColumns, DUPLICATE_MARK, KEPT_SIGN } from "./columns.js";
@@ -52,25 +51,19 @@ function countText(r: CustomerResults, filling: boolean): string {
 
 /** The search line: its own component, so a typed key re-renders it and not the list. */
 function SearchLine({ width }: { width: number }) {
-  const theme = useTheme();
   const store = useAppStoreApi();
   const line = useAppStore((st) => st.customers.line);
-  const editing = useHasFocus(SEARCH_FIELD);
   return (
-    <Box height={1} width={width} overflow="hidden">
-      <Txt color={editing ? theme.accent : theme.muted} bold>
-        {"Find: "}
-      </Txt>
-      <TextField
-        // Mounted afresh when the line takes the keyboard, so its cursor starts at the end of the text.
-        key={editing ? "editing" : "resting"}
-        value={line}
-        focus={editing}
-        placeholder={editing ? "name, email, phone or reference id" : "/ to search"}
-        maxLength={200}
-        onChange={(v) => store.getState().customersSetLine(v)}
-      />
-    </Box>
+    <EntryLine
+      field={SEARCH_FIELD}
+      label="Find: "
+      value={line}
+      onChange={(v) => store.getState().customersSetLine(v)}
+      typing="name, email, phone or reference id"
+      resting="/ to search"
+      maxLength={200}
+      width={width}
+    />
   );
 }
 

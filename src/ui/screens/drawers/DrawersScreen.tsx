@@ -17,7 +17,7 @@ import { StaticTable } from "../../components/StaticTable.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
-import type { ScreenProps } from "../screen-def.js";
+import { type ScreenProps, screenOfViews } from "../screen-def.js";
 import { dayColumns, dayName, eventColumns, overShortColor } from "./columns.js";
 import { EVENTS_PANE } from "./commands.js";
 import { drawersFormHeight, OpenForm } from "./forms.js";
@@ -54,17 +54,11 @@ function totalsLines(t: DrawerTotals, width: number): string[] {
 }
 
 /** Cash drawers: the day's shifts with their over/short, one shift in detail, and the trend. */
-export function DrawersScreen(props: ScreenProps) {
-  const view = useAppStore((s) => s.drawers.view);
-  switch (view) {
-    case "day":
-      return <DayView {...props} />;
-    case "detail":
-      return <DetailView {...props} />;
-    case "trend":
-      return <TrendView {...props} />;
-  }
-}
+export const DrawersScreen = screenOfViews((s) => s.drawers.view, {
+  day: DayView,
+  detail: DetailView,
+  trend: TrendView,
+});
 
 function DayView({ height, width }: ScreenProps) {
   const theme = useTheme();

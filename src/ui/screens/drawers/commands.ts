@@ -7,6 +7,7 @@ import {
   type ListRows,
   listCommands,
   named,
+  openRowCommand,
   selectedRow,
 } from "../../commands.js";
 import { PAID_OUT_AND_NO_SALE } from "./filter.js";
@@ -93,23 +94,14 @@ const DATES = {
 /** The cash drawers screen's commands. */
 export const DRAWERS_COMMANDS = defineCommands({
   ...listCommands(drawersRows),
-  openShift: {
-    keys: [named("return")],
-    label: "enter",
+  openShift: openRowCommand({
     description: "open the shift",
     short: "open",
     hint: 2,
-    run: (s) => {
-      const id = selectedRow(s, drawersRows(s));
-      if (id) return s.openDrawerShift(id);
-    },
-    unavailable: (s) =>
-      s.drawers.view !== "day"
-        ? "Shifts are opened from the day's list."
-        : selectedRow(s, drawersRows(s))
-          ? undefined
-          : "No drawer shift here to open.",
-  },
+    target: (s) => (s.drawers.view === "day" ? selectedRow(s, drawersRows(s)) : undefined),
+    open: (s, id) => s.openDrawerShift(id),
+    why: (s) => (s.drawers.view !== "day" ? "Shifts are opened from the day's list." : "No drawer shift here to open."),
+  }),
   openDay: {
     keys: [named("return")],
     label: "enter",

@@ -16,10 +16,9 @@ import {
   useAppStoreApi,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import { TextField } from "../../components/TextField.js";
+import { EntryLine } from "../../components/EntryLine.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
-import { useHasFocus } from "../../shell.js";
 import { type Theme, useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { activityColumns, historyColumns, type Places } from "./columns.js";
@@ -49,24 +48,19 @@ export function GiftCardsScreen(props: ScreenProps) {
 
 /** The look-up line: `/` gives it the keys; enter looks the card up; a scan needs no key at all. */
 function LookupLine({ width }: { width: number }) {
-  const theme = useTheme();
   const store = useAppStoreApi();
   const text = useAppStore((s) => s.drafts[LOOKUP_DRAFT] ?? "");
-  const editing = useHasFocus(LOOKUP_FIELD);
   return (
-    <Box height={1} width={width} overflow="hidden">
-      <Txt color={editing ? theme.accent : theme.muted} bold>
-        {"Card: "}
-      </Txt>
-      <TextField
-        key={editing ? "editing" : "resting"}
-        value={text}
-        focus={editing}
-        placeholder={editing ? "its number or id, then enter" : "scan a card, or / to type its number"}
-        maxLength={64}
-        onChange={(v) => store.getState().setDraft(LOOKUP_DRAFT, v)}
-      />
-    </Box>
+    <EntryLine
+      field={LOOKUP_FIELD}
+      label="Card: "
+      value={text}
+      onChange={(v) => store.getState().setDraft(LOOKUP_DRAFT, v)}
+      typing="its number or id, then enter"
+      resting="scan a card, or / to type its number"
+      maxLength={64}
+      width={width}
+    />
   );
 }
 
@@ -261,6 +255,8 @@ function ActivityView({ height, width }: ScreenProps) {
   const a = useAppStore((s) => s.giftCards.activity);
   const form = useAppStore((s) => s.giftCards.form);
   const location = useAppStore(selectLocation);
+  // All locations (the location picker's choice): where each happened is a column.
+  const all = useAppStore((s) => s.allLocations);
   const places = usePlaces();
   const ids = useAppStore((s) => giftCardRows(s).ids);
   const oneDay = a.from === a.to;
@@ -270,7 +266,7 @@ function ActivityView({ height, width }: ScreenProps) {
   const owedRows = segmentRows(owed, width, 2);
   const listHeight = Math.max(3, height - 1 - totalRows - owedRows - giftCardsFormHeight(form));
   const list = useListWindow(ACTIVITY_LIST, ids, listRows(listHeight));
-  const columns = useMemo(() => activityColumns(places, !oneDay), [places, oneDay]);
+  const columns = useMemo(() => activityColumns(places, !oneDay, all), [places, oneDay, all]);
   const days = !a.from ? "" : oneDay ? `${a.from}${a.followToday ? " (today)" : ""}` : `${a.from} → ${a.to}`;
   return (
     <Box flexDirection="column" width={width}>
@@ -278,7 +274,7 @@ function ActivityView({ height, width }: ScreenProps) {
         <Txt bold>{width < 72 ? "Activity" : "Gift card activity"}</Txt>
         <Txt>
           {" "}
-          at {location?.name ?? "—"} · {days}
+          at {all ? "all locations" : (location?.name ?? "—")} · {days}
         </Txt>
         <Txt color={theme.muted}> · {a.filter || "every kind"}</Txt>
       </Txt>

@@ -51,10 +51,11 @@ export function historyColumns(p: Places): Column<HistoryRow>[] {
 }
 
 /**
- * A location's activity over some days, newest first. The card's number keeps its last digits
- * when cut; the note goes first on a narrow terminal, then the balance after.
+ * A location's activity over some days, newest first, or every location's with where each
+ * happened (`withPlace`). The card's number keeps its last digits when cut; the note goes first on
+ * a narrow terminal, then the balance after, then where.
  */
-export function activityColumns(p: Places, withDate: boolean): Column<GiftCardActivity>[] {
+export function activityColumns(p: Places, withDate: boolean, withPlace = false): Column<GiftCardActivity>[] {
   return [
     withDate
       ? { header: "When", width: 11, render: (a) => when(a, p) }
@@ -63,6 +64,9 @@ export function activityColumns(p: Places, withDate: boolean): Column<GiftCardAc
           width: 5,
           render: (a) => (a.created_at ? localTime(a.created_at, p.zone(a.location_id)) : "—"),
         },
+    ...(withPlace
+      ? [{ header: "Where", width: 12, drop: 1, render: (a: GiftCardActivity) => p.name(a.location_id) }]
+      : []),
     { header: "Card", width: 16, render: (a) => a.gift_card_gan ?? "" },
     { header: "What", width: 13, render: (a) => ACTIVITY_WORDS[a.type] },
     {

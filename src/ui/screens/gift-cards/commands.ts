@@ -12,6 +12,7 @@ import {
   listCommands,
   moveFromField,
   named,
+  openRowCommand,
   selectedRow,
 } from "../../commands.js";
 
@@ -119,19 +120,16 @@ export const GIFT_CARDS_COMMANDS = defineCommands({
     hint: 2,
     run: (s) => s.showGiftCardsView(s.giftCards.view === "card" ? "activity" : "card"),
   },
-  openCard: {
-    keys: [named("return")],
-    label: "enter",
+  openCard: openRowCommand({
     description: "open its card",
     hint: 3,
-    run: (s) => {
-      const a = selectedActivity(s);
-      const ref = a?.gift_card_gan ?? a?.gift_card_id;
-      if (ref) return s.lookUpGiftCard(ref);
+    target: (s) => {
+      const a = onActivityView(s) ? undefined : selectedActivity(s);
+      return a?.gift_card_gan ?? a?.gift_card_id;
     },
-    unavailable: (s) =>
-      onActivityView(s) ?? (selectedActivity(s) ? undefined : "No activity here: the days have none."),
-  },
+    open: (s, ref) => s.lookUpGiftCard(ref),
+    why: (s) => onActivityView(s) ?? "No activity here: the days have none.",
+  }),
   retry: {
     keys: [ch("R")],
     label: "R",

@@ -2,13 +2,13 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
 import { missingPermissionMessage } from "../../../domain/payouts.js";
-import { payoutsQueryKey, rangeTotals, useAppStore } from "../../../state/index.js";
+import { payoutsQueryKey, placeKey, rangeTotals, useAppStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import type { ScreenProps } from "../screen-def.js";
+import { type ScreenProps, screenOfViews } from "../screen-def.js";
 import { payoutColumns } from "./columns.js";
 import { FIND_FIELD, LISTS, payoutsRows, shownPayouts, statusWords, whereWords } from "./commands.js";
 import { DetailView } from "./DetailView.js";
@@ -20,21 +20,13 @@ import { wrapParts } from "./wrap.js";
 const NO_IDS: readonly string[] = [];
 
 /** Payouts: the list of a range, one payout's entries, the fees over time, a statement reconciled. */
-export function PayoutsScreen(props: ScreenProps) {
-  const view = useAppStore((s) => s.payouts.view);
-  const missing = useAppStore((s) => s.payouts.permission === "missing");
-  if (missing) return <MissingPermission {...props} />;
-  switch (view) {
-    case "list":
-      return <ListView {...props} />;
-    case "detail":
-      return <DetailView {...props} />;
-    case "fees":
-      return <FeesView {...props} />;
-    case "reconcile":
-      return <ReconcileView {...props} />;
-  }
-}
+export const PayoutsScreen = screenOfViews((s) => (s.payouts.permission === "missing" ? "missing" : s.payouts.view), {
+  missing: MissingPermission,
+  list: ListView,
+  detail: DetailView,
+  fees: FeesView,
+  reconcile: ReconcileView,
+});
 
 /** The range's totals as lines of at most `width` cells: paid first, then in transit, then failed. */
 function totalLines(t: ReturnType<typeof rangeTotals>, width: number): string[] {
@@ -56,6 +48,8 @@ function ListView({ height, width }: ScreenProps) {
   const where = useAppStore(whereWords);
   const status = useAppStore(statusWords);
   const locations = useAppStore((s) => s.locations);
+  // All locations (the location picker's choice): a location column.
+  const all = useAppStore((s) => s.allLocations);
   const rows = useAppStore(shownPayouts);
   const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
   const finding = useHasFocus(FIND_FIELD);
@@ -64,7 +58,7 @@ function ListView({ height, width }: ScreenProps) {
   // The note is said whole: two lines when it does not fit one.
   const noteRows = p.note ? (p.note.length > width - 1 ? 2 : 1) : 0;
   // Rows read for other filters (a location or range just chosen) show dim until the new ones come.
-  const stale = useAppStore((s) => s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, s.locationId));
+  const stale = useAppStore((s) => s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, placeKey(s)));
   const totals = useMemo(() => totalLines(rangeTotals(p), width - 1), [p, width]);
   const listHeight = Math.max(
     3,
@@ -72,10 +66,10 @@ function ListView({ height, width }: ScreenProps) {
   );
   const list = useListWindow(LISTS.list, ids, listRows(listHeight));
   const columns = useMemo(() => {
-    const names = p.filters.all ? new Map(locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""])) : undefined;
+    const names = all ? new Map(locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""])) : undefined;
     const zones = new Map(locations.map((l) => [l.id ?? "", l.timezone ?? "UTC"]));
     return payoutColumns(names, (payout) => zones.get(payout.location_id) ?? "UTC");
-  }, [p.filters.all, locations]);
+  }, [all, locations]);
   const empty = p.filters.query
     ? `No payout of ${p.filters.from} → ${p.filters.to} matches "${p.filters.query}".`
     : `No payouts created ${p.filters.from} → ${p.filters.to}${p.filters.status ? ` with status ${status}` : ""}.`;

@@ -62,7 +62,7 @@ export function ReconcileView({ height, width }: ScreenProps) {
   const theme = useTheme();
   const st = useAppStore((s) => s.payouts.statement);
   const formKind = useAppStore((s) => s.payouts.form.kind);
-  const where = useAppStore((s) => (s.payouts.filters.all ? "every location" : whereWords(s)));
+  const where = useAppStore((s) => (s.allLocations ? "every location" : whereWords(s)));
   const currency = useAppStore((s) => s.payoutsLocations()[0]?.currency ?? "USD");
   const items = useAppStore(shownItems);
   const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);

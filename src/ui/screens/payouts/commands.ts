@@ -15,6 +15,7 @@ import {
   type ListRows,
   listCommands,
   named,
+  openRowCommand,
   selectedRow,
 } from "../../commands.js";
 
@@ -125,41 +126,23 @@ const FILTERS = {
           ? undefined
           : "The range is set on the list or the fees (esc).",
   },
-  allLocations: {
-    keys: [ch("a")],
-    label: "a",
-    description: "all locations / this location",
-    hint: 7,
-    run: (s: AppState) => s.togglePayoutsAllLocations(),
-    unavailable: (s: AppState) =>
-      s.payouts.permission === "missing"
-        ? NO_PERMISSION
-        : s.locations.length < 2
-          ? "This seller has one location."
-          : s.payouts.view === "list" || s.payouts.view === "fees"
-            ? undefined
-            : "Locations are chosen on the list or the fees (esc).",
-  },
 } satisfies CommandTable<string>;
 
 /** The payouts screen's commands. */
 export const PAYOUTS_COMMANDS = defineCommands({
   ...listCommands(payoutsRows),
-  open: {
-    keys: [named("return")],
-    label: "enter",
+  open: openRowCommand({
     description: "open the payout: its entries",
     hint: 2,
-    run: (s) => {
-      const id = selectedPayoutId(s) ?? selectedItemPayout(s);
-      if (id) return s.openPayout(id);
-    },
-    unavailable: (s) => {
-      if (s.payouts.view === "list") return selectedPayoutId(s) ? undefined : "No payout here to open.";
-      if (s.payouts.view === "reconcile") return selectedItemPayout(s) ? undefined : "No payout on this line to open.";
-      return "Payouts are opened from the list or the reconciliation.";
-    },
-  },
+    target: (s) => selectedPayoutId(s) ?? selectedItemPayout(s),
+    open: (s, id) => s.openPayout(id),
+    why: (s) =>
+      s.payouts.view === "list"
+        ? "No payout here to open."
+        : s.payouts.view === "reconcile"
+          ? "No payout on this line to open."
+          : "Payouts are opened from the list or the reconciliation.",
+  }),
   find: {
     keys: [ch("/")],
     label: "/",
@@ -208,5 +191,5 @@ export const statusWords = (s: AppState): string =>
 
 /** Where the payouts shown come from: the location's name, or every location. */
 export function whereWords(s: AppState): string {
-  return s.payouts.filters.all ? "All locations" : (selectLocation(s)?.name ?? "Payouts");
+  return s.allLocations ? "All locations" : (selectLocation(s)?.name ?? "Payouts");
 }

@@ -49,13 +49,13 @@ export function PayoutsRangeForm() {
 export function StatementForm() {
   const store = useAppStoreApi();
   const form = useAppStore((s) => s.payouts.form);
-  const all = useAppStore((s) => s.payouts.filters.all);
+  const all = useAppStore((s) => s.allLocations);
   if (form.kind !== "statement") return null;
   const s = () => store.getState();
   return (
     <FormView
       title="Reconcile a bank statement export"
-      note={`Matched against the payouts of ${all ? "every location" : "this location"}; a on the list switches.`}
+      note={`Matched against the payouts of ${all ? "every location" : "this location"}; L chooses.`}
       fields={STATEMENT_FIELDS}
       initial={{
         path: form.path,

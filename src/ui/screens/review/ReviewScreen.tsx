@@ -1,14 +1,12 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import stringWidth from "string-width";
-import { breaksExample } from "../../../domain/clock-rules.js";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
   type ReviewSpanKind,
-  type ShiftTimesInput,
   selectReviewMembers,
   selectReviewRows,
   selectTimeZone,
@@ -28,6 +26,7 @@ import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
+import { shiftTimesFields, shiftTimesFrom } from "../shift-times.js";
 import { memberColumns, shiftColumns } from "./columns.js";
 
 /** The review's title: the pay period, the workweek, or the workdays it shows. */
@@ -126,7 +125,7 @@ export function ReviewScreen({ height, width }: ScreenProps) {
 function panelHeight(kind: string): number {
   if (kind === "none") return 0;
   if (kind === "filter") return 1;
-  if (kind === "edit") return formHeight(editFields([]), true);
+  if (kind === "edit") return formHeight(shiftTimesFields([], ""), true);
   return kind === "range" ? formHeight(RANGE_FIELDS, false) : formHeight(EXPORT_FIELDS, true);
 }
 
@@ -245,23 +244,6 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   );
 }
 
-/** The shift form's fields; the breaks field's example names the location's own break types. */
-const editFields = (breakTypes: readonly string[]): FieldSpec[] => [
-  { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
-  { name: "startTime", label: "Start time", hint: "HH:MM" },
-  { name: "endDate", label: "End date", hint: "YYYY-MM-DD (empty: still open)" },
-  { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: breaksExample(breakTypes) },
-];
-
-const asInput = (v: Record<string, string>): ShiftTimesInput => ({
-  startDate: v.startDate ?? "",
-  startTime: v.startTime ?? "",
-  endDate: v.endDate ?? "",
-  endTime: v.endTime ?? "",
-  breaks: v.breaks ?? "",
-});
-
 function EditShiftForm({ shiftId }: { shiftId: string }) {
   const theme = useTheme();
   const store = useAppStoreApi();
@@ -269,7 +251,7 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
   const conflict = useAppStore((s) => s.review.conflict);
   const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
   const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
-  const fields = useMemo(() => editFields(types), [types]);
+  const fields = useMemo(() => shiftTimesFields(types, "empty: still open"), [types]);
   // The shift's own store's zone: a review of all locations edits shifts of stores in other zones.
   const tz = useAppStore((s) => (shift ? zoneOfShift(s, shift) : selectTimeZone(s)));
   if (!shift) return null;
@@ -292,7 +274,7 @@ function EditShiftForm({ shiftId }: { shiftId: string }) {
       }
       fields={fields}
       initial={{ ...(shiftTimesInputOf(shift, tz) as unknown as Record<string, string>) }}
-      onSubmit={(v) => store.getState().editShiftTimes(shiftId, asInput(v))}
+      onSubmit={(v) => store.getState().editShiftTimes(shiftId, shiftTimesFrom(v))}
       onCancel={() => store.getState().openReviewForm({ kind: "none" })}
     />
   );

@@ -1,6 +1,6 @@
 import { localDate } from "../../../domain/time.js";
 import { type AppState, selectReviewMembers, selectReviewRows } from "../../../state/index.js";
-import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
+import { ch, defineCommands, type ListRows, listCommands, named, openRowCommand, selectedRow } from "../../commands.js";
 import { shiftSpan } from "./columns.js";
 
 /** The list shown: the members' totals, or the shifts (of one member, or all). */
@@ -36,25 +36,20 @@ const loaded = (s: AppState) => (s.review.result ? undefined : "The shifts are s
 /** The review's commands. */
 export const REVIEW_COMMANDS = defineCommands({
   ...listCommands(reviewRows),
-  openMember: {
-    keys: [named("return")],
-    label: "enter",
+  openMember: openRowCommand({
     description: "the member's shifts",
     short: "shifts",
     hint: 2,
-    run: (s) => {
-      const m = selectedMember(s);
-      if (!m) return;
+    target: (s) => (s.review.view === "members" ? selectedMember(s) : undefined),
+    open: (s, m) => {
       s.setReviewView("shifts", m.memberId);
       s.selectRow("review.shifts", [], 0);
     },
-    unavailable: (s) =>
+    why: (s) =>
       s.review.view !== "members"
         ? "Already showing shifts: esc goes back to the members."
-        : selectedMember(s)
-          ? undefined
-          : "There is no member here.",
-  },
+        : "There is no member here.",
+  }),
   editShift: {
     keys: [named("return"), ch("E")],
     label: "enter/E",

@@ -1,7 +1,7 @@
 import type { ReviewRow } from "../../../domain/stocktake.js";
 import { leftOutText } from "../../../domain/stocktake-checks.js";
 import { type AppState, type LoadedCount, notKeptOffline, reviewOfRecord } from "../../../state/index.js";
-import { ch, defineCommands, type ListRows, listCommands, named, selectedRow } from "../../commands.js";
+import { ch, defineCommands, type ListRows, listCommands, named, openRowCommand, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";
 
@@ -188,21 +188,13 @@ export const STOCKTAKE_COMMANDS = defineCommands({
             ? undefined
             : "Nothing counted yet.",
   },
-  resolve: {
-    keys: [named("return")],
-    label: "enter",
+  resolve: openRowCommand({
     description: "unknown codes: say which item it is",
-    run: (s) => {
-      const code = selectedRow(s, stocktakeRows(s));
-      if (code) s.stocktakeOpenForm({ kind: "resolve", code });
-    },
-    unavailable: (s) =>
-      s.stocktake.view.kind !== "unknown"
-        ? "Codes are resolved from the unknown codes (u)."
-        : selectedRow(s, stocktakeRows(s))
-          ? undefined
-          : "No unknown codes.",
-  },
+    target: (s) => (s.stocktake.view.kind === "unknown" ? selectedRow(s, stocktakeRows(s)) : undefined),
+    open: (s, code) => s.stocktakeOpenForm({ kind: "resolve", code }),
+    why: (s) =>
+      s.stocktake.view.kind !== "unknown" ? "Codes are resolved from the unknown codes (u)." : "No unknown codes.",
+  }),
   type: {
     keys: [named("return"), ch("i")],
     label: "enter/i",

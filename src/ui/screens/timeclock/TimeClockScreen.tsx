@@ -1,6 +1,5 @@
 import { Box } from "ink";
 import { useMemo } from "react";
-import { breaksExample } from "../../../domain/clock-rules.js";
 import { describeBreakType, memberName } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
@@ -23,6 +22,7 @@ import { useKeys } from "../../keyboard.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
+import { shiftTimesFields, shiftTimesFrom } from "../shift-times.js";
 import { timeClockColumns } from "./columns.js";
 
 /** Who is here, and the clock actions on the selected member. */
@@ -46,7 +46,7 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
         : form.kind === "clock-in-at" || form.kind === "clock-out-at"
           ? formHeight(AT_FIELDS, true)
           : form.kind === "add-shift"
-            ? formHeight(shiftFields([]), true)
+            ? formHeight(shiftTimesFields([], ""), true)
             : form.kind === "filter"
               ? 1
               : 0;
@@ -212,15 +212,6 @@ function ClockAtForm({ memberId, direction }: { memberId: string; direction: "in
   );
 }
 
-/** The shift form's fields; the breaks field's example names the location's own break types. */
-const shiftFields = (breakTypes: readonly string[]): FieldSpec[] => [
-  { name: "startDate", label: "Start date", hint: "YYYY-MM-DD" },
-  { name: "startTime", label: "Start time", hint: "HH:MM" },
-  { name: "endDate", label: "End date", hint: "YYYY-MM-DD (both empty: still on shift)" },
-  { name: "endTime", label: "End time", hint: "HH:MM" },
-  { name: "breaks", label: "Breaks", hint: breaksExample(breakTypes) },
-];
-
 /** A whole shift for someone who forgot to clock in at all: past start and end, and breaks. */
 function AddShiftForm({ memberId }: { memberId: string }) {
   const store = useAppStoreApi();
@@ -228,22 +219,21 @@ function AddShiftForm({ memberId }: { memberId: string }) {
   const types = useAppStore(useShallow(selectBreakTypes));
   const tz = useAppStore(selectTimeZone);
   const today = localDate(store.getState().now, tz);
-  const fields = useMemo(() => shiftFields(types.map((t) => t.break_name ?? "")), [types]);
+  const fields = useMemo(
+    () =>
+      shiftTimesFields(
+        types.map((t) => t.break_name ?? ""),
+        "both empty: still on shift",
+      ),
+    [types],
+  );
   return (
     <FormView
       title={`Add a shift for ${name}`}
       note={`Break types here: ${types.map((t) => t.break_name).join(", ") || "none"}. Times are local (${tz}).`}
       fields={fields}
       initial={{ startDate: today, startTime: "", endDate: today, endTime: "", breaks: "" }}
-      onSubmit={(v) =>
-        store.getState().addPastShift(memberId, {
-          startDate: v.startDate ?? "",
-          startTime: v.startTime ?? "",
-          endDate: v.endDate ?? "",
-          endTime: v.endTime ?? "",
-          breaks: v.breaks ?? "",
-        })
-      }
+      onSubmit={(v) => store.getState().addPastShift(memberId, shiftTimesFrom(v))}
       onCancel={() => store.getState().openTimeClockForm({ kind: "none" })}
     />
   );

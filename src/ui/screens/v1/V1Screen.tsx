@@ -4,7 +4,7 @@ import { formatMoney } from "../../../domain/money.js";
 import { OFFLINE_NOTE, paymentTotals } from "../../../domain/v1-records.js";
 import { describeV1Range, isSplitTender } from "../../../domain/v1-rules.js";
 import type { V1Payment } from "../../../spec/generated/types.js";
-import { selectLocation, useAppStore, useShallow } from "../../../state/index.js";
+import { placeKey, selectLocation, useAppStore, useShallow } from "../../../state/index.js";
 import { LIST_OPERATION } from "../../../state/v1-load.js";
 import { queryKey, recordKey, V1_LIST_NAMES, V1_VIEWS, type V1View } from "../../../state/v1-machine.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -28,7 +28,8 @@ export function V1Screen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const v = useAppStore((s) => s.v1);
   const location = useAppStore(selectLocation);
-  const where = v.filters.all ? "all locations" : (location?.name ?? "—");
+  const all = useAppStore((s) => s.allLocations);
+  const where = all ? "all locations" : (location?.name ?? "—");
   const dates = v.view === "orders" ? "every order" : describeV1Range(v.filters).split(" (")[0];
   return (
     <Box flexDirection="column" width={width}>
@@ -85,14 +86,17 @@ function ListPane({ height, width }: { height: number; width: number }) {
   const v = useAppStore((s) => s.v1);
   const locations = useAppStore((s) => s.locations);
   const locationId = useAppStore((s) => s.locationId);
+  // All locations (the location picker's choice): a location column.
+  const all = useAppStore((s) => s.allLocations);
+  const place = useAppStore(placeKey);
   const retired = v.retired[LIST_OPERATION[v.view]];
   const info = infoLines(v.view, v.filters, width);
   const records = v.lists[v.view];
   const foot = footLine(v.view, records ?? []);
   const listHeight = Math.max(3, height - info.length - 1 - useFormRows());
   const places: RowPlaces = useMemo(
-    () => ({ ...placesOf({ locations, locationId }), all: v.filters.all }),
-    [locations, locationId, v.filters.all],
+    () => ({ ...placesOf({ locations, locationId }), all }),
+    [locations, locationId, all],
   );
   const rows = (records ?? []) as readonly object[];
   const ids = useMemo(() => rows.map((r) => recordKey(v.view, r)), [rows, v.view]);
@@ -119,7 +123,7 @@ function ListPane({ height, width }: { height: number; width: number }) {
           width={width}
           rowKey={(r) => recordKey(v.view, r)}
           empty={emptyText(v.view)}
-          dim={v.readFor[v.view] !== queryKey(v.view, v.filters, locationId)}
+          dim={v.readFor[v.view] !== queryKey(v.view, v.filters, place)}
         />
       ) : (
         <Box height={listHeight}>
@@ -149,11 +153,7 @@ const emptyText = (view: V1View) =>
   view === "orders" ? "The online store has no orders here." : `No ${VIEW_TITLES[view].toLowerCase()} on these days.`;
 
 /** The lines over a list: what it is filtered by, and for payments the late-arrival note. */
-function infoLines(
-  view: V1View,
-  f: { includePartial: boolean; status: string; all: boolean },
-  width: number,
-): DetailLine[] {
+function infoLines(view: V1View, f: { includePartial: boolean; status: string }, width: number): DetailLine[] {
   if (view === "payments") {
     const partial = f.includePartial
       ? "Partial payments shown (still being taken: tenders so far, no items yet) · i hides them"

@@ -12,6 +12,7 @@ import {
   type ListRows,
   listCommands,
   named,
+  openRowCommand,
   selectedRow,
 } from "../../commands.js";
 import { detailLinesOf } from "./detail-lines.js";
@@ -179,29 +180,24 @@ function orderAction(action: V1UpdateOrderRequestAction, key: string, hint: numb
 export const V1_COMMANDS = defineCommands({
   ...listCommands(v1Rows),
   ...DETAIL_SCROLLING,
-  open: {
-    keys: [named("return")],
-    label: "enter",
+  open: openRowCommand({
     description: "open",
     hint: 2,
-    run: (s) => {
-      const r = selectedRecord(s);
-      if (!r) return;
+    target: (s) => (s.v1.detail ? undefined : selectedRecord(s)),
+    open: (s, r) => {
       s.selectRow(DETAIL_SCROLL, [], 0);
       const view = s.v1.view;
       if (view === "refunds") return s.openV1RefundedPayment(r.payment_id ?? "");
       const kind = view === "payments" ? "payment" : view === "settlements" ? "settlement" : "order";
       return s.openV1Detail({ kind, id: r.id ?? "" });
     },
-    unavailable: (s) =>
+    why: (s) =>
       s.v1.detail
         ? "A record is open already: esc goes back to the list."
-        : selectedRecord(s)
-          ? undefined
-          : s.v1.retired[LIST_OPERATION[s.v1.view]]
-            ? "The service no longer offers this list."
-            : "Nothing here to open.",
-  },
+        : s.v1.retired[LIST_OPERATION[s.v1.view]]
+          ? "The service no longer offers this list."
+          : "Nothing here to open.",
+  }),
   back: {
     keys: [named("escape")],
     label: "esc",
@@ -222,18 +218,7 @@ export const V1_COMMANDS = defineCommands({
     run: (s) => s.v1Dispatch({ type: "open-range" }),
     unavailable: ranged,
   },
-  everywhere: {
-    keys: [ch("a")],
-    label: "a",
-    description: "all locations / this one",
-    hint: 6,
-    run: (s) => {
-      s.v1Dispatch({ type: "toggle-all" });
-      s.v1Dispatch({ type: "close-detail" });
-      return s.loadV1();
-    },
-    unavailable: (s) => (s.locations.length > 1 ? undefined : "This seller has one location."),
-  },
+
   partial: {
     keys: [ch("i")],
     label: "i",
