@@ -15,7 +15,7 @@ import {
 } from "./io.js";
 import { runCommand } from "./run.js";
 import { LOGIN_SCOPES, loginScopes, readScopes, V1_SCOPES } from "./scopes.js";
-import { checkTargetFlags, loadTarget, TARGET_OPTIONS } from "./target.js";
+import { checkTargetFlags, loadTarget, type ServiceTarget, TARGET_OPTIONS } from "./target.js";
 
 /** `backroom login`'s command line. */
 export const LOGIN_SPEC = {
@@ -77,30 +77,16 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
     const secrets: string[] = [];
     try {
       if (!oauth) {
-        const token = typeof flags.token === "string" ? flags.token : await readToken(io);
-        if (!token) throw new CommandError("no token was given; nothing was stored.");
-        secrets.push(token);
-        const info = await checkPersonalToken({
-          baseUrl,
-          token,
-          squareVersion: target.squareVersion,
-          dispatcher: deps.dispatcher,
-          maxRetries: deps.maxRetries,
-        }).catch((err: unknown) => {
-          if (!(err instanceof SquareApiError)) throw err;
-          throw new CommandError(
-            `the ${target.environment} service refused the token (${err.code}); nothing was stored. Check that it is an access token for ${target.environment}.`,
-          );
+        await signInWithToken(io, deps, {
+          target,
+          session,
+          kept,
+          storage: store.describeStorage(),
+          secrets,
+          given: typeof flags.token === "string" ? flags.token : undefined,
+          remember: () =>
+            remember(io, config, target.environment, flags["base-url"], clientIdFlag, flags.env !== undefined),
         });
-        const merchant = info.merchant_id;
-        if (!kept) {
-          // Checked, but there is nowhere to keep it: say so plainly, and how to use it anyway.
-          await remember(io, config, target.environment, flags["base-url"], clientIdFlag, flags.env !== undefined);
-          throw new CommandError(
-            `the token works${merchant ? ` (merchant ${merchant})` : ""}, but the sign-in was NOT kept: ${store.describeStorage()}. To use this token, set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command (for example in your shell profile or your secrets manager).`,
-          );
-        }
-        await session.signIn(personalTokens(token, info, { environment: target.environment, baseUrl }));
       } else {
         if (!applicationId) {
           throw new CommandError(
@@ -143,6 +129,54 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
     await remember(io, config, target.environment, flags["base-url"], clientIdFlag, flags.env !== undefined);
     return 0;
   });
+}
+
+/** What a personal-token sign-in works with. */
+interface TokenSignIn {
+  target: ServiceTarget;
+  session: Awaited<ReturnType<typeof openSession>>["session"];
+  /** Whether a keychain can keep the sign-in. */
+  kept: boolean;
+  /** Where sign-ins are kept, or why they cannot be, in words. */
+  storage: string;
+  /** Secrets to keep out of any message. */
+  secrets: string[];
+  /** The token given with --token; asked for (hidden) otherwise. */
+  given: string | undefined;
+  /** Saves where the sign-in was made. */
+  remember: () => Promise<void>;
+}
+
+/**
+ * A personal access token: checked with the service before anything is stored, then kept; with no
+ * keychain to keep it in, says that it works and how to use it anyway.
+ */
+async function signInWithToken(io: CommandIo, deps: CommandDeps, t: TokenSignIn): Promise<void> {
+  const { target } = t;
+  const token = t.given ?? (await readToken(io));
+  if (!token) throw new CommandError("no token was given; nothing was stored.");
+  t.secrets.push(token);
+  const info = await checkPersonalToken({
+    baseUrl: target.baseUrl,
+    token,
+    squareVersion: target.squareVersion,
+    dispatcher: deps.dispatcher,
+    maxRetries: deps.maxRetries,
+  }).catch((err: unknown) => {
+    if (!(err instanceof SquareApiError)) throw err;
+    throw new CommandError(
+      `the ${target.environment} service refused the token (${err.code}); nothing was stored. Check that it is an access token for ${target.environment}.`,
+    );
+  });
+  const merchant = info.merchant_id;
+  if (!t.kept) {
+    // Checked, but there is nowhere to keep it: say so plainly, and how to use it anyway.
+    await t.remember();
+    throw new CommandError(
+      `the token works${merchant ? ` (merchant ${merchant})` : ""}, but the sign-in was NOT kept: ${t.storage}. To use this token, set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command (for example in your shell profile or your secrets manager).`,
+    );
+  }
+  await t.session.signIn(personalTokens(token, info, { environment: target.environment, baseUrl: target.baseUrl }));
 }
 
 /** Saves where the sign-in was made, so later commands work there without flags. Never a secret. */
