@@ -28,6 +28,32 @@ export interface HttpOptions {
   defaultSquareVersion: string;
 }
 
+/** Stage 8: the answer, in the shape of the caller's Square-Version. */
+function sendAnswer(
+  res: ServerResponse,
+  ctx: RequestContext,
+  shape: VersionShape,
+  result: HandlerResult,
+  db: HttpOptions["db"],
+): void {
+  const headers = { "square-version": shape.version, ...result.headers };
+  if (!shape.rewritesAnswer(ctx.op.name)) {
+    const text = result.json ?? serialized.get(result);
+    if (text !== undefined) return sendText(res, result.status ?? 200, text, headers);
+    return send(res, result.status ?? 200, result.body, headers);
+  }
+  const body = result.body;
+  shape.answer(ctx.op.name, body, { db, merchantId: ctx.auth?.merchantId });
+  return send(res, result.status ?? 200, body, headers);
+}
+
+/** The admin endpoints and the consent page: JSON however it is labelled (`curl -d` says form data). */
+async function handleExtra(extra: ExtraRoute, req: IncomingMessage, res: ServerResponse, incoming: Incoming) {
+  const url = new URL(`${incoming.path}?${incoming.search.toString()}`, "http://localhost");
+  const result = await extra(req, url, bodyText(incoming.bytes, incoming.contentType, false));
+  send(res, result.status ?? 200, result.body, result.headers);
+}
+
 /**
  * The service's one pipeline, as named stages (pipeline.ts): read the request → the routes
  * outside the contract → route → Square-Version → auth and scope → query and body, read in the
@@ -64,19 +90,6 @@ export function createHttpServer(opts: HttpOptions): Server {
     return result;
   };
 
-  /** Stage 8: the answer, in the shape of the caller's Square-Version. */
-  const answer = (res: ServerResponse, ctx: RequestContext, shape: VersionShape, result: HandlerResult) => {
-    const headers = { "square-version": shape.version, ...result.headers };
-    if (!shape.rewritesAnswer(ctx.op.name)) {
-      const text = result.json ?? serialized.get(result);
-      if (text !== undefined) return sendText(res, result.status ?? 200, text, headers);
-      return send(res, result.status ?? 200, result.body, headers);
-    }
-    const body = result.body;
-    shape.answer(ctx.op.name, body, { db: opts.db, merchantId: ctx.auth?.merchantId });
-    return send(res, result.status ?? 200, body, headers);
-  };
-
   async function handleContract(req: IncomingMessage, res: ServerResponse, incoming: Incoming): Promise<void> {
     const { op, params } = routeOf(route, req.method ?? "GET", incoming.path);
     const shape = versionShape(requestVersion(headerValue(req.headers["square-version"]), opts.defaultSquareVersion));
@@ -101,14 +114,7 @@ export function createHttpServer(opts: HttpOptions): Server {
     };
     const result = runRule(ctx, input.raw, events);
     // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
-    answer(res, ctx, shape, result.after ? await result.after() : result);
-  }
-
-  /** The admin endpoints and the consent page: JSON however it is labelled (`curl -d` says form data). */
-  async function handleExtra(extra: ExtraRoute, req: IncomingMessage, res: ServerResponse, incoming: Incoming) {
-    const url = new URL(`${incoming.path}?${incoming.search.toString()}`, "http://localhost");
-    const result = await extra(req, url, bodyText(incoming.bytes, incoming.contentType, false));
-    send(res, result.status ?? 200, result.body, result.headers);
+    sendAnswer(res, ctx, shape, result.after ? await result.after() : result, opts.db);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

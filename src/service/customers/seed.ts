@@ -238,13 +238,84 @@ export const DEMO_GROUPS = [
 const DAY_MS = 86_400_000;
 const YEARS_3_MS = 3 * 365 * DAY_MS;
 
+/** A made-up customer profile, the i-th of the seed, created after `start`, and the groups it is in. */
+function makeCustomer(s: SeedContext, i: number, start: number): { customer: StoredCustomer; groups: string[] } {
+  const { rng, now } = s;
+  const given = rng.pick(GIVEN);
+  const family = rng.pick(FAMILY);
+  const place = rng.pick(CITIES);
+  const isContractor = rng.chance(0.15);
+  const createdMs = start + Math.floor(rng() * YEARS_3_MS);
+  const edits = rng.chance(0.35) ? rng.int(1, 6) : 0;
+  const updatedMs = edits > 0 ? createdMs + Math.floor(rng() * (now.getTime() - createdMs)) : createdMs;
+  let pickSource = rng() * SOURCE_TOTAL;
+  let source: CustomerCreationSource = "OTHER";
+  for (const [name, weight] of SOURCES) {
+    pickSource -= weight;
+    if (pickSource < 0) {
+      source = name;
+      break;
+    }
+  }
+  const c: StoredCustomer = {
+    id: s.ids.next(),
+    created_at: new Date(createdMs).toISOString(),
+    updated_at: new Date(updatedMs).toISOString(),
+    version: edits,
+    creation_source: source,
+  };
+  // A few walk-in profiles carry only a phone number or an email, as instant profiles do.
+  const anonymous = source === "INSTANT_PROFILE" && rng.chance(0.2);
+  if (!anonymous) {
+    c.given_name = given;
+    c.family_name = family;
+  }
+  if (isContractor) c.company_name = rng.pick(COMPANIES);
+  const handle = `${given}.${family}`.toLowerCase().replace(/[^a-z.]/g, "");
+  if (!anonymous || rng.chance(0.5)) {
+    c.email_address = rng.chance(0.3)
+      ? `${handle}${rng.int(1, 99)}@${rng.pick(MAIL_DOMAINS)}`
+      : `${handle}@${rng.pick(MAIL_DOMAINS)}`;
+  }
+  if (!c.email_address || rng.chance(0.8)) {
+    c.phone_number = `+1-${rng.pick(place.area)}-555-${String(rng.int(100, 9999)).padStart(4, "0")}`;
+  }
+  if (rng.chance(0.7)) {
+    const address: Address = {
+      address_line_1: `${rng.int(1, 2999)} ${rng.pick(STREETS)}`,
+      locality: place.city,
+      administrative_district_level_1: place.state,
+      postal_code: String(place.zip * 100 + rng.int(1, 99)).padStart(5, "0"),
+      country: "US",
+    };
+    if (rng.chance(0.15)) address.address_line_2 = `Apt ${rng.int(1, 40)}${rng.pick(["A", "B", "C", ""])}`;
+    c.address = address;
+  }
+  if (rng.chance(0.3))
+    c.birthday = `${rng.chance(0.3) ? "0000" : rng.int(1950, 2004)}-${twoDigits(rng.int(1, 12))}-${twoDigits(rng.int(1, 28))}`;
+  if (source === "IMPORT" || rng.chance(0.1)) c.reference_id = `CRM-${String(100_000 + i).padStart(6, "0")}`;
+  if (rng.chance(0.08)) c.note = rng.pick(NOTES);
+  if (rng.chance(0.05)) c.nickname = given.slice(0, 3);
+  c.preferences = { email_unsubscribed: c.email_address ? rng.chance(0.1) : false };
+
+  const groups: string[] = [];
+  for (const g of DEMO_GROUPS) {
+    const share = g.name === "Contractors" ? (isContractor ? 0.9 : 0.02) : g.share;
+    if (rng.chance(share)) groups.push(g.id);
+  }
+  if (groups.length > 0) c.group_ids = groups;
+  return { customer: c, groups };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
 /**
  * Seeds 500 × scale customer profiles over the last three years: names, emails, phones and
  * addresses, in a few groups, from various sources, some with a note, a birthday or a reference
  * id. Bulk-loaded through prepared statements inside the seed's one transaction.
  */
 export function seedCustomers(s: SeedContext): void {
-  const { db, rng, now, merchantId } = s;
+  const { db, now, merchantId } = s;
   const insertGroup = db.prepare(
     "INSERT INTO customer_groups (id, merchant_id, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
   );
@@ -259,74 +330,11 @@ export function seedCustomers(s: SeedContext): void {
   const insertMember = db.prepare("INSERT INTO customer_group_members (group_id, customer_id) VALUES (?, ?)");
   const count = Math.max(0, Math.round(DEMO_CUSTOMERS * s.scale));
   const start = now.getTime() - YEARS_3_MS;
-  const twoDigits = (n: number) => String(n).padStart(2, "0");
   const generate = () => {
     for (let i = 0; i < count; i++) {
-      const given = rng.pick(GIVEN);
-      const family = rng.pick(FAMILY);
-      const place = rng.pick(CITIES);
-      const isContractor = rng.chance(0.15);
-      const createdMs = start + Math.floor(rng() * YEARS_3_MS);
-      const edits = rng.chance(0.35) ? rng.int(1, 6) : 0;
-      const updatedMs = edits > 0 ? createdMs + Math.floor(rng() * (now.getTime() - createdMs)) : createdMs;
-      let pickSource = rng() * SOURCE_TOTAL;
-      let source: CustomerCreationSource = "OTHER";
-      for (const [name, weight] of SOURCES) {
-        pickSource -= weight;
-        if (pickSource < 0) {
-          source = name;
-          break;
-        }
-      }
-      const c: StoredCustomer = {
-        id: s.ids.next(),
-        created_at: new Date(createdMs).toISOString(),
-        updated_at: new Date(updatedMs).toISOString(),
-        version: edits,
-        creation_source: source,
-      };
-      // A few walk-in profiles carry only a phone number or an email, as instant profiles do.
-      const anonymous = source === "INSTANT_PROFILE" && rng.chance(0.2);
-      if (!anonymous) {
-        c.given_name = given;
-        c.family_name = family;
-      }
-      if (isContractor) c.company_name = rng.pick(COMPANIES);
-      const handle = `${given}.${family}`.toLowerCase().replace(/[^a-z.]/g, "");
-      if (!anonymous || rng.chance(0.5)) {
-        c.email_address = rng.chance(0.3)
-          ? `${handle}${rng.int(1, 99)}@${rng.pick(MAIL_DOMAINS)}`
-          : `${handle}@${rng.pick(MAIL_DOMAINS)}`;
-      }
-      if (!c.email_address || rng.chance(0.8)) {
-        c.phone_number = `+1-${rng.pick(place.area)}-555-${String(rng.int(100, 9999)).padStart(4, "0")}`;
-      }
-      if (rng.chance(0.7)) {
-        const address: Address = {
-          address_line_1: `${rng.int(1, 2999)} ${rng.pick(STREETS)}`,
-          locality: place.city,
-          administrative_district_level_1: place.state,
-          postal_code: String(place.zip * 100 + rng.int(1, 99)).padStart(5, "0"),
-          country: "US",
-        };
-        if (rng.chance(0.15)) address.address_line_2 = `Apt ${rng.int(1, 40)}${rng.pick(["A", "B", "C", ""])}`;
-        c.address = address;
-      }
-      if (rng.chance(0.3))
-        c.birthday = `${rng.chance(0.3) ? "0000" : rng.int(1950, 2004)}-${twoDigits(rng.int(1, 12))}-${twoDigits(rng.int(1, 28))}`;
-      if (source === "IMPORT" || rng.chance(0.1)) c.reference_id = `CRM-${String(100_000 + i).padStart(6, "0")}`;
-      if (rng.chance(0.08)) c.note = rng.pick(NOTES);
-      if (rng.chance(0.05)) c.nickname = given.slice(0, 3);
-      c.preferences = { email_unsubscribed: c.email_address ? rng.chance(0.1) : false };
-
-      const groups: string[] = [];
-      for (const g of DEMO_GROUPS) {
-        const share = g.name === "Contractors" ? (isContractor ? 0.9 : 0.02) : g.share;
-        if (rng.chance(share)) groups.push(g.id);
-      }
-      if (groups.length > 0) c.group_ids = groups;
-      insertCustomer.run(...customerRow(merchantId, ordered(c), null));
-      for (const g of groups) insertMember.run(g, c.id);
+      const { customer, groups } = makeCustomer(s, i, start);
+      insertCustomer.run(...customerRow(merchantId, ordered(customer), null));
+      for (const g of groups) insertMember.run(g, customer.id);
     }
   };
   bulkLoad(

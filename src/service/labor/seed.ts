@@ -30,46 +30,8 @@ const usd = (amount: number): Money => ({ amount, currency: "USD" });
 export function seedLabor(s: SeedContext): void {
   seedTeam(s);
   const { db, rng, merchantId } = s;
-
-  const wageOf = new Map<string, ShiftWage>();
-  let seq = 0;
-  for (const m of DEMO_TEAM) {
-    m.jobs.forEach((job, i) => {
-      const w: StoredWage = {
-        id: `WGDEMO${m.id.slice(-4)}${i + 1}`,
-        team_member_id: m.id,
-        title: job.title,
-        hourly_rate: usd(job.cents),
-        job_id: `JOB${job.title.toUpperCase().replace(/[^A-Z]/g, "")}`,
-        tip_eligible: job.tips,
-      };
-      saveWage(db, merchantId, w, seq++);
-      if (i === 0) {
-        wageOf.set(m.id, {
-          title: job.title,
-          hourly_rate: usd(job.cents),
-          job_id: w.job_id as string,
-          tip_eligible: job.tips,
-        });
-      }
-    });
-  }
-
-  const typeAt = (name: string, duration: string, paid: boolean, created: string): StoredBreakType => ({
-    id: s.ids.next(),
-    location_id: DEMO.mainLocationId,
-    break_name: name,
-    expected_duration: duration,
-    is_paid: paid,
-    version: 1,
-    created_at: created,
-    updated_at: created,
-  });
-  const coffee = typeAt("Coffee", "PT10M", true, "2019-04-03T13:00:00.000Z");
-  const lunch = typeAt("Lunch", "PT30M", false, "2019-04-03T13:01:00.000Z");
-  const rest = typeAt("Rest", "PT15M", true, "2019-04-03T13:02:00.000Z");
-  for (const bt of [coffee, lunch, rest]) saveBreakType(db, merchantId, bt);
-
+  const wageOf = seedWages(s);
+  const types = seedBreakTypes(s);
   saveWorkweek(db, merchantId, {
     id: s.ids.next(),
     start_of_week: "MON",
@@ -119,7 +81,54 @@ export function seedLabor(s: SeedContext): void {
     saveShift(db, merchantId, shift);
   };
 
-  bulkLoad(db, ["shifts"], () => layOutShifts(s, store, breakOf, { coffee, lunch, rest }, tzOf));
+  bulkLoad(db, ["shifts"], () => layOutShifts(s, store, breakOf, types, tzOf));
+}
+
+/** Each member's wages, one per job; the first job's is the wage their shifts are paid at. */
+function seedWages(s: SeedContext): Map<string, ShiftWage> {
+  const wageOf = new Map<string, ShiftWage>();
+  let seq = 0;
+  for (const m of DEMO_TEAM) {
+    m.jobs.forEach((job, i) => {
+      const w: StoredWage = {
+        id: `WGDEMO${m.id.slice(-4)}${i + 1}`,
+        team_member_id: m.id,
+        title: job.title,
+        hourly_rate: usd(job.cents),
+        job_id: `JOB${job.title.toUpperCase().replace(/[^A-Z]/g, "")}`,
+        tip_eligible: job.tips,
+      };
+      saveWage(s.db, s.merchantId, w, seq++);
+      if (i === 0) {
+        wageOf.set(m.id, {
+          title: job.title,
+          hourly_rate: usd(job.cents),
+          job_id: w.job_id as string,
+          tip_eligible: job.tips,
+        });
+      }
+    });
+  }
+  return wageOf;
+}
+
+/** The main location's three break types: a paid coffee, an unpaid lunch, a paid rest. */
+function seedBreakTypes(s: SeedContext): { coffee: StoredBreakType; lunch: StoredBreakType; rest: StoredBreakType } {
+  const typeAt = (name: string, duration: string, paid: boolean, created: string): StoredBreakType => ({
+    id: s.ids.next(),
+    location_id: DEMO.mainLocationId,
+    break_name: name,
+    expected_duration: duration,
+    is_paid: paid,
+    version: 1,
+    created_at: created,
+    updated_at: created,
+  });
+  const coffee = typeAt("Coffee", "PT10M", true, "2019-04-03T13:00:00.000Z");
+  const lunch = typeAt("Lunch", "PT30M", false, "2019-04-03T13:01:00.000Z");
+  const rest = typeAt("Rest", "PT15M", true, "2019-04-03T13:02:00.000Z");
+  for (const bt of [coffee, lunch, rest]) saveBreakType(s.db, s.merchantId, bt);
+  return { coffee, lunch, rest };
 }
 
 /** Closed shifts over the history, with breaks at the main location, and the one still open. */
