@@ -22,7 +22,6 @@ import {
   type CountFilter,
   type CountPosition,
   changeOf,
-  countsOfPairs,
   findChange,
   pageChanges,
   pageCounts,
@@ -38,13 +37,14 @@ const DEFAULT_CHANGE_TYPES = ["PHYSICAL_COUNT", "ADJUSTMENT"];
  * BatchChangeInventory: checks every change first (one bad change refuses all), then applies
  * them in order inside the request's transaction. With `ignore_unchanged_counts` (default true)
  * a physical count equal to the key's current count is not recorded. Answers the current counts
- * of every (object, location) the request names, and the changes recorded.
+ * of every (object, location) the request names (as the batch left them: read once, kept as it
+ * wrote), and the changes recorded.
  */
 function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) {
   const merchant = merchantOf(ctx);
   const req = ctx.body;
   const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
-  const { changes, changed } = recordBatch(
+  const { changes, changed, counts } = recordBatch(
     ctx.db,
     merchant,
     planned,
@@ -52,16 +52,8 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
     ctx.now.toISOString(),
     req.ignore_unchanged_counts !== false,
   );
-  // Every (object, location) the request names, each once, in the order first named.
-  const pairs = new Map<string, { objectId: string; locationId: string }>();
-  for (const p of planned) {
-    for (const locationId of p.toLocationId ? [p.locationId, p.toLocationId] : [p.locationId]) {
-      pairs.set(`${p.objectId}\u0000${locationId}`, { objectId: p.objectId, locationId });
-    }
-  }
-  const counts = countsOfPairs(ctx.db, merchant, [...pairs.values()]).map(toCount);
   emitCountUpdates(ctx, merchant, changed);
-  const body: BatchChangeInventoryResponse = { counts, changes };
+  const body: BatchChangeInventoryResponse = { counts: counts.map(toCount), changes };
   return { body };
 }
 
