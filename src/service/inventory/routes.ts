@@ -13,6 +13,7 @@ import type {
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { notFound } from "../errors.js";
+import { timeOrderedId } from "../ids.js";
 import { pageLimit, parseTime } from "../params.js";
 import { planChanges } from "./changes.js";
 import { toCount } from "./ledger.js";
@@ -48,7 +49,8 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
     ctx.db,
     merchant,
     planned,
-    () => ctx.ids.next(26),
+    // Time-ordered: the change id index takes a batch's 100 new ids at its end (see timeOrderedId).
+    () => timeOrderedId(ctx.now, ctx.ids),
     ctx.now.toISOString(),
     req.ignore_unchanged_counts !== false,
   );

@@ -3,8 +3,8 @@ import type { InventoryAdjustment, InventoryChange, InventoryState } from "../..
 import type { SeededVariation } from "../catalog/seed.js";
 import { stmt } from "../db.js";
 import { bulkLoad, type SeedContext } from "../seed/context.js";
-import type { Rng } from "../seed/random.js";
 import { DEMO } from "../seed/demo-ids.js";
+import type { Rng } from "../seed/random.js";
 import type { PlannedChange } from "./changes.js";
 import { deltasOf } from "./ledger.js";
 
