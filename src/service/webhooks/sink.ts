@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Agent } from "undici";
+import type { Agent } from "undici";
 import type { ServiceClock } from "../clock.js";
 import type { Db } from "../db.js";
 import type { EventSink, ServiceEvent } from "../events.js";
 import { versionShape } from "../versions/stage.js";
-import { delivered, type Envelope, envelopeOf, postNotification } from "./notify.js";
+import { delivered, type Envelope, envelopeOf, newAgent, postNotification } from "./notify.js";
 import { getSubscription, hasLiveGrant, listeningSubscriptions, recordDelivery, type Subscription } from "./repo.js";
 
 /** How the webhook delivery behaves; the defaults suit the app, tests shorten them. */
@@ -41,7 +41,8 @@ interface Delivery {
   baseDelayMs: number;
   maxAttempts: number;
   timeoutMs: number;
-  agent: Agent;
+  /** Made on the first delivery (see newAgent). */
+  agent?: Promise<Agent>;
   timers: Set<NodeJS.Timeout>;
   inFlight: Set<Promise<void>>;
   closed: boolean;
@@ -106,13 +107,17 @@ function attempt(d: Delivery, job: Attempt): void {
   }
   const url = sub.notificationUrl;
   const startedAt = clock.now();
-  const p = postNotification({
-    url,
-    signatureKey: sub.signatureKey,
-    body: job.body,
-    timeoutMs: d.timeoutMs,
-    dispatcher: d.agent,
-  })
+  d.agent ??= newAgent({ keepAliveTimeout: 2000, connect: { timeout: d.timeoutMs } });
+  const p = d.agent
+    .then((agent) =>
+      postNotification({
+        url,
+        signatureKey: sub.signatureKey,
+        body: job.body,
+        timeoutMs: d.timeoutMs,
+        dispatcher: agent,
+      }),
+    )
     .then((r) => logAndRetry(d, job, url, startedAt, r))
     .catch((err: unknown) => {
       // Logging the attempt failed (the store is going away): nothing more to do for it.
@@ -170,7 +175,6 @@ export function createWebhookSink(opts: WebhookSinkOptions): EventSink {
     baseDelayMs: opts.baseDelayMs ?? 1000,
     maxAttempts: opts.maxAttempts ?? 6,
     timeoutMs,
-    agent: new Agent({ keepAliveTimeout: 2000, connect: { timeout: timeoutMs } }),
     timers: new Set(),
     inFlight: new Set(),
     closed: false,
@@ -194,7 +198,7 @@ export function createWebhookSink(opts: WebhookSinkOptions): EventSink {
       d.timers.clear();
       queue.length = 0;
       await Promise.allSettled([...d.inFlight]);
-      await d.agent.close();
+      if (d.agent) await (await d.agent).close();
     },
   };
 }
