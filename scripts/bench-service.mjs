@@ -11,7 +11,8 @@
 // listen at scale 1 (median of three starts) and at the benchmark's scale, with peak memory.
 // Usage: node scripts/bench-service.mjs — or import { runServiceBench } from it.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { load as runLoad } from "./bench-load.mjs";
@@ -226,6 +227,21 @@ function table(results, log) {
   log("  * of the bare server's run just before the operation's own (the machine's load drifts)");
 }
 
+/** Whether `serve --scale N` will find the day's prepared seed image (in the data folder, as `serve` looks). */
+function hasSeedImage(scale) {
+  const dir = join(
+    process.env.XDG_DATA_HOME || join(process.env.HOME || homedir(), ".local", "share"),
+    "backroom",
+    "seed-images",
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  try {
+    return readdirSync(dir).some((f) => f.startsWith(`demo-x${scale}-`) && f.endsWith(`-${day}.db`));
+  } catch {
+    return false;
+  }
+}
+
 /** Seconds to `listening` and peak memory of `serve` at a scale, started and stopped `runs` times (median). */
 async function startUp(scale, runs) {
   const seen = [];
@@ -252,6 +268,9 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
     `service: demo store at scale 1 listening in ${small.seconds.toFixed(2)} s (median of 3)` +
       (small.peakMb ? `, peak memory ${small.peakMb.toFixed(0)} MB` : ""),
   );
+  // `serve` starts a store of benchmark volumes from the day's prepared image when there is one
+  // (src/service/seed-image.ts): say which start this is, as the two differ by seconds.
+  const fromImage = hasSeedImage(scale);
   const t0 = performance.now();
   const { child, match } = await startChild(
     process.execPath,
@@ -263,7 +282,7 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
   const seeded = (performance.now() - t0) / 1000;
   const seedPeak = peakMemoryMb(child.pid);
   log(
-    `service: demo store at scale ${scale} seeded and listening in ${seeded.toFixed(1)} s` +
+    `service: demo store at scale ${scale} ${fromImage ? "copied from the day's image" : "seeded"} and listening in ${seeded.toFixed(1)} s` +
       (seedPeak ? `, peak memory ${seedPeak.toFixed(0)} MB` : ""),
   );
   const results = { seedSeconds: seeded, seedPeakMb: seedPeak, smallStart: small };
@@ -380,7 +399,7 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
   log(`\nservice at scale ${scale}, ${connections} connections, ${seconds} s a load, one run:`);
   table(results, log);
   log(
-    `  seeding at scale ${scale}: ${seeded.toFixed(1)} s to listening` +
+    `  seeding at scale ${scale}${fromImage ? " (from the day's prepared image)" : " (no image yet: seeded, and the image made)"}: ${seeded.toFixed(1)} s to listening` +
       (seedPeak ? `, peak memory of the service process ${seedPeak.toFixed(0)} MB` : ""),
   );
   log(`  seeding at scale 1: ${small.seconds.toFixed(2)} s to listening (median of 3)`);

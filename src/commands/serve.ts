@@ -1,8 +1,10 @@
+import { join } from "node:path";
 import { createService, type LocalService } from "../service/index.js";
 import { SEED_KINDS, type SeedKind } from "../service/seed/index.js";
 import { isKnownVersion, NEWEST_VERSION } from "../service/versions/known.js";
 import { type CommandSpec, intOption, oneOf, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { type CommandIo, say, untilStopped } from "./io.js";
+import { dataDir } from "./target.js";
 
 /** `backroom serve`'s command line. */
 export const SERVE_SPEC = {
@@ -83,6 +85,8 @@ export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.Ev
       seed: opts.seed,
       scale: opts.scale,
       apiVersion: opts.apiVersion,
+      // Benchmark volumes (--scale 2 and more) start from the day's prepared store once there is one.
+      seedImageDir: join(dataDir(io.env), "seed-images"),
       ...(opts.accessToken ? { accessToken: opts.accessToken } : {}),
       ...(opts.clientId ? { clientId: opts.clientId } : {}),
       ...(opts.clientSecret ? { clientSecret: opts.clientSecret } : {}),

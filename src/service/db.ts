@@ -12,11 +12,11 @@ export type Db = Database.Database;
  *
  * `:memory:` opens a private store instead of a pure in-memory one (private-store.ts): the same
  * lifetime, but its pages live in a file the OS caches, so a benchmark store of 500 MB does not
- * keep 500 MB in the process.
+ * keep 500 MB in the process. `from` starts a `:memory:` store as a copy of that database file.
  */
-export function openDb(path = ":memory:"): Db {
+export function openDb(path = ":memory:", from?: string): Db {
   const temporary = path === ":memory:";
-  const db = cachePrepared(temporary ? openPrivateStore() : new Database(path));
+  const db = cachePrepared(temporary ? openPrivateStore(from) : new Database(path));
   if (!temporary) {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");

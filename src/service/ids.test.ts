@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { randomIds, seededIds } from "./ids.js";
+import { randomIds, seededIds, timeOrderedId } from "./ids.js";
 import { seededRandom } from "./seed/random.js";
 
 describe("ids", () => {
@@ -19,5 +19,16 @@ describe("ids", () => {
     const a = seededIds(seededRandom(7));
     const b = seededIds(seededRandom(7));
     expect([a.next(), a.next()]).toEqual([b.next(), b.next()]);
+  });
+
+  it("minted in time order sort in time order, with the same shape", () => {
+    const ids = randomIds();
+    const times = ["2024-01-18T00:00:00.000Z", "2024-01-18T00:00:00.001Z", "2026-11-26T20:00:00.000Z"];
+    const minted = times.map((t) => timeOrderedId(new Date(t), ids));
+    for (const id of minted) expect(id).toMatch(/^[A-Z0-9]{26}$/);
+    expect([...minted].sort()).toEqual(minted);
+    // Two at the same moment differ.
+    const at = new Date(times[0] ?? "");
+    expect(timeOrderedId(at, ids)).not.toBe(timeOrderedId(at, ids));
   });
 });

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { DEFAULT_SQUARE_VERSION } from "../spec/version.js";
 import { createClock, type ServiceClock } from "./clock.js";
@@ -9,6 +10,7 @@ import { serveFromPrivateStore } from "./private-store.js";
 import { allRoutes, extraRoutes } from "./routes.js";
 import { DEMO } from "./seed/demo-ids.js";
 import { installCredentials, isSeeded, type SeedKind, seedStore } from "./seed/index.js";
+import { existingImage, MIN_IMAGE_SCALE, saveSeedImage, seedImagePath } from "./seed-image.js";
 import { createHttpServer, listen } from "./server.js";
 import { newSecret } from "./tokens.js";
 import { createWebhookSink, type WebhookSinkOptions } from "./webhooks/sink.js";
@@ -30,6 +32,11 @@ export interface ServiceOptions {
   events?: EventSink;
   /** The Square-Version of a request that sends none (the application's pinned one); default 2024-01-18. */
   apiVersion?: string;
+  /**
+   * A folder for prepared demo stores: a `:memory:` demo store of scale 2 or more starts as a
+   * copy of the day's image when there is one, and leaves one when there is not (seed-image.ts).
+   */
+  seedImageDir?: string;
   /** Tuning of the real webhook delivery (retry delays, attempts, timeout). */
   webhooks?: Omit<WebhookSinkOptions, "db" | "clock">;
 }
@@ -52,22 +59,43 @@ export interface LocalService {
   reset(): void;
 }
 
+/** Opens the store: from the day's seed image when there is one that opens, else as given. */
+function openStore(dbPath: string, image: string | undefined): Db {
+  const from = image === undefined ? undefined : existingImage(image);
+  if (from === undefined) return openDb(dbPath);
+  try {
+    return openDb(dbPath, from);
+  } catch {
+    // An image that no longer opens (damaged, or of a schema this build cannot migrate): seed afresh.
+    rmSync(from, { force: true });
+    return openDb(dbPath);
+  }
+}
+
 /**
  * Builds the local service over SQLite: the same interface as the real one, with its rules.
  * `createService({})` gives an in-memory demo store.
  */
 export function createService(opts: ServiceOptions = {}): LocalService {
   const dbPath = opts.dbPath ?? ":memory:";
-  const db = openDb(dbPath);
   const clock = opts.clock ?? createClock();
   const seed = opts.seed ?? "demo";
   const scale = opts.scale ?? 1;
+  const image =
+    opts.seedImageDir !== undefined && dbPath === ":memory:" && seed === "demo" && scale >= MIN_IMAGE_SCALE
+      ? seedImagePath(opts.seedImageDir, scale, clock.now())
+      : undefined;
+  const db = openStore(dbPath, image);
   const creds = {
     accessToken: opts.accessToken ?? newSecret("EAAAl"),
     clientId: opts.clientId ?? DEMO.clientId,
     clientSecret: opts.clientSecret ?? newSecret("sq0csp-"),
   };
-  if (!isSeeded(db)) seedStore(db, seed, scale, clock.now());
+  if (!isSeeded(db)) {
+    seedStore(db, seed, scale, clock.now());
+    // Before any credentials: an image holds the demo store and no one's tokens.
+    if (image !== undefined) saveSeedImage(db, image, scale);
+  }
   installCredentials(db, creds, clock.now());
   // A private store commits in batches once it is laid out; a file commits every request.
   const batches = dbPath === ":memory:" ? serveFromPrivateStore(db) : undefined;

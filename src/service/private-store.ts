@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -15,9 +15,12 @@ import type { Db } from "./db.js";
  * only run on a 2 MB cache; this file commits in about 10 µs at any cache size.
  *
  * Windows does not unlink an open file: there it is SQLite's temporary database, as before.
+ *
+ * `from` names a database file to start from (a prepared seed image, see seed-image.ts): it is
+ * copied into the private folder, and the copy is the store; the image itself is never written.
  */
-export function openPrivateStore(): Db {
-  if (process.platform === "win32") {
+export function openPrivateStore(from?: string): Db {
+  if (process.platform === "win32" && from === undefined) {
     const db = new Database("");
     db.pragma("journal_mode = MEMORY");
     db.pragma("synchronous = OFF");
@@ -25,7 +28,9 @@ export function openPrivateStore(): Db {
   }
   const dir = mkdtempSync(join(tmpdir(), "backroom-store-"));
   try {
-    const db = new Database(join(dir, "store.db"));
+    const file = join(dir, "store.db");
+    if (from !== undefined) copyFileSync(from, file);
+    const db = new Database(file);
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = MEMORY");
     db.pragma("synchronous = OFF");

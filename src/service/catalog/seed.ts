@@ -243,119 +243,146 @@ export function seedCatalog(s: SeedContext): SeededVariation[] {
   return seeded;
 }
 
+const DAY = 86_400_000;
+const BASE = { is_deleted: false, present_at_all_locations: true };
+const stamp = (d: Date) => ({ updated_at: d.toISOString(), version: d.getTime() });
+
+type Aisle = (typeof AISLES)[number];
+
+/** Where the layout stands: the next catalog seq, item number and UPC serial. */
+interface Cursor {
+  seq: number;
+  itemNo: number;
+  upcNo: number;
+}
+
 function layOut(s: SeedContext, seeded: SeededVariation[]): void {
-  const { db, rng, ids } = s;
-  let seq = nextSeq(db);
-  let itemNo = 1000;
-  let upcNo = 0;
-  const day = 86_400_000;
-  const createdAt = new Date(s.now.getTime() - 400 * day);
-  const stamp = (d: Date) => ({ updated_at: d.toISOString(), version: d.getTime() });
-  const base = { is_deleted: false, present_at_all_locations: true };
-
-  const categories = AISLES.map((aisle) => {
-    const object: CatalogObject = {
-      type: "CATEGORY",
-      id: ids.next(24),
-      ...stamp(createdAt),
-      ...base,
-      category_data: { name: aisle.name, category_type: "REGULAR_CATEGORY", is_top_level: true },
-    };
-    insertObject(
-      db,
-      { object, merchantId: s.merchantId, name: aisle.name, searchText: aisle.name.toLowerCase() },
-      seq++,
-    );
-    return object.id;
-  });
-
+  const cursor: Cursor = { seq: nextSeq(s.db), itemNo: 1000, upcNo: 0 };
+  const createdAt = new Date(s.now.getTime() - 400 * DAY);
+  const categories = AISLES.map((aisle) => insertCategory(s, aisle, createdAt, cursor));
   const lots = Math.max(1, Math.round(s.scale));
   for (let lot = 0; lot < lots; lot++) {
     for (const [a, aisle] of AISLES.entries()) {
       const categoryId = categories[a] ?? "";
-      for (const line of aisle.items) {
-        const [baseName = "", variationText = "", priceText = "0"] = line.split("|");
-        const name = lot === 0 ? baseName : `${baseName} (Lot ${lot + 1})`;
-        const basePrice = Number(priceText);
-        itemNo++;
-        const itemId = ids.next(24);
-        const updated = new Date(createdAt.getTime() + rng.int(0, 380) * day + rng.int(0, day - 1));
-        const description = `${baseName} from the ${aisle.name} aisle of ${DEMO.businessName}.`;
-        const variations: CatalogObject[] = variationText.split(", ").map((vName, ordinal) => {
-          upcNo++;
-          const eleven = `0${String(7_126_300_000 + upcNo)}`;
-          const amount = basePrice + ordinal * Math.max(1, Math.round(basePrice * 0.3));
-          const lowAlert = rng.chance(0.2);
-          return {
-            type: "ITEM_VARIATION",
-            id: ids.next(24),
-            ...stamp(updated),
-            ...base,
-            item_variation_data: {
-              item_id: itemId,
-              name: vName,
-              sku: `${aisle.code}-${itemNo}-${ordinal + 1}`,
-              upc: `${eleven}${upcCheckDigit(eleven)}`,
-              ordinal,
-              pricing_type: "FIXED_PRICING",
-              price_money: { amount, currency: DEMO.currency },
-              track_inventory: true,
-              ...(lowAlert ? { inventory_alert_type: "LOW_QUANTITY" as const, inventory_alert_threshold: 5 } : {}),
-              sellable: true,
-              stockable: true,
-            },
-          };
-        });
-        const item: CatalogObject = {
-          type: "ITEM",
-          id: itemId,
-          ...stamp(updated),
-          ...base,
-          item_data: {
-            name,
-            description,
-            description_plaintext: description,
-            category_id: categoryId,
-            categories: [{ id: categoryId, ordinal: 0 }],
-            reporting_category: { id: categoryId, ordinal: 0 },
-            variations,
-            product_type: "REGULAR",
-            is_archived: false,
-          },
-        };
-        const variationText2 = variations
-          .map((v) => `${v.item_variation_data?.name} ${v.item_variation_data?.sku} ${v.item_variation_data?.upc}`)
-          .join(" ");
-        insertObject(
-          db,
-          {
-            object: item,
-            merchantId: s.merchantId,
-            name,
-            categoryId,
-            productType: "REGULAR",
-            searchText: `${name} ${description} ${variationText2}`.toLowerCase(),
-          },
-          seq++,
-        );
-        for (const v of variations) {
-          const d = v.item_variation_data;
-          seeded.push({ id: v.id, price: d?.price_money?.amount ?? 0 });
-          insertObject(
-            db,
-            {
-              object: v,
-              merchantId: s.merchantId,
-              name: d?.name ?? "",
-              itemId,
-              ...(d?.sku ? { sku: d.sku } : {}),
-              ...(d?.upc ? { upc: d.upc } : {}),
-              searchText: `${d?.name} ${d?.sku} ${d?.upc}`.toLowerCase(),
-            },
-            seq++,
-          );
-        }
-      }
+      for (const line of aisle.items) layOutItem(s, cursor, { aisle, categoryId, line, lot, createdAt }, seeded);
     }
+  }
+}
+
+/** One aisle's category; returns its id. */
+function insertCategory(s: SeedContext, aisle: Aisle, createdAt: Date, cursor: Cursor): string {
+  const object: CatalogObject = {
+    type: "CATEGORY",
+    id: s.ids.next(24),
+    ...stamp(createdAt),
+    ...BASE,
+    category_data: { name: aisle.name, category_type: "REGULAR_CATEGORY", is_top_level: true },
+  };
+  insertObject(
+    s.db,
+    { object, merchantId: s.merchantId, name: aisle.name, searchText: aisle.name.toLowerCase() },
+    cursor.seq++,
+  );
+  return object.id;
+}
+
+/** An item's variations (one per name of `variationText`), each with its SKU, UPC and price. */
+function variationsOf(
+  s: SeedContext,
+  cursor: Cursor,
+  item: { aisle: Aisle; itemId: string; variationText: string; basePrice: number; updated: Date },
+): CatalogObject[] {
+  const { aisle, itemId, basePrice } = item;
+  return item.variationText.split(", ").map((vName, ordinal) => {
+    cursor.upcNo++;
+    const eleven = `0${String(7_126_300_000 + cursor.upcNo)}`;
+    const amount = basePrice + ordinal * Math.max(1, Math.round(basePrice * 0.3));
+    const lowAlert = s.rng.chance(0.2);
+    return {
+      type: "ITEM_VARIATION",
+      id: s.ids.next(24),
+      ...stamp(item.updated),
+      ...BASE,
+      item_variation_data: {
+        item_id: itemId,
+        name: vName,
+        sku: `${aisle.code}-${cursor.itemNo}-${ordinal + 1}`,
+        upc: `${eleven}${upcCheckDigit(eleven)}`,
+        ordinal,
+        pricing_type: "FIXED_PRICING",
+        price_money: { amount, currency: DEMO.currency },
+        track_inventory: true,
+        ...(lowAlert ? { inventory_alert_type: "LOW_QUANTITY" as const, inventory_alert_threshold: 5 } : {}),
+        sellable: true,
+        stockable: true,
+      },
+    };
+  });
+}
+
+/** One shelf line (`name|variations|price`) of one lot: the item, then its variations. */
+function layOutItem(
+  s: SeedContext,
+  cursor: Cursor,
+  at: { aisle: Aisle; categoryId: string; line: string; lot: number; createdAt: Date },
+  seeded: SeededVariation[],
+): void {
+  const { db, rng, ids } = s;
+  const { aisle, categoryId, lot, createdAt } = at;
+  const [baseName = "", variationText = "", priceText = "0"] = at.line.split("|");
+  const name = lot === 0 ? baseName : `${baseName} (Lot ${lot + 1})`;
+  cursor.itemNo++;
+  const itemId = ids.next(24);
+  const updated = new Date(createdAt.getTime() + rng.int(0, 380) * DAY + rng.int(0, DAY - 1));
+  const description = `${baseName} from the ${aisle.name} aisle of ${DEMO.businessName}.`;
+  const variations = variationsOf(s, cursor, { aisle, itemId, variationText, basePrice: Number(priceText), updated });
+  const item: CatalogObject = {
+    type: "ITEM",
+    id: itemId,
+    ...stamp(updated),
+    ...BASE,
+    item_data: {
+      name,
+      description,
+      description_plaintext: description,
+      category_id: categoryId,
+      categories: [{ id: categoryId, ordinal: 0 }],
+      reporting_category: { id: categoryId, ordinal: 0 },
+      variations,
+      product_type: "REGULAR",
+      is_archived: false,
+    },
+  };
+  const variationWords = variations
+    .map((v) => `${v.item_variation_data?.name} ${v.item_variation_data?.sku} ${v.item_variation_data?.upc}`)
+    .join(" ");
+  insertObject(
+    db,
+    {
+      object: item,
+      merchantId: s.merchantId,
+      name,
+      categoryId,
+      productType: "REGULAR",
+      searchText: `${name} ${description} ${variationWords}`.toLowerCase(),
+    },
+    cursor.seq++,
+  );
+  for (const v of variations) {
+    const d = v.item_variation_data;
+    seeded.push({ id: v.id, price: d?.price_money?.amount ?? 0 });
+    insertObject(
+      db,
+      {
+        object: v,
+        merchantId: s.merchantId,
+        name: d?.name ?? "",
+        itemId,
+        ...(d?.sku ? { sku: d.sku } : {}),
+        ...(d?.upc ? { upc: d.upc } : {}),
+        searchText: `${d?.name} ${d?.sku} ${d?.upc}`.toLowerCase(),
+      },
+      cursor.seq++,
+    );
   }
 }

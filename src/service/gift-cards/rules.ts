@@ -61,14 +61,8 @@ export interface ActivityOutcome {
 
 const FIELD = "gift_card_activity";
 
-/**
- * The gift card state machine. A card is created PENDING; ACTIVATE (with an amount) makes it
- * ACTIVE; any other activity on a card never activated is refused. LOAD, REFUND, ADJUST_INCREMENT
- * and UNLINKED_ACTIVITY_REFUND add; REDEEM and ADJUST_DECREMENT subtract, never below zero;
- * CLEAR_BALANCE empties; BLOCK/UNBLOCK toggle BLOCKED; DEACTIVATE is final. Pure: the caller
- * looks up the card (and a named REDEEM) and stores the outcome.
- */
-export function applyActivity(card: CardBalance, activity: GiftCardActivity, redeem?: RedeemRecord): ActivityOutcome {
+/** A new activity's details object (a copy), refusing a service-only type or missing details. */
+function detailsOf(activity: GiftCardActivity): { details: Record<string, unknown>; at: string } {
   const type = activity.type;
   if (SERVICE_ONLY.has(type)) {
     throw badRequest(
@@ -85,9 +79,11 @@ export function applyActivity(card: CardBalance, activity: GiftCardActivity, red
       `${FIELD}.${detailsField}`,
     );
   }
-  const details = { ...(raw as Record<string, unknown>) };
-  const at = `${FIELD}.${detailsField}`;
+  return { details: { ...(raw as Record<string, unknown>) }, at: `${FIELD}.${detailsField}` };
+}
 
+/** Refuses an activity the card's state does not allow. */
+function checkCardState(card: CardBalance, type: GiftCardActivityType): void {
   if (card.state === "DEACTIVATED") throw badRequest("The gift card is deactivated and accepts no further activity.");
   if (card.state === "PENDING" && type !== "ACTIVATE") {
     throw badRequest(`The gift card has not been activated; ${type} needs an ACTIVE card.`);
@@ -96,6 +92,19 @@ export function applyActivity(card: CardBalance, activity: GiftCardActivity, red
   if (card.state === "BLOCKED" && !ALLOWED_WHEN_BLOCKED.has(type)) {
     throw badRequest(`The gift card is blocked; ${type} is not allowed until it is unblocked.`);
   }
+}
+
+/**
+ * The gift card state machine. A card is created PENDING; ACTIVATE (with an amount) makes it
+ * ACTIVE; any other activity on a card never activated is refused. LOAD, REFUND, ADJUST_INCREMENT
+ * and UNLINKED_ACTIVITY_REFUND add; REDEEM and ADJUST_DECREMENT subtract, never below zero;
+ * CLEAR_BALANCE empties; BLOCK/UNBLOCK toggle BLOCKED; DEACTIVATE is final. Pure: the caller
+ * looks up the card (and a named REDEEM) and stores the outcome.
+ */
+export function applyActivity(card: CardBalance, activity: GiftCardActivity, redeem?: RedeemRecord): ActivityOutcome {
+  const type = activity.type;
+  const { details, at } = detailsOf(activity);
+  checkCardState(card, type);
 
   const amount = (): number => {
     const n = positiveAmount(details.amount_money, card.currency, `${at}.amount_money`);

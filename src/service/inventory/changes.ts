@@ -77,6 +77,177 @@ function objectTypes(db: Db, merchantId: string, ids: readonly unknown[]): Map<s
   return found;
 }
 
+/** The checks of one batch's fields, each naming the field it refuses (`changes[3].adjustment.quantity`). */
+interface FieldChecks {
+  object(id: unknown, type: unknown, at: string): string;
+  location(id: unknown, at: string): string;
+  state(state: unknown, at: string, tracked: boolean): string;
+  quantity(q: unknown, at: string): number;
+  time(value: unknown, at: string): string;
+}
+
+const required = (at: string) => invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
+
+/** Checks a catalog object id against the batch's known objects (looking up any not yet known). */
+function checkObject(
+  db: Db,
+  merchantId: string,
+  knownObjects: Map<string, string | undefined>,
+  id: unknown,
+  type: unknown,
+  at: string,
+): string {
+  if (typeof id !== "string" || id === "") throw required(`${at}.catalog_object_id`);
+  if (!knownObjects.has(id)) knownObjects.set(id, objectType(db, merchantId, id));
+  const found = knownObjects.get(id);
+  if (found === undefined) {
+    throw invalid("INVALID_VALUE", `No catalog object with id ${id}.`, `${at}.catalog_object_id`);
+  }
+  if (found !== "ITEM_VARIATION") {
+    throw invalid(
+      "INVALID_VALUE",
+      `Catalog object ${id} is a ${found}; inventory is kept for item variations.`,
+      `${at}.catalog_object_id`,
+    );
+  }
+  if (type !== undefined && type !== "ITEM_VARIATION") {
+    throw invalid("INVALID_VALUE", "catalog_object_type must be ITEM_VARIATION.", `${at}.catalog_object_type`);
+  }
+  return id;
+}
+
+function checkState(state: unknown, at: string, tracked: boolean): string {
+  if (typeof state !== "string" || state === "") throw required(at);
+  if (tracked && !isTracked(state)) {
+    throw invalid("INVALID_VALUE", `${state} has no counts; use a state that is tracked, such as IN_STOCK.`, at);
+  }
+  return state;
+}
+
+function checkQuantity(q: unknown, at: string): number {
+  if (typeof q !== "string" || q === "") throw required(at);
+  // Exactly a decimal: the app's parser forgives spaces around a typed number, the service does not.
+  const units = q.trim() === q ? parseQuantity(q) : undefined;
+  if (units === undefined || units < 0 || q.startsWith("-")) {
+    throw invalid(
+      "INVALID_VALUE",
+      `quantity must be a non-negative decimal string with at most 5 decimal places, got ${JSON.stringify(q)}.`,
+      at,
+    );
+  }
+  return units;
+}
+
+/** The field checks of one batch: catalog objects read in one query, locations once each. */
+function fieldChecks(db: Db, merchantId: string, changes: readonly InventoryChange[], now: Date): FieldChecks {
+  const knownObjects = objectTypes(
+    db,
+    merchantId,
+    changes.map(
+      (c) => c.physical_count?.catalog_object_id ?? c.adjustment?.catalog_object_id ?? c.transfer?.catalog_object_id,
+    ),
+  );
+  const knownLocations = new Map<string, boolean>();
+  return {
+    object: (id, type, at) => checkObject(db, merchantId, knownObjects, id, type, at),
+    location(id, at) {
+      if (typeof id !== "string" || id === "") throw required(at);
+      if (!knownLocations.has(id)) knownLocations.set(id, locationExists(db, merchantId, id));
+      if (!knownLocations.get(id)) throw invalid("INVALID_VALUE", `No location with id ${id}.`, at);
+      return id;
+    },
+    state: checkState,
+    quantity: checkQuantity,
+    time(value, at) {
+      if (value === undefined || value === null || value === "") throw required(at);
+      const d = parseTime(value, at);
+      if (d.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
+      return d.toISOString();
+    },
+  };
+}
+
+type AnySubObject = InventoryPhysicalCount & InventoryAdjustment & InventoryTransfer;
+
+/** A change's sub-object (the one its type names), refusing a missing one or one of another kind. */
+function subObjectOf(change: InventoryChange, at: string): { type: InventoryChangeType; sub: AnySubObject } {
+  const type = change.type;
+  if (!type) throw required(`${at}.type`);
+  const key = SUB_OBJECT[type];
+  for (const other of Object.values(SUB_OBJECT)) {
+    if (other !== key && change[other] !== undefined) {
+      throw invalid("CONFLICTING_PARAMETERS", `A ${type} change carries no ${other}.`, `${at}.${other}`);
+    }
+  }
+  const sub = change[key] as AnySubObject | undefined;
+  if (!sub) throw required(`${at}.${key}`);
+  return { type, sub };
+}
+
+/** The fields of a change every kind shares, checked; `p` is the sub-object's path. */
+interface CheckedCommon {
+  objectId: string;
+  units: number;
+  occurredAt: string;
+  /** The client's own fields and the common ones, as the wire echoes them. */
+  wire: Record<string, unknown>;
+}
+
+function checkCommon(checks: FieldChecks, type: InventoryChangeType, sub: AnySubObject, p: string): CheckedCommon {
+  const objectId = checks.object(sub.catalog_object_id, sub.catalog_object_type, p);
+  const units = checks.quantity(sub.quantity, `${p}.quantity`);
+  const occurredAt = checks.time(sub.occurred_at, `${p}.occurred_at`);
+  const wire: Record<string, unknown> = {};
+  for (const f of CLIENT_FIELDS[type]) {
+    const v = (sub as Record<string, unknown>)[f];
+    if (v !== undefined) wire[f] = v;
+  }
+  wire.catalog_object_id = objectId;
+  wire.catalog_object_type = "ITEM_VARIATION";
+  wire.quantity = formatQuantity(units);
+  return { objectId, units, occurredAt, wire };
+}
+
+/** Checks one change of a batch (the i-th) and plans it. */
+function planOne(checks: FieldChecks, change: InventoryChange, i: number): PlannedChange {
+  const at = `changes[${i}]`;
+  const { type, sub } = subObjectOf(change, at);
+  const p = `${at}.${SUB_OBJECT[type]}`;
+  const { objectId, units, occurredAt, wire } = checkCommon(checks, type, sub, p);
+  const base = { type, objectId, units, occurredAt };
+  if (type === "PHYSICAL_COUNT") {
+    const state = checks.state(sub.state, `${p}.state`, true);
+    const locationId = checks.location(sub.location_id, `${p}.location_id`);
+    return { ...base, locationId, state, wire: { ...wire, state, location_id: locationId, occurred_at: occurredAt } };
+  }
+  if (type === "ADJUSTMENT") {
+    const from = checks.state(sub.from_state, `${p}.from_state`, false);
+    const to = checks.state(sub.to_state, `${p}.to_state`, false);
+    if (from === to) throw invalid("INVALID_VALUE", "from_state and to_state must differ.", `${p}.to_state`);
+    const locationId = checks.location(sub.location_id, `${p}.location_id`);
+    return {
+      ...base,
+      locationId,
+      state: from,
+      toState: to,
+      wire: { ...wire, from_state: from, to_state: to, location_id: locationId, occurred_at: occurredAt },
+    };
+  }
+  const state = checks.state(sub.state, `${p}.state`, true);
+  const fromId = checks.location(sub.from_location_id, `${p}.from_location_id`);
+  const toId = checks.location(sub.to_location_id, `${p}.to_location_id`);
+  if (fromId === toId) {
+    throw invalid("INVALID_VALUE", "A transfer goes between two different locations.", `${p}.to_location_id`);
+  }
+  return {
+    ...base,
+    locationId: fromId,
+    toLocationId: toId,
+    state,
+    wire: { ...wire, state, from_location_id: fromId, to_location_id: toId, occurred_at: occurredAt },
+  };
+}
+
 /**
  * Checks every change of a batch before anything is applied, so that one bad change refuses the
  * whole request; the error's field names the change (`changes[3].adjustment.quantity`).
@@ -94,160 +265,8 @@ export function planChanges(
       "changes",
     );
   }
-  const knownObjects = objectTypes(
-    db,
-    merchantId,
-    changes.map(
-      (c) => c.physical_count?.catalog_object_id ?? c.adjustment?.catalog_object_id ?? c.transfer?.catalog_object_id,
-    ),
-  );
-  const knownLocations = new Map<string, boolean>();
-  const checkObject = (id: unknown, type: unknown, at: string) => {
-    if (typeof id !== "string" || id === "") {
-      throw invalid(
-        "MISSING_REQUIRED_PARAMETER",
-        `Field must be set: ${at}.catalog_object_id.`,
-        `${at}.catalog_object_id`,
-      );
-    }
-    if (!knownObjects.has(id)) knownObjects.set(id, objectType(db, merchantId, id));
-    const found = knownObjects.get(id);
-    if (found === undefined) {
-      throw invalid("INVALID_VALUE", `No catalog object with id ${id}.`, `${at}.catalog_object_id`);
-    }
-    if (found !== "ITEM_VARIATION") {
-      throw invalid(
-        "INVALID_VALUE",
-        `Catalog object ${id} is a ${found}; inventory is kept for item variations.`,
-        `${at}.catalog_object_id`,
-      );
-    }
-    if (type !== undefined && type !== "ITEM_VARIATION") {
-      throw invalid("INVALID_VALUE", "catalog_object_type must be ITEM_VARIATION.", `${at}.catalog_object_type`);
-    }
-    return id;
-  };
-  const checkLocation = (id: unknown, at: string) => {
-    if (typeof id !== "string" || id === "") {
-      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
-    }
-    if (!knownLocations.has(id)) knownLocations.set(id, locationExists(db, merchantId, id));
-    if (!knownLocations.get(id)) throw invalid("INVALID_VALUE", `No location with id ${id}.`, at);
-    return id;
-  };
-  const checkState = (state: unknown, at: string, tracked: boolean) => {
-    if (typeof state !== "string" || state === "") {
-      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
-    }
-    if (tracked && !isTracked(state)) {
-      throw invalid("INVALID_VALUE", `${state} has no counts; use a state that is tracked, such as IN_STOCK.`, at);
-    }
-    return state;
-  };
-  const checkQuantity = (q: unknown, at: string) => {
-    if (typeof q !== "string" || q === "") {
-      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
-    }
-    // Exactly a decimal: the app's parser forgives spaces around a typed number, the service does not.
-    const units = q.trim() === q ? parseQuantity(q) : undefined;
-    if (units === undefined || units < 0 || q.startsWith("-")) {
-      throw invalid(
-        "INVALID_VALUE",
-        `quantity must be a non-negative decimal string with at most 5 decimal places, got ${JSON.stringify(q)}.`,
-        at,
-      );
-    }
-    return units;
-  };
-  const checkTime = (value: unknown, at: string) => {
-    if (value === undefined || value === null || value === "") {
-      throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
-    }
-    const d = parseTime(value, at);
-    if (d.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
-    return d.toISOString();
-  };
-
-  return changes.map((change, i): PlannedChange => {
-    const at = `changes[${i}]`;
-    const type = change.type;
-    if (!type) throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.type.`, `${at}.type`);
-    const key = SUB_OBJECT[type];
-    for (const other of Object.values(SUB_OBJECT)) {
-      if (other !== key && change[other] !== undefined) {
-        throw invalid("CONFLICTING_PARAMETERS", `A ${type} change carries no ${other}.`, `${at}.${other}`);
-      }
-    }
-    const sub = change[key] as (InventoryPhysicalCount & InventoryAdjustment & InventoryTransfer) | undefined;
-    if (!sub) throw invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.${key}.`, `${at}.${key}`);
-    const p = `${at}.${key}`;
-    const objectId = checkObject(sub.catalog_object_id, sub.catalog_object_type, p);
-    const units = checkQuantity(sub.quantity, `${p}.quantity`);
-    const occurredAt = checkTime(sub.occurred_at, `${p}.occurred_at`);
-    const wire: Record<string, unknown> = {};
-    for (const f of CLIENT_FIELDS[type]) {
-      const v = (sub as Record<string, unknown>)[f];
-      if (v !== undefined) wire[f] = v;
-    }
-    const common = {
-      catalog_object_id: objectId,
-      catalog_object_type: "ITEM_VARIATION",
-      quantity: formatQuantity(units),
-    };
-
-    if (type === "PHYSICAL_COUNT") {
-      const state = checkState(sub.state, `${p}.state`, true);
-      const locationId = checkLocation(sub.location_id, `${p}.location_id`);
-      return {
-        type,
-        objectId,
-        locationId,
-        state,
-        units,
-        occurredAt,
-        wire: { ...wire, ...common, state, location_id: locationId, occurred_at: occurredAt },
-      };
-    }
-    if (type === "ADJUSTMENT") {
-      const from = checkState(sub.from_state, `${p}.from_state`, false);
-      const to = checkState(sub.to_state, `${p}.to_state`, false);
-      if (from === to) throw invalid("INVALID_VALUE", "from_state and to_state must differ.", `${p}.to_state`);
-      const locationId = checkLocation(sub.location_id, `${p}.location_id`);
-      return {
-        type,
-        objectId,
-        locationId,
-        state: from,
-        toState: to,
-        units,
-        occurredAt,
-        wire: { ...wire, ...common, from_state: from, to_state: to, location_id: locationId, occurred_at: occurredAt },
-      };
-    }
-    const state = checkState(sub.state, `${p}.state`, true);
-    const fromId = checkLocation(sub.from_location_id, `${p}.from_location_id`);
-    const toId = checkLocation(sub.to_location_id, `${p}.to_location_id`);
-    if (fromId === toId) {
-      throw invalid("INVALID_VALUE", "A transfer goes between two different locations.", `${p}.to_location_id`);
-    }
-    return {
-      type,
-      objectId,
-      locationId: fromId,
-      toLocationId: toId,
-      state,
-      units,
-      occurredAt,
-      wire: {
-        ...wire,
-        ...common,
-        state,
-        from_location_id: fromId,
-        to_location_id: toId,
-        occurred_at: occurredAt,
-      },
-    };
-  });
+  const checks = fieldChecks(db, merchantId, changes, now);
+  return changes.map((change, i) => planOne(checks, change, i));
 }
 
 /** The wire change of a planned one, once stored under `id` at `createdAt`. */

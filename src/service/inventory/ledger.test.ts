@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { openDb } from "../db.js";
 import { seededRandom } from "../seed/random.js";
 import type { PlannedChange } from "./changes.js";
-import { getCount, recomputeUnits } from "./ledger.js";
-import { recordBatch, recordChange } from "./repo.js";
+import { type CountRow, getCount, recomputeUnits, toCount } from "./ledger.js";
+import { countsOfPairs, recordBatch, recordChange } from "./repo.js";
 
 const M = "MERCHANT";
 const OBJECT = "VARIATION";
@@ -137,6 +137,22 @@ describe("a batch of changes", () => {
           expected.filter((e) => e !== undefined).map((e) => e?.change.type),
         );
         n = Math.max(n, m);
+        // The answer's counts, kept as the batch wrote them, are what the store now holds.
+        const pairs = [
+          ...new Set(
+            batch.flatMap((c) => [c.locationId, c.toLocationId ?? c.locationId].map((l) => `${c.objectId} ${l}`)),
+          ),
+        ];
+        const stored = countsOfPairs(
+          batched,
+          M,
+          pairs.map((name) => {
+            const [objectId = "", locationId = ""] = name.split(" ");
+            return { objectId, locationId };
+          }),
+        );
+        const view = (c: CountRow) => ({ id: c.id, anchor: [c.anchor_at, c.anchor_seq], count: toCount(c) });
+        expect(got.counts.map(view), `seed ${seed}, batch ${b}`).toEqual(stored.map(view));
         for (const objectId of objects) {
           for (const locationId of LOCATIONS) {
             for (const state of ["IN_STOCK", "WASTE"]) {

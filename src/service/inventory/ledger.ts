@@ -157,7 +157,10 @@ export function getCount(db: Db, k: Omit<CountKey, "objectType">): CountRow | un
   ).get(k.merchantId, k.objectId, k.locationId, k.state) as CountRow | undefined;
 }
 
-/** Writes a key's count: in place when its row is known (`rowId`), else insert or replace. */
+/**
+ * Writes a key's count: in place when its row is known (`rowId`), else insert or replace. Returns
+ * the row as written; its id is exact when the caller knew whether the key had a row.
+ */
 export function writeCount(
   db: Db,
   k: CountKey,
@@ -165,16 +168,26 @@ export function writeCount(
   anchor: { at: string; seq: number } | null,
   calculatedAt: string,
   rowId?: number,
-): void {
+): CountRow {
+  const row: Omit<CountRow, "id"> = {
+    catalog_object_id: k.objectId,
+    catalog_object_type: k.objectType,
+    location_id: k.locationId,
+    state: k.state,
+    units,
+    anchor_at: anchor?.at ?? null,
+    anchor_seq: anchor?.seq ?? null,
+    calculated_at: calculatedAt,
+  };
   if (rowId !== undefined) {
     // By the row's own key: cheaper than an upsert, which first tries the insert.
     stmt(
       db,
       "UPDATE inventory_counts SET units = ?, anchor_at = ?, anchor_seq = ?, calculated_at = ? WHERE id = ?",
-    ).run(units, anchor?.at ?? null, anchor?.seq ?? null, calculatedAt, rowId);
-    return;
+    ).run(units, row.anchor_at, row.anchor_seq, calculatedAt, rowId);
+    return { id: rowId, ...row };
   }
-  stmt(
+  const r = stmt(
     db,
     `INSERT INTO inventory_counts (merchant_id, catalog_object_id, catalog_object_type, location_id, state, units, anchor_at, anchor_seq, calculated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -187,10 +200,11 @@ export function writeCount(
     k.locationId,
     k.state,
     units,
-    anchor?.at ?? null,
-    anchor?.seq ?? null,
+    row.anchor_at,
+    row.anchor_seq,
     calculatedAt,
   );
+  return { id: Number(r.lastInsertRowid), ...row };
 }
 
 /** Whether a change at `occurredAt` comes before the key's latest physical count (and so moves nothing). */
@@ -224,9 +238,15 @@ export const countNow = (k: CountKey, units: number, now: string): InventoryCoun
   is_estimated: false,
 });
 
+/** What a count update did: the row written (none when a newer physical count prevails) and the count, when it moved. */
+export interface CountUpdate {
+  row?: CountRow;
+  changed?: InventoryCount;
+}
+
 /**
  * Updates a key's count for a physical count just stored as change `seq` (the newest arrival);
- * `current` is the key's count before it. Returns the count when its quantity changed or it is new.
+ * `current` is the key's count before it.
  */
 export function applyPhysicalCount(
   db: Db,
@@ -236,19 +256,19 @@ export function applyPhysicalCount(
   units: number,
   now: string,
   current: CountRow | undefined = getCount(db, k),
-): InventoryCount | undefined {
-  if (supersededBy(current, occurredAt)) return undefined;
+): CountUpdate {
+  if (supersededBy(current, occurredAt)) return {};
   // Moves at the same instant arrived earlier, so they come before this count: only later ones add.
   const value = units + sumFor(k, laterMoves(db, k.merchantId, [k.objectId], occurredAt));
   checkRange(k, value);
-  writeCount(db, k, value, { at: occurredAt, seq }, now, current?.id);
-  return current === undefined || current.units !== value ? countNow(k, value, now) : undefined;
+  const row = writeCount(db, k, value, { at: occurredAt, seq }, now, current?.id);
+  return current === undefined || current.units !== value ? { row, changed: countNow(k, value, now) } : { row };
 }
 
 /**
  * Updates a key's count for a signed move of quantity into (positive) or out of (negative) it,
- * just stored, unless a newer physical count already accounts for it. Returns the count when it
- * changed.
+ * just stored, unless a newer physical count already accounts for it; `current` is the key's
+ * count before it.
  */
 export function applyDelta(
   db: Db,
@@ -256,17 +276,17 @@ export function applyDelta(
   occurredAt: string,
   units: number,
   now: string,
-): InventoryCount | undefined {
-  const current = getCount(db, k);
-  if (supersededBy(current, occurredAt)) return undefined;
+  current: CountRow | undefined = getCount(db, k),
+): CountUpdate {
+  if (supersededBy(current, occurredAt)) return {};
   const anchor =
     current?.anchor_at != null && current.anchor_seq != null
       ? { at: current.anchor_at, seq: current.anchor_seq }
       : null;
   const value = (current?.units ?? 0) + units;
   checkRange(k, value);
-  writeCount(db, k, value, anchor, now, current?.id);
-  return current === undefined || units !== 0 ? countNow(k, value, now) : undefined;
+  const row = writeCount(db, k, value, anchor, now, current?.id);
+  return current === undefined || units !== 0 ? { row, changed: countNow(k, value, now) } : { row };
 }
 
 /**

@@ -60,9 +60,30 @@ function insertChange(
 }
 
 /**
+ * The counts a batch works on, by {@link keyName}: every state of every (object, location) pair
+ * the batch names, read in one query before it starts and kept as it writes, so that no change
+ * reads its key again and the answer needs no second read. A key missing here has no count.
+ */
+export type CountBook = Map<string, CountRow>;
+
+const rowKey = (c: Pick<CountRow, "catalog_object_id" | "location_id" | "state">): string =>
+  keyName(c.catalog_object_id, c.location_id, c.state);
+
+/** A key's current count: from the batch's book when there is one, else from the store. */
+function currentCount(db: Db, k: CountKey, book: CountBook | undefined): CountRow | undefined {
+  return book ? book.get(keyName(k.objectId, k.locationId, k.state)) : getCount(db, k);
+}
+
+/** What one recorded change answers: the stored change and the counts it moved. */
+export interface Recorded {
+  change: InventoryChange;
+  changed: InventoryCount[];
+}
+
+/**
  * Records one checked change and updates the counts it touches. Returns the stored change and
  * the counts that changed; or undefined when `ignoreUnchanged` skips a physical count equal to
- * the key's current count.
+ * the key's current count. With a `book`, counts are read from and written through it.
  */
 export function recordChange(
   db: Db,
@@ -71,7 +92,11 @@ export function recordChange(
   newId: () => string,
   now: string,
   ignoreUnchanged: boolean,
-): { change: InventoryChange; changed: InventoryCount[] } | undefined {
+  book?: CountBook,
+): Recorded | undefined {
+  const keep = (u: { row?: CountRow }) => {
+    if (book && u.row) book.set(rowKey(u.row), u.row);
+  };
   if (p.type === "PHYSICAL_COUNT") {
     const key: CountKey = {
       merchantId,
@@ -80,33 +105,25 @@ export function recordChange(
       locationId: p.locationId,
       state: p.state,
     };
-    const current = getCount(db, key);
+    const current = currentCount(db, key, book);
     if (ignoreUnchanged && current && current.units === p.units) return undefined;
     const id = newId();
     const change = toWireChange(p, id, now);
     const seq = insertChange(db, merchantId, p, change, id, now);
-    const count = applyPhysicalCount(db, key, seq, p.occurredAt, p.units, now, current);
-    return { change, changed: count ? [count] : [] };
+    const done = applyPhysicalCount(db, key, seq, p.occurredAt, p.units, now, current);
+    keep(done);
+    return { change, changed: done.changed ? [done.changed] : [] };
   }
   const id = newId();
   const change = toWireChange(p, id, now);
   insertChange(db, merchantId, p, change, id, now);
   const changed: InventoryCount[] = [];
   for (const d of deltasOf(p, merchantId)) {
-    const count = applyDelta(db, d.key, p.occurredAt, d.units, now);
-    if (count) changed.push(count);
+    const done = applyDelta(db, d.key, p.occurredAt, d.units, now, currentCount(db, d.key, book));
+    keep(done);
+    if (done.changed) changed.push(done.changed);
   }
   return { change, changed };
-}
-
-/** The current counts of some keys, by `keyName`, in one query (CROSS JOIN: the keys drive it). */
-function countsOfKeys(db: Db, merchantId: string, keys: readonly PlannedChange[]): Map<string, CountRow> {
-  const rows = stmt(
-    db,
-    `SELECT c.* FROM json_each(?) j CROSS JOIN inventory_counts c
-       ON c.merchant_id = ? AND c.catalog_object_id = j.value ->> 0 AND c.location_id = j.value ->> 1 AND c.state = j.value ->> 2`,
-  ).all(JSON.stringify(keys.map((p) => [p.objectId, p.locationId, p.state])), merchantId) as CountRow[];
-  return new Map(rows.map((c) => [keyName(c.catalog_object_id, c.location_id, c.state), c]));
 }
 
 /** A count key as one string. */
@@ -114,9 +131,10 @@ export const keyName = (objectId: string, locationId: string, state: string): st
   `${objectId}\u0000${locationId}\u0000${state}`;
 
 /**
- * Records physical counts of distinct keys together, as {@link recordChange} records each: one
- * query reads their current counts, one reads the moves after the earliest of them, then each
- * change is stored and its count written. Answers per change (in order) what recordChange would.
+ * Records physical counts of distinct keys together, as {@link recordChange} records each: their
+ * current counts come from the batch's book, one query reads the moves after the earliest of
+ * them, then each change is stored and its count written (and kept in the book). Answers per
+ * change (in order) what recordChange would.
  */
 export function recordPhysicalCounts(
   db: Db,
@@ -125,10 +143,10 @@ export function recordPhysicalCounts(
   newId: () => string,
   now: string,
   ignoreUnchanged: boolean,
-): ({ change: InventoryChange; changed: InventoryCount[] } | undefined)[] {
+  book: CountBook,
+): (Recorded | undefined)[] {
   if (run.length === 0) return [];
-  const current = countsOfKeys(db, merchantId, run);
-  const before = run.map((p) => current.get(keyName(p.objectId, p.locationId, p.state)));
+  const before = run.map((p) => book.get(keyName(p.objectId, p.locationId, p.state)));
   const skip = (i: number) => ignoreUnchanged && before[i] !== undefined && before[i]?.units === run[i]?.units;
   const counted = run.filter((p, i) => !skip(i) && !supersededBy(before[i], p.occurredAt));
   const earliest = counted.reduce((min, p) => (p.occurredAt < min ? p.occurredAt : min), "\uffff");
@@ -150,15 +168,44 @@ export function recordPhysicalCounts(
     };
     const value = p.units + sumFor(k, moves, p.occurredAt);
     checkRange(k, value);
-    writeCount(db, k, value, { at: p.occurredAt, seq }, now, was?.id);
+    const row = writeCount(db, k, value, { at: p.occurredAt, seq }, now, was?.id);
+    book.set(rowKey(row), row);
     return { change, changed: was === undefined || was.units !== value ? [countNow(k, value, now)] : [] };
   });
 }
 
+/** Every (object, location) pair a batch names, each once, in the order first named (a transfer names both ends). */
+function pairsOf(planned: readonly PlannedChange[]): { objectId: string; locationId: string }[] {
+  const pairs = new Map<string, { objectId: string; locationId: string }>();
+  for (const p of planned) {
+    for (const locationId of p.toLocationId ? [p.locationId, p.toLocationId] : [p.locationId]) {
+      pairs.set(`${p.objectId}\u0000${locationId}`, { objectId: p.objectId, locationId });
+    }
+  }
+  return [...pairs.values()];
+}
+
+/** The book's counts of the pairs, in the pairs' order, each pair's states in order. */
+function countsInBook(book: CountBook, pairs: readonly { objectId: string; locationId: string }[]): CountRow[] {
+  const byPair = new Map<string, CountRow[]>();
+  for (const row of book.values()) {
+    const name = `${row.catalog_object_id}\u0000${row.location_id}`;
+    const list = byPair.get(name);
+    if (list) list.push(row);
+    else byPair.set(name, [row]);
+  }
+  return pairs.flatMap((p) =>
+    (byPair.get(`${p.objectId}\u0000${p.locationId}`) ?? []).sort((a, b) =>
+      a.state < b.state ? -1 : a.state > b.state ? 1 : 0,
+    ),
+  );
+}
+
 /**
  * Records a checked batch in order: runs of physical counts of distinct keys together
- * ({@link recordPhysicalCounts}), every other change on its own. Answers the changes recorded
- * and the counts that changed, a key moved twice reported once, as it ends up.
+ * ({@link recordPhysicalCounts}), every other change on its own. Answers the changes recorded,
+ * the counts that changed (a key moved twice reported once, as it ends up), and the current
+ * counts of every (object, location) the batch names, every state, in the order first named.
  */
 export function recordBatch(
   db: Db,
@@ -167,10 +214,12 @@ export function recordBatch(
   newId: () => string,
   now: string,
   ignoreUnchanged: boolean,
-): { changes: InventoryChange[]; changed: InventoryCount[] } {
+): { changes: InventoryChange[]; changed: InventoryCount[]; counts: CountRow[] } {
+  const pairs = pairsOf(planned);
+  const book: CountBook = new Map(countsOfPairs(db, merchantId, pairs).map((c) => [rowKey(c), c]));
   const changes: InventoryChange[] = [];
   const changed = new Map<string, InventoryCount>();
-  const take = (done: { change: InventoryChange; changed: InventoryCount[] } | undefined) => {
+  const take = (done: Recorded | undefined) => {
     if (!done) return;
     changes.push(done.change);
     for (const c of done.changed)
@@ -179,7 +228,7 @@ export function recordBatch(
   let run: PlannedChange[] = [];
   let runKeys = new Set<string>();
   const flush = () => {
-    for (const done of recordPhysicalCounts(db, merchantId, run, newId, now, ignoreUnchanged)) take(done);
+    for (const done of recordPhysicalCounts(db, merchantId, run, newId, now, ignoreUnchanged, book)) take(done);
     run = [];
     runKeys = new Set();
   };
@@ -190,11 +239,11 @@ export function recordBatch(
       run.push(p);
       runKeys.add(name);
     } else {
-      take(recordChange(db, merchantId, p, newId, now, ignoreUnchanged));
+      take(recordChange(db, merchantId, p, newId, now, ignoreUnchanged, book));
     }
   }
   flush();
-  return { changes, changed: [...changed.values()] };
+  return { changes, changed: [...changed.values()], counts: countsInBook(book, pairs) };
 }
 
 /** One change by id and kind; undefined when there is none of that kind. */

@@ -13,6 +13,7 @@ import type {
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { notFound } from "../errors.js";
+import { timeOrderedId } from "../ids.js";
 import { pageLimit, parseTime } from "../params.js";
 import { planChanges } from "./changes.js";
 import { toCount } from "./ledger.js";
@@ -22,7 +23,6 @@ import {
   type CountFilter,
   type CountPosition,
   changeOf,
-  countsOfPairs,
   findChange,
   pageChanges,
   pageCounts,
@@ -38,30 +38,24 @@ const DEFAULT_CHANGE_TYPES = ["PHYSICAL_COUNT", "ADJUSTMENT"];
  * BatchChangeInventory: checks every change first (one bad change refuses all), then applies
  * them in order inside the request's transaction. With `ignore_unchanged_counts` (default true)
  * a physical count equal to the key's current count is not recorded. Answers the current counts
- * of every (object, location) the request names, and the changes recorded.
+ * of every (object, location) the request names (as the batch left them: read once, kept as it
+ * wrote), and the changes recorded.
  */
 function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) {
   const merchant = merchantOf(ctx);
   const req = ctx.body;
   const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
-  const { changes, changed } = recordBatch(
+  const { changes, changed, counts } = recordBatch(
     ctx.db,
     merchant,
     planned,
-    () => ctx.ids.next(26),
+    // Time-ordered: the change id index takes a batch's 100 new ids at its end (see timeOrderedId).
+    () => timeOrderedId(ctx.now, ctx.ids),
     ctx.now.toISOString(),
     req.ignore_unchanged_counts !== false,
   );
-  // Every (object, location) the request names, each once, in the order first named.
-  const pairs = new Map<string, { objectId: string; locationId: string }>();
-  for (const p of planned) {
-    for (const locationId of p.toLocationId ? [p.locationId, p.toLocationId] : [p.locationId]) {
-      pairs.set(`${p.objectId}\u0000${locationId}`, { objectId: p.objectId, locationId });
-    }
-  }
-  const counts = countsOfPairs(ctx.db, merchant, [...pairs.values()]).map(toCount);
   emitCountUpdates(ctx, merchant, changed);
-  const body: BatchChangeInventoryResponse = { counts, changes };
+  const body: BatchChangeInventoryResponse = { counts: counts.map(toCount), changes };
   return { body };
 }
 

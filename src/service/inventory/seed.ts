@@ -4,6 +4,7 @@ import type { SeededVariation } from "../catalog/seed.js";
 import { stmt } from "../db.js";
 import { bulkLoad, type SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
+import type { Rng } from "../seed/random.js";
 import type { PlannedChange } from "./changes.js";
 import { deltasOf } from "./ledger.js";
 
@@ -97,92 +98,107 @@ const KEY_SEPARATOR = "\u0000";
  * the catalog's, in catalog order, as the catalog seed returns them (read from the store if not given).
  */
 export function seedInventory(s: SeedContext, variations: readonly SeededVariation[] = storedVariations(s)): void {
-  const { db, rng, merchantId } = s;
   if (variations.length === 0) return;
   const lots = Math.max(1, Math.round(s.scale));
   const firstLot = Math.ceil(variations.length / lots);
   const nowMs = s.now.getTime() - 2 * 60 * MINUTE;
-  const monthAgo = nowMs - 30 * DAY;
-  const locations = [DEMO.mainLocationId, DEMO.secondLocationId];
+  const times = { nowMs, monthAgo: nowMs - 30 * DAY };
 
   // Laid out first as plain moves with a numeric time, then sorted and stored in one pass.
   const planned: SeedMove[] = [];
-  const plan = (m: SeedMove) => planned.push(m);
+  for (const [i, v] of variations.entries()) planVariation(s.rng, v, i < firstLot, times, planned);
+  storeHistory(s, planned);
+}
 
-  for (const [i, v] of variations.entries()) {
-    const full = i < firstLot;
-    // Cheap fasteners sell by the piece and are stocked by the hundred.
-    const bulk = v.price < 100;
-    for (const locationId of locations) {
-      const stock = (bulk ? rng.int(100, 600) : rng.int(4, 60)) * UNIT;
+/**
+ * One variation's month at both locations, appended to `planned`: a full history for the first
+ * lot (`full`), a lighter one after it. Draws from `rng` in a fixed order: the seed is the same
+ * on every machine.
+ */
+function planVariation(
+  rng: Rng,
+  v: SeededVariation,
+  full: boolean,
+  { nowMs, monthAgo }: { nowMs: number; monthAgo: number },
+  planned: SeedMove[],
+): void {
+  const plan = (m: SeedMove) => planned.push(m);
+  const locations = [DEMO.mainLocationId, DEMO.secondLocationId];
+  // Cheap fasteners sell by the piece and are stocked by the hundred.
+  const bulk = v.price < 100;
+  for (const locationId of locations) {
+    const stock = (bulk ? rng.int(100, 600) : rng.int(4, 60)) * UNIT;
+    plan({
+      objectId: v.id,
+      locationId,
+      type: "PHYSICAL_COUNT",
+      state: "IN_STOCK",
+      units: stock,
+      at: monthAgo + rng.int(0, 120) * MINUTE,
+    });
+    const sales = full ? rng.int(0, 4) : rng.chance(0.2) ? 1 : 0;
+    for (let n = 0; n < sales; n++) {
+      const qty = bulk ? rng.int(5, 40) : rng.int(1, 3);
+      plan({
+        objectId: v.id,
+        locationId,
+        type: "ADJUSTMENT",
+        state: "IN_STOCK",
+        toState: "SOLD",
+        units: qty * UNIT,
+        at: monthAgo + rng.int(1, 29 * 24 * 60) * MINUTE,
+        total: qty * v.price,
+      });
+    }
+    if (rng.chance(full ? 0.12 : 0.25)) {
+      plan({
+        objectId: v.id,
+        locationId,
+        type: "ADJUSTMENT",
+        state: "IN_STOCK",
+        toState: "WASTE",
+        units: rng.int(1, bulk ? 10 : 2) * UNIT,
+        at: monthAgo + rng.int(1, 29 * 24 * 60) * MINUTE,
+      });
+    }
+    if (full && rng.chance(0.15)) {
+      plan({
+        objectId: v.id,
+        locationId,
+        type: "ADJUSTMENT",
+        state: "NONE",
+        toState: "IN_STOCK",
+        units: (bulk ? rng.int(100, 300) : rng.int(6, 24)) * UNIT,
+        at: monthAgo + rng.int(3, 25) * DAY,
+      });
+    }
+    if (full && rng.chance(0.1)) {
       plan({
         objectId: v.id,
         locationId,
         type: "PHYSICAL_COUNT",
         state: "IN_STOCK",
-        units: stock,
-        at: monthAgo + rng.int(0, 120) * MINUTE,
-      });
-      const sales = full ? rng.int(0, 4) : rng.chance(0.2) ? 1 : 0;
-      for (let n = 0; n < sales; n++) {
-        const qty = bulk ? rng.int(5, 40) : rng.int(1, 3);
-        plan({
-          objectId: v.id,
-          locationId,
-          type: "ADJUSTMENT",
-          state: "IN_STOCK",
-          toState: "SOLD",
-          units: qty * UNIT,
-          at: monthAgo + rng.int(1, 29 * 24 * 60) * MINUTE,
-          total: qty * v.price,
-        });
-      }
-      if (rng.chance(full ? 0.12 : 0.25)) {
-        plan({
-          objectId: v.id,
-          locationId,
-          type: "ADJUSTMENT",
-          state: "IN_STOCK",
-          toState: "WASTE",
-          units: rng.int(1, bulk ? 10 : 2) * UNIT,
-          at: monthAgo + rng.int(1, 29 * 24 * 60) * MINUTE,
-        });
-      }
-      if (full && rng.chance(0.15)) {
-        plan({
-          objectId: v.id,
-          locationId,
-          type: "ADJUSTMENT",
-          state: "NONE",
-          toState: "IN_STOCK",
-          units: (bulk ? rng.int(100, 300) : rng.int(6, 24)) * UNIT,
-          at: monthAgo + rng.int(3, 25) * DAY,
-        });
-      }
-      if (full && rng.chance(0.1)) {
-        plan({
-          objectId: v.id,
-          locationId,
-          type: "PHYSICAL_COUNT",
-          state: "IN_STOCK",
-          units: (bulk ? rng.int(80, 500) : rng.int(2, 50)) * UNIT,
-          at: nowMs - 7 * DAY + rng.int(0, 600) * MINUTE,
-        });
-      }
-    }
-    if (full && rng.chance(0.06)) {
-      plan({
-        objectId: v.id,
-        locationId: DEMO.mainLocationId,
-        toLocationId: DEMO.secondLocationId,
-        type: "TRANSFER",
-        state: "IN_STOCK",
-        units: rng.int(1, 5) * UNIT,
-        at: monthAgo + rng.int(2, 28) * DAY,
+        units: (bulk ? rng.int(80, 500) : rng.int(2, 50)) * UNIT,
+        at: nowMs - 7 * DAY + rng.int(0, 600) * MINUTE,
       });
     }
   }
+  if (full && rng.chance(0.06)) {
+    plan({
+      objectId: v.id,
+      locationId: DEMO.mainLocationId,
+      toLocationId: DEMO.secondLocationId,
+      type: "TRANSFER",
+      state: "IN_STOCK",
+      units: rng.int(1, 5) * UNIT,
+      at: monthAgo + rng.int(2, 28) * DAY,
+    });
+  }
+}
 
+/** Stores the planned moves in time order with the counts they add up to, each table loaded in bulk. */
+function storeHistory(s: SeedContext, planned: SeedMove[]): void {
+  const { db, merchantId } = s;
   // Stored in the order they happened, so arrival order and time order agree.
   planned.sort((a, b) => a.at - b.at);
   const tallies = new Map<string, Tally>();

@@ -38,19 +38,13 @@ export interface RefundOutcome {
   response: V1Refund;
 }
 
-/**
- * Applies a refund request to a payment. `target` is the request's payment_id: the payment, or
- * for a split-tender payment one tender. FULL refunds what remains (of every tender when the
- * payment is named); PARTIAL needs an amount within what the tender has left. A payment more
- * than 60 days old, an incomplete (partial) payment, and one with nothing left are refused.
- */
-export function refundPayment(
-  payment: V1Payment,
-  req: Pick<V1CreateRefundRequest, "type" | "reason" | "refunded_money">,
-  target: string,
-  now: Date,
-): RefundOutcome {
-  const currency = payment.total_collected_money?.currency_code ?? "USD";
+type RefundRequest = Pick<V1CreateRefundRequest, "type" | "reason" | "refunded_money">;
+
+/** What a refund takes from which tender. */
+type RefundPlan = { tender: V1Tender; amount: number }[];
+
+/** Refuses a refund of a payment that cannot be refunded at all: an unknown type, an incomplete or too old payment. */
+function checkRefundable(payment: V1Payment, req: RefundRequest, now: Date): void {
   if (req.type !== "FULL" && req.type !== "PARTIAL") {
     throw invalid("INVALID_ENUM_VALUE", "type must be FULL or PARTIAL.", "type");
   }
@@ -69,77 +63,130 @@ export function refundPayment(
       "payment_id",
     );
   }
-  const tenders = payment.tender ?? [];
-  const split = tenders.length > 1;
-  const named = tenders.find((t) => t.id === target);
-  let plan: { tender: V1Tender; amount: number }[];
-  if (req.type === "FULL") {
-    const pool = named ? [named] : tenders;
-    plan = pool.filter((t) => remainingOf(t) > 0).map((t) => ({ tender: t, amount: remainingOf(t) }));
-    if (plan.length === 0) {
-      throw refundError("PAYMENT_NOT_REFUNDABLE", "The payment has already been refunded in full.", "payment_id");
-    }
-  } else {
-    if (!named && split) {
-      throw invalid(
-        "INVALID_VALUE",
-        "A partial refund of a split-tender payment names one tender: send the tender's id as payment_id.",
-        "payment_id",
-      );
-    }
-    const tender = named ?? tenders[0];
-    if (!tender) throw refundError("PAYMENT_NOT_REFUNDABLE", "The payment has no tender to refund.", "payment_id");
-    if (!req.refunded_money || req.refunded_money.amount === undefined) {
-      throw invalid("MISSING_REQUIRED_PARAMETER", "A PARTIAL refund needs refunded_money.", "refunded_money");
-    }
-    if (req.refunded_money.currency_code !== undefined && req.refunded_money.currency_code !== currency) {
-      throw refundError("CURRENCY_MISMATCH", `The payment is in ${currency}.`, "refunded_money.currency_code");
-    }
-    // V1 writes refunded amounts as negative numbers; either sign names the same amount.
-    const amount = Math.abs(req.refunded_money.amount);
-    const left = remainingOf(tender);
-    if (left <= 0) {
-      throw refundError("PAYMENT_NOT_REFUNDABLE", "The tender has already been refunded in full.", "payment_id");
-    }
-    if (amount === 0 || amount > left) {
-      throw refundError(
-        "REFUND_AMOUNT_INVALID",
-        `The refund must be more than 0 and at most the ${left} that remains.`,
-        "refunded_money.amount",
-      );
-    }
-    plan = [{ tender, amount }];
+}
+
+/** A FULL refund: what remains of the named tender, or of every tender. */
+function planFull(tenders: readonly V1Tender[], named: V1Tender | undefined): RefundPlan {
+  const pool = named ? [named] : tenders;
+  const plan = pool.filter((t) => remainingOf(t) > 0).map((t) => ({ tender: t, amount: remainingOf(t) }));
+  if (plan.length === 0) {
+    throw refundError("PAYMENT_NOT_REFUNDABLE", "The payment has already been refunded in full.", "payment_id");
   }
+  return plan;
+}
 
-  const at = now.toISOString();
+/** A PARTIAL refund: an amount of one tender (the named one; a split payment must name one). */
+function planPartial(
+  tenders: readonly V1Tender[],
+  named: V1Tender | undefined,
+  req: RefundRequest,
+  currency: string,
+): RefundPlan {
+  if (!named && tenders.length > 1) {
+    throw invalid(
+      "INVALID_VALUE",
+      "A partial refund of a split-tender payment names one tender: send the tender's id as payment_id.",
+      "payment_id",
+    );
+  }
+  const tender = named ?? tenders[0];
+  if (!tender) throw refundError("PAYMENT_NOT_REFUNDABLE", "The payment has no tender to refund.", "payment_id");
+  if (!req.refunded_money || req.refunded_money.amount === undefined) {
+    throw invalid("MISSING_REQUIRED_PARAMETER", "A PARTIAL refund needs refunded_money.", "refunded_money");
+  }
+  if (req.refunded_money.currency_code !== undefined && req.refunded_money.currency_code !== currency) {
+    throw refundError("CURRENCY_MISMATCH", `The payment is in ${currency}.`, "refunded_money.currency_code");
+  }
+  // V1 writes refunded amounts as negative numbers; either sign names the same amount.
+  const amount = Math.abs(req.refunded_money.amount);
+  const left = remainingOf(tender);
+  if (left <= 0) {
+    throw refundError("PAYMENT_NOT_REFUNDABLE", "The tender has already been refunded in full.", "payment_id");
+  }
+  if (amount === 0 || amount > left) {
+    throw refundError(
+      "REFUND_AMOUNT_INVALID",
+      `The refund must be more than 0 and at most the ${left} that remains.`,
+      "refunded_money.amount",
+    );
+  }
+  return [{ tender, amount }];
+}
+
+/** The refund of `amount` from one tender, with its share of the payment's tax, tip, fee and discount. */
+function refundOfTender(
+  payment: V1Payment,
+  req: RefundRequest,
+  { tender, amount }: RefundPlan[number],
+  currency: string,
+  at: string,
+): V1Refund {
   const collected = amountOf(payment.total_collected_money) || 1;
-  const share = (m: V1Money | undefined, amount: number) => Math.round((Math.abs(amountOf(m)) * amount) / collected);
-  const refunds = plan.map(({ tender, amount }) => {
-    const tax = share(payment.tax_money, amount);
-    const refund: V1Refund = {
-      type: req.type,
-      reason: req.reason,
-      refunded_money: v1Money(-amount, currency),
-      refunded_processing_fee_money: v1Money(share(payment.processing_fee_money, amount), currency),
-      refunded_tax_money: v1Money(-tax, currency),
-      refunded_additive_tax_money: v1Money(-share(payment.additive_tax_money, amount), currency),
-      refunded_additive_tax: [],
-      refunded_inclusive_tax_money: v1Money(-share(payment.inclusive_tax_money, amount), currency),
-      refunded_inclusive_tax: [],
-      refunded_tip_money: v1Money(-share(payment.tip_money, amount), currency),
-      refunded_discount_money: v1Money(share(payment.discount_money, amount), currency),
-      refunded_surcharge_money: v1Money(0, currency),
-      refunded_surcharges: [],
-      created_at: at,
-      processed_at: at,
-      // For a split-tender payment the refund names the tender; otherwise the payment.
-      payment_id: split ? (tender.id ?? "") : (payment.id ?? ""),
-      ...(payment.merchant_id === undefined ? {} : { merchant_id: payment.merchant_id }),
-      is_exchange: false,
-    };
-    return { tenderId: tender.id ?? "", refund };
-  });
+  const share = (m: V1Money | undefined) => Math.round((Math.abs(amountOf(m)) * amount) / collected);
+  const split = (payment.tender ?? []).length > 1;
+  return {
+    type: req.type,
+    reason: req.reason,
+    refunded_money: v1Money(-amount, currency),
+    refunded_processing_fee_money: v1Money(share(payment.processing_fee_money), currency),
+    refunded_tax_money: v1Money(-share(payment.tax_money), currency),
+    refunded_additive_tax_money: v1Money(-share(payment.additive_tax_money), currency),
+    refunded_additive_tax: [],
+    refunded_inclusive_tax_money: v1Money(-share(payment.inclusive_tax_money), currency),
+    refunded_inclusive_tax: [],
+    refunded_tip_money: v1Money(-share(payment.tip_money), currency),
+    refunded_discount_money: v1Money(share(payment.discount_money), currency),
+    refunded_surcharge_money: v1Money(0, currency),
+    refunded_surcharges: [],
+    created_at: at,
+    processed_at: at,
+    // For a split-tender payment the refund names the tender; otherwise the payment.
+    payment_id: split ? (tender.id ?? "") : (payment.id ?? ""),
+    ...(payment.merchant_id === undefined ? {} : { merchant_id: payment.merchant_id }),
+    is_exchange: false,
+  };
+}
 
+/** What V1CreateRefund answers: the one refund, or for several tenders their sum, naming the payment. */
+function refundResponse(payment: V1Payment, refunds: readonly { refund: V1Refund }[], currency: string): V1Refund {
+  const sum = (pick: (r: V1Refund) => V1Money | undefined) =>
+    v1Money(
+      refunds.reduce((s, r) => s + amountOf(pick(r.refund)), 0),
+      currency,
+    );
+  const first = refunds[0]?.refund as V1Refund;
+  return refunds.length === 1
+    ? first
+    : {
+        ...first,
+        refunded_money: sum((r) => r.refunded_money),
+        refunded_processing_fee_money: sum((r) => r.refunded_processing_fee_money),
+        refunded_tax_money: sum((r) => r.refunded_tax_money),
+        refunded_additive_tax_money: sum((r) => r.refunded_additive_tax_money),
+        refunded_inclusive_tax_money: sum((r) => r.refunded_inclusive_tax_money),
+        refunded_tip_money: sum((r) => r.refunded_tip_money),
+        refunded_discount_money: sum((r) => r.refunded_discount_money),
+        payment_id: payment.id ?? "",
+      };
+}
+
+/**
+ * Applies a refund request to a payment. `target` is the request's payment_id: the payment, or
+ * for a split-tender payment one tender. FULL refunds what remains (of every tender when the
+ * payment is named); PARTIAL needs an amount within what the tender has left. A payment more
+ * than 60 days old, an incomplete (partial) payment, and one with nothing left are refused.
+ */
+export function refundPayment(payment: V1Payment, req: RefundRequest, target: string, now: Date): RefundOutcome {
+  const currency = payment.total_collected_money?.currency_code ?? "USD";
+  checkRefundable(payment, req, now);
+  const tenders = payment.tender ?? [];
+  const named = tenders.find((t) => t.id === target);
+  const plan = req.type === "FULL" ? planFull(tenders, named) : planPartial(tenders, named, req, currency);
+  const at = now.toISOString();
+  const refunds = plan.map((p) => ({
+    tenderId: p.tender.id ?? "",
+    refund: refundOfTender(payment, req, p, currency, at),
+  }));
   const total = plan.reduce((s, p) => s + p.amount, 0);
   const updated: V1Payment = {
     ...payment,
@@ -150,27 +197,7 @@ export function refundPayment(
     }),
     refunds: [...(payment.refunds ?? []), ...refunds.map((r) => r.refund)],
   };
-  const sum = (pick: (r: V1Refund) => V1Money | undefined) =>
-    v1Money(
-      refunds.reduce((s, r) => s + amountOf(pick(r.refund)), 0),
-      currency,
-    );
-  const first = refunds[0]?.refund as V1Refund;
-  const response: V1Refund =
-    refunds.length === 1
-      ? first
-      : {
-          ...first,
-          refunded_money: sum((r) => r.refunded_money),
-          refunded_processing_fee_money: sum((r) => r.refunded_processing_fee_money),
-          refunded_tax_money: sum((r) => r.refunded_tax_money),
-          refunded_additive_tax_money: sum((r) => r.refunded_additive_tax_money),
-          refunded_inclusive_tax_money: sum((r) => r.refunded_inclusive_tax_money),
-          refunded_tip_money: sum((r) => r.refunded_tip_money),
-          refunded_discount_money: sum((r) => r.refunded_discount_money),
-          payment_id: payment.id ?? "",
-        };
-  return { payment: updated, refunds, response };
+  return { payment: updated, refunds, response: refundResponse(payment, refunds, currency) };
 }
 
 /**

@@ -65,153 +65,179 @@ interface Seeded {
   cardFees: Map<string, number>;
 }
 
+const m = (amount: number) => v1Money(amount, DEMO.currency);
+
+/** The sales tax line of an itemization or a payment. */
+const salesTax = (tax: number) => ({
+  name: "Sales tax",
+  applied_money: m(tax),
+  rate: String(TAX_RATE),
+  inclusion_type: "ADDITIVE" as const,
+  fee_id: "TAXSALES01",
+});
+
 /**
  * Seeds a year of V1 history: payments at both stores (some split between card and cash, some
  * taken offline and arriving hours later, a few still partial), refunds made through the same
  * rule the API uses, daily settlements of the card takings, and the online store's orders.
  */
 export function seedV1(s: SeedContext): void {
-  const { rng, ids, now } = s;
   const team = (
     s.db.prepare("SELECT id FROM team_members WHERE merchant_id = ? AND status = 'ACTIVE'").all(s.merchantId) as {
       id: string;
     }[]
   ).map((r) => r.id);
   const staff = team.length > 0 ? team : ["TMDEMOOWNER0001"];
-  const cur = DEMO.currency;
-  const m = (amount: number) => v1Money(amount, cur);
+  const seeded = layOutPayments(s, staff);
+  seedRefunds(s, seeded);
+  storePayments(s, seeded);
+  seedSettlements(s, seeded);
+  seedOrders(s);
+}
 
-  const tenderOf = (type: "CARD" | "CASH", amount: number, at: string, employee: string): V1Tender => {
-    const id = ids.next(22);
-    const base = {
-      id,
-      employee_id: employee,
-      receipt_url: `https://squareup.com/receipt/preview/${id}`,
-      total_money: m(amount),
-      tendered_at: at,
-      settled_at: at,
-      refunded_money: m(0),
-      is_exchange: false,
-    };
-    if (type === "CASH") {
-      const handed = amount % 500 === 0 ? amount : Math.ceil(amount / 500) * 500;
-      return {
-        ...base,
-        type: "CASH",
-        name: "Cash",
-        tendered_money: m(handed),
-        change_back_money: m(handed - amount),
-      };
-    }
+/** One tender of a payment: cash (handed in round notes, change given) or a card. */
+function tenderOf(s: SeedContext, type: "CARD" | "CASH", amount: number, at: string, employee: string): V1Tender {
+  const { rng, ids } = s;
+  const id = ids.next(22);
+  const base = {
+    id,
+    employee_id: employee,
+    receipt_url: `https://squareup.com/receipt/preview/${id}`,
+    total_money: m(amount),
+    tendered_at: at,
+    settled_at: at,
+    refunded_money: m(0),
+    is_exchange: false,
+  };
+  if (type === "CASH") {
+    const handed = amount % 500 === 0 ? amount : Math.ceil(amount / 500) * 500;
     return {
       ...base,
-      type: "CREDIT_CARD",
-      name: "Credit Card",
-      card_brand: rng.pick(BRANDS),
-      pan_suffix: String(rng.int(1000, 9999)),
-      entry_method: rng.chance(0.8) ? "SWIPED" : "MANUAL",
-      tendered_money: m(amount),
-      change_back_money: m(0),
+      type: "CASH",
+      name: "Cash",
+      tendered_money: m(handed),
+      change_back_money: m(handed - amount),
     };
+  }
+  return {
+    ...base,
+    type: "CREDIT_CARD",
+    name: "Credit Card",
+    card_brand: rng.pick(BRANDS),
+    pan_suffix: String(rng.int(1000, 9999)),
+    entry_method: rng.chance(0.8) ? "SWIPED" : "MANUAL",
+    tendered_money: m(amount),
+    change_back_money: m(0),
   };
+}
 
-  const buildPayment = (locationId: string, at: Date, split: boolean, partial: boolean): Seeded => {
-    const created = at.toISOString();
-    const employee = rng.pick(staff);
-    const lines: V1PaymentItemization[] = [];
-    const count = rng.int(1, 4);
-    for (let i = 0; i < count; i++) {
-      const [name, category, sku, price] = rng.pick(PRODUCTS);
-      const qty = rng.chance(0.75) ? 1 : rng.int(2, 4);
-      const gross = price * qty;
-      const tax = Math.round(gross * TAX_RATE);
-      lines.push({
-        name,
-        quantity: qty,
-        itemization_type: "ITEM",
-        item_detail: { category_name: category, sku, item_id: `ITEM-${sku}`, item_variation_id: `VAR-${sku}` },
-        item_variation_name: "Regular",
-        total_money: m(gross + tax),
-        single_quantity_money: m(price),
-        gross_sales_money: m(gross),
-        discount_money: m(0),
-        net_sales_money: m(gross),
-        taxes: [
-          {
-            name: "Sales tax",
-            applied_money: m(tax),
-            rate: String(TAX_RATE),
-            inclusion_type: "ADDITIVE",
-            fee_id: "TAXSALES01",
-          },
-        ],
-        discounts: [],
-        modifiers: [],
-      });
-    }
-    const gross = lines.reduce((x, l) => x + (l.gross_sales_money?.amount ?? 0), 0);
-    const tax = lines.reduce((x, l) => x + (l.taxes?.[0]?.applied_money?.amount ?? 0), 0);
-    const tip = locationId === DEMO.secondLocationId && rng.chance(0.1) ? rng.int(1, 4) * 100 : 0;
-    const total = gross + tax + tip;
-    const tenders: V1Tender[] = [];
-    if (split) {
-      const first = Math.max(100, Math.round(total * (0.3 + rng() * 0.4)));
-      tenders.push(tenderOf("CARD", first, created, employee));
-      tenders.push(tenderOf(rng.chance(0.5) ? "CASH" : "CARD", total - first, created, employee));
-    } else {
-      tenders.push(tenderOf(rng.chance(0.35) ? "CASH" : "CARD", total, created, employee));
-    }
-    const cardFees = new Map<string, number>();
-    for (const t of tenders) {
-      if (t.type === "CREDIT_CARD") cardFees.set(t.id ?? "", -(Math.round((t.total_money?.amount ?? 0) * 0.026) + 10));
-    }
-    const fee = [...cardFees.values()].reduce((x, f) => x + f, 0);
-    const id = ids.next(22);
-    const shown = partial ? tenders.slice(0, 1) : tenders;
-    const payment: V1Payment = {
-      id,
-      merchant_id: locationId,
-      created_at: created,
-      creator_id: employee,
-      device: {
-        id: `DEVICE-${locationId}-1`,
-        name: locationId === DEMO.mainLocationId ? "Front counter" : "Dock register",
-      },
-      payment_url: `https://squareup.com/dashboard/sales/transactions/${id}`,
-      receipt_url: shown[0]?.receipt_url ?? "",
-      inclusive_tax_money: m(0),
-      additive_tax_money: m(tax),
-      tax_money: m(tax),
-      tip_money: m(tip),
-      discount_money: m(0),
-      total_collected_money: m(partial ? (shown[0]?.total_money?.amount ?? 0) : total),
-      processing_fee_money: m(fee),
-      net_total_money: m(total + fee),
-      refunded_money: m(0),
-      swedish_rounding_money: m(0),
+/** One to four lines of what the counter sells, taxed. */
+function itemLines(s: SeedContext): V1PaymentItemization[] {
+  const { rng } = s;
+  const lines: V1PaymentItemization[] = [];
+  const count = rng.int(1, 4);
+  for (let i = 0; i < count; i++) {
+    const [name, category, sku, price] = rng.pick(PRODUCTS);
+    const qty = rng.chance(0.75) ? 1 : rng.int(2, 4);
+    const gross = price * qty;
+    const tax = Math.round(gross * TAX_RATE);
+    lines.push({
+      name,
+      quantity: qty,
+      itemization_type: "ITEM",
+      item_detail: { category_name: category, sku, item_id: `ITEM-${sku}`, item_variation_id: `VAR-${sku}` },
+      item_variation_name: "Regular",
+      total_money: m(gross + tax),
+      single_quantity_money: m(price),
       gross_sales_money: m(gross),
+      discount_money: m(0),
       net_sales_money: m(gross),
-      inclusive_tax: [],
-      additive_tax: [
-        {
-          name: "Sales tax",
-          applied_money: m(tax),
-          rate: String(TAX_RATE),
-          inclusion_type: "ADDITIVE",
-          fee_id: "TAXSALES01",
-        },
-      ],
-      tender: shown,
-      refunds: [],
-      // A partial payment carries the tenders so far; its items arrive when it completes.
-      itemizations: partial ? [] : lines,
-      surcharge_money: m(0),
-      surcharges: [],
-      is_partial: partial,
-    };
-    return { payment, locationId, arrivedAt: at, refunds: [], cardFees };
-  };
+      taxes: [salesTax(tax)],
+      discounts: [],
+      modifiers: [],
+    });
+  }
+  return lines;
+}
 
+/** A payment's tenders: one (cash or card), or a card and a second tender when `split`. */
+function tendersFor(s: SeedContext, total: number, created: string, employee: string, split: boolean): V1Tender[] {
+  const { rng } = s;
+  const tenders: V1Tender[] = [];
+  if (split) {
+    const first = Math.max(100, Math.round(total * (0.3 + rng() * 0.4)));
+    tenders.push(tenderOf(s, "CARD", first, created, employee));
+    tenders.push(tenderOf(s, rng.chance(0.5) ? "CASH" : "CARD", total - first, created, employee));
+  } else {
+    tenders.push(tenderOf(s, rng.chance(0.35) ? "CASH" : "CARD", total, created, employee));
+  }
+  return tenders;
+}
+
+/** One payment at a store, taken at `at` by one of `staff`; a `partial` one shows its first tender only. */
+function buildPayment(
+  s: SeedContext,
+  staff: readonly string[],
+  locationId: string,
+  at: Date,
+  split: boolean,
+  partial: boolean,
+): Seeded {
+  const { rng, ids } = s;
+  const created = at.toISOString();
+  const employee = rng.pick(staff);
+  const lines = itemLines(s);
+  const gross = lines.reduce((x, l) => x + (l.gross_sales_money?.amount ?? 0), 0);
+  const tax = lines.reduce((x, l) => x + (l.taxes?.[0]?.applied_money?.amount ?? 0), 0);
+  const tip = locationId === DEMO.secondLocationId && rng.chance(0.1) ? rng.int(1, 4) * 100 : 0;
+  const total = gross + tax + tip;
+  const tenders = tendersFor(s, total, created, employee, split);
+  const cardFees = new Map<string, number>();
+  for (const t of tenders) {
+    if (t.type === "CREDIT_CARD") cardFees.set(t.id ?? "", -(Math.round((t.total_money?.amount ?? 0) * 0.026) + 10));
+  }
+  const fee = [...cardFees.values()].reduce((x, f) => x + f, 0);
+  const id = ids.next(22);
+  const shown = partial ? tenders.slice(0, 1) : tenders;
+  const payment: V1Payment = {
+    id,
+    merchant_id: locationId,
+    created_at: created,
+    creator_id: employee,
+    device: {
+      id: `DEVICE-${locationId}-1`,
+      name: locationId === DEMO.mainLocationId ? "Front counter" : "Dock register",
+    },
+    payment_url: `https://squareup.com/dashboard/sales/transactions/${id}`,
+    receipt_url: shown[0]?.receipt_url ?? "",
+    inclusive_tax_money: m(0),
+    additive_tax_money: m(tax),
+    tax_money: m(tax),
+    tip_money: m(tip),
+    discount_money: m(0),
+    total_collected_money: m(partial ? (shown[0]?.total_money?.amount ?? 0) : total),
+    processing_fee_money: m(fee),
+    net_total_money: m(total + fee),
+    refunded_money: m(0),
+    swedish_rounding_money: m(0),
+    gross_sales_money: m(gross),
+    net_sales_money: m(gross),
+    inclusive_tax: [],
+    additive_tax: [salesTax(tax)],
+    tender: shown,
+    refunds: [],
+    // A partial payment carries the tenders so far; its items arrive when it completes.
+    itemizations: partial ? [] : lines,
+    surcharge_money: m(0),
+    surcharges: [],
+    is_partial: partial,
+  };
+  return { payment, locationId, arrivedAt: at, refunds: [], cardFees };
+}
+
+/** A year of payments at both stores, this morning's late arrivals, and the ones being taken now. */
+function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
+  const { rng, now } = s;
   const seeded: Seeded[] = [];
   const stores = [
     { id: DEMO.mainLocationId, perDay: [2, 5], openUtcHour: 14 },
@@ -225,7 +251,7 @@ export function seedV1(s: SeedContext): void {
       for (let i = 0; i < n; i++) {
         const at = new Date(today - d * DAY + store.openUtcHour * HOUR + rng.int(0, 10 * 60 - 1) * 60_000);
         if (at >= now) continue;
-        const p = buildPayment(store.id, at, rng.chance(0.08), false);
+        const p = buildPayment(s, staff, store.id, at, rng.chance(0.08), false);
         if (rng.chance(0.03)) p.arrivedAt = new Date(at.getTime() + rng.int(1, 70) * HOUR);
         seeded.push(p);
       }
@@ -237,16 +263,20 @@ export function seedV1(s: SeedContext): void {
     [20, 4],
     [18, 40],
   ] as const) {
-    const p = buildPayment(DEMO.mainLocationId, new Date(now.getTime() - ago * HOUR), false, false);
+    const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * HOUR), false, false);
     p.arrivedAt = new Date(now.getTime() + eta * HOUR);
     seeded.push(p);
   }
   // Payments being taken right now, one tender in so far.
   for (const ago of [3, 2, 1]) {
-    seeded.push(buildPayment(DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true));
+    seeded.push(buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true));
   }
+  return seeded;
+}
 
-  // Refunds, made by the same rule as V1CreateRefund, within its 60-day window.
+/** Refunds, made by the same rule as V1CreateRefund, within its 60-day window. */
+function seedRefunds(s: SeedContext, seeded: Seeded[]): void {
+  const { rng, now } = s;
   for (const p of seeded) {
     if (p.payment.is_partial || !rng.chance(0.025)) continue;
     const at = new Date(Date.parse(p.payment.created_at ?? "") + rng.int(1, 20 * 24) * HOUR);
@@ -266,7 +296,11 @@ export function seedV1(s: SeedContext): void {
     p.payment = out.payment;
     p.refunds = out.refunds;
   }
+}
 
+/** The payments and their refunds, stored as they arrived. */
+function storePayments(s: SeedContext, seeded: readonly Seeded[]): void {
+  const { ids } = s;
   for (const p of seeded) {
     savePayment(s.db, {
       payment: p.payment,
@@ -285,15 +319,11 @@ export function seedV1(s: SeedContext): void {
       });
     }
   }
-
-  seedSettlements(s, seeded);
-  seedOrders(s);
 }
 
 /** One settlement per store per day of card takings, initiated early the next morning. */
 function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
   const { rng, ids, now } = s;
-  const m = (amount: number) => v1Money(amount, DEMO.currency);
   const byDay = new Map<string, V1SettlementEntry[]>();
   const add = (loc: string, at: string, e: V1SettlementEntry) => {
     const key = `${loc}|${at.slice(0, 10)}`;
@@ -350,7 +380,6 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
 /** The online store's orders (Main Street ships them), with the history each state implies. */
 function seedOrders(s: SeedContext): void {
   const { rng, ids, now } = s;
-  const m = (amount: number) => v1Money(amount, DEMO.currency);
   const count = 220 * Math.max(1, s.scale);
   for (let i = 0; i < count; i++) {
     // Spread over the year, newest last; the final few are the ones still in progress.

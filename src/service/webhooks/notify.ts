@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Dispatcher, request } from "undici";
+import type { Agent, Dispatcher } from "undici";
 import { signWebhook } from "../../domain/webhook-signature.js";
 import type { ServiceEvent } from "../events.js";
 
@@ -53,6 +53,15 @@ export const delivered = (r: PostResult): boolean =>
   r.statusCode !== undefined && r.statusCode >= 200 && r.statusCode < 300;
 
 /**
+ * An HTTP agent for deliveries. undici is loaded on the first one: a service that delivers no
+ * webhook does not pay for loading it at start-up.
+ */
+export async function newAgent(options: ConstructorParameters<typeof Agent>[0]): Promise<Agent> {
+  const { Agent: LoadedAgent } = await import("undici");
+  return new LoadedAgent(options);
+}
+
+/**
  * POSTs a signed notification. Never throws: a refused connection or a timeout is a result, the
  * same as a 500, because either way the delivery is retried.
  */
@@ -66,6 +75,7 @@ export async function postNotification(opts: {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
+    const { request } = await import("undici");
     const res = await request(opts.url, {
       method: "POST",
       dispatcher: opts.dispatcher,

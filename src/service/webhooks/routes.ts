@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { Agent } from "undici";
 import {
   type ExtraDeps,
   type ExtraRoute,
@@ -14,7 +13,7 @@ import { pageLimit, sortOrder } from "../params.js";
 import { DEMO } from "../seed/demo-ids.js";
 import { isKnownVersion } from "../versions/known.js";
 import { dataTypeOf, eventTypesFor } from "./event-types.js";
-import { envelopeOf, postNotification } from "./notify.js";
+import { envelopeOf, newAgent, postNotification } from "./notify.js";
 import {
   getSubscription,
   listDeliveries,
@@ -223,7 +222,7 @@ export const webhooksRoutes: RouteTable = {
     const resultId = randomUUID();
     const after = async (): Promise<HandlerResult> => {
       // One agent per test, closed at once: nothing of it outlives the request.
-      const agent = new Agent({ connect: { timeout: TEST_TIMEOUT_MS } });
+      const agent = await newAgent({ connect: { timeout: TEST_TIMEOUT_MS } });
       try {
         const r = await postNotification({
           url: sub.notificationUrl,
