@@ -260,14 +260,8 @@ async function startUp(scale, runs) {
   return seen[Math.floor(seen.length / 2)];
 }
 
-/** Runs the whole service benchmark; `scale` sets the demo volumes (200 → 100,000 customers). */
-export async function runServiceBench({ scale = 200, seconds = 4, connections = 16, log = console.log } = {}) {
-  if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
-  const small = await startUp(1, 3);
-  log(
-    `service: demo store at scale 1 listening in ${small.seconds.toFixed(2)} s (median of 3)` +
-      (small.peakMb ? `, peak memory ${small.peakMb.toFixed(0)} MB` : ""),
-  );
+/** Starts `serve` with a store of benchmark volumes, saying whether it came from the day's image. */
+async function startLarge(scale, log) {
   // `serve` starts a store of benchmark volumes from the day's prepared image when there is one
   // (src/service/seed-image.ts): say which start this is, as the two differ by seconds.
   const fromImage = hasSeedImage(scale);
@@ -278,35 +272,123 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
     /listening on (http:\/\/\S+)/,
     300_000,
   );
-  const url = match[1];
-  const seeded = (performance.now() - t0) / 1000;
-  const seedPeak = peakMemoryMb(child.pid);
+  const seconds = (performance.now() - t0) / 1000;
+  const peakMb = peakMemoryMb(child.pid);
   log(
-    `service: demo store at scale ${scale} ${fromImage ? "copied from the day's image" : "seeded"} and listening in ${seeded.toFixed(1)} s` +
-      (seedPeak ? `, peak memory ${seedPeak.toFixed(0)} MB` : ""),
+    `service: demo store at scale ${scale} ${fromImage ? "copied from the day's image" : "seeded"} and listening in ${seconds.toFixed(1)} s` +
+      (peakMb ? `, peak memory ${peakMb.toFixed(0)} MB` : ""),
   );
-  const results = { seedSeconds: seeded, seedPeakMb: seedPeak, smallStart: small };
+  return { child, url: match[1], fromImage, seconds, peakMb };
+}
+
+/** What the loads are made of: the first 2,000 customers, the active team, the first location. */
+async function storeFacts(url, log) {
+  const customers = [];
+  let cursor;
+  for (let page = 0; page < 20; page++) {
+    const r = await call(
+      url,
+      "GET",
+      `/v2/customers?limit=100&sort_field=CREATED_AT${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    customers.push(...(r.customers ?? []));
+    cursor = r.cursor;
+    if (!cursor) break;
+  }
+  const total = await call(url, "POST", "/v2/customers/search", { limit: 1, count: true });
+  const members = await call(url, "POST", "/v2/team-members/search", { query: { filter: { status: "ACTIVE" } } });
+  const locations = await call(url, "GET", "/v2/locations");
+  const memberIds = members.team_members.map((m) => m.id);
+  log(`  customers in store: ${total.count ?? "?"}; team members: ${memberIds.length}`);
+  return { customers, memberIds, locationId: locations.locations[0].id };
+}
+
+/**
+ * The inventory loads over the catalog's variations: 100 physical counts a request (on the
+ * current and the deprecated path), and batch reads of counts.
+ */
+async function inventoryLoads(url, locationId, log) {
+  const variations = [];
+  let cursor;
+  do {
+    const r = await call(
+      url,
+      "GET",
+      `/v2/catalog/list?types=ITEM_VARIATION${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    variations.push(...(r.objects ?? []).map((o) => o.id));
+    cursor = r.cursor;
+  } while (cursor && variations.length < 5000);
+  const counted = await call(url, "POST", "/v2/inventory/counts/batch-retrieve", { limit: 1000 });
+  log(`  catalog variations: ${variations.length}; first page of counts: ${(counted.counts ?? []).length}`);
+  // Counts of the past two days, a second apart: never "in the future", however long a run.
+  const stamp = Date.now() - 2 * 86_400_000;
+  const batchChange = (i, path = "/v2/inventory/changes/batch-create") => ({
+    method: "POST",
+    path,
+    headers,
+    body: {
+      idempotency_key: `bench-inv-${process.pid}-${path.length}-${i}`,
+      ignore_unchanged_counts: true,
+      changes: Array.from({ length: 100 }, (_, k) => ({
+        type: "PHYSICAL_COUNT",
+        physical_count: {
+          catalog_object_id: variations[(i * 100 + k) % variations.length],
+          location_id: locationId,
+          state: "IN_STOCK",
+          quantity: String(((i * 7 + k) % 500) + 1),
+          occurred_at: new Date(stamp + i * 1000).toISOString(),
+        },
+      })),
+    },
+  });
+  const batchCounts = (i) => ({
+    method: "POST",
+    path: "/v2/inventory/counts/batch-retrieve",
+    headers,
+    body: {
+      location_ids: [locationId],
+      states: ["IN_STOCK"],
+      limit: 100,
+      catalog_object_ids:
+        i % 2 ? undefined : variations.slice((i * 10) % variations.length, ((i * 10) % variations.length) + 10),
+    },
+  });
+  return {
+    batchChangeInventory: batchChange,
+    // Later counts of the same keys: the deprecated path's counts are not all equal to the current ones.
+    deprecatedBatchChangeInventory: (i) => batchChange(i + 20_000, "/v2/inventory/batch-change"),
+    batchRetrieveInventoryCounts: batchCounts,
+  };
+}
+
+/** The bare server's runs of one benchmark, averaged (each figure's share is of the run just before it). */
+function bareSummary(bareRuns) {
+  const mean = (f) => bareRuns.reduce((n, r) => n + r[f], 0) / bareRuns.length;
+  return {
+    rps: mean("rps"),
+    p50: mean("p50"),
+    p99: mean("p99"),
+    min: Math.min(...bareRuns.map((r) => r.rps)),
+    max: Math.max(...bareRuns.map((r) => r.rps)),
+    runs: bareRuns,
+  };
+}
+
+/** Runs the whole service benchmark; `scale` sets the demo volumes (200 → 100,000 customers). */
+export async function runServiceBench({ scale = 200, seconds = 4, connections = 16, log = console.log } = {}) {
+  if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
+  const small = await startUp(1, 3);
+  log(
+    `service: demo store at scale 1 listening in ${small.seconds.toFixed(2)} s (median of 3)` +
+      (small.peakMb ? `, peak memory ${small.peakMb.toFixed(0)} MB` : ""),
+  );
+  const large = await startLarge(scale, log);
+  const { child, url } = large;
+  const results = { seedSeconds: large.seconds, seedPeakMb: large.peakMb, smallStart: small };
   let bare;
   try {
-    const customers = [];
-    let cursor;
-    for (let page = 0; page < 20; page++) {
-      const r = await call(
-        url,
-        "GET",
-        `/v2/customers?limit=100&sort_field=CREATED_AT${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
-      customers.push(...(r.customers ?? []));
-      cursor = r.cursor;
-      if (!cursor) break;
-    }
-    const total = await call(url, "POST", "/v2/customers/search", { limit: 1, count: true });
-    const members = await call(url, "POST", "/v2/team-members/search", { query: { filter: { status: "ACTIVE" } } });
-    const locations = await call(url, "GET", "/v2/locations");
-    const locationId = locations.locations[0].id;
-    const memberIds = members.team_members.map((m) => m.id);
-    log(`  customers in store: ${total.count ?? "?"}; team members: ${memberIds.length}`);
-
+    const { customers, memberIds, locationId } = await storeFacts(url, log);
     // The baseline answers what retrieveCustomer answers, byte for byte, to the same requests.
     const stored = await call(url, "GET", `/v2/customers/${customers[0].id}`);
     bare = await startChild(
@@ -329,68 +411,10 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
       return r;
     };
     for (const [name, request] of Object.entries(loads)) await measure(name, request);
-
-    // Inventory: 100 physical counts per request over the catalog's variations.
-    const variations = [];
-    cursor = undefined;
-    do {
-      const r = await call(
-        url,
-        "GET",
-        `/v2/catalog/list?types=ITEM_VARIATION${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
-      variations.push(...(r.objects ?? []).map((o) => o.id));
-      cursor = r.cursor;
-    } while (cursor && variations.length < 5000);
-    const counted = await call(url, "POST", "/v2/inventory/counts/batch-retrieve", { limit: 1000 });
-    log(`  catalog variations: ${variations.length}; first page of counts: ${(counted.counts ?? []).length}`);
-    // Counts of the past two days, a second apart: never "in the future", however long a run.
-    const stamp = Date.now() - 2 * 86_400_000;
-    const batchChange = (i, path = "/v2/inventory/changes/batch-create") => ({
-      method: "POST",
-      path,
-      headers,
-      body: {
-        idempotency_key: `bench-inv-${process.pid}-${path.length}-${i}`,
-        ignore_unchanged_counts: true,
-        changes: Array.from({ length: 100 }, (_, k) => ({
-          type: "PHYSICAL_COUNT",
-          physical_count: {
-            catalog_object_id: variations[(i * 100 + k) % variations.length],
-            location_id: locationId,
-            state: "IN_STOCK",
-            quantity: String(((i * 7 + k) % 500) + 1),
-            occurred_at: new Date(stamp + i * 1000).toISOString(),
-          },
-        })),
-      },
-    });
-    await measure("batchChangeInventory", batchChange);
-    // Later counts of the same keys: the deprecated path's counts are not all equal to the current ones.
-    await measure("deprecatedBatchChangeInventory", (i) => batchChange(i + 20_000, "/v2/inventory/batch-change"));
-    const batchCounts = (i) => ({
-      method: "POST",
-      path: "/v2/inventory/counts/batch-retrieve",
-      headers,
-      body: {
-        location_ids: [locationId],
-        states: ["IN_STOCK"],
-        limit: 100,
-        catalog_object_ids:
-          i % 2 ? undefined : variations.slice((i * 10) % variations.length, ((i * 10) % variations.length) + 10),
-      },
-    });
-    await measure("batchRetrieveInventoryCounts", batchCounts);
-
-    const mean = (f) => bareRuns.reduce((n, r) => n + r[f], 0) / bareRuns.length;
-    results.bare = {
-      rps: mean("rps"),
-      p50: mean("p50"),
-      p99: mean("p99"),
-      min: Math.min(...bareRuns.map((r) => r.rps)),
-      max: Math.max(...bareRuns.map((r) => r.rps)),
-      runs: bareRuns,
-    };
+    for (const [name, request] of Object.entries(await inventoryLoads(url, locationId, log))) {
+      await measure(name, request);
+    }
+    results.bare = bareSummary(bareRuns);
     results.prism = await prismRun({ customers, seconds, connections, log });
   } finally {
     if (bare) await stop(bare.child);
@@ -399,8 +423,8 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
   log(`\nservice at scale ${scale}, ${connections} connections, ${seconds} s a load, one run:`);
   table(results, log);
   log(
-    `  seeding at scale ${scale}${fromImage ? " (from the day's prepared image)" : " (no image yet: seeded, and the image made)"}: ${seeded.toFixed(1)} s to listening` +
-      (seedPeak ? `, peak memory of the service process ${seedPeak.toFixed(0)} MB` : ""),
+    `  seeding at scale ${scale}${large.fromImage ? " (from the day's prepared image)" : " (no image yet: seeded, and the image made)"}: ${large.seconds.toFixed(1)} s to listening` +
+      (large.peakMb ? `, peak memory of the service process ${large.peakMb.toFixed(0)} MB` : ""),
   );
   log(`  seeding at scale 1: ${small.seconds.toFixed(2)} s to listening (median of 3)`);
   return results;

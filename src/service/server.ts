@@ -37,14 +37,15 @@ function sendAnswer(
   db: HttpOptions["db"],
 ): void {
   const headers = { "square-version": shape.version, ...result.headers };
-  if (!shape.rewritesAnswer(ctx.op.name)) {
-    const text = result.json ?? serialized.get(result);
-    if (text !== undefined) return sendText(res, result.status ?? 200, text, headers);
-    return send(res, result.status ?? 200, result.body, headers);
+  const status = result.status ?? 200;
+  if (shape.rewritesAnswer(ctx.op.name)) {
+    shape.answer(ctx.op.name, result.body, { db, merchantId: ctx.auth?.merchantId });
+    send(res, status, result.body, headers);
+    return;
   }
-  const body = result.body;
-  shape.answer(ctx.op.name, body, { db, merchantId: ctx.auth?.merchantId });
-  return send(res, result.status ?? 200, body, headers);
+  const text = result.json ?? serialized.get(result);
+  if (text !== undefined) sendText(res, status, text, headers);
+  else send(res, status, result.body, headers);
 }
 
 /** The admin endpoints and the consent page: JSON however it is labelled (`curl -d` says form data). */
