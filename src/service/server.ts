@@ -39,8 +39,10 @@ function sendAnswer(
   const headers = { "square-version": shape.version, ...result.headers };
   const status = result.status ?? 200;
   if (shape.rewritesAnswer(ctx.op.name)) {
-    shape.answer(ctx.op.name, result.body, { db, merchantId: ctx.auth?.merchantId });
-    send(res, status, result.body, headers);
+    // Read once: a result may make its body anew on each read (from its stored JSON).
+    const body = result.body;
+    shape.answer(ctx.op.name, body, { db, merchantId: ctx.auth?.merchantId });
+    send(res, status, body, headers);
     return;
   }
   const text = result.json ?? serialized.get(result);
