@@ -88,7 +88,10 @@ describe("the gift cards screen", () => {
     await a.press("/", ...type("12"));
     const other = cards.find((c) => c.id !== card.id) as GiftCard;
     await a.press(`${other.gan}\r`);
-    await a.waitFor(`${other.gan} · `);
+    const after = await a.waitFor(`${other.gan} · `);
+    // The half-typed number does not stand above the scanned card.
+    expect(after).not.toMatch(/Card: +12/);
+    expect(a.store.getState().drafts["gift-cards.lookup"] ?? "").toBe("");
   });
 
   it("makes every change from the screen, each asked first and read back from the service", async () => {

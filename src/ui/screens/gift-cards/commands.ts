@@ -92,6 +92,9 @@ export function lookupLineKey(s: AppState, input: string, key: Key, deps: Comman
 /** A scan, whatever has the keys: the card is looked up (a form open for another card closes). */
 export function scanGiftCard(s: AppState, code: string): Promise<void> {
   s.focusField("gift-cards", undefined);
+  // The scanned card is the one looked up: a number half typed before it would stand above
+  // another card's details, so it goes, as it does when Enter looks a typed number up.
+  s.setDraft(LOOKUP_DRAFT, "");
   return s.lookUpGiftCard(code);
 }
 
