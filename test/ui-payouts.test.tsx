@@ -359,4 +359,15 @@ describe("narrow terminals", () => {
     frame = await a.waitFor(/Fees [\d,.]+ USD/, 20_000);
     expect(fits(frame, 60)).toBe(true);
   });
+
+  it("keeps the location column at 60 columns with All locations (two stores' rows look alike without it)", async () => {
+    const a = await open(60, 24);
+    await a.waitFor("Paid ", 15_000);
+    await a.press("L");
+    await a.waitFor("All locations every store together");
+    await a.press(KEYS.enter);
+    const frame = await a.waitFor((f) => f.includes("All locations · payouts") && f.includes("Harbour Dock"), 15_000);
+    expect(frame).toMatch(/Location\s+Arrives\s+Status\s+Amount/);
+    expect(fits(frame, 60)).toBe(true);
+  });
 });

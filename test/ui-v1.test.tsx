@@ -316,4 +316,15 @@ describe("the old transactions screen at 60 columns", () => {
     await a.waitFor("The entries add up");
     expect(fits(a.frame())).toBe(true);
   });
+
+  it("keeps the location column with All locations (two stores' rows look alike without it)", async () => {
+    const a = await open(60, 24);
+    await a.press("L");
+    await a.waitFor("All locations every store together");
+    await a.press(KEYS.enter);
+    await a.waitFor("Old transactions (V1) · all locations");
+    await a.waitForStore((s) => (s.v1.lists.payments?.length ?? 0) > 0 && s.loading === undefined);
+    const frame = await a.waitFor((f) => /Location/.test(f) && f.includes("Harbour Dock"));
+    expect(frame.split("\n").every((l) => stringWidth(l) <= 60)).toBe(true);
+  });
 });

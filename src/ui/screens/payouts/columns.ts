@@ -26,7 +26,8 @@ export const statusColor = (status: string | undefined, theme: Theme): string | 
 
 /**
  * The list: when it arrives, its status, the amount, where it went and the statement reference.
- * What stays at 60 columns: arrival, status, amount, reference.
+ * What stays at 60 columns: arrival, status, amount, reference, and with All locations the
+ * location (never dropped: the rows of two stores look alike without it).
  */
 export function payoutColumns(
   names: ReadonlyMap<string, string> | undefined,
@@ -34,7 +35,7 @@ export function payoutColumns(
 ): Column<Payout>[] {
   return [
     ...(names
-      ? [{ header: "Location", width: 12, drop: 3, render: (p: Payout) => names.get(p.location_id) ?? p.location_id }]
+      ? [{ header: "Location", width: 12, render: (p: Payout) => names.get(p.location_id) ?? p.location_id }]
       : []),
     { header: "Arrives", width: 10, render: (p) => p.arrival_date ?? "—" },
     { header: "Created", width: 10, drop: 4, render: (p) => (p.created_at ? localDate(p.created_at, zoneOf(p)) : "—") },

@@ -28,14 +28,16 @@ const whenColumn = <R extends { location_id?: string }>(
   render: (r) => localDateTime(at(r), (r.location_id && p.zones.get(r.location_id)) || p.timeZone),
 });
 
-/** The location column, shown only when the list spans every location. */
+/**
+ * The location column, shown only when the list spans every location, and then never dropped:
+ * two stores' rows look alike without it.
+ */
 const placeColumns = <R extends { location_id?: string }>(p: RowPlaces): Column<R>[] =>
   p.all
     ? [
         {
           header: "Location",
           width: 12,
-          drop: 3,
           render: (r) => (r.location_id ? (p.names.get(r.location_id) ?? r.location_id) : "—"),
         },
       ]
