@@ -110,6 +110,23 @@ describe("backroom giftcards activities", () => {
     for (const row of rows) expect(row).toMatch(/,Main Street,\d+,ADJUST_(INCREMENT|DECREMENT),adjusted (up|down),/);
   });
 
+  it("reads every location with --location all, each over its own days, newest first", async () => {
+    const range = ["--from", "2026-05-01", "--to", "2026-06-15", "--json"];
+    const read = async (where: string) => {
+      const r = await run(runGiftCardsActivities, ["--location", where, ...range]);
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out) as GiftCardActivity[];
+    };
+    const [every, main, harbour] = await Promise.all([read("all"), read("main street"), read("harbour dock")]);
+    expect(main.length).toBeGreaterThan(0);
+    expect(harbour.length).toBeGreaterThan(0);
+    expect(every.map((a) => a.id).sort()).toEqual([...main, ...harbour].map((a) => a.id).sort());
+    const times = every.map((a) => a.created_at ?? "");
+    expect(times).toEqual([...times].sort().reverse());
+    const text = await run(runGiftCardsActivities, ["--location", "ALL", "--from", "2026-05-01", "--to", "2026-06-15"]);
+    expect(text.out).toMatch(/^Gift card activity, every location, 2026-05-01 – 2026-06-15:$/m);
+  });
+
   it("refuses a kind it does not know and a range the wrong way round", async () => {
     expect((await run(runGiftCardsActivities, ["--type", "spent"])).code).toBe(2);
     const back = await run(runGiftCardsActivities, ["--from", "2026-06-10", "--to", "2026-06-01"]);

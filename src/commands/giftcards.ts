@@ -30,7 +30,13 @@ import {
 } from "../state/gift-cards-io.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
-import { activeLocations, LOCATION_OPTION, type TargetDeps } from "./listing.js";
+import {
+  activeLocations,
+  isAllLocations,
+  LOCATION_OPTION,
+  LOCATION_OR_ALL_OPTION,
+  type TargetDeps,
+} from "./listing.js";
 import { type CsvColumn, FORMAT_OPTIONS, formatRecords, outputFormat } from "./output.js";
 import { runCommand } from "./run.js";
 import { pickLocation, TARGET_OPTIONS, type TargetFlagValues, targetFlags, withTargetClient } from "./target.js";
@@ -200,7 +206,7 @@ export async function runGiftCardsGet(argv: string[], io: CommandIo, deps: GiftC
 export const ACTIVITIES_SPEC = {
   name: "backroom giftcards activities",
   summary:
-    "Gift card activity of a location (or of one card) over a range of days, newest first, with totals per kind: sold, loaded, redeemed, adjusted (net), refunded. Days are the location's.",
+    "Gift card activity of a location, of every location (--location all) or of one card over a range of days, newest first, with totals per kind: sold, loaded, redeemed, adjusted (net), refunded. Days are each location's own.",
   options: {
     gan: { type: "string", value: "GAN|ID", help: "only this card (at every location unless --location is given)" },
     type: {
@@ -209,7 +215,7 @@ export const ACTIVITIES_SPEC = {
       value: "KIND",
       help: `only one kind: ${Object.keys(ACTIVITY_FILTERS).join(", ")}, or a type such as LOAD or ADJUST_DECREMENT`,
     },
-    location: LOCATION_OPTION,
+    location: LOCATION_OR_ALL_OPTION,
     from: { type: "string", value: "YYYY-MM-DD", help: "the first day (default: today)" },
     to: { type: "string", value: "YYYY-MM-DD", help: "the last day (default: --from)" },
     ...FORMAT_OPTIONS,
@@ -297,24 +303,32 @@ export async function runGiftCardsActivities(argv: string[], io: CommandIo, deps
   return runCommand(io, ACTIVITIES_SPEC.name, () =>
     withGiftCards(io, opts.target, deps, async (client, defaultLocationId) => {
       const card = opts.gan === undefined ? undefined : await cardNamed(client, opts.gan);
-      const where = await whereOf(client, opts.location, defaultLocationId);
+      const everywhere = isAllLocations(opts.location);
+      const where = await whereOf(client, everywhere ? undefined : opts.location, defaultLocationId);
       const today = localDate(deps.now?.() ?? new Date(), where.timeZone);
       const from = opts.from ?? today;
       const to = opts.to ?? from;
-      const byLocation = card === undefined || opts.location !== undefined;
-      const activities = await rangeActivities(client.giftCards, {
-        locationId: byLocation ? where.location.id : undefined,
-        giftCardId: card?.id,
-        ...dayBounds(from, to, where.timeZone),
-        types: opts.types,
-      }).catch((err) => {
+      const byLocation = !everywhere && (card === undefined || opts.location !== undefined);
+      // Every location's days are its own: each is read over its own day bounds, then merged.
+      const places = byLocation ? [where.location] : everywhere ? [...where.all.values()] : [undefined];
+      const lists = await Promise.all(
+        places.map((place) =>
+          rangeActivities(client.giftCards, {
+            locationId: place?.id,
+            giftCardId: card?.id,
+            ...dayBounds(from, to, place?.timezone ?? where.timeZone),
+            types: opts.types,
+          }),
+        ),
+      ).catch((err) => {
         throw serviceFailure(err, "reading the activity failed");
       });
+      const activities = lists.flat().sort((a, b) => (b.created_at ?? "").localeCompare(a.created_at ?? ""));
       if (opts.format !== "text") {
         io.stdout.write(formatRecords(opts.format, activities, activityColumns(where.all)));
         return 0;
       }
-      const what = card ? `card ${card.gan}` : where.name;
+      const what = card ? `card ${card.gan}` : everywhere ? "every location" : where.name;
       const days = from === to ? from : `${from} – ${to}`;
       say(io.stdout, `Gift card activity, ${what}${byLocation && card ? ` at ${where.name}` : ""}, ${days}:`);
       if (activities.length === 0) say(io.stdout, "none");
