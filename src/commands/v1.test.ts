@@ -81,6 +81,10 @@ describe("the range rules, before anything is sent", () => {
     const r = await list("settlements", ["--location", "me", "--from", "2025-06-16", "--to", "2026-06-15"]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("Settlements at all locations, 2025-06-16 to 2026-06-15.");
+    // `all`, as the other commands say it, is every location too.
+    const all = await list("settlements", ["--location", "All", "--from", "2025-06-16", "--to", "2026-06-15"]);
+    expect(all.code, all.err).toBe(0);
+    expect(all.out).toBe(r.out);
   });
 });
 

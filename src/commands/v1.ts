@@ -44,8 +44,8 @@ import { csvColumns, listText, orderText, type Places, paymentText, settlementTe
 const LOCATION_OPTION = {
   type: "string",
   short: "l",
-  value: "ID|NAME|me",
-  help: "the location, by id or name in any case, or `me` for every location (default: the config's defaultLocationId, else the first)",
+  value: "ID|NAME|me|all",
+  help: "the location, by id or name in any case, or `me` (the interface's word; `all` works too) for every location (default: the config's defaultLocationId, else the first)",
 } as const;
 
 const LIST_OPTIONS = {
@@ -184,7 +184,9 @@ async function scopeOf(
   const locations = (await client.locations.listLocations()).locations ?? [];
   const names = new Map(locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""]));
   const zones = new Map(locations.map((l) => [l.id ?? "", l.timezone ?? "UTC"]));
-  const all = wanted?.trim().toLowerCase() === "me" && !findLocation(locations, wanted);
+  // `me` is the interface's word for every location; `all` is the other commands'.
+  const every = ["me", "all"].includes(wanted?.trim().toLowerCase() ?? "");
+  const all = every && !findLocation(locations, wanted ?? "");
   const home = pickLocation(locations, all ? undefined : wanted, defaultId);
   const places = { names, zones, timeZone: home.timezone ?? "UTC" };
   if (all) return { locationIds: locations.map((l) => l.id ?? ""), all, where: "all locations", places };
