@@ -12,7 +12,9 @@ import {
   cardHistory,
   dayBounds,
   type HistoryRow,
+  onStoreDays,
   parseActivityTypes,
+  storesDayBounds,
 } from "../domain/gift-card-activity.js";
 import { cardStateWords, cardTypeWords, parseCardQuery } from "../domain/gift-cards.js";
 import { formatAmount, formatMoney } from "../domain/money.js";
@@ -309,21 +311,25 @@ export async function runGiftCardsActivities(argv: string[], io: CommandIo, deps
       const from = opts.from ?? today;
       const to = opts.to ?? from;
       const byLocation = !everywhere && (card === undefined || opts.location !== undefined);
-      // Every location's days are its own: each is read over its own day bounds, then merged.
-      const places = byLocation ? [where.location] : everywhere ? [...where.all.values()] : [undefined];
-      const lists = await Promise.all(
-        places.map((place) =>
-          rangeActivities(client.giftCards, {
-            locationId: place?.id,
-            giftCardId: card?.id,
-            ...dayBounds(from, to, place?.timezone ?? where.timeZone),
-            types: opts.types,
-          }),
-        ),
-      ).catch((err) => {
+      // Every location's days are its own: one read covers them all, then each row is kept when it
+      // falls on those days at its own store's clock (as the screen's All locations does).
+      const zoneOf = (id: string) => where.all.get(id)?.timezone ?? where.timeZone;
+      const bounds = everywhere
+        ? storesDayBounds(
+            from,
+            to,
+            [...where.all.values()].map((l) => l.timezone ?? "UTC"),
+          )
+        : dayBounds(from, to, where.timeZone);
+      const rows = await rangeActivities(client.giftCards, {
+        locationId: byLocation ? where.location.id : undefined,
+        giftCardId: card?.id,
+        ...bounds,
+        types: opts.types,
+      }).catch((err) => {
         throw serviceFailure(err, "reading the activity failed");
       });
-      const activities = lists.flat().sort((a, b) => (b.created_at ?? "").localeCompare(a.created_at ?? ""));
+      const activities = everywhere ? onStoreDays(rows, from, to, zoneOf) : rows;
       if (opts.format !== "text") {
         io.stdout.write(formatRecords(opts.format, activities, activityColumns(where.all)));
         return 0;
