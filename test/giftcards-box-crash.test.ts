@@ -7,7 +7,7 @@ import { luhnCheckDigit } from "../src/domain/gan.js";
 import { type GiftCardJournal, giftCardJournalPath, openGiftCardJournal } from "../src/local/gift-card-journal.js";
 import type { GiftCard } from "../src/spec/generated/types.js";
 import { createClient, type SquareClient } from "../src/square/client.js";
-import { spawnCli, until } from "./helpers/cli-process.js";
+import { cliEnv, spawnCli, until } from "./helpers/cli-process.js";
 import { buildCli, type ServeProcess, startServe } from "./reliability/serve-process.js";
 
 // The crash the gift card journal is for: `backroom giftcards activate --file` killed with SIGKILL
@@ -25,14 +25,7 @@ let serve: ServeProcess | undefined;
 let url = "";
 let client: SquareClient;
 
-const env = {
-  ...process.env,
-  HOME: dir,
-  XDG_CONFIG_HOME: join(dir, "config"),
-  XDG_DATA_HOME: join(dir, "data"),
-  BACKROOM_ACCESS_TOKEN: TOKEN,
-  NO_COLOR: "1",
-};
+const env = cliEnv(dir, TOKEN);
 
 const run = (args: string[]) => spawnCli(bundle, args, env, running);
 

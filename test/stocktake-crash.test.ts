@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalPath, openJournal, type StocktakeJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { createClient, type SquareClient } from "../src/square/client.js";
+import { cliEnv } from "./helpers/cli-process.js";
 import { inStockAt, physicalCountsOf } from "./stocktake-helpers.js";
 
 // The crash the journal is for: `backroom stocktake import --commit` killed with SIGKILL in the
@@ -20,14 +21,7 @@ const running: ChildProcess[] = [];
 let url = "";
 let client: SquareClient;
 
-const env = {
-  ...process.env,
-  HOME: dir,
-  XDG_CONFIG_HOME: join(dir, "config"),
-  XDG_DATA_HOME: join(dir, "data"),
-  BACKROOM_ACCESS_TOKEN: TOKEN,
-  NO_COLOR: "1",
-};
+const env = cliEnv(dir, TOKEN);
 
 /** Resolves when `check` returns a value, polling every 20 ms; fails after `ms`. */
 async function until<T>(what: string, check: () => T | undefined, ms = 30_000): Promise<T> {
