@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../src/square/client.js";
 import { startProxy } from "./helpers/proxy.js";
 import { startServe } from "./reliability/serve-process.js";
@@ -41,6 +41,11 @@ const keys = (...k: string[]) => tmux("send-keys", "-t", "app", ...k);
 beforeAll(() => {
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" });
 }, 120_000);
+
+// A test that failed half way leaves its app running: the next one starts on a clean server.
+afterEach(() => {
+  spawnSync("tmux", ["-L", socket, "kill-session", "-t", "app"]);
+});
 
 afterAll(() => {
   spawnSync("tmux", ["-L", socket, "kill-server"]);
@@ -191,7 +196,8 @@ describe("the app in a real terminal", () => {
       text = await until((t) => t.includes("⚠ 1 to resolve (!)"), "the refusal in the header");
       expect(text).not.toContain("◷ 2 kept");
       keys("!");
-      text = await until((t) => t.includes("Kept on this machine") && t.includes(`Clock in ${second}`), "To resolve");
+      // The screen's title ("Kept on this machine · …"), not the status bar's "◷ Kept on this machine, …".
+      text = await until((t) => t.includes("Kept on this machine ·") && t.includes(`Clock in ${second}`), "To resolve");
       // The refusal in words, wrapped over the two rows it has.
       expect(text.replace(/\s+/g, " ")).toContain("they were clocked in elsewhere meanwhile.");
       expect(text).toContain("t send again at another time · d discard · enter open");
