@@ -9,12 +9,14 @@
 // and beside the same customer and shift calls against Prism (a stateless mock of the same spec)
 // when it can be run here. One table at the end, all from one run; and the time `serve` takes to
 // listen at scale 1 (median of three starts) and at the benchmark's scale, with peak memory.
-// Usage: node scripts/bench-service.mjs — or import { runServiceBench } from it.
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// Usage: node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up]
+// [--cpu-prof DIR] — or import { runServiceBench } from it.
+import { existsSync, readdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { peakMemoryMb, startChild, stop } from "./bench-child.mjs";
 import { load as runLoad } from "./bench-load.mjs";
 
 /**
@@ -29,54 +31,6 @@ async function load(opts) {
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const TOKEN = "bench-access-token";
-
-/** Starts a child process and resolves when a line of its output matches; kills it on failure. */
-function startChild(command, args, pattern, timeoutMs, env = process.env) {
-  return new Promise((resolvePromise, reject) => {
-    // Its own process group, so that stopping it stops what it started too (npx → prism).
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    let out = "";
-    const timer = setTimeout(() => {
-      process.kill(-child.pid, "SIGKILL");
-      reject(new Error(`${command} did not start within ${timeoutMs} ms:\n${out.slice(-2000)}`));
-    }, timeoutMs);
-    const onData = (d) => {
-      out += d.toString();
-      const m = pattern.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout.off("data", onData);
-        child.stdout.resume();
-        child.stderr.resume();
-        resolvePromise({ child, match: m });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (d) => {
-      out += d.toString();
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} exited with ${code} before it was ready:\n${out.slice(-2000)}`));
-    });
-  });
-}
-
-function stop(child) {
-  return new Promise((r) => {
-    if (child.exitCode !== null) return r();
-    child.once("exit", () => r());
-    const signal = (sig) => {
-      try {
-        process.kill(-child.pid, sig);
-      } catch {
-        child.kill(sig);
-      }
-    };
-    signal("SIGTERM");
-    setTimeout(() => signal("SIGKILL"), 5000).unref();
-  });
-}
 
 async function call(url, method, path, body) {
   const res = await fetch(`${url}${path}`, {
@@ -174,16 +128,6 @@ function line(name, r) {
   return `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)${fail}`;
 }
 
-/** Peak resident memory of a process (Linux), in MB; undefined elsewhere. */
-function peakMemoryMb(pid) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const fmt = (n, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -261,14 +205,24 @@ async function startUp(scale, runs) {
 }
 
 /** Starts `serve` with a store of benchmark volumes, saying whether it came from the day's image. */
-async function startLarge(scale, log) {
+async function startLarge(scale, log, cpuProfDir) {
   // `serve` starts a store of benchmark volumes from the day's prepared image when there is one
   // (src/service/seed-image.ts): say which start this is, as the two differ by seconds.
   const fromImage = hasSeedImage(scale);
   const t0 = performance.now();
   const { child, match } = await startChild(
     process.execPath,
-    ["bin/backroom.js", "serve", "--port", "0", "--scale", String(scale), "--access-token", TOKEN],
+    [
+      ...(cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : []),
+      "bin/backroom.js",
+      "serve",
+      "--port",
+      "0",
+      "--scale",
+      String(scale),
+      "--access-token",
+      TOKEN,
+    ],
     /listening on (http:\/\/\S+)/,
     300_000,
   );
@@ -375,15 +329,32 @@ function bareSummary(bareRuns) {
   };
 }
 
-/** Runs the whole service benchmark; `scale` sets the demo volumes (200 → 100,000 customers). */
-export async function runServiceBench({ scale = 200, seconds = 4, connections = 16, log = console.log } = {}) {
+/**
+ * Runs the whole service benchmark; `scale` sets the demo volumes (200 → 100,000 customers).
+ * `only` limits the loads to some rows (by their names in ROWS), `prism: false` leaves Prism out
+ * and `startUp: false` the three starts at scale 1: for working on one figure. With `cpuProfDir`
+ * the service writes a V8 CPU profile there when it stops (`node --cpu-prof`).
+ */
+export async function runServiceBench({
+  scale = 200,
+  seconds = 4,
+  connections = 16,
+  log = console.log,
+  only = undefined,
+  prism = true,
+  startUp: timeStartUp = true,
+  cpuProfDir = undefined,
+} = {}) {
   if (!existsSync(join(root, "dist", "backroom.mjs"))) throw new Error("run `npm run build` first");
-  const small = await startUp(1, 3);
-  log(
-    `service: demo store at scale 1 listening in ${small.seconds.toFixed(2)} s (median of 3)` +
-      (small.peakMb ? `, peak memory ${small.peakMb.toFixed(0)} MB` : ""),
-  );
-  const large = await startLarge(scale, log);
+  const small = timeStartUp ? await startUp(1, 3) : undefined;
+  if (small) {
+    log(
+      `service: demo store at scale 1 listening in ${small.seconds.toFixed(2)} s (median of 3)` +
+        (small.peakMb ? `, peak memory ${small.peakMb.toFixed(0)} MB` : ""),
+    );
+  }
+  const wanted = (name) => !only || only.includes(name);
+  const large = await startLarge(scale, log, cpuProfDir);
   const { child, url } = large;
   const results = { seedSeconds: large.seconds, seedPeakMb: large.peakMb, smallStart: small };
   let bare;
@@ -410,12 +381,12 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
       log(line(`${name} (bare just before: ${b.rps.toFixed(0)})`, r));
       return r;
     };
-    for (const [name, request] of Object.entries(loads)) await measure(name, request);
+    for (const [name, request] of Object.entries(loads)) if (wanted(name)) await measure(name, request);
     for (const [name, request] of Object.entries(await inventoryLoads(url, locationId, log))) {
-      await measure(name, request);
+      if (wanted(name)) await measure(name, request);
     }
     results.bare = bareSummary(bareRuns);
-    results.prism = await prismRun({ customers, seconds, connections, log });
+    if (prism) results.prism = await prismRun({ customers, seconds, connections, log });
   } finally {
     if (bare) await stop(bare.child);
     await stop(child);
@@ -426,7 +397,7 @@ export async function runServiceBench({ scale = 200, seconds = 4, connections = 
     `  seeding at scale ${scale}${large.fromImage ? " (from the day's prepared image)" : " (no image yet: seeded, and the image made)"}: ${large.seconds.toFixed(1)} s to listening` +
       (large.peakMb ? `, peak memory of the service process ${large.peakMb.toFixed(0)} MB` : ""),
   );
-  log(`  seeding at scale 1: ${small.seconds.toFixed(2)} s to listening (median of 3)`);
+  if (small) log(`  seeding at scale 1: ${small.seconds.toFixed(2)} s to listening (median of 3)`);
   return results;
 }
 
@@ -468,5 +439,33 @@ async function prismRun({ customers, seconds, connections, log }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runServiceBench({ scale: Number(process.argv[2] ?? 200) });
+  // node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up] [--cpu-prof DIR]
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      only: { type: "string" },
+      "no-prism": { type: "boolean", default: false },
+      "no-start-up": { type: "boolean", default: false },
+      "cpu-prof": { type: "string" },
+    },
+  });
+  const names = ROWS.map((r) => r[0]);
+  const only = values.only?.split(",").filter((n) => n !== "");
+  const unknown = only?.filter((n) => !names.includes(n)) ?? [];
+  const scale = Number(positionals[0] ?? 200);
+  if (unknown.length > 0 || !Number.isInteger(scale) || scale < 1) {
+    console.error(
+      unknown.length > 0
+        ? `bench-service: no row named ${unknown.join(", ")}; the rows are ${names.join(", ")}`
+        : `bench-service: the scale is a whole number from 1, got ${positionals[0]}`,
+    );
+    process.exit(2);
+  }
+  await runServiceBench({
+    scale,
+    only,
+    prism: !values["no-prism"],
+    startUp: !values["no-start-up"],
+    cpuProfDir: values["cpu-prof"] === undefined ? undefined : resolve(values["cpu-prof"]),
+  });
 }
