@@ -383,6 +383,22 @@ describe("inventory: batch change rules", () => {
     expect(reused.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
+  it("takes the same body sent with other key order and white space as the same request", async () => {
+    const v = fresh();
+    const idempotencyKey = key();
+    const sub = { catalog_object_id: v, location_id: MAIN, state: "IN_STOCK", quantity: "9", occurred_at: ago(1000) };
+    const first = await t.raw("POST", "/v2/inventory/changes/batch-create", {
+      body: `{"idempotency_key":${JSON.stringify(idempotencyKey)},"changes":[{"type":"PHYSICAL_COUNT","physical_count":${JSON.stringify(sub)}}]}`,
+    });
+    const reordered = Object.fromEntries(Object.entries(sub).reverse());
+    const again = await t.raw("POST", "/v2/inventory/changes/batch-create", {
+      body: `{ "changes" : [ { "physical_count" : ${JSON.stringify(reordered, null, 2)}, "type" : "PHYSICAL_COUNT" } ],\n "idempotency_key" : ${JSON.stringify(idempotencyKey)} }`,
+    });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.json).toEqual(first.json);
+    expect(await historyOf(v)).toHaveLength(1);
+  });
+
   it("emits inventory.count.updated for the counts that changed", async () => {
     const v = fresh();
     events.length = 0;

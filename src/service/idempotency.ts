@@ -18,14 +18,18 @@ export const serialized = new WeakMap<HandlerResult, string>();
 export function runIdempotent(
   db: Db,
   ctx: RequestContext<Record<string, unknown>>,
-  raw: string,
+  sent: string,
   handler: UntypedHandler,
 ): HandlerResult {
   const field = ctx.op.idempotency?.field;
   const key = field ? ctx.body[field] : undefined;
   if (typeof key !== "string" || key === "" || !ctx.auth) return handler(ctx);
   const merchant = ctx.auth.merchantId;
-  const bodyHash = createHash("sha256").update(canonicalBody(raw)).digest("hex");
+  // The body as sent, keys in order (pipeline.ts, readInput): the same JSON sent with other white
+  // space or key order is the same request. Taken from the checked body if the caller had none.
+  const bodyHash = createHash("sha256")
+    .update(sent === "" ? sortedJson(ctx.body) : sent)
+    .digest("hex");
   const seen = db
     .prepare("SELECT body_hash, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?")
     .get(merchant, ctx.op.name, key) as { body_hash: string; status: number; response: string } | undefined;
@@ -44,13 +48,4 @@ export function runIdempotent(
     "INSERT INTO idempotency (merchant_id, operation, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, text, ctx.now.toISOString());
   return result;
-}
-
-/** The same JSON sent with other white space or key order is the same request. */
-function canonicalBody(raw: string): string {
-  try {
-    return sortedJson(JSON.parse(raw));
-  } catch {
-    return raw;
-  }
 }

@@ -8,6 +8,7 @@ import { clientSecretOf } from "./oauth/grants.js";
 import { bodyText, readBody, requestTarget } from "./request.js";
 import { headerValue } from "./respond.js";
 import type { createRouter } from "./router.js";
+import { sortedJson } from "./sorted-json.js";
 import { authenticate, requireScopes } from "./tokens.js";
 import { parseQuery, validateBody } from "./validate.js";
 import type { VersionShape } from "./versions/stage.js";
@@ -69,11 +70,24 @@ export function authorize(db: Db, op: OperationSpec, headers: IncomingHttpHeader
   return auth;
 }
 
-/** What a rule reads of a request: the typed query, the body's text and its checked JSON. */
+/** What a rule reads of a request: the typed query, its checked JSON body, and what idempotency compares. */
 export interface Input {
   query: Record<string, QueryValue>;
-  raw: string;
+  /**
+   * The body as the caller sent it, as JSON with its keys in order (sortedJson), taken before the
+   * version table rewrites it: what an idempotency key's record compares. Empty when the body
+   * carries no idempotency key (nothing compares it).
+   */
+  sent: string;
   body: Record<string, unknown>;
+}
+
+/** The body as sent, in canonical form, when it carries the operation's idempotency key. */
+function sentForIdempotency(op: OperationSpec, parsed: unknown): string {
+  const field = op.idempotency?.field;
+  if (!field || parsed === null || typeof parsed !== "object") return "";
+  const key = (parsed as Record<string, unknown>)[field];
+  return typeof key === "string" && key !== "" ? sortedJson(parsed) : "";
 }
 
 /**
@@ -86,8 +100,10 @@ export function readInput(op: OperationSpec, incoming: Incoming, shape: VersionS
   const query = parseQuery(op, incoming.search);
   const raw = op.body ? bodyText(incoming.bytes, incoming.contentType) : "";
   const parsed = parseJson(raw);
+  // Before the rewrite below, which changes the parsed body in place.
+  const sent = sentForIdempotency(op, parsed);
   shape.request(op.name, parsed, lookups);
-  return { query, raw, body: validateBody(op, parsed) };
+  return { query, sent, body: validateBody(op, parsed) };
 }
 
 /** What a version rewrite may look up. */

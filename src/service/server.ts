@@ -69,12 +69,12 @@ export function createHttpServer(opts: HttpOptions): Server {
   const ids = opts.ids ?? randomIds();
   // Built once: wrapping a function in a transaction costs more than a small read's own work.
   const inTransaction = opts.db.transaction(
-    (ctx: RequestContext<Record<string, unknown>>, raw: string, handler: UntypedHandler): HandlerResult =>
-      runIdempotent(opts.db, ctx, raw, handler),
+    (ctx: RequestContext<Record<string, unknown>>, sent: string, handler: UntypedHandler): HandlerResult =>
+      runIdempotent(opts.db, ctx, sent, handler),
   );
 
   /** Stage 7: the rule, in a transaction; its events go out once it has committed. */
-  const runRule = (ctx: RequestContext<Record<string, unknown>>, raw: string, events: ServiceEvent[]) => {
+  const runRule = (ctx: RequestContext<Record<string, unknown>>, sent: string, events: ServiceEvent[]) => {
     // validateBody checked the body against op.body's schema, which is the type BodyOf<op>
     // promises the rule: this is the one place a body is trusted to have its operation's type.
     const handler = opts.routes[ctx.op.name as keyof RouteTable] as UntypedHandler | undefined;
@@ -88,7 +88,7 @@ export function createHttpServer(opts: HttpOptions): Server {
     // (a second backroom on the demo store) then waits its turn under the busy timeout, where a
     // read that turned into a write would fail at once with SQLITE_BUSY_SNAPSHOT.
     const result =
-      ctx.op.method === "GET" ? inTransaction(ctx, raw, handler) : inTransaction.immediate(ctx, raw, handler);
+      ctx.op.method === "GET" ? inTransaction(ctx, sent, handler) : inTransaction.immediate(ctx, sent, handler);
     if (events.length > 0) opts.events.publish(events);
     return result;
   };
@@ -115,7 +115,7 @@ export function createHttpServer(opts: HttpOptions): Server {
       baseUrl: `http://${req.headers.host ?? "127.0.0.1"}`,
       emit: (e) => events.push(e),
     };
-    const result = runRule(ctx, input.raw, events);
+    const result = runRule(ctx, input.sent, events);
     // A rule that must await (see HandlerResult.after) finishes here, outside the transaction.
     sendAnswer(res, ctx, shape, result.after ? await result.after() : result, opts.db);
   }

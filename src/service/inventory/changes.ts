@@ -148,6 +148,8 @@ function fieldChecks(db: Db, merchantId: string, changes: readonly InventoryChan
     ),
   );
   const knownLocations = new Map<string, boolean>();
+  // A batch's changes mostly share a few times (a stocktake commits its counts at one moment).
+  const knownTimes = new Map<unknown, string>();
   return {
     object: (id, type, at) => checkObject(db, merchantId, knownObjects, id, type, at),
     location(id, at) {
@@ -159,10 +161,14 @@ function fieldChecks(db: Db, merchantId: string, changes: readonly InventoryChan
     state: checkState,
     quantity: checkQuantity,
     time(value, at) {
+      const known = knownTimes.get(value);
+      if (known !== undefined) return known;
       if (value === undefined || value === null || value === "") throw required(at);
       const d = parseTime(value, at);
       if (d.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
-      return d.toISOString();
+      const iso = d.toISOString();
+      knownTimes.set(value, iso);
+      return iso;
     },
   };
 }
