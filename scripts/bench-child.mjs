@@ -1,6 +1,6 @@
 // Child processes of the benchmarks: started until a line of their output says they are ready,
 // stopped with their whole process group, and their peak memory read from /proc.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,26 @@ export function peakMemoryMb(pid) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Clock ticks a second of /proc/<pid>/stat's times. */
+let ticksPerSecond;
+
+/**
+ * CPU time a process has used so far (user and system, Linux), in ms; undefined elsewhere. Read
+ * around a load, it says what the server spent per request whatever else the machine was doing.
+ */
+export function cpuTimeMs(pid) {
+  try {
+    ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name (which may hold spaces, in parentheses): utime is the 14th
+    // field of the line, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
   } catch {
     return undefined;
   }

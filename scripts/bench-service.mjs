@@ -16,8 +16,9 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { peakMemoryMb, startChild, stop } from "./bench-child.mjs";
+import { cpuTimeMs, peakMemoryMb, startChild, stop } from "./bench-child.mjs";
 import { load as runLoad } from "./bench-load.mjs";
+import { line, ROWS, table } from "./bench-service-table.mjs";
 
 /**
  * Every load is bounded by time only, so that the fast and the slow run as long, and follows an
@@ -26,7 +27,14 @@ import { load as runLoad } from "./bench-load.mjs";
 async function load(opts) {
   const warm = await runLoad({ ...opts, maxRequests: 10_000_000, maxSeconds: 1 });
   // The timed run goes on from where the warm-up stopped: writes carry new idempotency keys.
-  return runLoad({ maxRequests: 10_000_000, ...opts, request: (i) => opts.request(i + warm.requests) });
+  const cpuBefore = opts.pid === undefined ? undefined : cpuTimeMs(opts.pid);
+  const r = await runLoad({ maxRequests: 10_000_000, ...opts, request: (i) => opts.request(i + warm.requests) });
+  const cpuAfter = opts.pid === undefined ? undefined : cpuTimeMs(opts.pid);
+  // The server's CPU per request: µs of its user and system time over the timed run.
+  if (cpuBefore !== undefined && cpuAfter !== undefined && r.requests > 0) {
+    r.cpuUsPerRequest = ((cpuAfter - cpuBefore) * 1000) / r.requests;
+  }
+  return r;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -110,65 +118,6 @@ function customerAndShiftLoads(customers, memberIds, locationId) {
       };
     },
   };
-}
-
-/** What each row of the table is, in order; `prism` marks the rows Prism is run for. */
-const ROWS = [
-  ["retrieveCustomer", "retrieveCustomer", true],
-  ["searchCustomers", "searchCustomers, fuzzy email fragment", true],
-  ["searchCustomersByTime", "searchCustomers, created_at range", false],
-  ["createShift", "createShift", true],
-  ["batchChangeInventory", "batchChangeInventory, 100 counts", false],
-  ["deprecatedBatchChangeInventory", "the same at the deprecated path", false],
-  ["batchRetrieveInventoryCounts", "batchRetrieveInventoryCounts", false],
-];
-
-function line(name, r) {
-  const fail = r.failures ? `  (${r.failures} failed: ${r.firstFailure})` : "";
-  return `  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.requests} requests)${fail}`;
-}
-
-const fmt = (n, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : "–";
-
-/** The one table: every figure of the run beside the bare server and Prism. */
-function table(results, log) {
-  const bare = results.bare;
-  const head = ["operation", "req/s", "p50 ms", "p99 ms", "of bare*", "Prism req/s", "× Prism"];
-  const body = [];
-  body.push([
-    `bare node:http, stored JSON (mean; ${fmt(bare.min)}–${fmt(bare.max)})`,
-    fmt(bare.rps),
-    fmt(bare.p50, 1),
-    fmt(bare.p99, 1),
-    "100%",
-    "",
-    "",
-  ]);
-  for (const [key, label, withPrism] of ROWS) {
-    const r = results[key];
-    if (!r) continue;
-    const prism = withPrism ? results.prism?.[key] : undefined;
-    const extra = /atchChangeInventory$/.test(key) ? ` (${fmt(r.rps * 100)} counts/s)` : "";
-    body.push([
-      label + extra + (r.failures ? ` [${r.failures} failed]` : ""),
-      fmt(r.rps),
-      fmt(r.p50, 1),
-      fmt(r.p99, 1),
-      `${fmt((100 * r.rps) / (r.bare ?? bare).rps, 1)}%`,
-      prism ? fmt(prism.rps) : "",
-      prism ? `${fmt(r.rps / prism.rps, 2)}×` : "",
-    ]);
-  }
-  const widths = head.map((h, c) => Math.max(h.length, ...body.map((row) => row[c].length)));
-  const lineOf = (row) =>
-    `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ")}`;
-  log(lineOf(head));
-  log(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
-  for (const row of body) log(lineOf(row));
-  log("  * of the bare server's run just before the operation's own (the machine's load drifts)");
 }
 
 /** Whether `serve --scale N` will find the day's prepared seed image (in the data folder, as `serve` looks). */
@@ -321,6 +270,7 @@ function bareSummary(bareRuns) {
   const mean = (f) => bareRuns.reduce((n, r) => n + r[f], 0) / bareRuns.length;
   return {
     rps: mean("rps"),
+    cpuUsPerRequest: mean("cpuUsPerRequest"),
     p50: mean("p50"),
     p99: mean("p99"),
     min: Math.min(...bareRuns.map((r) => r.rps)),
@@ -373,9 +323,15 @@ export async function runServiceBench({
     // run of the bare server, and its share is of that one.
     const bareRuns = [];
     const measure = async (name, request) => {
-      const b = await load({ url: bare.match[1], request: loads.retrieveCustomer, connections, maxSeconds: seconds });
+      const b = await load({
+        url: bare.match[1],
+        pid: bare.child.pid,
+        request: loads.retrieveCustomer,
+        connections,
+        maxSeconds: seconds,
+      });
       bareRuns.push(b);
-      const r = await load({ url, request, connections, maxSeconds: seconds });
+      const r = await load({ url, pid: child.pid, request, connections, maxSeconds: seconds });
       r.bare = b;
       results[name] = r;
       log(line(`${name} (bare just before: ${b.rps.toFixed(0)})`, r));
