@@ -11,12 +11,13 @@
 // listen at scale 1 (median of three starts) and at the benchmark's scale, with peak memory.
 // Usage: node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up]
 // [--cpu-prof DIR] — or import { runServiceBench } from it.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { cpuTimeMs, peakMemoryMb, startChild, stop } from "./bench-child.mjs";
+import { inventoryFloor, seedImageOf } from "./bench-inventory-floor.mjs";
 import { load as runLoad } from "./bench-load.mjs";
 import { line, ROWS, table } from "./bench-service-table.mjs";
 
@@ -120,20 +121,11 @@ function customerAndShiftLoads(customers, memberIds, locationId) {
   };
 }
 
-/** Whether `serve --scale N` will find the day's prepared seed image (in the data folder, as `serve` looks). */
-function hasSeedImage(scale) {
-  const dir = join(
-    process.env.XDG_DATA_HOME || join(process.env.HOME || homedir(), ".local", "share"),
-    "backroom",
-    "seed-images",
-  );
-  const day = new Date().toISOString().slice(0, 10);
-  try {
-    return readdirSync(dir).some((f) => f.startsWith(`demo-x${scale}-`) && f.endsWith(`-${day}.db`));
-  } catch {
-    return false;
-  }
-}
+/** The data folder `serve` keeps its seed images under (as it looks for it). */
+const dataDir = () => process.env.XDG_DATA_HOME || join(process.env.HOME || homedir(), ".local", "share");
+
+/** Whether `serve --scale N` will find the day's prepared seed image. */
+const hasSeedImage = (scale) => seedImageOf(dataDir(), scale) !== undefined;
 
 /** Seconds to `listening` and peak memory of `serve` at a scale, started and stopped `runs` times (median). */
 async function startUp(scale, runs) {
@@ -347,14 +339,30 @@ export async function runServiceBench({
     if (bare) await stop(bare.child);
     await stop(child);
   }
+  const image = wanted("batchChangeInventory") ? seedImageOf(dataDir(), scale) : undefined;
+  if (image) results.inventoryFloor = inventoryFloor(image);
   log(`\nservice at scale ${scale}, ${connections} connections, ${seconds} s a load, one run:`);
   table(results, log);
+  if (results.inventoryFloor) logFloor(results.inventoryFloor, results.batchChangeInventory, log);
   log(
     `  seeding at scale ${scale}${large.fromImage ? " (from the day's prepared image)" : " (no image yet: seeded, and the image made)"}: ${large.seconds.toFixed(1)} s to listening` +
       (large.peakMb ? `, peak memory of the service process ${large.peakMb.toFixed(0)} MB` : ""),
   );
   if (small) log(`  seeding at scale 1: ${small.seconds.toFixed(2)} s to listening (median of 3)`);
   return results;
+}
+
+/** SQLite's own cost of a physical count, beside what a request of 100 costs the service. */
+function logFloor(f, measured, log) {
+  const us = (n) => `${n.toFixed(1)} µs`;
+  log(
+    `  SQLite alone, a physical count (a copy of the image, serve's settings): its change row ${us(f.changeRow)}` +
+      ` (a plain row ${us(f.plainRow)}: the rest is the indexes), its count read ${us(f.countRead)} and updated ${us(f.countUpdate)}`,
+  );
+  const service = measured?.cpuUsPerRequest ? `; the service spends ${us(measured.cpuUsPerRequest / 100)} a count` : "";
+  log(
+    `  = ${us(f.perCountUs)} a count: at most ${f.requestsPerSecond.toFixed(0)} requests/s of 100 counts from storage alone, before HTTP, JSON and checks${service}`,
+  );
 }
 
 /** The same customer and shift calls against Prism's stateless mock, when Prism can be run. */
