@@ -84,20 +84,43 @@ export function findToken(db: Db, token: string): TokenRow | undefined {
 }
 
 /**
- * The tokens each request presents, remembered while the store has not changed: every call
- * presents its token, and most calls change nothing. Any write of this connection (total_changes)
- * or a commit of another one on the same file (data_version) forgets them all, so a revoked or
- * replaced token is never answered from here.
+ * The tokens each request presents, remembered while no token has changed: every call presents
+ * its token, and few calls change one. A write to the tokens table on this connection (however it
+ * is made: a grant, a revocation, a reset's delete) is counted by a temporary trigger, and a commit
+ * of another connection on the same file changes data_version; either forgets them all, so a
+ * revoked or replaced token is never answered from here.
  */
 const presented = new WeakMap<Db, { stamp: string; rows: Map<string, TokenRow | undefined> }>();
 const MAX_REMEMBERED = 100;
 
+/** Writes to the tokens table on each connection, counted by its trigger. */
+const tokenWrites = new WeakMap<Db, { n: number }>();
+
+function tokenWritesOf(db: Db): { n: number } {
+  let writes = tokenWrites.get(db);
+  if (!writes) {
+    const counter = { n: 0 };
+    // Not deterministic, and called from triggers: neither option may be set.
+    db.function("backroom_token_written", () => {
+      counter.n++;
+      return null;
+    });
+    for (const event of ["INSERT", "UPDATE", "DELETE"]) {
+      db.exec(
+        `CREATE TEMP TRIGGER IF NOT EXISTS backroom_token_${event.toLowerCase()} AFTER ${event} ON main.tokens
+         BEGIN SELECT backroom_token_written(); END`,
+      );
+    }
+    tokenWrites.set(db, counter);
+    writes = counter;
+  }
+  return writes;
+}
+
 function presentedToken(db: Db, token: string): TokenRow | undefined {
-  const s = db.prepare("SELECT total_changes() AS c, data_version AS v FROM pragma_data_version").get() as {
-    c: number;
-    v: number;
-  };
-  const stamp = `${s.c}:${s.v}`;
+  const writes = tokenWritesOf(db);
+  const { v } = db.prepare("SELECT data_version AS v FROM pragma_data_version").get() as { v: number };
+  const stamp = `${writes.n}:${v}`;
   let seen = presented.get(db);
   if (!seen || seen.stamp !== stamp || seen.rows.size >= MAX_REMEMBERED) {
     seen = { stamp, rows: new Map() };
