@@ -12,7 +12,7 @@ import type {
 } from "../../spec/generated/types.js";
 import type { SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
-import { saveOrder, savePayment, saveRefund, saveSettlement } from "./repo.js";
+import { findPayment, saveOrder, savePayment, saveRefund, saveSettlement } from "./repo.js";
 import { refundPayment, v1Money } from "./rules.js";
 
 const DAY = 86_400_000;
@@ -56,16 +56,34 @@ const BUYERS = [
   ["Grace Kim", "grace.kim@example.com"],
 ] as const;
 
-interface Seeded {
+/** A payment as built, before it is stored. */
+interface Built {
   payment: V1Payment;
   locationId: string;
   arrivedAt: Date;
-  refunds: { tenderId: string; refund: V1Refund }[];
   /** Processing fee per card tender, for the settlement entries. */
   cardFees: Map<string, number>;
 }
 
-const m = (amount: number) => v1Money(amount, DEMO.currency);
+/**
+ * A stored payment, as far as its refunds and settlements need it. The payment itself is stored
+ * as soon as it is laid out: a year of payments held whole until the end would be kept alive
+ * through every collection of the seed; the few that are refunded are read back.
+ */
+interface Seeded {
+  id: string;
+  createdAt: string;
+  locationId: string;
+  isPartial: boolean;
+  /** Its tenders' ids and amounts. */
+  tenders: { id: string; amount: number }[];
+  refunds: { tenderId: string; refund: V1Refund }[];
+  cardFees: Map<string, number>;
+}
+
+/** Most money in a payment is zero: one object serves them all (nothing changes one in place). */
+const ZERO = v1Money(0, DEMO.currency);
+const m = (amount: number) => (amount === 0 ? ZERO : v1Money(amount, DEMO.currency));
 
 /** The sales tax line of an itemization or a payment. */
 const salesTax = (tax: number) => ({
@@ -90,7 +108,7 @@ export function seedV1(s: SeedContext): void {
   const staff = team.length > 0 ? team : ["TMDEMOOWNER0001"];
   const seeded = layOutPayments(s, staff);
   seedRefunds(s, seeded);
-  storePayments(s, seeded);
+  storeRefunds(s, seeded);
   seedSettlements(s, seeded);
   seedOrders(s);
 }
@@ -182,7 +200,7 @@ function buildPayment(
   at: Date,
   split: boolean,
   partial: boolean,
-): Seeded {
+): Built {
   const { rng, ids } = s;
   const created = at.toISOString();
   const employee = rng.pick(staff);
@@ -232,7 +250,22 @@ function buildPayment(
     surcharges: [],
     is_partial: partial,
   };
-  return { payment, locationId, arrivedAt: at, refunds: [], cardFees };
+  return { payment, locationId, arrivedAt: at, cardFees };
+}
+
+/** Stores a payment as it arrived, and keeps what its refunds and settlements need. */
+function keep(s: SeedContext, b: Built): Seeded {
+  const { payment, locationId, arrivedAt, cardFees } = b;
+  savePayment(s.db, { payment, merchantId: s.merchantId, locationId, arrivedAt: arrivedAt.toISOString() });
+  return {
+    id: payment.id ?? "",
+    createdAt: payment.created_at ?? "",
+    locationId,
+    isPartial: payment.is_partial === true,
+    tenders: (payment.tender ?? []).map((t) => ({ id: t.id ?? "", amount: t.total_money?.amount ?? 0 })),
+    refunds: [],
+    cardFees,
+  };
 }
 
 /** A year of payments at both stores, this morning's late arrivals, and the ones being taken now. */
@@ -253,7 +286,7 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
         if (at >= now) continue;
         const p = buildPayment(s, staff, store.id, at, rng.chance(0.08), false);
         if (rng.chance(0.03)) p.arrivedAt = new Date(at.getTime() + rng.int(1, 70) * HOUR);
-        seeded.push(p);
+        seeded.push(keep(s, p));
       }
     }
   }
@@ -265,55 +298,60 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
   ] as const) {
     const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * HOUR), false, false);
     p.arrivedAt = new Date(now.getTime() + eta * HOUR);
-    seeded.push(p);
+    seeded.push(keep(s, p));
   }
   // Payments being taken right now, one tender in so far.
   for (const ago of [3, 2, 1]) {
-    seeded.push(buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true));
+    const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true);
+    seeded.push(keep(s, p));
   }
   return seeded;
 }
 
-/** Refunds, made by the same rule as V1CreateRefund, within its 60-day window. */
+/**
+ * Refunds, made by the same rule as V1CreateRefund, within its 60-day window; a refunded payment
+ * is stored again with its refunds.
+ */
 function seedRefunds(s: SeedContext, seeded: Seeded[]): void {
   const { rng, now } = s;
   for (const p of seeded) {
-    if (p.payment.is_partial || !rng.chance(0.025)) continue;
-    const at = new Date(Date.parse(p.payment.created_at ?? "") + rng.int(1, 20 * 24) * HOUR);
+    if (p.isPartial || !rng.chance(0.025)) continue;
+    const at = new Date(Date.parse(p.createdAt) + rng.int(1, 20 * 24) * HOUR);
     if (at >= now) continue;
-    const tenders = p.payment.tender ?? [];
+    const stored = findPayment(s.db, s.merchantId, p.id);
+    if (!stored) throw new Error(`seed: payment ${p.id} was not stored`);
+    const tenders = stored.payment.tender ?? [];
     const full = rng.chance(0.6);
     const tender = rng.pick(tenders);
     const amount = Math.max(1, Math.round((tender.total_money?.amount ?? 0) * (0.2 + rng() * 0.5)));
     const out = refundPayment(
-      p.payment,
+      stored.payment,
       full
         ? { type: "FULL", reason: rng.pick(REASONS) }
         : { type: "PARTIAL", reason: rng.pick(REASONS), refunded_money: m(amount) },
-      tenders.length > 1 && !full ? (tender.id ?? "") : (p.payment.id ?? ""),
+      tenders.length > 1 && !full ? (tender.id ?? "") : p.id,
       at,
     );
-    p.payment = out.payment;
+    savePayment(s.db, {
+      payment: out.payment,
+      merchantId: s.merchantId,
+      locationId: p.locationId,
+      arrivedAt: stored.arrivedAt,
+    });
     p.refunds = out.refunds;
   }
 }
 
-/** The payments and their refunds, stored as they arrived. */
-function storePayments(s: SeedContext, seeded: readonly Seeded[]): void {
+/** The refunds, in the order of their payments. */
+function storeRefunds(s: SeedContext, seeded: readonly Seeded[]): void {
   const { ids } = s;
   for (const p of seeded) {
-    savePayment(s.db, {
-      payment: p.payment,
-      merchantId: s.merchantId,
-      locationId: p.locationId,
-      arrivedAt: p.arrivedAt.toISOString(),
-    });
     for (const r of p.refunds) {
       saveRefund(s.db, {
         id: ids.next(),
         merchantId: s.merchantId,
         locationId: p.locationId,
-        paymentId: p.payment.id ?? "",
+        paymentId: p.id,
         tenderId: r.tenderId,
         refund: r.refund,
       });
@@ -332,21 +370,21 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
     else byDay.set(key, [e]);
   };
   for (const p of seeded) {
-    if (p.payment.is_partial) continue;
-    for (const t of p.payment.tender ?? []) {
-      const fee = p.cardFees.get(t.id ?? "");
+    if (p.isPartial) continue;
+    for (const t of p.tenders) {
+      const fee = p.cardFees.get(t.id);
       if (fee === undefined) continue;
-      add(p.locationId, p.payment.created_at ?? "", {
-        payment_id: p.payment.id ?? "",
+      add(p.locationId, p.createdAt, {
+        payment_id: p.id,
         type: "CHARGE",
-        amount_money: m(t.total_money?.amount ?? 0),
+        amount_money: m(t.amount),
         fee_money: m(fee),
       });
     }
     for (const r of p.refunds) {
       if (!p.cardFees.has(r.tenderId)) continue;
       add(p.locationId, r.refund.created_at ?? "", {
-        payment_id: p.payment.id ?? "",
+        payment_id: p.id,
         type: "REFUND",
         amount_money: m(r.refund.refunded_money?.amount ?? 0),
         fee_money: m(r.refund.refunded_processing_fee_money?.amount ?? 0),
