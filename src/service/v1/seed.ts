@@ -1,60 +1,20 @@
 import type {
-  V1Order,
-  V1OrderHistoryEntry,
-  V1OrderState,
   V1Payment,
   V1PaymentItemization,
   V1Refund,
   V1Settlement,
   V1SettlementEntry,
   V1Tender,
-  V1TenderCardBrand,
 } from "../../spec/generated/types.js";
 import type { SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
-import { findPayment, saveOrder, savePayment, saveRefund, saveSettlement } from "./repo.js";
-import { refundPayment, v1Money } from "./rules.js";
+import { findPayment, type StoredPayment, saveNewPayments, savePayment, saveRefund, saveSettlement } from "./repo.js";
+import { refundPayment } from "./rules.js";
+import { BRANDS, DAY, HOUR, m, PRODUCTS, TAX_RATE } from "./seed-goods.js";
+import { seedOrders } from "./seed-orders.js";
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const TAX_RATE = 0.08875;
 const BANK_ACCOUNT = "BA3Q4N8Y2K7MRC5TB";
-
-/** What the counter sells; prices in cents. */
-const PRODUCTS = [
-  ["Claw hammer 16 oz", "Hand tools", "HT-HAM-16", 2499],
-  ["Tape measure 25 ft", "Hand tools", "HT-TAP-25", 1299],
-  ["Screwdriver set (6)", "Hand tools", "HT-SCR-06", 1899],
-  ["Wood screws #8 x 1-1/4 (100)", "Fasteners", "FA-WS8-100", 749],
-  ["Drywall anchors (50)", "Fasteners", "FA-DRA-50", 599],
-  ["Hex bolts 3/8 (25)", "Fasteners", "FA-HB38-25", 899],
-  ["Interior paint, eggshell, gallon", "Paint", "PA-INT-EGG-G", 3899],
-  ["Paint roller kit", "Paint", "PA-ROL-KIT", 1499],
-  ["Painter's tape 1.88 in", "Paint", "PA-TAPE-188", 699],
-  ["LED bulb A19 (4)", "Electrical", "EL-LED-A19-4", 1199],
-  ["Extension cord 25 ft", "Electrical", "EL-EXT-25", 2299],
-  ["Outlet tester", "Electrical", "EL-OUT-TST", 999],
-  ["PVC pipe 1/2 in x 10 ft", "Plumbing", "PL-PVC-12-10", 549],
-  ["Plumber's tape", "Plumbing", "PL-PTFE", 249],
-  ["Garden hose 50 ft", "Garden", "GA-HOSE-50", 3499],
-  ["Potting mix 16 qt", "Garden", "GA-POT-16", 1099],
-  ["Work gloves", "Safety", "SA-GLOVE-L", 1499],
-  ["Safety glasses", "Safety", "SA-GLASS", 899],
-  ["Key cut", "Services", "SV-KEY", 399],
-  ["Propane exchange", "Outdoor", "OD-PROP-EX", 2199],
-] as const;
-
-const BRANDS: readonly V1TenderCardBrand[] = ["VISA", "VISA", "MASTER_CARD", "AMERICAN_EXPRESS", "DISCOVER"];
 const REASONS = ["Returned goods", "Wrong size", "Damaged in store", "Customer changed mind", "Price adjustment"];
-const BUYERS = [
-  ["Ana Souza", "ana.souza@example.com"],
-  ["Ben Okafor", "ben.okafor@example.com"],
-  ["Chloe Martin", "chloe.martin@example.com"],
-  ["Dev Patel", "dev.patel@example.com"],
-  ["Emma Larsen", "emma.larsen@example.com"],
-  ["Farid Haddad", "farid.haddad@example.com"],
-  ["Grace Kim", "grace.kim@example.com"],
-] as const;
 
 /** A payment as built, before it is stored. */
 interface Built {
@@ -80,10 +40,6 @@ interface Seeded {
   refunds: { tenderId: string; refund: V1Refund }[];
   cardFees: Map<string, number>;
 }
-
-/** Most money in a payment is zero: one object serves them all (nothing changes one in place). */
-const ZERO = v1Money(0, DEMO.currency);
-const m = (amount: number) => (amount === 0 ? ZERO : v1Money(amount, DEMO.currency));
 
 /** The sales tax line of an itemization or a payment. */
 const salesTax = (tax: number) => ({
@@ -253,10 +209,9 @@ function buildPayment(
   return { payment, locationId, arrivedAt: at, cardFees };
 }
 
-/** Stores a payment as it arrived, and keeps what its refunds and settlements need. */
-function keep(s: SeedContext, b: Built): Seeded {
-  const { payment, locationId, arrivedAt, cardFees } = b;
-  savePayment(s.db, { payment, merchantId: s.merchantId, locationId, arrivedAt: arrivedAt.toISOString() });
+/** What a stored payment's refunds and settlements need of it. */
+function kept(b: Built): Seeded {
+  const { payment, locationId, cardFees } = b;
   return {
     id: payment.id ?? "",
     createdAt: payment.created_at ?? "",
@@ -265,6 +220,24 @@ function keep(s: SeedContext, b: Built): Seeded {
     tenders: (payment.tender ?? []).map((t) => ({ id: t.id ?? "", amount: t.total_money?.amount ?? 0 })),
     refunds: [],
     cardFees,
+  };
+}
+
+/** Payments stored as they are laid out, a statement's worth at a time; `flush` stores the rest. */
+function paymentStore(s: SeedContext): { keep(b: Built): Seeded; flush(): void } {
+  const pending: StoredPayment[] = [];
+  const flush = () => {
+    saveNewPayments(s.db, pending);
+    pending.length = 0;
+  };
+  return {
+    keep(b) {
+      const { payment, locationId, arrivedAt } = b;
+      pending.push({ payment, merchantId: s.merchantId, locationId, arrivedAt: arrivedAt.toISOString() });
+      if (pending.length >= 32) flush();
+      return kept(b);
+    },
+    flush,
   };
 }
 
@@ -277,6 +250,7 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
     { id: DEMO.secondLocationId, perDay: [1, 3], openUtcHour: 17 },
   ] as const;
   const scale = Math.max(1, s.scale);
+  const { keep, flush } = paymentStore(s);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (const store of stores) {
     for (let d = 365; d >= 0; d--) {
@@ -286,7 +260,7 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
         if (at >= now) continue;
         const p = buildPayment(s, staff, store.id, at, rng.chance(0.08), false);
         if (rng.chance(0.03)) p.arrivedAt = new Date(at.getTime() + rng.int(1, 70) * HOUR);
-        seeded.push(keep(s, p));
+        seeded.push(keep(p));
       }
     }
   }
@@ -298,13 +272,14 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
   ] as const) {
     const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * HOUR), false, false);
     p.arrivedAt = new Date(now.getTime() + eta * HOUR);
-    seeded.push(keep(s, p));
+    seeded.push(keep(p));
   }
   // Payments being taken right now, one tender in so far.
   for (const ago of [3, 2, 1]) {
     const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true);
-    seeded.push(keep(s, p));
+    seeded.push(keep(p));
   }
+  flush();
   return seeded;
 }
 
@@ -412,86 +387,5 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
       entries,
     };
     saveSettlement(s.db, s.merchantId, loc, settlement);
-  }
-}
-
-/** The online store's orders (Main Street ships them), with the history each state implies. */
-function seedOrders(s: SeedContext): void {
-  const { rng, ids, now } = s;
-  const count = 220 * Math.max(1, s.scale);
-  for (let i = 0; i < count; i++) {
-    // Spread over the year, newest last; the final few are the ones still in progress.
-    const created = new Date(now.getTime() - ((count - i) / count) * 365 * DAY + rng.int(0, 6 * 60) * 60_000);
-    const age = (now.getTime() - created.getTime()) / DAY;
-    const fromEnd = count - i;
-    let state: V1OrderState;
-    if (fromEnd <= 2) state = fromEnd === 1 ? "PENDING" : "OPEN";
-    else if (age < 3) state = rng.chance(0.4) ? "PENDING" : "OPEN";
-    else if (age < 14) state = rng.pick(["COMPLETED", "COMPLETED", "OPEN", "CANCELED"] as const);
-    else {
-      const r = rng();
-      state = r < 0.8 ? "COMPLETED" : r < 0.88 ? "CANCELED" : r < 0.95 ? "REFUNDED" : "REJECTED";
-    }
-    const [name, email] = rng.pick(BUYERS);
-    const lines = rng.int(1, 3);
-    let subtotal = 0;
-    for (let l = 0; l < lines; l++) subtotal += rng.pick(PRODUCTS)[3] * rng.int(1, 2);
-    const promo = rng.chance(0.15);
-    const discount = promo ? Math.round(subtotal * 0.1) : 0;
-    const shipping = subtotal > 5000 ? 0 : 899;
-    const tax = Math.round((subtotal - discount) * TAX_RATE);
-    const total = subtotal - discount + shipping + tax;
-    const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000).toISOString();
-    const history: V1OrderHistoryEntry[] = [{ action: "ORDER_PLACED", created_at: at(0) }];
-    if (state === "REJECTED") history.push({ action: "DECLINED", created_at: at(30) });
-    if (state !== "PENDING" && state !== "REJECTED") history.push({ action: "PAYMENT_RECEIVED", created_at: at(2) });
-    if (state === "COMPLETED" || state === "REFUNDED") history.push({ action: "COMPLETED", created_at: at(60 * 26) });
-    if (state === "REFUNDED") history.push({ action: "REFUNDED", created_at: at(60 * 24 * 6) });
-    if (state === "CANCELED") history.push({ action: "CANCELED", created_at: at(60 * 5) });
-    // The latest history step, unless it would lie in the future (a refund still to come).
-    const lastMs = Math.min(Date.parse(history[history.length - 1]?.created_at ?? at(0)), now.getTime());
-    const paymentId = ids.next(22);
-    const tenderId = ids.next(22);
-    const order: V1Order = {
-      id: ids.next(22),
-      buyer_email: email,
-      recipient_name: name,
-      recipient_phone_number: `+1 212 555 0${rng.int(100, 199)}`,
-      state,
-      shipping_address: {
-        address_line_1: `${rng.int(10, 990)} ${rng.pick(["Elm", "Oak", "Maple", "Cedar", "Harbor"])} St`,
-        locality: rng.pick(["Brooklyn", "Hoboken", "Yonkers", "New Rochelle"]),
-        administrative_district_level_1: rng.pick(["NY", "NJ"]),
-        postal_code: String(rng.int(10001, 11999)),
-        country: "US",
-      },
-      subtotal_money: m(subtotal),
-      total_shipping_money: m(shipping),
-      total_tax_money: m(tax),
-      total_price_money: m(total),
-      total_discount_money: m(discount),
-      created_at: at(0),
-      updated_at: new Date(lastMs).toISOString(),
-      ...(state === "PENDING" ? { expires_at: at(60 * 24 * 3) } : {}),
-      payment_id: paymentId,
-      ...(rng.chance(0.2) ? { buyer_note: "Please leave at the side door." } : {}),
-      ...(state === "COMPLETED" && rng.chance(0.3) ? { completed_note: "Shipped by ground." } : {}),
-      ...(state === "CANCELED" ? { canceled_note: "Out of stock." } : {}),
-      ...(state === "REFUNDED" ? { refunded_note: "Returned by the buyer." } : {}),
-      tender: {
-        id: tenderId,
-        type: "CREDIT_CARD",
-        name: "Credit Card",
-        card_brand: rng.pick(BRANDS),
-        pan_suffix: String(rng.int(1000, 9999)),
-        entry_method: "WEB_FORM",
-        total_money: m(total),
-        tendered_at: at(1),
-        receipt_url: `https://squareup.com/receipt/preview/${tenderId}`,
-      },
-      order_history: history,
-      ...(promo ? { promo_code: "SPRING10" } : {}),
-    };
-    saveOrder(s.db, s.merchantId, DEMO.mainLocationId, order);
   }
 }
