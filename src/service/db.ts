@@ -85,37 +85,5 @@ export function stmt(db: Db, sql: string): Database.Statement {
   return db.prepare(sql);
 }
 
-/** Rows per statement of {@link insertRows}. */
-const ROWS_PER_INSERT = 32;
-
-/** The SQL of `head VALUES (…), (…)` for 1 to ROWS_PER_INSERT rows, by head. */
-const insertTexts = new Map<string, string[]>();
-
-function insertText(head: string, rows: number): string {
-  let texts = insertTexts.get(head);
-  if (!texts) {
-    const tuple = `(${placeholders(head.slice(head.indexOf("(")).split(",").length)})`;
-    texts = Array.from({ length: ROWS_PER_INSERT + 1 }, (_, n) => `${head} VALUES ${Array(n).fill(tuple).join(", ")}`);
-    if (insertTexts.size >= 100) insertTexts.clear();
-    insertTexts.set(head, texts);
-  }
-  return texts[rows] as string;
-}
-
-/**
- * Inserts `rows` with `head` (`INSERT INTO t (a, b, c)`, or `INSERT OR REPLACE …`) in statements
- * of up to 32 rows each, in their order: one statement per row pays the binding machinery's fixed
- * cost per row, and a seed writes thousands. `values` gives a row's values in the columns' order.
- */
-export function insertRows<T>(db: Db, head: string, rows: readonly T[], values: (row: T) => unknown[]): void {
-  const args: unknown[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const end = Math.min(rows.length, i + ROWS_PER_INSERT);
-    args.length = 0;
-    for (let j = i; j < end; j++) args.push(...values(rows[j] as T));
-    stmt(db, insertText(head, end - i)).run(args);
-  }
-}
-
 /** `?, ?, ?` for an IN list of n values. */
 export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");

@@ -1,6 +1,6 @@
 import type { CashDrawerShift, CashDrawerShiftEvent, CashDrawerShiftSummary } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { insertRows, stmt } from "../db.js";
+import { stmt } from "../db.js";
 
 /** A stored shift: the wire object with the columns it is found by. */
 export interface StoredShift {
@@ -22,12 +22,8 @@ export function saveShiftEvents(
   shiftId: string,
   events: readonly (CashDrawerShiftEvent & { id: string; created_at: string })[],
 ): void {
-  insertRows(db, "INSERT INTO cash_drawer_shift_events (id, shift_id, created_at, data)", events, (e) => [
-    e.id,
-    shiftId,
-    e.created_at,
-    JSON.stringify(e),
-  ]);
+  const put = stmt(db, "INSERT INTO cash_drawer_shift_events (id, shift_id, created_at, data) VALUES (?, ?, ?, ?)");
+  for (const e of events) put.run(e.id, shiftId, e.created_at, JSON.stringify(e));
 }
 
 /** One shift of a location, or undefined (a shift of another location is not found either). */

@@ -1,6 +1,6 @@
 import type { Payout, PayoutEntry } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { insertRows, stmt } from "../db.js";
+import { stmt } from "../db.js";
 
 /** A keyset position: the time and id of the last record of a page. */
 export interface Position {
@@ -14,22 +14,17 @@ export function savePayouts(
   merchantId: string,
   payouts: readonly (Payout & { created_at: string; status: string })[],
 ): void {
-  insertRows(
+  const put = stmt(
     db,
-    "INSERT OR REPLACE INTO payouts (id, merchant_id, location_id, status, created_at, data)",
-    payouts,
-    (p) => [p.id, merchantId, p.location_id, p.status, p.created_at, JSON.stringify(p)],
+    "INSERT OR REPLACE INTO payouts (id, merchant_id, location_id, status, created_at, data) VALUES (?, ?, ?, ?, ?, ?)",
   );
+  for (const p of payouts) put.run(p.id, merchantId, p.location_id, p.status, p.created_at, JSON.stringify(p));
 }
 
 /** Stores a payout's entries. */
 export function savePayoutEntries(db: Db, entries: readonly (PayoutEntry & { effective_at: string })[]): void {
-  insertRows(db, "INSERT INTO payout_entries (id, payout_id, effective_at, data)", entries, (e) => [
-    e.id,
-    e.payout_id,
-    e.effective_at,
-    JSON.stringify(e),
-  ]);
+  const put = stmt(db, "INSERT INTO payout_entries (id, payout_id, effective_at, data) VALUES (?, ?, ?, ?)");
+  for (const e of entries) put.run(e.id, e.payout_id, e.effective_at, JSON.stringify(e));
 }
 
 /** One payout of the seller, or undefined. */

@@ -1,5 +1,5 @@
 import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../../spec/generated/types.js";
-import { type Db, insertRows, stmt } from "../db.js";
+import { type Db, stmt } from "../db.js";
 
 /** A payment with where it belongs and when it reached the service. */
 export interface StoredPayment {
@@ -20,31 +20,6 @@ export function savePayment(db: Db, p: StoredPayment): void {
   ).run(pay.id, p.merchantId, p.locationId, pay.created_at, p.arrivedAt, pay.is_partial ? 1 : 0, JSON.stringify(pay));
   const tender = stmt(db, "INSERT OR IGNORE INTO v1_tenders (id, payment_id) VALUES (?, ?)");
   for (const t of pay.tender ?? []) if (t.id) tender.run(t.id, pay.id);
-}
-
-/** Stores payments not stored before (a seed's), and indexes their tenders, many rows a statement. */
-export function saveNewPayments(db: Db, payments: readonly StoredPayment[]): void {
-  insertRows(
-    db,
-    "INSERT INTO v1_payments (id, merchant_id, location_id, created_at, arrived_at, is_partial, data)",
-    payments,
-    ({ payment: pay, ...p }) => [
-      pay.id,
-      p.merchantId,
-      p.locationId,
-      pay.created_at,
-      p.arrivedAt,
-      pay.is_partial ? 1 : 0,
-      JSON.stringify(pay),
-    ],
-  );
-  const tenders = payments.flatMap(({ payment: pay }) => (pay.tender ?? []).map((t) => [t.id, pay.id]));
-  insertRows(
-    db,
-    "INSERT OR IGNORE INTO v1_tenders (id, payment_id)",
-    tenders.filter(([id]) => id),
-    (t) => t,
-  );
 }
 
 /** A payment by its id or the id of one of its tenders, with its location. */

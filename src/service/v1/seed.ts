@@ -8,7 +8,7 @@ import type {
 } from "../../spec/generated/types.js";
 import { bulkLoad, type SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
-import { findPayment, type StoredPayment, saveNewPayments, savePayment, saveRefund, saveSettlement } from "./repo.js";
+import { findPayment, savePayment, saveRefund, saveSettlement } from "./repo.js";
 import { refundPayment } from "./rules.js";
 import { BRANDS, DAY, HOUR, m, PRODUCTS, TAX_RATE } from "./seed-goods.js";
 import { seedOrders } from "./seed-orders.js";
@@ -229,22 +229,11 @@ function kept(b: Built): Seeded {
   };
 }
 
-/** Payments stored as they are laid out, a statement's worth at a time; `flush` stores the rest. */
-function paymentStore(s: SeedContext): { keep(b: Built): Seeded; flush(): void } {
-  const pending: StoredPayment[] = [];
-  const flush = () => {
-    saveNewPayments(s.db, pending);
-    pending.length = 0;
-  };
-  return {
-    keep(b) {
-      const { payment, locationId, arrivedAt } = b;
-      pending.push({ payment, merchantId: s.merchantId, locationId, arrivedAt: arrivedAt.toISOString() });
-      if (pending.length >= 32) flush();
-      return kept(b);
-    },
-    flush,
-  };
+/** Stores a payment as it arrived, and keeps what its refunds and settlements need. */
+function keep(s: SeedContext, b: Built): Seeded {
+  const { payment, locationId, arrivedAt } = b;
+  savePayment(s.db, { payment, merchantId: s.merchantId, locationId, arrivedAt: arrivedAt.toISOString() });
+  return kept(b);
 }
 
 /** A year of payments at both stores, this morning's late arrivals, and the ones being taken now. */
@@ -256,7 +245,6 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
     { id: DEMO.secondLocationId, perDay: [1, 3], openUtcHour: 17 },
   ] as const;
   const scale = Math.max(1, s.scale);
-  const { keep, flush } = paymentStore(s);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   for (const store of stores) {
     for (let d = 365; d >= 0; d--) {
@@ -266,7 +254,7 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
         if (at >= now) continue;
         const p = buildPayment(s, staff, store.id, at, rng.chance(0.08), false);
         if (rng.chance(0.03)) p.arrivedAt = new Date(at.getTime() + rng.int(1, 70) * HOUR);
-        seeded.push(keep(p));
+        seeded.push(keep(s, p));
       }
     }
   }
@@ -278,14 +266,13 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
   ] as const) {
     const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * HOUR), false, false);
     p.arrivedAt = new Date(now.getTime() + eta * HOUR);
-    seeded.push(keep(p));
+    seeded.push(keep(s, p));
   }
   // Payments being taken right now, one tender in so far.
   for (const ago of [3, 2, 1]) {
     const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true);
-    seeded.push(keep(p));
+    seeded.push(keep(s, p));
   }
-  flush();
   return seeded;
 }
 
