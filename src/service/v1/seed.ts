@@ -35,10 +35,9 @@ interface Seeded {
   createdAt: string;
   locationId: string;
   isPartial: boolean;
-  /** Its tenders' ids and amounts. */
-  tenders: { id: string; amount: number }[];
+  /** Its tenders' ids and amounts, and a card tender's processing fee. */
+  tenders: { id: string; amount: number; fee: number | undefined }[];
   refunds: { tenderId: string; refund: V1Refund }[];
-  cardFees: Map<string, number>;
 }
 
 /** The sales tax line of an itemization or a payment. */
@@ -223,9 +222,12 @@ function kept(b: Built): Seeded {
     createdAt: payment.created_at ?? "",
     locationId,
     isPartial: payment.is_partial === true,
-    tenders: (payment.tender ?? []).map((t) => ({ id: t.id ?? "", amount: t.total_money?.amount ?? 0 })),
+    tenders: (payment.tender ?? []).map((t) => ({
+      id: t.id ?? "",
+      amount: t.total_money?.amount ?? 0,
+      fee: cardFees.get(t.id ?? ""),
+    })),
     refunds: [],
-    cardFees,
   };
 }
 
@@ -340,7 +342,7 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
   for (const p of seeded) {
     if (p.isPartial) continue;
     for (const t of p.tenders) {
-      const fee = p.cardFees.get(t.id);
+      const fee = t.fee;
       if (fee === undefined) continue;
       add(p.locationId, p.createdAt, {
         payment_id: p.id,
@@ -350,7 +352,7 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
       });
     }
     for (const r of p.refunds) {
-      if (!p.cardFees.has(r.tenderId)) continue;
+      if (p.tenders.find((t) => t.id === r.tenderId)?.fee === undefined) continue;
       add(p.locationId, r.refund.created_at ?? "", {
         payment_id: p.id,
         type: "REFUND",
