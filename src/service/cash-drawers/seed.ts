@@ -11,7 +11,7 @@ import type {
   Location,
 } from "../../spec/generated/types.js";
 import { type IdSource, seededIds } from "../ids.js";
-import type { SeedContext } from "../seed/context.js";
+import { bulkLoad, type SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
 import { type Rng, rng } from "../seed/random.js";
 import { saveShift, saveShiftEvents } from "./repo.js";
@@ -198,6 +198,12 @@ interface ShownSlots {
  * This area draws from its own generator so the other areas' data does not depend on it.
  */
 export function seedCashDrawers(s: SeedContext): void {
+  // The tables are empty: their indexes are built once, after the month is in.
+  bulkLoad(s.db, ["cash_drawer_shifts", "cash_drawer_shift_events"], () => layOutDrawers(s));
+}
+
+/** The drawers of each location and their shifts, day by day. */
+function layOutDrawers(s: SeedContext): void {
   const r = rng(0xca5d7a3);
   const ids = seededIds(r);
   const now = s.now.getTime();

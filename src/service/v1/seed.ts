@@ -1,71 +1,44 @@
 import type {
-  V1Order,
-  V1OrderHistoryEntry,
-  V1OrderState,
   V1Payment,
   V1PaymentItemization,
   V1Refund,
   V1Settlement,
   V1SettlementEntry,
   V1Tender,
-  V1TenderCardBrand,
 } from "../../spec/generated/types.js";
-import type { SeedContext } from "../seed/context.js";
+import { bulkLoad, type SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
-import { saveOrder, savePayment, saveRefund, saveSettlement } from "./repo.js";
-import { refundPayment, v1Money } from "./rules.js";
+import { findPayment, savePayment, saveRefund, saveSettlement } from "./repo.js";
+import { refundPayment } from "./rules.js";
+import { BRANDS, DAY, HOUR, m, PRODUCTS, TAX_RATE } from "./seed-goods.js";
+import { seedOrders } from "./seed-orders.js";
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-const TAX_RATE = 0.08875;
 const BANK_ACCOUNT = "BA3Q4N8Y2K7MRC5TB";
-
-/** What the counter sells; prices in cents. */
-const PRODUCTS = [
-  ["Claw hammer 16 oz", "Hand tools", "HT-HAM-16", 2499],
-  ["Tape measure 25 ft", "Hand tools", "HT-TAP-25", 1299],
-  ["Screwdriver set (6)", "Hand tools", "HT-SCR-06", 1899],
-  ["Wood screws #8 x 1-1/4 (100)", "Fasteners", "FA-WS8-100", 749],
-  ["Drywall anchors (50)", "Fasteners", "FA-DRA-50", 599],
-  ["Hex bolts 3/8 (25)", "Fasteners", "FA-HB38-25", 899],
-  ["Interior paint, eggshell, gallon", "Paint", "PA-INT-EGG-G", 3899],
-  ["Paint roller kit", "Paint", "PA-ROL-KIT", 1499],
-  ["Painter's tape 1.88 in", "Paint", "PA-TAPE-188", 699],
-  ["LED bulb A19 (4)", "Electrical", "EL-LED-A19-4", 1199],
-  ["Extension cord 25 ft", "Electrical", "EL-EXT-25", 2299],
-  ["Outlet tester", "Electrical", "EL-OUT-TST", 999],
-  ["PVC pipe 1/2 in x 10 ft", "Plumbing", "PL-PVC-12-10", 549],
-  ["Plumber's tape", "Plumbing", "PL-PTFE", 249],
-  ["Garden hose 50 ft", "Garden", "GA-HOSE-50", 3499],
-  ["Potting mix 16 qt", "Garden", "GA-POT-16", 1099],
-  ["Work gloves", "Safety", "SA-GLOVE-L", 1499],
-  ["Safety glasses", "Safety", "SA-GLASS", 899],
-  ["Key cut", "Services", "SV-KEY", 399],
-  ["Propane exchange", "Outdoor", "OD-PROP-EX", 2199],
-] as const;
-
-const BRANDS: readonly V1TenderCardBrand[] = ["VISA", "VISA", "MASTER_CARD", "AMERICAN_EXPRESS", "DISCOVER"];
 const REASONS = ["Returned goods", "Wrong size", "Damaged in store", "Customer changed mind", "Price adjustment"];
-const BUYERS = [
-  ["Ana Souza", "ana.souza@example.com"],
-  ["Ben Okafor", "ben.okafor@example.com"],
-  ["Chloe Martin", "chloe.martin@example.com"],
-  ["Dev Patel", "dev.patel@example.com"],
-  ["Emma Larsen", "emma.larsen@example.com"],
-  ["Farid Haddad", "farid.haddad@example.com"],
-  ["Grace Kim", "grace.kim@example.com"],
-] as const;
 
-interface Seeded {
+/** A payment as built, before it is stored. */
+interface Built {
   payment: V1Payment;
   locationId: string;
   arrivedAt: Date;
-  refunds: { tenderId: string; refund: V1Refund }[];
   /** Processing fee per card tender, for the settlement entries. */
   cardFees: Map<string, number>;
 }
 
-const m = (amount: number) => v1Money(amount, DEMO.currency);
+/**
+ * A stored payment, as far as its refunds and settlements need it. The payment itself is stored
+ * as soon as it is laid out: a year of payments held whole until the end would be kept alive
+ * through every collection of the seed; the few that are refunded are read back.
+ */
+interface Seeded {
+  id: string;
+  createdAt: string;
+  locationId: string;
+  isPartial: boolean;
+  /** Its tenders' ids and amounts, and a card tender's processing fee. */
+  tenders: { id: string; amount: number; fee: number | undefined }[];
+  refunds: { tenderId: string; refund: V1Refund }[];
+}
 
 /** The sales tax line of an itemization or a payment. */
 const salesTax = (tax: number) => ({
@@ -82,6 +55,12 @@ const salesTax = (tax: number) => ({
  * rule the API uses, daily settlements of the card takings, and the online store's orders.
  */
 export function seedV1(s: SeedContext): void {
+  // The tables are empty: their indexes are built once, after the year is in.
+  bulkLoad(s.db, ["v1_payments", "v1_tenders", "v1_refunds", "v1_settlements", "v1_orders"], () => layOutV1(s));
+}
+
+/** Payments, then refunds, settlements and online orders, in that order (they draw on one generator). */
+function layOutV1(s: SeedContext): void {
   const team = (
     s.db.prepare("SELECT id FROM team_members WHERE merchant_id = ? AND status = 'ACTIVE'").all(s.merchantId) as {
       id: string;
@@ -90,7 +69,7 @@ export function seedV1(s: SeedContext): void {
   const staff = team.length > 0 ? team : ["TMDEMOOWNER0001"];
   const seeded = layOutPayments(s, staff);
   seedRefunds(s, seeded);
-  storePayments(s, seeded);
+  storeRefunds(s, seeded);
   seedSettlements(s, seeded);
   seedOrders(s);
 }
@@ -182,7 +161,7 @@ function buildPayment(
   at: Date,
   split: boolean,
   partial: boolean,
-): Seeded {
+): Built {
   const { rng, ids } = s;
   const created = at.toISOString();
   const employee = rng.pick(staff);
@@ -232,7 +211,31 @@ function buildPayment(
     surcharges: [],
     is_partial: partial,
   };
-  return { payment, locationId, arrivedAt: at, refunds: [], cardFees };
+  return { payment, locationId, arrivedAt: at, cardFees };
+}
+
+/** What a stored payment's refunds and settlements need of it. */
+function kept(b: Built): Seeded {
+  const { payment, locationId, cardFees } = b;
+  return {
+    id: payment.id ?? "",
+    createdAt: payment.created_at ?? "",
+    locationId,
+    isPartial: payment.is_partial === true,
+    tenders: (payment.tender ?? []).map((t) => ({
+      id: t.id ?? "",
+      amount: t.total_money?.amount ?? 0,
+      fee: cardFees.get(t.id ?? ""),
+    })),
+    refunds: [],
+  };
+}
+
+/** Stores a payment as it arrived, and keeps what its refunds and settlements need. */
+function keep(s: SeedContext, b: Built): Seeded {
+  const { payment, locationId, arrivedAt } = b;
+  savePayment(s.db, { payment, merchantId: s.merchantId, locationId, arrivedAt: arrivedAt.toISOString() });
+  return kept(b);
 }
 
 /** A year of payments at both stores, this morning's late arrivals, and the ones being taken now. */
@@ -253,7 +256,7 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
         if (at >= now) continue;
         const p = buildPayment(s, staff, store.id, at, rng.chance(0.08), false);
         if (rng.chance(0.03)) p.arrivedAt = new Date(at.getTime() + rng.int(1, 70) * HOUR);
-        seeded.push(p);
+        seeded.push(keep(s, p));
       }
     }
   }
@@ -265,55 +268,60 @@ function layOutPayments(s: SeedContext, staff: readonly string[]): Seeded[] {
   ] as const) {
     const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * HOUR), false, false);
     p.arrivedAt = new Date(now.getTime() + eta * HOUR);
-    seeded.push(p);
+    seeded.push(keep(s, p));
   }
   // Payments being taken right now, one tender in so far.
   for (const ago of [3, 2, 1]) {
-    seeded.push(buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true));
+    const p = buildPayment(s, staff, DEMO.mainLocationId, new Date(now.getTime() - ago * 600_000), true, true);
+    seeded.push(keep(s, p));
   }
   return seeded;
 }
 
-/** Refunds, made by the same rule as V1CreateRefund, within its 60-day window. */
+/**
+ * Refunds, made by the same rule as V1CreateRefund, within its 60-day window; a refunded payment
+ * is stored again with its refunds.
+ */
 function seedRefunds(s: SeedContext, seeded: Seeded[]): void {
   const { rng, now } = s;
   for (const p of seeded) {
-    if (p.payment.is_partial || !rng.chance(0.025)) continue;
-    const at = new Date(Date.parse(p.payment.created_at ?? "") + rng.int(1, 20 * 24) * HOUR);
+    if (p.isPartial || !rng.chance(0.025)) continue;
+    const at = new Date(Date.parse(p.createdAt) + rng.int(1, 20 * 24) * HOUR);
     if (at >= now) continue;
-    const tenders = p.payment.tender ?? [];
+    const stored = findPayment(s.db, s.merchantId, p.id);
+    if (!stored) throw new Error(`seed: payment ${p.id} was not stored`);
+    const tenders = stored.payment.tender ?? [];
     const full = rng.chance(0.6);
     const tender = rng.pick(tenders);
     const amount = Math.max(1, Math.round((tender.total_money?.amount ?? 0) * (0.2 + rng() * 0.5)));
     const out = refundPayment(
-      p.payment,
+      stored.payment,
       full
         ? { type: "FULL", reason: rng.pick(REASONS) }
         : { type: "PARTIAL", reason: rng.pick(REASONS), refunded_money: m(amount) },
-      tenders.length > 1 && !full ? (tender.id ?? "") : (p.payment.id ?? ""),
+      tenders.length > 1 && !full ? (tender.id ?? "") : p.id,
       at,
     );
-    p.payment = out.payment;
+    savePayment(s.db, {
+      payment: out.payment,
+      merchantId: s.merchantId,
+      locationId: p.locationId,
+      arrivedAt: stored.arrivedAt,
+    });
     p.refunds = out.refunds;
   }
 }
 
-/** The payments and their refunds, stored as they arrived. */
-function storePayments(s: SeedContext, seeded: readonly Seeded[]): void {
+/** The refunds, in the order of their payments. */
+function storeRefunds(s: SeedContext, seeded: readonly Seeded[]): void {
   const { ids } = s;
   for (const p of seeded) {
-    savePayment(s.db, {
-      payment: p.payment,
-      merchantId: s.merchantId,
-      locationId: p.locationId,
-      arrivedAt: p.arrivedAt.toISOString(),
-    });
     for (const r of p.refunds) {
       saveRefund(s.db, {
         id: ids.next(),
         merchantId: s.merchantId,
         locationId: p.locationId,
-        paymentId: p.payment.id ?? "",
+        paymentId: p.id,
         tenderId: r.tenderId,
         refund: r.refund,
       });
@@ -332,21 +340,21 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
     else byDay.set(key, [e]);
   };
   for (const p of seeded) {
-    if (p.payment.is_partial) continue;
-    for (const t of p.payment.tender ?? []) {
-      const fee = p.cardFees.get(t.id ?? "");
+    if (p.isPartial) continue;
+    for (const t of p.tenders) {
+      const fee = t.fee;
       if (fee === undefined) continue;
-      add(p.locationId, p.payment.created_at ?? "", {
-        payment_id: p.payment.id ?? "",
+      add(p.locationId, p.createdAt, {
+        payment_id: p.id,
         type: "CHARGE",
-        amount_money: m(t.total_money?.amount ?? 0),
+        amount_money: m(t.amount),
         fee_money: m(fee),
       });
     }
     for (const r of p.refunds) {
-      if (!p.cardFees.has(r.tenderId)) continue;
+      if (p.tenders.find((t) => t.id === r.tenderId)?.fee === undefined) continue;
       add(p.locationId, r.refund.created_at ?? "", {
-        payment_id: p.payment.id ?? "",
+        payment_id: p.id,
         type: "REFUND",
         amount_money: m(r.refund.refunded_money?.amount ?? 0),
         fee_money: m(r.refund.refunded_processing_fee_money?.amount ?? 0),
@@ -374,86 +382,5 @@ function seedSettlements(s: SeedContext, seeded: readonly Seeded[]): void {
       entries,
     };
     saveSettlement(s.db, s.merchantId, loc, settlement);
-  }
-}
-
-/** The online store's orders (Main Street ships them), with the history each state implies. */
-function seedOrders(s: SeedContext): void {
-  const { rng, ids, now } = s;
-  const count = 220 * Math.max(1, s.scale);
-  for (let i = 0; i < count; i++) {
-    // Spread over the year, newest last; the final few are the ones still in progress.
-    const created = new Date(now.getTime() - ((count - i) / count) * 365 * DAY + rng.int(0, 6 * 60) * 60_000);
-    const age = (now.getTime() - created.getTime()) / DAY;
-    const fromEnd = count - i;
-    let state: V1OrderState;
-    if (fromEnd <= 2) state = fromEnd === 1 ? "PENDING" : "OPEN";
-    else if (age < 3) state = rng.chance(0.4) ? "PENDING" : "OPEN";
-    else if (age < 14) state = rng.pick(["COMPLETED", "COMPLETED", "OPEN", "CANCELED"] as const);
-    else {
-      const r = rng();
-      state = r < 0.8 ? "COMPLETED" : r < 0.88 ? "CANCELED" : r < 0.95 ? "REFUNDED" : "REJECTED";
-    }
-    const [name, email] = rng.pick(BUYERS);
-    const lines = rng.int(1, 3);
-    let subtotal = 0;
-    for (let l = 0; l < lines; l++) subtotal += rng.pick(PRODUCTS)[3] * rng.int(1, 2);
-    const promo = rng.chance(0.15);
-    const discount = promo ? Math.round(subtotal * 0.1) : 0;
-    const shipping = subtotal > 5000 ? 0 : 899;
-    const tax = Math.round((subtotal - discount) * TAX_RATE);
-    const total = subtotal - discount + shipping + tax;
-    const at = (minutes: number) => new Date(created.getTime() + minutes * 60_000).toISOString();
-    const history: V1OrderHistoryEntry[] = [{ action: "ORDER_PLACED", created_at: at(0) }];
-    if (state === "REJECTED") history.push({ action: "DECLINED", created_at: at(30) });
-    if (state !== "PENDING" && state !== "REJECTED") history.push({ action: "PAYMENT_RECEIVED", created_at: at(2) });
-    if (state === "COMPLETED" || state === "REFUNDED") history.push({ action: "COMPLETED", created_at: at(60 * 26) });
-    if (state === "REFUNDED") history.push({ action: "REFUNDED", created_at: at(60 * 24 * 6) });
-    if (state === "CANCELED") history.push({ action: "CANCELED", created_at: at(60 * 5) });
-    // The latest history step, unless it would lie in the future (a refund still to come).
-    const lastMs = Math.min(Date.parse(history[history.length - 1]?.created_at ?? at(0)), now.getTime());
-    const paymentId = ids.next(22);
-    const tenderId = ids.next(22);
-    const order: V1Order = {
-      id: ids.next(22),
-      buyer_email: email,
-      recipient_name: name,
-      recipient_phone_number: `+1 212 555 0${rng.int(100, 199)}`,
-      state,
-      shipping_address: {
-        address_line_1: `${rng.int(10, 990)} ${rng.pick(["Elm", "Oak", "Maple", "Cedar", "Harbor"])} St`,
-        locality: rng.pick(["Brooklyn", "Hoboken", "Yonkers", "New Rochelle"]),
-        administrative_district_level_1: rng.pick(["NY", "NJ"]),
-        postal_code: String(rng.int(10001, 11999)),
-        country: "US",
-      },
-      subtotal_money: m(subtotal),
-      total_shipping_money: m(shipping),
-      total_tax_money: m(tax),
-      total_price_money: m(total),
-      total_discount_money: m(discount),
-      created_at: at(0),
-      updated_at: new Date(lastMs).toISOString(),
-      ...(state === "PENDING" ? { expires_at: at(60 * 24 * 3) } : {}),
-      payment_id: paymentId,
-      ...(rng.chance(0.2) ? { buyer_note: "Please leave at the side door." } : {}),
-      ...(state === "COMPLETED" && rng.chance(0.3) ? { completed_note: "Shipped by ground." } : {}),
-      ...(state === "CANCELED" ? { canceled_note: "Out of stock." } : {}),
-      ...(state === "REFUNDED" ? { refunded_note: "Returned by the buyer." } : {}),
-      tender: {
-        id: tenderId,
-        type: "CREDIT_CARD",
-        name: "Credit Card",
-        card_brand: rng.pick(BRANDS),
-        pan_suffix: String(rng.int(1000, 9999)),
-        entry_method: "WEB_FORM",
-        total_money: m(total),
-        tendered_at: at(1),
-        receipt_url: `https://squareup.com/receipt/preview/${tenderId}`,
-      },
-      order_history: history,
-      ...(promo ? { promo_code: "SPRING10" } : {}),
-    };
-    saveOrder(s.db, s.merchantId, DEMO.mainLocationId, order);
   }
 }
