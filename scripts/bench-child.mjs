@@ -39,6 +39,7 @@ export function startChild(command, args, pattern, timeoutMs, env = process.env)
   });
 }
 
+/** Stops a child and what it started (its process group): SIGTERM, then SIGKILL after 5 s. */
 export function stop(child) {
   return new Promise((r) => {
     if (child.exitCode !== null) return r();
