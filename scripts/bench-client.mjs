@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { Agent, request } from "undici";
+import { scriptArgs, wholeNumber } from "./script-args.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -209,6 +210,11 @@ export async function runClientBench({ records = 50_000, pageSize = 100, rounds 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const records = process.argv[2] ? Number(process.argv[2]) : undefined;
+  const { positionals, fail } = scriptArgs("bench-client", "node scripts/bench-client.mjs [records]", {
+    allowPositionals: true,
+  });
+  if (positionals.length > 1) fail(`one number of records at most, got ${positionals.join(" ")}`);
+  const what = "the number of records";
+  const records = wholeNumber(positionals[0], { fallback: undefined, min: 100, max: 10_000_000, what, fail });
   await runClientBench(records ? { records } : {});
 }

@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { FakeStdin, FakeStdout, quantile } from "./bench-terminal.mjs";
 import { bundleOptions } from "./bundle-options.mjs";
+import { scriptArgs, wholeNumber } from "./script-args.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, ".bench");
@@ -326,6 +327,12 @@ export async function runCustomersBench({ scale = 200, moves = 300, log: print =
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await runCustomersBench({ scale: Number(process.argv[2] ?? 200) });
+  const { positionals, fail } = scriptArgs("bench-customers", "node scripts/bench-customers.mjs [scale]", {
+    allowPositionals: true,
+  });
+  if (positionals.length > 1) fail(`one scale at most, got ${positionals.join(" ")}`);
+  await runCustomersBench({
+    scale: wholeNumber(positionals[0], { fallback: 200, min: 1, max: 1000, what: "the scale", fail }),
+  });
   process.exit(0);
 }

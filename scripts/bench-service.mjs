@@ -15,11 +15,11 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { cpuTimeMs, peakMemoryMb, startChild, stop } from "./bench-child.mjs";
 import { inventoryFloor, seedImageOf } from "./bench-inventory-floor.mjs";
 import { load as runLoad } from "./bench-load.mjs";
 import { line, ROWS, table } from "./bench-service-table.mjs";
+import { scriptArgs, wholeNumber } from "./script-args.mjs";
 
 /**
  * Every load is bounded by time only, so that the fast and the slow run as long, and follows an
@@ -403,28 +403,25 @@ async function prismRun({ customers, seconds, connections, log }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up] [--cpu-prof DIR]
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      only: { type: "string" },
-      "no-prism": { type: "boolean", default: false },
-      "no-start-up": { type: "boolean", default: false },
-      "cpu-prof": { type: "string" },
+  const { values, positionals, fail } = scriptArgs(
+    "bench-service",
+    "node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up] [--cpu-prof DIR]",
+    {
+      allowPositionals: true,
+      options: {
+        only: { type: "string" },
+        "no-prism": { type: "boolean", default: false },
+        "no-start-up": { type: "boolean", default: false },
+        "cpu-prof": { type: "string" },
+      },
     },
-  });
+  );
   const names = ROWS.map((r) => r[0]);
   const only = values.only?.split(",").filter((n) => n !== "");
   const unknown = only?.filter((n) => !names.includes(n)) ?? [];
-  const scale = Number(positionals[0] ?? 200);
-  if (unknown.length > 0 || !Number.isInteger(scale) || scale < 1) {
-    console.error(
-      unknown.length > 0
-        ? `bench-service: no row named ${unknown.join(", ")}; the rows are ${names.join(", ")}`
-        : `bench-service: the scale is a whole number from 1, got ${positionals[0]}`,
-    );
-    process.exit(2);
-  }
+  if (unknown.length > 0) fail(`no row named ${unknown.join(", ")}; the rows are ${names.join(", ")}`);
+  if (positionals.length > 1) fail(`one scale at most, got ${positionals.join(" ")}`);
+  const scale = wholeNumber(positionals[0], { fallback: 200, min: 1, max: 1000, what: "the scale", fail });
   await runServiceBench({
     scale,
     only,

@@ -14,6 +14,7 @@ import { build } from "esbuild";
 import { FakeStdin, FakeStdout, quantile } from "./bench-terminal.mjs";
 import { APP, helloRss, pty, ttyEnv } from "./bench-ui.mjs";
 import { bundleOptions } from "./bundle-options.mjs";
+import { scriptArgs } from "./script-args.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, ".bench");
@@ -338,7 +339,12 @@ async function benchMemoryOnly(commands, { lines = 10_000, rounds = commands.len
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  if (process.argv[2] === "memory") await benchMemoryOnly(process.argv.length > 3 ? process.argv.slice(3) : [APP]);
+  const { positionals, fail } = scriptArgs("bench-stocktake", "node scripts/bench-stocktake.mjs [memory [APP…]]", {
+    allowPositionals: true,
+  });
+  const [mode, ...command] = positionals;
+  if (mode !== undefined && mode !== "memory") fail(`the only mode is memory, got ${mode}`);
+  if (mode === "memory") await benchMemoryOnly(command.length > 0 ? command : [APP]);
   else await benchStocktake();
   process.exit(0);
 }

@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { quantile } from "./bench-terminal.mjs";
 import { bundleOptions, publishedInkOptions } from "./bundle-options.mjs";
+import { scriptArgs } from "./script-args.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, ".bench");
@@ -357,6 +358,7 @@ export async function benchUi(opts = {}, log = console.log) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  scriptArgs("bench-ui", "node scripts/bench-ui.mjs");
   await benchUi();
   process.exit(0);
 }

@@ -6,9 +6,12 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { bundleOptions } from "./bundle-options.mjs";
+import { scriptArgs } from "./script-args.mjs";
 
-const at = process.argv.indexOf("--outdir");
-const outdir = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : "dist";
+const { values } = scriptArgs("build", "node scripts/build.mjs [--outdir DIR]", {
+  options: { outdir: { type: "string", default: "dist" } },
+});
+const outdir = values.outdir;
 
 // Chunk names carry a hash: without this, every build would leave the last one's chunks behind.
 // Only what the build writes is removed, whatever folder --outdir names.

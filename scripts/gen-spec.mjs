@@ -5,9 +5,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scriptArgs } from "./script-args.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const specDir = process.argv[2] ?? join(root, "..", "shared", "spec");
+const { positionals, fail } = scriptArgs("gen-spec", "node scripts/gen-spec.mjs [SPEC_DIR]", {
+  allowPositionals: true,
+});
+if (positionals.length > 1) fail(`one folder at most, got ${positionals.join(" ")}`);
+const specDir = positionals[0] ?? join(root, "..", "shared", "spec");
 const spec = JSON.parse(readFileSync(join(specDir, "square-api.json"), "utf8"));
 const enumFields = JSON.parse(readFileSync(join(specDir, "enum-fields.json"), "utf8"));
 const outDir = join(root, "src", "spec", "generated");
