@@ -185,7 +185,7 @@ export function customersTable(customers: readonly Customer[], country?: string)
     line("NAME", "EMAIL", "PHONE", "ID"),
     ...customers.map((c) =>
       line(
-        customerName(c),
+        customerName(c, country),
         c.email_address ?? "",
         c.phone_number ? showPhone(c.phone_number, country) : "",
         c.id ?? "",
@@ -197,7 +197,7 @@ export function customersTable(customers: readonly Customer[], country?: string)
 /** One profile for people, a field a line; empty fields left out; the phone in the store's national format. */
 export function customerText(c: Customer, groups: readonly CustomerGroup[], now: Date, country?: string): string {
   const rows: [string, string | undefined][] = [
-    ["Name", customerName(c)],
+    ["Name", customerName(c, country)],
     ["Nickname", c.nickname],
     ["Company", c.company_name],
     ["Email", c.email_address],

@@ -181,6 +181,10 @@ describe("display", () => {
     expect(customerName({ family_name: "Byron" })).toBe("Byron");
     expect(customerName({ company_name: "Acme" })).toBe("Acme");
     expect(customerName({ email_address: "a@b.co" })).toBe("a@b.co");
+    // A phone stands in for the name as the phone column shows it.
+    expect(customerName({ phone_number: "+1-310-555-2986" }, "US")).toBe("(310) 555-2986");
+    expect(customerName({ phone_number: "+44 20 7946 0958" }, "US")).toBe("+44 20 7946 0958");
+    expect(customerName({ phone_number: "ask at desk" }, "US")).toBe("ask at desk");
     expect(customerName({ phone_number: "555" })).toBe("555");
     expect(customerName({})).toBe("(no name)");
   });
