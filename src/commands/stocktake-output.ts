@@ -1,4 +1,5 @@
 import { formatMoney, plainMoney } from "../domain/money.js";
+import { counted } from "../domain/plural.js";
 import { describeScope, formatVariance, type ReviewRow } from "../domain/stocktake.js";
 import { localDate, localTime } from "../domain/time.js";
 import type { CountRecord } from "../local/stocktake-journal.js";
@@ -50,7 +51,7 @@ export function reviewText(record: CountRecord, review: CountReview, top = 10): 
   const unknown = record.unknown.filter((u) => !u.resolvedTo);
   if (unknown.length > 0) {
     lines.push(
-      `  ${unknown.length} unknown code${unknown.length === 1 ? "" : "s"} kept with the count: ${unknown
+      `  ${counted(unknown.length, "unknown code")} kept with the count: ${unknown
         .slice(0, 5)
         .map((u) => u.code)
         .join(", ")}${unknown.length > 5 ? ", …" : ""}`,

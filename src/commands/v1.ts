@@ -1,6 +1,8 @@
 // `backroom v1 ...`: the old (V1) transactions for scripts and quick look-ups — payments, refunds,
 // settlements and online-store orders of a date range, and one record in full. The interface's
 // range rules are checked before anything is sent (a bad range exits 2 with the rule in words).
+
+import { counted } from "../domain/plural.js";
 import { localDate, parseDate } from "../domain/time.js";
 import { checkSettlement } from "../domain/v1-records.js";
 import {
@@ -206,7 +208,7 @@ function progressLine(io: CommandIo, kind: V1ListKind): { onPage: OnPage | undef
   return {
     onPage: ({ pages, records }) => {
       shown = true;
-      io.stderr.write(`\rreading ${kind}: ${pages} page${pages === 1 ? "" : "s"}, ${records} records`);
+      io.stderr.write(`\rreading ${kind}: ${counted(pages, "page")}, ${counted(records, "record")}`);
     },
     done: () => {
       if (shown) io.stderr.write("\n");
