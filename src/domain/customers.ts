@@ -9,6 +9,9 @@ import type {
   SearchCustomersRequest,
 } from "../spec/generated/types.js";
 import { phoneSearchDigits } from "./phone.js";
+
+export { customerName } from "./names.js";
+
 import { addDays, parseDate, zonedInstant } from "./time.js";
 
 /** The digits of a phone number, every other character dropped: what a phone search compares. */
@@ -230,13 +233,6 @@ export function createdRange(
   if (f !== "") out.start_at = zonedInstant(f, "00:00", timeZone).toISOString();
   if (t !== "") out.end_at = new Date(zonedInstant(addDays(t, 1), "00:00", timeZone).getTime() - 1).toISOString();
   return { ok: true, value: out };
-}
-
-/** What a profile is called in a list: the names, else the company, email or phone. */
-export function customerName(c: Customer): string {
-  const name = [c.given_name, c.family_name].filter((s) => s && s.trim() !== "").join(" ");
-  if (name !== "") return name;
-  return c.company_name || c.email_address || c.phone_number || "(no name)";
 }
 
 /** The profile's address on one line, parts left out when empty. */

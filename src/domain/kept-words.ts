@@ -2,10 +2,9 @@
 // service refused one, and which ways out fit that refusal.
 
 import type { Customer } from "../spec/generated/types.js";
-import { customerName } from "./customers.js";
-import { shortGan } from "./gift-cards.js";
 import { type KeptTarget, type KeptWrite, timeOf } from "./kept-writes.js";
 import { formatMoney } from "./money.js";
+import { customerName, shortGan } from "./names.js";
 import { localDate, localTime } from "./time.js";
 
 /** How the screens mark what is shown as kept writes will make it, before they are sent. */
