@@ -10,7 +10,7 @@ import type { SquareClient } from "../../src/square/client.js";
 import { createClient } from "../../src/square/client.js";
 import { type AppStore, type CreateStoreOptions, createStore } from "../../src/state/index.js";
 import { renderApp } from "../../src/ui/run-app.js";
-import type { ScreenDef } from "../../src/ui/screens/screen-def.js";
+import type { ScreenEntry } from "../../src/ui/screens/screen-def.js";
 import { type NetProxy, startProxy } from "./proxy.js";
 import { startService, type TestService } from "./service.js";
 import { createFullStore } from "./store.js";
@@ -75,7 +75,7 @@ export interface StartAppOptions {
   /** An already running service to share (then `close` leaves it running). */
   shared?: TestService;
   store?: Partial<Omit<CreateStoreOptions, "client">>;
-  screens?: readonly ScreenDef[];
+  screens?: readonly ScreenEntry[];
   color?: boolean;
   /**
    * Puts a switchable proxy between the app and the service (to take the service away); an
