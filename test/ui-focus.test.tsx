@@ -6,11 +6,14 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppState } from "../src/state/index.js";
 import { type CommandDeps, sameKey, unavailableReason } from "../src/ui/commands.js";
-import { SCREENS } from "../src/ui/screens/registry.js";
 import type { AnyScreenDef } from "../src/ui/screens/screen-def.js";
 import { burstRoute, focusOf, shellCommands } from "../src/ui/shell.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
+import { loadedScreens } from "./helpers/screens.js";
 import { startService, type TestService } from "./helpers/service.js";
+
+/** Every screen, loaded (the app itself loads them on first use). */
+const SCREENS = await loadedScreens();
 
 let svc: TestService;
 let app: DrivenApp | undefined;
@@ -66,7 +69,9 @@ async function openOn(
     columns: opts.columns ?? 100,
     rows: opts.rows ?? 30,
     store: { dataDir: dir, readOnly: opts.readOnly ?? false },
-    ...(opts.screens ? { screens: opts.screens } : {}),
+    // The screens loaded already: these tests are about focus (test/ui-lazy-screens.test.tsx
+    // covers loading on first use, and every other UI test runs on the registry as the app does).
+    screens: opts.screens ?? SCREENS,
   });
   app = a;
   await a.waitFor("Main Street");

@@ -11,6 +11,7 @@ import { SCREENS } from "../src/ui/screens/registry.js";
 import { type AnyScreenDef, defineScreen, type ScreenProps } from "../src/ui/screens/screen-def.js";
 import { useHasFocus } from "../src/ui/shell.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
+import { loadedScreens } from "./helpers/screens.js";
 
 let app: DrivenApp | undefined;
 afterEach(async () => {
@@ -194,7 +195,7 @@ describe("the status line and header", () => {
 
 describe("live state", () => {
   it("a clock-in made in another terminal appears on its own, without moving the cursor", async () => {
-    const quick = SCREENS.map((d) => ({ ...d, refreshSeconds: 0.2 }));
+    const quick = (await loadedScreens()).map((d) => ({ ...d, refreshSeconds: 0.2 }));
     app = await startApp({ screens: quick });
     const f = await app.waitFor(/› \S/);
     const rows = f

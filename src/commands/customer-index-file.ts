@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { EnvVars } from "../auth/config.js";
-import { customerIndexPath } from "../local/customer-index.js";
+import { customerIndexPath } from "../local/handles.js";
 import { type DemoTarget, dataDir, type ServiceTarget, type Target } from "./target.js";
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 12);

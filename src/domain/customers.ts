@@ -8,6 +8,7 @@ import type {
   CustomerQuery,
   SearchCustomersRequest,
 } from "../spec/generated/types.js";
+import { profileName } from "./names.js";
 import { phoneSearchDigits, showPhone } from "./phone.js";
 import { addDays, parseDate, zonedInstant } from "./time.js";
 
@@ -234,13 +235,10 @@ export function createdRange(
 
 /**
  * What a profile is called in a list: the names, else the company, email or phone — the phone as
- * the phone column shows it, in the national format of the store's `country` when it is given.
+ * the Phone column shows it, in the national format of the store's `country` when it is given.
  */
-export function customerName(c: Customer, country?: string): string {
-  const name = [c.given_name, c.family_name].filter((s) => s && s.trim() !== "").join(" ");
-  if (name !== "") return name;
-  return c.company_name || c.email_address || (c.phone_number && showPhone(c.phone_number, country)) || "(no name)";
-}
+export const customerName = (c: Customer, country?: string): string =>
+  profileName(c, (saved) => showPhone(saved, country));
 
 /** The profile's address on one line, parts left out when empty. */
 export function addressLine(c: Customer): string {

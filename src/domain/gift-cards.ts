@@ -18,6 +18,8 @@ import type {
 import { normalizeGan } from "./gan.js";
 import { formatAmount, formatMoney, type Money } from "./money.js";
 
+export { shortGan } from "./names.js";
+
 /** A card's state as the manager reads it. */
 export function cardStateWords(state: GiftCardStatus | undefined): string {
   switch (state) {
@@ -361,12 +363,6 @@ export function activityFor(
     case "unblock":
       return { ...base, type: "UNBLOCK", unblock_activity_details: { reason: write.reason } };
   }
-}
-
-/** `7783 …  0005`: a card number shortened for narrow places, its last four kept. */
-export function shortGan(gan: string | undefined): string {
-  if (!gan) return "—";
-  return gan.length > 8 ? `…${gan.slice(-4)}` : gan;
 }
 
 /**

@@ -2,10 +2,9 @@
 // service refused one, and which ways out fit that refusal.
 
 import type { Customer } from "../spec/generated/types.js";
-import { customerName } from "./customers.js";
-import { shortGan } from "./gift-cards.js";
 import { type KeptTarget, type KeptWrite, timeOf } from "./kept-writes.js";
 import { formatMoney } from "./money.js";
+import { profileName, shortGan } from "./names.js";
 import { localDate, localTime } from "./time.js";
 
 /** How the screens mark what is shown as kept writes will make it, before they are sent. */
@@ -20,7 +19,7 @@ export interface KeptNames {
 }
 
 const customerOf = (target: KeptTarget<Customer>) =>
-  target.kind === "known" ? customerName(target.base) : "the profile added offline";
+  target.kind === "known" ? profileName(target.base) : "the profile added offline";
 
 /** A time of day, with its date when it is not today. */
 function when(iso: string, names: KeptNames): string {
@@ -43,7 +42,7 @@ export function describeKept(write: KeptWrite, names: KeptNames): string {
     case "delete-shift":
       return `Delete ${names.member(write.memberId)}'s shift of ${when(write.startAt, names)}`;
     case "create-customer":
-      return `Add the customer ${customerName(write.request)}`;
+      return `Add the customer ${profileName(write.request)}`;
     case "update-customer": {
       const fields = Object.keys(write.update).filter((f) => f !== "version");
       return `Change ${customerOf(write.customer)}: ${fields.map((f) => f.replaceAll("_", " ")).join(", ")}`;

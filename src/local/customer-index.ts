@@ -1,19 +1,7 @@
-/**
- * The customer index: a SQLite file in the data folder holding what the customer list shows and
- * searches — names, nickname, company, email, phone, reference id, groups, creation — for every
- * profile of one store, so that part of any of them finds the profile at once (the service's own
- * search has no name filter). A full-text table with the trigram tokenizer answers "contains"
- * for three characters or more, case and accents aside; shorter words are compared with LIKE.
- *
- * It is filled by paging the profiles and kept fresh by the changes since the newest one seen
- * (state/customer-index-sync.ts). Opened through openLocalDb (owner-only, WAL, migrations);
- * `synchronous = NORMAL`: a refresh lost to a power cut is read again.
- */
-import { join } from "node:path";
 import { type CustomerSearch, foldText, type SearchField } from "../domain/customer-search.js";
 import { phoneDigits } from "../domain/customers.js";
 import type { Customer, CustomerCreationSource } from "../spec/generated/types.js";
-import { type LocalDb, LocalHandle, type Migration, openLocalDb } from "./db.js";
+import { type LocalDb, type Migration, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
 
 /** The index's schema, step by step. */
@@ -107,9 +95,7 @@ export const COUNT_CAP = 10_000;
 /** Up to this many matches are sorted in memory; past it the order's index is walked instead. */
 const SORT_IN_MEMORY = 2_000;
 
-/** The index file of one store in a data folder: `customers-<store>.db`. */
-export const customerIndexPath = (dataDir: string, store: string): string =>
-  join(dataDir, `customers-${store.replaceAll(/[^A-Za-z0-9._-]/g, "_")}.db`);
+export { CustomerIndexHandle, customerIndexPath } from "./handles.js";
 
 const COLUMNS = [
   "given",
@@ -424,11 +410,4 @@ export class CustomerIndex {
 export async function openCustomerIndex(path: string): Promise<CustomerIndex> {
   const db = await openLocalDb(path, { label: "the customer index", migrations: CUSTOMER_INDEX_MIGRATIONS });
   return new CustomerIndex(db, path);
-}
-
-/** A store's customer index, opened when first needed and then kept open. */
-export class CustomerIndexHandle extends LocalHandle<CustomerIndex> {
-  constructor(path: string) {
-    super(path, openCustomerIndex);
-  }
 }

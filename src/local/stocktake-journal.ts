@@ -11,10 +11,9 @@
  * the screen says it was counted.
  */
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { SharedValues } from "../domain/shared-values.js";
 import type { CountLine, ExpectedCount, StockItem } from "../domain/stocktake.js";
-import { type LocalDb, LocalHandle, openLocalDb } from "./db.js";
+import { type LocalDb, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
 import { type CountRow, headerOf, JOURNAL_MIGRATIONS } from "./stocktake-journal-schema.js";
 import {
@@ -35,8 +34,7 @@ export { CommitRequests } from "./stocktake-requests.js";
 /** An items row as `load` reads it: variation, item, SKU, UPC, name, category, price, currency, precision, tracked, scope position. */
 type ItemRow = [string, string, string, string, string, string, number | null, string, number, number, number | null];
 
-/** The journal file in a data folder. */
-export const journalPath = (dataDir: string): string => join(dataDir, "stocktake.db");
+export { JournalHandle, journalPath } from "./handles.js";
 
 const ID_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
 
@@ -430,11 +428,4 @@ export async function openJournal(path: string): Promise<StocktakeJournal> {
   // which reading a 10,000-line count fills with a second copy of it (4.7 MB that stay).
   db.pragma("cache_size = -2000");
   return new StocktakeJournal(db, path);
-}
-
-/** The journal of a data folder, opened on first use and kept open; an open that failed is tried again next time. */
-export class JournalHandle extends LocalHandle<StocktakeJournal> {
-  constructor(path: string) {
-    super(path, openJournal);
-  }
 }

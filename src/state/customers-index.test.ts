@@ -2,10 +2,11 @@
 // background while searches go on, names found, changes elsewhere read, deletions noticed.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { CustomerIndexHandle } from "../local/customer-index.js";
 import type { Customer } from "../spec/generated/types.js";
 import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 import { selectedId } from "./view-slice.js";
 
 let t: TestService;
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 
 /** A store with an index of its own, in memory, on the customers screen with the index filled. */
 async function ready(): Promise<AppStore> {
-  const store = createStore({ client: t.client, customerIndex: new CustomerIndexHandle(":memory:") });
+  const store = await createFullStore({ client: t.client, customerIndex: new CustomerIndexHandle(":memory:") });
   await store.getState().init();
   await store.getState().customersShow();
   await until(() => store.getState().customers.index.phase === "ready" && !store.getState().customers.index.refreshing);
@@ -84,7 +85,7 @@ describe("customers from the index", () => {
   it("is usable while it fills: searches answer from what is read so far, and say so", async () => {
     await t.raw("POST", "/_emulator/faults", { body: { operation: "ListCustomers", status: 200, latency_ms: 150 } });
     try {
-      const store = createStore({ client: t.client, customerIndex: new CustomerIndexHandle(":memory:") });
+      const store = await createFullStore({ client: t.client, customerIndex: new CustomerIndexHandle(":memory:") });
       await store.getState().init();
       await store.getState().customersShow();
       await until(() => store.getState().customers.index.size > 0);

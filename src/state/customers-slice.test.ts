@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { profileValues } from "../domain/customers-profile.js";
 import { CustomerIndexHandle } from "../local/customer-index.js";
 import { OutboxHandle } from "../local/outbox.js";
@@ -11,7 +12,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   withLocalChanges,
 } from "./customers-slice.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 import type { Timers } from "./types.js";
 import { selectedId } from "./view-slice.js";
 
@@ -43,7 +44,7 @@ const noIndex = () => new CustomerIndexHandle("/dev/null/customers.db");
 beforeAll(async () => {
   t = await startService();
   let n = 0;
-  store = createStore({
+  store = await createFullStore({
     outbox: new OutboxHandle(":memory:"),
     client: t.client,
     newIdempotencyKey: () => `test-key-${++n}`,
@@ -161,7 +162,7 @@ describe("customers slice", () => {
     let now = 10_000;
     const waiting: { at: number; run: () => void }[] = [];
     const timers: Timers = { after: (ms, run) => void waiting.push({ at: now + ms, run }), elapsed: () => now };
-    const own = createStore({
+    const own = await createFullStore({
       outbox: new OutboxHandle(":memory:"),
       client: t.client,
       timers,

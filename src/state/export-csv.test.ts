@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createFullStore } from "../../test/helpers/store.js";
 import { exportsFolder, resolveExportPath, writeCsvFiles, wroteMessage } from "./export-csv.js";
-import { createStore } from "./store.js";
 
 let dir: string | undefined;
 afterEach(() => {
@@ -77,7 +77,7 @@ describe("writing the files of an export", () => {
 describe("the store's exportCsv", () => {
   it("asks before replacing (enter would be no), writes on yes, and keeps the file on no", async () => {
     const data = temp();
-    const store = createStore({ client: {} as never, dataDir: data });
+    const store = await createFullStore({ client: {} as never, dataDir: data });
     const path = store.getState().exportTarget("", "week.csv");
     const file = { path, text: "new", what: "3 shifts" };
     expect((await store.getState().exportCsv([file])).ok).toBe(true);

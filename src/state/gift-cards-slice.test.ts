@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { luhnCheckDigit } from "../domain/gan.js";
 import type { WriteKind } from "../domain/gift-cards.js";
 import { OutboxHandle } from "../local/outbox.js";
@@ -7,7 +8,7 @@ import type { GiftCard } from "../spec/generated/types.js";
 import { deferredClient } from "./deferred-client.js";
 import type { PlannedWrite } from "./gift-cards-io.js";
 import { cardAsItWillBe, giftCardWriteUnavailable } from "./gift-cards-slice.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 
 let t: TestService;
 let store: AppStore;
@@ -17,7 +18,7 @@ const s = () => store.getState();
 beforeAll(async () => {
   t = await startService();
   // The app's client is deferred (its calls are thenables, not Promises): the slice gets the same.
-  store = createStore({
+  store = await createFullStore({
     outbox: new OutboxHandle(":memory:"),
     client: deferredClient(Promise.resolve(t.client)),
     newIdempotencyKey: () => `slice-key-${++keys}`,

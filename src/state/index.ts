@@ -3,20 +3,10 @@
 export { useShallow } from "zustand/react/shallow";
 export { type ShiftTimesInput, shiftTimesInputOf } from "../domain/clock-rules.js";
 export { MAX_BREAK_TYPES_PER_LOCATION } from "../domain/shifts.js";
-export { CustomerIndexHandle } from "../local/customer-index.js";
-export type { CountHeader, CountListing, UnknownCode } from "../local/stocktake-journal.js";
+export { CustomerIndexHandle } from "../local/handles.js";
 export * from "./account-machine.js";
 export { type AccountContext, tokenViewOf } from "./account-slice.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
-export { describeIndexSync, type IndexSync } from "./customer-index-sync.js";
-export {
-  CUSTOMER_LIST,
-  type CustomerFilterInput,
-  type CustomerResults,
-  type CustomersView,
-  customerIds,
-  filterInputOf,
-} from "./customers-slice.js";
 export { deferredClient } from "./deferred-client.js";
 export {
   hasErrorCode,
@@ -37,26 +27,6 @@ export {
   resolveExportPath,
   writeCsvFiles,
 } from "./export-csv.js";
-export type { KnownCard, LinkedCustomer, PlannedWrite } from "./gift-cards-io.js";
-export {
-  type CardPane,
-  FILTER_CYCLE,
-  type GiftCardsForm,
-  type GiftCardsState,
-  type GiftCardsView,
-  newWriteForm,
-  reasonsOf,
-  type WriteField,
-  type WriteForm,
-  writeFields,
-} from "./gift-cards-machine.js";
-export {
-  cardAsItWillBe,
-  GIFTCARDS_WRITE,
-  giftCardWritesUnavailable,
-  giftCardWriteUnavailable,
-  type WriteFormValues,
-} from "./gift-cards-slice.js";
 export {
   type KeptResult,
   notKeptOffline,
@@ -64,23 +34,18 @@ export {
   type OutboxData,
   type OutboxForm,
 } from "./outbox-slice.js";
-export * from "./payouts-machine.js";
-export { type ReviewScope, reviewShiftPages } from "./review-read.js";
-export { type ReviewConflict, type ReviewForm, type ReviewSpanKind, zoneOfShift } from "./review-slice.js";
 export * from "./selectors.js";
 export { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
-export { reviewOfRecord } from "./stocktake-review.js";
-export * from "./stocktake-slice.js";
 export {
   type AppState,
   type AppStore,
   type CreateStoreOptions,
   createStore,
   defaultDataDir,
+  type LazySliceName,
   type SliceCreator,
 } from "./store.js";
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
 export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
 export { type Selection, selectedId, selectedIndex } from "./view-slice.js";
-export * from "./webhooks-machine.js";

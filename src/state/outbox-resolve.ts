@@ -165,7 +165,7 @@ export const createOutboxResolveSlice: SliceCreator<OutboxResolveSlice> = (_set,
     },
     async outboxOpenTarget(seq) {
       const e = entryOf(get(), seq);
-      if (e) await openTarget(get(), e);
+      if (e) await openTarget(get, e);
     },
   };
 };
@@ -175,6 +175,8 @@ export const createOutboxResolveSlice: SliceCreator<OutboxResolveSlice> = (_set,
  * added offline leaves the list, an edit or a group change shows the copy it was based on.
  */
 function forgetKeptProfiles(s: AppState, discarded: readonly KeptEntry[]): void {
+  // Profiles are shown only once the customers screen has loaded its slice; before, nothing to restore.
+  if (!s.hasSlice("customers")) return;
   const restored = new Set<string>();
   for (const e of discarded) {
     const w = e.write;
@@ -189,9 +191,9 @@ function forgetKeptProfiles(s: AppState, discarded: readonly KeptEntry[]): void 
 }
 
 /** Shows what a kept write is about: the shift's day in the review, the profile, the card. */
-async function openTarget(s: AppState, e: KeptEntry): Promise<void> {
+async function openTarget(get: () => AppState, e: KeptEntry): Promise<void> {
   const w = e.write;
-  const tz = timeZoneOf(s);
+  const tz = timeZoneOf(get());
   switch (w.kind) {
     case "clock-in":
     case "add-shift":
@@ -204,22 +206,26 @@ async function openTarget(s: AppState, e: KeptEntry): Promise<void> {
             ? (timeOf(w) ?? (w.change.op === "set-times" ? w.change.startAt : e.actedAt))
             : w.request.shift.start_at;
       const day = localDate(at, tz);
-      s.showScreen("review");
-      s.setReviewView("shifts", w.memberId);
-      await s.loadReview({ from: day, to: day });
+      get().showScreen("review");
+      // The screen's slice loads on first use; the view is set once it is in the store.
+      await get().loadSlice("review");
+      get().setReviewView("shifts", w.memberId);
+      await get().loadReview({ from: day, to: day });
       return;
     }
     case "create-customer":
     case "update-customer":
     case "customer-group": {
-      s.showScreen("customers");
+      get().showScreen("customers");
+      await get().loadSlice("customers");
       const id = w.kind === "create-customer" ? undefined : w.customer.kind === "known" ? w.customer.id : undefined;
-      if (id) await s.customersOpenProfile(id);
+      if (id) await get().customersOpenProfile(id);
       return;
     }
     case "gift-card":
-      s.showScreen("gift-cards");
-      await s.lookUpGiftCard(w.gan);
+      get().showScreen("gift-cards");
+      await get().loadSlice("giftCards");
+      await get().lookUpGiftCard(w.gan);
       return;
   }
 }

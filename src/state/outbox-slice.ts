@@ -79,7 +79,8 @@ export function keptNames(s: AppState, deps: Pick<StoreDeps, "clock">): KeptName
   return {
     member: (id) => {
       const m =
-        s.timeclock.members.find((x) => x.id === id) ?? s.review.team?.members.find((x) => x.id === id) ?? undefined;
+        s.timeclock.members.find((x) => x.id === id) ??
+        (s.hasSlice("review") ? s.review.team?.members.find((x) => x.id === id) : undefined);
       return m ? memberName(m) : id;
     },
     timeZone: tz,

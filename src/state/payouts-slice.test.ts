@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientWithScopes, pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { entryFee } from "../domain/payouts.js";
 import type { Payout } from "../spec/generated/types.js";
 import { statementCurrency } from "./payouts-load.js";
 import { detailSummary, visiblePayouts } from "./payouts-machine.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 
 const NOW = Date.parse("2026-06-17T16:00:00.000Z");
 let t: TestService;
@@ -16,7 +17,7 @@ const s = () => store.getState();
 
 beforeAll(async () => {
   t = await startService({ clock: pinnedClock(NOW) });
-  store = createStore({ client: t.client, clock: { now: () => new Date(NOW) } });
+  store = await createFullStore({ client: t.client, clock: { now: () => new Date(NOW) } });
   await s().init();
 }, 30_000);
 afterAll(async () => {
@@ -109,7 +110,7 @@ describe("payouts slice", () => {
       "MERCHANT_PROFILE_READ",
       "TIMECARDS_SETTINGS_READ",
     ]);
-    const other = createStore({ client: limited, clock: { now: () => new Date(NOW) } });
+    const other = await createFullStore({ client: limited, clock: { now: () => new Date(NOW) } });
     try {
       await other.getState().init();
       await other.getState().loadPayouts();

@@ -167,6 +167,9 @@ export async function loadReview(
     "Loading shifts",
     async () => {
       const teamRead = needTeam ? readTeam(io.deps.client) : undefined;
+      // Read beside the shifts: when their read fails first, this one's failure (the same cause)
+      // must not be left unhandled, which would end the process.
+      teamRead?.catch(() => undefined);
       const shifts = await readRangeShifts(io.deps.client, scope, span, progress);
       return { ...shifts, team: await teamRead };
     },

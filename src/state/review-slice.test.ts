@@ -3,10 +3,10 @@
 import { Agent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { OutboxHandle } from "../local/outbox.js";
 import { createClient, type SquareClient } from "../square/index.js";
 import { WHOLE_READ_EVERY } from "./review-slice.js";
-import { createStore } from "./store.js";
 
 // Wednesday 2026-05-06, 15:00 in New York.
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -57,7 +57,7 @@ async function setup(opts: { changesDelayMs?: number } = {}) {
     return dispatch(req, handler);
   });
   client = createClient({ baseUrl: svc.url, accessToken: svc.service.accessToken, maxRetries: 0, dispatcher });
-  const store = createStore({ outbox: new OutboxHandle(":memory:"), client, clock, readOnly: false });
+  const store = await createFullStore({ outbox: new OutboxHandle(":memory:"), client, clock, readOnly: false });
   await store.getState().init();
   return { store, svc, clock, searches };
 }

@@ -7,11 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { buildReview, type CountScope } from "../domain/stocktake.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import type { CatalogObject } from "../spec/generated/types.js";
 import { expectedOf } from "./stocktake-slice.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 
 /** Main Street, the demo's first location (the store opens on it). */
 const MAIN = "LMAIN0000000001";
@@ -67,7 +68,7 @@ const until = (test: () => boolean) =>
 /** A store with its own journal, a count started at Main Street. */
 async function counting(scope: CountScope) {
   const journal = new JournalHandle(journalPath(mkdtempSync(join(dir, "data-"))));
-  const store = createStore({ client: t.client, stocktakeJournal: journal });
+  const store = await createFullStore({ client: t.client, stocktakeJournal: journal });
   stores.push({ store, journal });
   const s = () => store.getState();
   await s().init();
@@ -192,7 +193,7 @@ describe("the counting line's questions", () => {
 
   it("keeps a blind count's setting in the journal, and a resumed count reads the books it was waiting for", async () => {
     const journal = new JournalHandle(journalPath(mkdtempSync(join(dir, "data-"))));
-    const store = createStore({ client: t.client, stocktakeJournal: journal });
+    const store = await createFullStore({ client: t.client, stocktakeJournal: journal });
     stores.push({ store, journal });
     const s = () => store.getState();
     await s().init();

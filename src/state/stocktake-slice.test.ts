@@ -6,10 +6,11 @@ import { join } from "node:path";
 import Sqlite from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { type Variation, variation } from "../../test/stocktake-helpers.js";
 import type { CountScope } from "../domain/stocktake.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 
 let t: TestService;
 let dir: string;
@@ -46,7 +47,7 @@ const until = (test: () => boolean) =>
 /** A store on the service with its own journal, a count started at Main Street. */
 async function counting(scope: CountScope = { kind: "full" }) {
   const journal = new JournalHandle(journalPath(mkdtempSync(join(dir, "data-"))));
-  const store = createStore({ client: t.client, stocktakeJournal: journal });
+  const store = await createFullStore({ client: t.client, stocktakeJournal: journal });
   stores.push({ store, journal });
   const s = () => store.getState();
   await s().init();
@@ -136,7 +137,7 @@ describe("stocktake slice", () => {
 
   it("a scan with no count open is said, and nothing is counted", async () => {
     const journal = new JournalHandle(journalPath(mkdtempSync(join(dir, "data-"))));
-    const store = createStore({ client: t.client, stocktakeJournal: journal });
+    const store = await createFullStore({ client: t.client, stocktakeJournal: journal });
     stores.push({ store, journal });
     await store.getState().init();
     await store.getState().stocktakeScan(hammer.upc);
@@ -167,7 +168,7 @@ describe("stocktake slice", () => {
     await s().stocktakeToggleScanOne();
     await s().stocktakeScan(hammer.upc);
     await s().stocktakeScan(hammer.upc);
-    const other = createStore({ client: t.client, stocktakeJournal: journal });
+    const other = await createFullStore({ client: t.client, stocktakeJournal: journal });
     await other.getState().init();
     await other.getState().loadStocktakeHome();
     expect(other.getState().stocktake.openHere).toMatchObject({ lines: 1 });

@@ -2,11 +2,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startProxy } from "../../test/helpers/proxy.js";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { OutboxHandle } from "../local/outbox.js";
 import { createClient, SquareApiError } from "../square/index.js";
 import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 
 // Wednesday 2026-05-06, 15:00 in New York.
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -20,7 +21,7 @@ afterEach(async () => {
 async function setup(opts: { readOnly?: boolean } = {}) {
   const clock = pinnedClock(NOW);
   svc = await startService({ clock });
-  const store = createStore({
+  const store = await createFullStore({
     outbox: new OutboxHandle(":memory:"),
     client: svc.client,
     clock,
@@ -135,7 +136,7 @@ describe("connection state", () => {
     const proxy = await startProxy(svc.url);
     const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
     try {
-      const store = createStore({ outbox: new OutboxHandle(":memory:"), client });
+      const store = await createFullStore({ outbox: new OutboxHandle(":memory:"), client });
       await store.getState().init();
       expect(store.getState().connection).toEqual({ state: "online" });
       await proxy.down();

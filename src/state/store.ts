@@ -3,31 +3,62 @@ import { join } from "node:path";
 import { createStore as createVanillaStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_OVERTIME, type OvertimeRules } from "../domain/overtime.js";
 import { DEFAULT_PAY_PERIOD, type PayPeriodRule } from "../domain/time.js";
-import { CustomerIndexHandle, customerIndexPath } from "../local/customer-index.js";
+import { CustomerIndexHandle, customerIndexPath, JournalHandle, journalPath } from "../local/handles.js";
 import { OutboxHandle, outboxPath } from "../local/outbox.js";
-import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import { type AccountContext, type AccountSlice, createAccountSlice } from "./account-slice.js";
 import { type BreakTypesSlice, createBreakTypesSlice } from "./break-types-slice.js";
-import { type CustomersSlice, createCustomersSlice } from "./customers-slice.js";
+import type { CustomersSlice } from "./customers-slice.js";
 import { createDialogSlice, type DialogSlice } from "./dialog-slice.js";
-import { createDrawersSlice, type DrawersSlice } from "./drawers-slice.js";
+import type { DrawersSlice } from "./drawers-slice.js";
 import { createEventBus, type EventBus } from "./events.js";
 import { type FileWriter, nodeFiles } from "./export-csv.js";
-import { createGiftCardsSlice, type GiftCardsSlice } from "./gift-cards-slice.js";
+import type { GiftCardsSlice } from "./gift-cards-slice.js";
 import { createOutboxResolveSlice, type OutboxResolveSlice } from "./outbox-resolve.js";
 import { createOutboxSlice, type OutboxSlice } from "./outbox-slice.js";
-import { createPayoutsSlice, type PayoutsSlice } from "./payouts-slice.js";
-import { createReviewSlice, type ReviewSlice } from "./review-slice.js";
+import type { PayoutsSlice } from "./payouts-slice.js";
+import type { ReviewSlice } from "./review-slice.js";
 import { createShellSlice, type ShellInit, type ShellSlice } from "./shell-slice.js";
-import { createStocktakeSlice, type StocktakeSlice } from "./stocktake-slice.js";
+import type { StocktakeSlice } from "./stocktake-slice.js";
 import { createTimeClockSlice, type TimeClockSlice } from "./timeclock-slice.js";
 import type { Clock, DataDir, EnvLabel, StoreClient, Timers } from "./types.js";
-import { createV1Slice, type V1Slice } from "./v1-slice.js";
+import type { V1Slice } from "./v1-slice.js";
 import { createViewSlice, type ViewSlice } from "./view-slice.js";
-import { createWebhooksSlice, type WebhooksSlice } from "./webhooks-slice.js";
+import type { WebhooksSlice } from "./webhooks-slice.js";
+
+/**
+ * The slices of screens loaded on first use (src/ui/screens/registry.ts says how): each is added to
+ * the store by {@link LazySlices.loadSlice} when its screen is first shown, so its module and the
+ * domain code it carries are not compiled before the first frame. Until then its part of
+ * {@link AppState} is absent: only its own screen, and code that loads it first, may read it.
+ */
+const LAZY_SLICES = {
+  review: async () => (await import("./review-slice.js")).createReviewSlice,
+  stocktake: async () => (await import("./stocktake-slice.js")).createStocktakeSlice,
+  customers: async () => (await import("./customers-slice.js")).createCustomersSlice,
+  drawers: async () => (await import("./drawers-slice.js")).createDrawersSlice,
+  payouts: async () => (await import("./payouts-slice.js")).createPayoutsSlice,
+  giftCards: async () => (await import("./gift-cards-slice.js")).createGiftCardsSlice,
+  v1: async () => (await import("./v1-slice.js")).createV1Slice,
+  webhooks: async () => (await import("./webhooks-slice.js")).createWebhooksSlice,
+} satisfies Record<string, () => Promise<SliceCreator<object>>>;
+
+/** A slice loaded on first use: its state's key in {@link AppState}. */
+export type LazySliceName = keyof typeof LAZY_SLICES;
+
+/** Every slice loaded on first use. */
+export const LAZY_SLICE_NAMES = Object.keys(LAZY_SLICES) as readonly LazySliceName[];
+
+/** Adding the slices loaded on first use. */
+export interface LazySlices {
+  /** Loads the slice and adds it to the store, once; resolves when it is there. */
+  loadSlice(name: LazySliceName): Promise<void>;
+  /** Whether the slice is in the store yet. */
+  hasSlice(name: LazySliceName): boolean;
+}
 
 /** The whole app state: one slice per screen plus the shell. */
 export type AppState = ShellSlice &
+  LazySlices &
   DialogSlice &
   ViewSlice &
   TimeClockSlice &
@@ -169,22 +200,30 @@ export function createStore(options: CreateStoreOptions): AppStore {
     notice: options.notice,
     defaultLocationId: options.defaultLocationId,
   };
-  return createVanillaStore<AppState>()((set, get) => ({
-    ...createShellSlice(set, get, deps, shell),
-    ...createDialogSlice(set, get, deps),
-    ...createViewSlice(set, get, deps),
-    ...createTimeClockSlice(set, get, deps),
-    ...createReviewSlice(set, get, deps),
-    ...createBreakTypesSlice(set, get, deps),
-    ...createStocktakeSlice(set, get, deps),
-    ...createCustomersSlice(set, get, deps),
-    ...createDrawersSlice(set, get, deps),
-    ...createPayoutsSlice(set, get, deps),
-    ...createGiftCardsSlice(set, get, deps),
-    ...createOutboxSlice(set, get, deps),
-    ...createOutboxResolveSlice(set, get, deps),
-    ...createV1Slice(set, get, deps),
-    ...createWebhooksSlice(set, get, deps),
-    ...createAccountSlice(options.account)(set, get, deps),
-  }));
+  const loading = new Map<LazySliceName, Promise<void>>();
+  // The lazy slices are absent until loaded (see LAZY_SLICES): the state starts as less than AppState.
+  return createVanillaStore<AppState>()(
+    (set, get) =>
+      ({
+        loadSlice: (name) => {
+          let loaded = loading.get(name);
+          if (!loaded) {
+            loaded = LAZY_SLICES[name]().then((create) => set(create(set, get, deps) as Partial<AppState>));
+            loading.set(name, loaded);
+            // A chunk that could not be read (the install changed under a running app) may be tried again.
+            loaded.catch(() => loading.delete(name));
+          }
+          return loaded;
+        },
+        hasSlice: (name) => name in get(),
+        ...createShellSlice(set, get, deps, shell),
+        ...createDialogSlice(set, get, deps),
+        ...createViewSlice(set, get, deps),
+        ...createTimeClockSlice(set, get, deps),
+        ...createBreakTypesSlice(set, get, deps),
+        ...createOutboxSlice(set, get, deps),
+        ...createOutboxResolveSlice(set, get, deps),
+        ...createAccountSlice(options.account)(set, get, deps),
+      }) as AppState,
+  );
 }

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import type { V1Order, V1Payment } from "../spec/generated/types.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 import type { RefundForm } from "./v1-machine.js";
 
 const NOW = Date.parse("2026-06-15T16:00:00.000Z");
@@ -16,7 +17,7 @@ const MAIN = () => locationNamed("Main Street");
 
 beforeAll(async () => {
   t = await startService({ clock: pinnedClock(NOW) });
-  store = createStore({
+  store = await createFullStore({
     client: t.client,
     clock: { now: () => new Date(NOW) },
     newIdempotencyKey: () => `v1-key-${++minted}`,

@@ -2,9 +2,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startService, type TestService } from "../../test/helpers/service.js";
+import { createFullStore } from "../../test/helpers/store.js";
 import { verifyWebhook } from "../domain/webhook-signature.js";
 import { deferredClient } from "./deferred-client.js";
-import { type AppStore, createStore } from "./store.js";
+import type { AppStore } from "./store.js";
 
 let t: TestService;
 let store: AppStore;
@@ -18,7 +19,7 @@ const keys: string[] = [];
 beforeAll(async () => {
   t = await startService();
   let n = 0;
-  store = createStore({
+  store = await createFullStore({
     client: t.client,
     newIdempotencyKey: () => {
       keys.push(`k-${++n}`);
@@ -119,7 +120,7 @@ describe("webhooks slice against the local service", () => {
   });
 
   it("works through the deferred client the demo store starts with (its calls are thenables, not promises)", async () => {
-    const deferred = createStore({ client: deferredClient(Promise.resolve(t.client)) });
+    const deferred = await createFullStore({ client: deferredClient(Promise.resolve(t.client)) });
     deferred.getState().webhooksDispatch({ type: "open-create" });
     deferred.getState().webhooksDispatch({ type: "edit-field", field: "url", value: hookUrl });
     await deferred.getState().webhooksFormNext();

@@ -11,8 +11,8 @@ import { StatusBar, statusBarHeight } from "./components/StatusBar.js";
 import { Txt } from "./components/Txt.js";
 import { type Keyboard, KeyboardProvider, useKeyboard, useKeys } from "./keyboard.js";
 import { SCREENS } from "./screens/registry.js";
-import type { AnyScreenDef } from "./screens/screen-def.js";
-import { burstRoute, dispatchKey, dispatchScan, ShellProvider, useShell } from "./shell.js";
+import type { AnyScreenDef, ScreenEntry } from "./screens/screen-def.js";
+import { burstRoute, dispatchKey, dispatchScan, keysWait, ShellProvider, useShell } from "./shell.js";
 import { makeTheme, ThemeProvider } from "./theme.js";
 
 /** Below this size the app says so instead of drawing a garbled frame. */
@@ -54,7 +54,7 @@ export function AppRoot({
   /** Called once the first frame has been written. */
   onFirstFrame?: () => void;
   /** The screen registry; tests may pass their own. */
-  screens?: readonly AnyScreenDef[];
+  screens?: readonly ScreenEntry[];
   keyboard?: Keyboard;
 }) {
   return (
@@ -90,10 +90,10 @@ function useScreenHooks(def: AnyScreenDef | undefined) {
       if (d.allLocations) void d.onLocationChange?.(store.getState(), d.kind === store.getState().screen.kind);
     }
   }, [allLocations]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen is shown, or has loaded.
   useEffect(() => {
     if (def && (store.getState().locationId || def.withoutLocation)) void def.onShow?.(store.getState());
-  }, [kind]);
+  }, [kind, def?.onShow]);
   useEffect(() => {
     if (!def?.refresh) return;
     const refresh = def.refresh;
@@ -207,10 +207,14 @@ function useShellKeys(bodyHeight: number, width: number) {
     const typing = () => keyboard.textFields.size > 0;
     keyboard.scan.current = (code) => dispatchScan(shell, store, deps, code, typing());
     keyboard.bursts.current = () => burstRoute(shell.screens, store.getState(), typing());
+    keyboard.held.current = () => keysWait(shell.screens, store.getState());
+    // A screen that was loading may be in now: the keys that waited for it go.
+    keyboard.release.current?.();
     return () => {
       keyboard.shell.current = undefined;
       keyboard.scan.current = undefined;
       keyboard.bursts.current = undefined;
+      keyboard.held.current = undefined;
     };
   }, [keyboard, shell, store, deps]);
 }

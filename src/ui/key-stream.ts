@@ -55,6 +55,11 @@ export interface KeyStreamOptions {
   timers?: Timers;
   /** The longest gap between two characters of a scan (ms); {@link SCAN_GAP_MS} by default. */
   scanGapMs?: number;
+  /**
+   * Whether keys wait now (the screen they were typed for is still loading): they stay in order,
+   * read and told apart (scans, pastes) as ever, until `release`.
+   */
+  held?: () => boolean;
 }
 
 /** Real time: a waiting scan timer does not keep a finished app alive. */
@@ -128,6 +133,7 @@ export class KeyStream extends EventEmitter {
   private readonly onScan: ((code: string) => boolean) | undefined;
   private readonly timers: Timers;
   private readonly scanGap: number;
+  private readonly held: () => boolean;
   private readonly onSourceReadable = () => {
     for (;;) {
       const chunk = this.source.read();
@@ -157,6 +163,7 @@ export class KeyStream extends EventEmitter {
     this.onScan = options.onScan;
     this.timers = options.timers ?? realTimers;
     this.scanGap = options.scanGapMs ?? SCAN_GAP_MS;
+    this.held = options.held ?? (() => false);
     this.on("newListener", (event) => {
       if (event === "readable" && !this.listening) {
         this.listening = true;
@@ -206,6 +213,11 @@ export class KeyStream extends EventEmitter {
   /** Whether every key read has been handed over and its render has had its turn. */
   idle(): boolean {
     return this.pending.length === 0 && !this.scheduled && this.scan.held === "" && !this.paste.open;
+  }
+
+  /** Hands over the keys that waited while `held` said so. */
+  release(): void {
+    this.schedule();
   }
 
   /** Stops waiting for the rest of a possible scan (the stream is being let go). */
@@ -327,7 +339,8 @@ export class KeyStream extends EventEmitter {
   }
 
   private deliver(): void {
-    if (this.pending.length === 0) return;
+    // Held keys stay pending, with nothing scheduled, until `release`.
+    if (this.pending.length === 0 || this.held()) return;
     try {
       this.handOver();
     } finally {

@@ -25,6 +25,10 @@ export interface Keyboard {
    * word): ink-text-input would insert the letter instead. Returns whether it took the key.
    */
   textControl: ((key: string) => boolean) | undefined;
+  /** Whether keys wait now (the screen they are for is still loading); the key stream asks before each. */
+  held: { current: (() => boolean) | undefined };
+  /** Lets the keys that waited go (the key stream's `release`), once the screen is in. */
+  release: { current: (() => void) | undefined };
 }
 
 /** A keyboard; `renderApp` makes one and shares it with the key stream. */
@@ -36,6 +40,8 @@ export function createKeyboard(): Keyboard {
     bursts: { current: undefined },
     textFields: new Set(),
     textControl: undefined,
+    held: { current: undefined },
+    release: { current: undefined },
   };
 }
 

@@ -17,7 +17,7 @@ import { AppRoot } from "./App.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON } from "./bracketed-paste.js";
 import { type KeySource, KeyStream } from "./key-stream.js";
 import { createKeyboard } from "./keyboard.js";
-import type { AnyScreenDef } from "./screens/screen-def.js";
+import type { ScreenEntry } from "./screens/screen-def.js";
 
 /** Options of {@link renderApp}. */
 export interface RenderAppOptions {
@@ -27,7 +27,7 @@ export interface RenderAppOptions {
   color: boolean;
   onFirstFrame?: () => void;
   /** The screen registry; tests may pass their own. */
-  screens?: readonly AnyScreenDef[];
+  screens?: readonly ScreenEntry[];
   /** Ink's debug mode writes every frame whole (tests read frames that way). */
   debug?: boolean;
   /** The clock and timer the key stream tells scans from typing by; tests pass a virtual one. */
@@ -48,6 +48,7 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
     // shell is up, a scan is dropped: its digits must not run as number keys).
     onScan: (code) => keyboard.scan.current?.(code) ?? true,
     ...(options.keyTimers ? { timers: options.keyTimers } : {}),
+    held: () => keyboard.held.current?.() ?? false,
     onDropped: (count) =>
       options.store.getState().setStatus({
         kind: "rule",
@@ -55,6 +56,7 @@ export function renderApp(options: RenderAppOptions): { instance: Instance; keys
         details: `${count.toLocaleString("en-US")} characters`,
       }),
   });
+  keyboard.release.current = () => keys.release();
   const instance = render(
     <AppRoot
       store={options.store}

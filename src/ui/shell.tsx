@@ -15,10 +15,12 @@ import {
 } from "./commands.js";
 import type { FocusName, FocusPlace } from "./focus.js";
 import type { BurstRoute } from "./key-stream.js";
-import type { AnyScreenDef } from "./screens/screen-def.js";
+import type { AnyScreenDef, ScreenEntry } from "./screens/screen-def.js";
+import { useScreens } from "./use-screens.js";
 
 /** What the shell knows about the screens: the registry and its own command table. */
 export interface Shell {
+  /** The registry's screens; one loaded on first use is its stand-in until it is in (src/ui/use-screens.tsx). */
   screens: readonly AnyScreenDef[];
   /** Help, palette, quit, location, reload, tab and a number key per screen. */
   commands: CommandTable<string>;
@@ -133,8 +135,15 @@ export function shellCommands(screens: readonly AnyScreenDef[]): CommandTable<st
 
 const ShellContext = createContext<Shell | undefined>(undefined);
 
-/** Provides the registry and the shell's commands to the tree. */
-export function ShellProvider({ screens, children }: { screens: readonly AnyScreenDef[]; children: ReactNode }) {
+/** Provides the registry (loading its screens on first use) and the shell's commands to the tree. */
+export function ShellProvider({
+  screens: entries,
+  children,
+}: {
+  screens: readonly ScreenEntry[];
+  children: ReactNode;
+}) {
+  const screens = useScreens(entries);
   const shell = useMemo(() => ({ screens, commands: shellCommands(screens) }), [screens]);
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>;
 }
@@ -202,6 +211,11 @@ export function dispatchKey(shell: Shell, store: AppStore, deps: CommandDeps, in
       return;
     }
   }
+}
+
+/** Whether keys wait: the current screen is still loading (they are handed over once it is in). */
+export function keysWait(screens: readonly AnyScreenDef[], s: AppState): boolean {
+  return s.overlay.kind === "none" && currentScreen(screens, s)?.loading === true;
 }
 
 /** A scan's code as the status bar names it. */

@@ -10,9 +10,10 @@ import type { SquareClient } from "../../src/square/client.js";
 import { createClient } from "../../src/square/client.js";
 import { type AppStore, type CreateStoreOptions, createStore } from "../../src/state/index.js";
 import { renderApp } from "../../src/ui/run-app.js";
-import type { ScreenDef } from "../../src/ui/screens/screen-def.js";
+import type { ScreenEntry } from "../../src/ui/screens/screen-def.js";
 import { type NetProxy, startProxy } from "./proxy.js";
 import { startService, type TestService } from "./service.js";
+import { createFullStore } from "./store.js";
 import { FakeStdin, FakeStdout } from "./terminal.js";
 import { VirtualTimers } from "./virtual-timers.js";
 
@@ -74,7 +75,7 @@ export interface StartAppOptions {
   /** An already running service to share (then `close` leaves it running). */
   shared?: TestService;
   store?: Partial<Omit<CreateStoreOptions, "client">>;
-  screens?: readonly ScreenDef[];
+  screens?: readonly ScreenEntry[];
   color?: boolean;
   /**
    * Puts a switchable proxy between the app and the service (to take the service away); an
@@ -104,13 +105,16 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   // schemas of every branch's tests), a customer index in memory, filled when the screen opens, and
   // an outbox in memory unless the test passes a file (kept writes never leak between tests).
   const ownDir = opts.store?.dataDir ? undefined : mkdtempSync(join(tmpdir(), "backroom-app-"));
-  const store = createStore({
+  const storeOptions: CreateStoreOptions = {
     client,
     dataDir: ownDir ?? "",
     customerIndex: new CustomerIndexHandle(":memory:"),
     outbox: new OutboxHandle(":memory:"),
     ...opts.store,
-  });
+  };
+  // A registry of the test's own holds its screens loaded: their slices go in at once (the app
+  // adds a lazy screen's slices when it first shows it).
+  const store = opts.screens ? await createFullStore(storeOptions) : createStore(storeOptions);
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
   const keyClock = new VirtualTimers();

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement } from "react";
-import { type AppState, type ScreenKind, useAppStore } from "../../state/index.js";
+import { type AppState, type LazySliceName, type ScreenKind, useAppStore } from "../../state/index.js";
 import type { CommandDeps, CommandTable } from "../commands.js";
 import type { FocusPlace } from "../focus.js";
 
@@ -57,14 +57,56 @@ export interface ScreenDef<C extends string = string> {
   refreshSeconds?: number;
   /** A note for the help overlay (what the manager should know about this screen's data). */
   help?: string;
+  /** The stand-in of a screen still loading (src/ui/use-screens.tsx): keys wait until it is in. */
+  loading?: true;
 }
 
 /** A screen of any commands, as the registry holds them. */
 export type AnyScreenDef = ScreenDef<string>;
 
+/** What the shell knows of a screen before its module is loaded: its tab, number key and title. */
+export type ScreenName = Pick<ScreenDef, "kind" | "title" | "key" | "allLocations" | "withoutLocation">;
+
+/** A screen's module: everything of its entry but its name (which the registry holds). */
+export type ScreenBody<C extends string = string> = Omit<ScreenDef<C>, keyof ScreenName>;
+
+/**
+ * A screen loaded on first use (src/ui/screens/registry.ts): its name, the store slices it needs
+ * and its module. Until both are in, the shell shows it as "Loading …" and holds the keys.
+ */
+export interface LazyScreen extends ScreenName {
+  slices: readonly LazySliceName[];
+  load(): Promise<ScreenBody>;
+}
+
+/** A registry entry: a screen in the first frame's code, or one loaded on first use. */
+export type ScreenEntry = AnyScreenDef | LazyScreen;
+
+/** Whether an entry is loaded on first use. */
+export function isLazy(entry: ScreenEntry): entry is LazyScreen {
+  return "load" in entry;
+}
+
+/** A lazy entry's name, as its stand-in and its loaded screen carry it. */
+export function nameOf(entry: LazyScreen): ScreenName {
+  const { kind, title, key, allLocations, withoutLocation } = entry;
+  return {
+    kind,
+    title,
+    ...(key ? { key } : {}),
+    ...(allLocations ? { allLocations } : {}),
+    ...(withoutLocation ? { withoutLocation } : {}),
+  };
+}
+
 /** Declares a screen, keeping its command names as a union (a misspelt field command does not compile). */
 export function defineScreen<C extends string>(def: ScreenDef<C>): ScreenDef<C> {
   return def;
+}
+
+/** Declares a lazy screen's module (see {@link defineScreen}). */
+export function defineScreenBody<C extends string>(body: ScreenBody<C>): ScreenBody<C> {
+  return body;
 }
 
 /**

@@ -6,11 +6,6 @@ import { type DuplicateReason, duplicateGroups, duplicateMarks } from "../../../
 import { profileValues } from "../../../domain/customers-profile.js";
 import type { Customer } from "../../../spec/generated/types.js";
 import {
-  CUSTOMER_LIST,
-  type CustomerResults,
-  type CustomersView,
-  describeIndexSync,
-  filterInputOf,
   selectCountry,
   selectKeptCustomers,
   selectTimeZone,
@@ -18,6 +13,13 @@ import {
   useAppStoreApi,
   useShallow,
 } from "../../../state/index.js";
+import {
+  CUSTOMER_LIST,
+  type CustomerResults,
+  type CustomersView,
+  describeIndexSync,
+  filterInputOf,
+} from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { fitCell } from "../../components/columns.js";
 import { EntryLine } from "../../components/EntryLine.js";

@@ -1,7 +1,8 @@
 import type { Key } from "ink";
 import { customerName } from "../../../domain/customers.js";
 import type { Customer } from "../../../spec/generated/types.js";
-import { type AppState, CUSTOMER_LIST, customerIds, notKeptOffline } from "../../../state/index.js";
+import { type AppState, notKeptOffline } from "../../../state/index.js";
+import { CUSTOMER_LIST, customerIds } from "../../../state/screens.js";
 import {
   type CommandDeps,
   ch,

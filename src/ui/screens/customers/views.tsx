@@ -4,7 +4,8 @@ import { cardExpired, cardLabel, customerName } from "../../../domain/customers.
 import type { FieldDiff } from "../../../domain/customers-profile.js";
 import { conflictDiff } from "../../../domain/customers-profile.js";
 import type { Card, Customer, CustomerGroup } from "../../../spec/generated/types.js";
-import { type CustomersView, selectCountry, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectCountry, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import type { CustomersView } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";

@@ -6,15 +6,8 @@ import { KEPT_MARK } from "../../../domain/kept-words.js";
 import { formatAmount, formatMoney } from "../../../domain/money.js";
 import { localDate } from "../../../domain/time.js";
 import type { GiftCardActivity, Location } from "../../../spec/generated/types.js";
-import {
-  type CardPane,
-  cardAsItWillBe,
-  type KnownCard,
-  selectLocation,
-  selectTimeZone,
-  useAppStore,
-  useAppStoreApi,
-} from "../../../state/index.js";
+import { selectLocation, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { type CardPane, cardAsItWillBe, type KnownCard } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { EntryLine } from "../../components/EntryLine.js";
 import { Txt } from "../../components/Txt.js";

@@ -1,7 +1,8 @@
 import type { Key } from "ink";
 import type { WriteKind } from "../../../domain/gift-cards.js";
 import type { GiftCardActivity } from "../../../spec/generated/types.js";
-import { type AppState, FILTER_CYCLE, giftCardWriteUnavailable } from "../../../state/index.js";
+import type { AppState } from "../../../state/index.js";
+import { FILTER_CYCLE, giftCardWriteUnavailable } from "../../../state/screens.js";
 import {
   type Command,
   type CommandDeps,

@@ -1,15 +1,7 @@
 import { reasonWords, shortGan, type WriteKind } from "../../../domain/gift-cards.js";
 import { formatMoney } from "../../../domain/money.js";
-import {
-  type GiftCardsForm,
-  newWriteForm,
-  reasonsOf,
-  selectLocation,
-  useAppStore,
-  useAppStoreApi,
-  type WriteField,
-  writeFields,
-} from "../../../state/index.js";
+import { selectLocation, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { type GiftCardsForm, newWriteForm, reasonsOf, type WriteField, writeFields } from "../../../state/screens.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 

@@ -13,7 +13,7 @@ import {
 } from "../../../domain/payouts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { Payout, PayoutEntry } from "../../../spec/generated/types.js";
-import type { ReconcileItem, ReconcileRow } from "../../../state/index.js";
+import type { ReconcileItem, ReconcileRow } from "../../../state/screens.js";
 import type { Column } from "../../components/columns.js";
 import type { Theme } from "../../theme.js";
 

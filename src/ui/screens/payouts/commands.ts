@@ -1,13 +1,7 @@
 // The payouts screen's commands: every key, its words, and why it cannot be pressed now.
 import { payoutStatusWord } from "../../../domain/payouts.js";
-import {
-  type AppState,
-  itemPayoutId,
-  type PayoutsView,
-  reconcileItems,
-  selectLocation,
-  visiblePayouts,
-} from "../../../state/index.js";
+import { type AppState, selectLocation } from "../../../state/index.js";
+import { itemPayoutId, type PayoutsView, reconcileItems, visiblePayouts } from "../../../state/screens.js";
 import {
   type CommandTable,
   ch,

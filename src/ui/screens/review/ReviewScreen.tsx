@@ -6,7 +6,6 @@ import { describeOvertime } from "../../../domain/overtime.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
-  type ReviewSpanKind,
   selectReviewMembers,
   selectReviewRows,
   selectTimeZone,
@@ -15,8 +14,8 @@ import {
   useAppStoreApi,
   useShallow,
   writeProblem,
-  zoneOfShift,
 } from "../../../state/index.js";
+import { type ReviewSpanKind, zoneOfShift } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapSegments } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";

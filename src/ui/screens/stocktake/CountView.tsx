@@ -1,15 +1,8 @@
 import { Box } from "ink";
 import { memo, useMemo } from "react";
 import { type CountLine, countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
-import {
-  countedOf,
-  expectedChangedText,
-  expectedOf,
-  type LoadedCount,
-  selectTimeZone,
-  useAppStore,
-  useAppStoreApi,
-} from "../../../state/index.js";
+import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { countedOf, expectedChangedText, expectedOf, type LoadedCount } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { type Column, wrapSegments } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";

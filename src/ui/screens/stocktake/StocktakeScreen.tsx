@@ -4,14 +4,8 @@ import { formatMoney } from "../../../domain/money.js";
 import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
-import {
-  type CountListing,
-  type LoadedCount,
-  selectTimeZone,
-  type UnknownCode,
-  useAppStore,
-  useShallow,
-} from "../../../state/index.js";
+import { selectTimeZone, useAppStore, useShallow } from "../../../state/index.js";
+import type { CountListing, LoadedCount, UnknownCode } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
 import { ProgressBar } from "../../components/ProgressBar.js";

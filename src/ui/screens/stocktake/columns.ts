@@ -9,7 +9,7 @@ import {
 } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
-import { type CountListing, expectedOf, type LoadedCount, type UnknownCode } from "../../../state/index.js";
+import { type CountListing, expectedOf, type LoadedCount, type UnknownCode } from "../../../state/screens.js";
 import type { Column } from "../../components/columns.js";
 import type { Theme } from "../../theme.js";
 

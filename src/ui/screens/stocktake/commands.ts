@@ -1,6 +1,7 @@
 import type { ReviewRow } from "../../../domain/stocktake.js";
 import { leftOutText } from "../../../domain/stocktake-checks.js";
-import { type AppState, type LoadedCount, notKeptOffline, reviewOfRecord } from "../../../state/index.js";
+import { type AppState, notKeptOffline } from "../../../state/index.js";
+import { type LoadedCount, reviewOfRecord } from "../../../state/screens.js";
 import { ch, defineCommands, type ListRows, listCommands, named, openRowCommand, selectedRow } from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";

@@ -1,5 +1,6 @@
 import { Box } from "ink";
-import { expectedOf, useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { expectedOf } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
 import { FormView, formHeight } from "../../components/FormView.js";

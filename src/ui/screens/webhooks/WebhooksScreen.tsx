@@ -1,5 +1,6 @@
 import { Box } from "ink";
-import { shownSubscriptions, useAppStore, useAppStoreApi, useShallow, WEBHOOKS_LIST } from "../../../state/index.js";
+import { useAppStore, useAppStoreApi, useShallow } from "../../../state/index.js";
+import { shownSubscriptions, WEBHOOKS_LIST } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { Txt } from "../../components/Txt.js";

@@ -1,13 +1,13 @@
 import type { WebhookSubscription } from "../../../spec/generated/types.js";
+import type { AppState } from "../../../state/index.js";
 import {
-  type AppState,
   EVENT_TYPES_LIST,
   shownSubscriptions,
   shownTypes,
   TEST_TYPES_LIST,
   unofferedTypes,
   WEBHOOKS_LIST,
-} from "../../../state/index.js";
+} from "../../../state/screens.js";
 import {
   type CommandTable,
   ch,

@@ -2,16 +2,14 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { localTime } from "../../../domain/time.js";
 import type { WebhookSubscription } from "../../../spec/generated/types.js";
+import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import {
   EVENT_TYPES_LIST,
-  selectTimeZone,
   shownTypes,
   TEST_TYPES_LIST,
   type TestOutcome,
   unofferedTypes,
-  useAppStore,
-  useAppStoreApi,
-} from "../../../state/index.js";
+} from "../../../state/screens.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
