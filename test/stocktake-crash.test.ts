@@ -124,7 +124,7 @@ describe("a stocktake commit killed halfway", () => {
     const resuming = run(["stocktake", "resume", "--location", "Main Street", "--commit", "--base-url", url]);
     const done = await resuming.exit;
     expect(done.code, resuming.output()).toBe(0);
-    expect(resuming.output()).toContain(`Committed ${LINES} lines of ${countId}`);
+    expect(resuming.output()).toContain(`Committed ${LINES.toLocaleString("en-US")} lines of ${countId}`);
 
     journal = await openJournal(path);
     expect(journal.get(countId)?.status).toBe("committed");
