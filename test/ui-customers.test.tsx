@@ -326,6 +326,8 @@ describe("customers screen: changes", () => {
     const frame = a.frame();
     expect(lineWith(frame, "Family name")).toMatch(/\[x\].*Ashdown-Pryce/);
     expect(lineWith(frame, "Nickname")).toContain("Neil");
+    // The manager left the empty nickname alone: not "(removed)" on their side.
+    expect(lineWith(frame, "Nickname")).toMatch(/Nickname\s+—\s+—\s+Neil/);
     expect(lineWith(frame, "Note")).toMatch(/\[x\].*Net 45\..*Net 15\./);
     // Keep their note, re-apply my family name.
     await a.press(KEYS.down, KEYS.down, " ");
