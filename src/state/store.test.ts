@@ -151,4 +151,30 @@ describe("connection state", () => {
       await proxy.down();
     }
   });
+
+  it("a background read that fails while already offline leaves the manager's last message alone", async () => {
+    svc = await startService({});
+    const proxy = await startProxy(svc.url);
+    const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
+    try {
+      const store = createStore({ outbox: new OutboxHandle(":memory:"), client });
+      await store.getState().init();
+      await proxy.down();
+      await store.getState().loadTimeClock();
+      expect(store.getState().connection).toMatchObject({ state: "offline" });
+      // What the manager just did, e.g. a clock-in kept on this machine.
+      const kept = { kind: "info", text: "◷ Kept on this machine, not yet sent: Clock in Mei Chen at 19:45." } as const;
+      store.getState().setStatus(kept);
+      // The quiet refresh and the outbox's "does it answer?" probe fail again: the header already says offline.
+      await store.getState().loadTimeClock({ quiet: true });
+      expect(store.getState().status).toEqual(kept);
+      expect(store.getState().connection).toMatchObject({ state: "offline" });
+      // A read the manager asked for (r) still says why nothing new came.
+      await store.getState().loadTimeClock();
+      expect(store.getState().status).toMatchObject({ kind: "error", cause: "unreachable" });
+    } finally {
+      await client.close();
+      await proxy.down();
+    }
+  });
 });
