@@ -182,6 +182,9 @@ describe("display", () => {
     expect(customerName({ company_name: "Acme" })).toBe("Acme");
     expect(customerName({ email_address: "a@b.co" })).toBe("a@b.co");
     expect(customerName({ phone_number: "555" })).toBe("555");
+    // A phone alone is shown as the Phone column shows it, not as it was saved.
+    expect(customerName({ phone_number: "+1-310-555-2986" }, "US")).toBe("(310) 555-2986");
+    expect(customerName({ phone_number: "+44 20 7946 0958" }, "US")).toBe("+44 20 7946 0958");
     expect(customerName({})).toBe("(no name)");
   });
 

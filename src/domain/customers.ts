@@ -8,7 +8,7 @@ import type {
   CustomerQuery,
   SearchCustomersRequest,
 } from "../spec/generated/types.js";
-import { phoneSearchDigits } from "./phone.js";
+import { phoneSearchDigits, showPhone } from "./phone.js";
 import { addDays, parseDate, zonedInstant } from "./time.js";
 
 /** The digits of a phone number, every other character dropped: what a phone search compares. */
@@ -232,11 +232,14 @@ export function createdRange(
   return { ok: true, value: out };
 }
 
-/** What a profile is called in a list: the names, else the company, email or phone. */
-export function customerName(c: Customer): string {
+/**
+ * What a profile is called in a list: the names, else the company, email or phone (the phone as
+ * the manager reads it, national for the store's `country`).
+ */
+export function customerName(c: Customer, country?: string): string {
   const name = [c.given_name, c.family_name].filter((s) => s && s.trim() !== "").join(" ");
   if (name !== "") return name;
-  return c.company_name || c.email_address || c.phone_number || "(no name)";
+  return c.company_name || c.email_address || (c.phone_number && showPhone(c.phone_number, country)) || "(no name)";
 }
 
 /** The profile's address on one line, parts left out when empty. */

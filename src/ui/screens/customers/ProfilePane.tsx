@@ -41,7 +41,10 @@ export function paneLines(
 ): PaneLine[] {
   const cards = c.cards ?? [];
   const lines: PaneLine[] = [
-    { label: "Name", text: [customerName(c), c.nickname ? `(${c.nickname})` : ""].filter(Boolean).join(" ") },
+    {
+      label: "Name",
+      text: [customerName(c, ctx.country), c.nickname ? `(${c.nickname})` : ""].filter(Boolean).join(" "),
+    },
     { label: "Company", text: c.company_name ?? "" },
     { label: "Email", text: c.email_address ?? "" },
     { label: "Phone", text: c.phone_number ? showPhone(c.phone_number, ctx.country) : "" },

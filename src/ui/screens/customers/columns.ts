@@ -26,7 +26,7 @@ export function customerColumns(
       render: (c) => (c.id && kept.has(c.id) ? KEPT_SIGN : c.id && marks.has(c.id) ? DUPLICATE_MARK : " "),
       color: (_c, theme) => theme.warn,
     },
-    { header: "Name", width: 14, flex: 3, render: (c) => customerName(c) },
+    { header: "Name", width: 14, flex: 3, render: (c) => customerName(c, country) },
     { header: "Email", width: 16, flex: 4, render: (c) => c.email_address ?? "", drop: 1 },
     {
       header: "Phone",
