@@ -28,9 +28,18 @@ export function FilterLine({
   const focus = useHasFocus(field);
   return (
     <Box height={1} overflow="hidden">
-      <Txt color={theme.accent}>/</Txt>
-      <TextField value={value} focus={focus} onChange={onChange} onSubmit={onDone} />
-      <Txt color={theme.muted}> {what ? `${what} · ` : ""}enter or esc: back to the list · esc again clears</Txt>
+      {/* The / and what was typed keep their width; the hint is what a narrow terminal cuts (left to
+          shrink alike, at 60 columns the / went and the end of the filter with it). */}
+      <Box flexShrink={0}>
+        <Txt color={theme.accent}>/</Txt>
+        <TextField value={value} focus={focus} onChange={onChange} onSubmit={onDone} />
+      </Box>
+      <Box flexShrink={1} minWidth={0}>
+        <Txt color={theme.muted} wrap="truncate-end">
+          {" "}
+          {what ? `${what} · ` : ""}enter or esc: back to the list · esc again clears
+        </Txt>
+      </Box>
     </Box>
   );
 }
