@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useHasFocus } from "../shell.js";
 import { useTheme } from "../theme.js";
+import { FieldHint } from "./FormView.js";
 import { TextField } from "./TextField.js";
 import { Txt } from "./Txt.js";
 
@@ -34,12 +35,7 @@ export function FilterLine({
         <Txt color={theme.accent}>/</Txt>
         <TextField value={value} focus={focus} onChange={onChange} onSubmit={onDone} />
       </Box>
-      <Box flexShrink={1} minWidth={0}>
-        <Txt color={theme.muted} wrap="truncate-end">
-          {" "}
-          {what ? `${what} · ` : ""}enter or esc: back to the list · esc again clears
-        </Txt>
-      </Box>
+      <FieldHint text={`${what ? `${what} · ` : ""}enter or esc: back to the list · esc again clears`} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import {
   PROFILE_FIELDS,
   type ProfileValues,
 } from "../../../domain/customers-profile.js";
-import { useFormKeys } from "../../components/FormView.js";
+import { FieldHint, useFormKeys } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
@@ -89,14 +89,7 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
                 onChange={(value) => dispatch({ type: "change", name: f.name, value })}
               />
             </Box>
-            {f.hint && focused ? (
-              <Box flexShrink={1} minWidth={0}>
-                <Txt color={theme.muted} wrap="truncate-end">
-                  {" "}
-                  {f.hint}
-                </Txt>
-              </Box>
-            ) : null}
+            {f.hint && focused ? <FieldHint text={f.hint} /> : null}
           </Box>
         );
       })}
