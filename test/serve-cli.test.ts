@@ -1,6 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -138,6 +140,52 @@ describe("backroom serve", () => {
     expect(await createCustomer(second.url, "t1", "After restart")).toBe(200);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  });
+
+  it("delivers a signed test event to a receiver on this machine (undici loaded on first use, in the bundle)", async () => {
+    const bodies: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (d: Buffer) => {
+        body += d.toString();
+      });
+      req.on("end", () => {
+        bodies.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+    const port = (receiver.address() as AddressInfo).port;
+    const s = await serve(["--port", "0", "--access-token", "wh-token", "--seed", "empty"]);
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${s.url}${path}`, {
+        method: "POST",
+        headers: { authorization: "Bearer wh-token", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    try {
+      const made = await post("/v2/webhooks/subscriptions", {
+        idempotency_key: "wh-1",
+        subscription: {
+          name: "here",
+          event_types: ["labor.shift.created"],
+          notification_url: `http://127.0.0.1:${port}/hook`,
+        },
+      });
+      expect(made.status).toBe(200);
+      const id = (made.body.subscription as { id: string }).id;
+      const tested = await post(`/v2/webhooks/subscriptions/${id}/test`, { event_type: "labor.shift.created" });
+      expect(tested.status).toBe(200);
+      expect(tested.body.subscription_test_result).toMatchObject({ status_code: 204 });
+      expect(bodies).toHaveLength(1);
+      expect(JSON.parse(bodies[0] ?? "{}")).toMatchObject({ type: "labor.shift.created" });
+    } finally {
+      s.child.kill("SIGTERM");
+      await s.exited;
+      receiver.close();
+    }
   });
 });
 

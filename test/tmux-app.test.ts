@@ -247,7 +247,7 @@ describe("the app in a real terminal", () => {
     keys("Space");
     await until((t) => t.includes("[x] inventory.count.updated"), "the mark");
     keys("Enter");
-    text = await until((t) => /Saved "Till": 1 event types/.test(t), "the save");
+    text = await until((t) => /Saved "Till": 1 event type to/.test(t), "the save");
     expect(text).toMatch(/› Till +yes +http:\/\/127\.0\.0\.1:9\/hook/);
     expect(fits(text, 80)).toBe(true);
 

@@ -52,7 +52,7 @@ describe("a burst in a form of a screen that takes no scans", () => {
     await a.press(`Till${KEYS.tab}http://127.0.0.1:9/hook${KEYS.enter}`);
     await a.waitFor("[ ] inventory.count.updated");
     await a.press(" ", KEYS.enter);
-    const frame = await a.waitFor(/Saved "Till": 1 event types/);
+    const frame = await a.waitFor(/Saved "Till": 1 event type to/);
     expect(frame).toMatch(/› Till +yes +http:\/\/127\.0\.0\.1:9\/hook/);
   });
 });

@@ -277,6 +277,7 @@ describe("reconciliation in the app", () => {
         `CREDIT,${us(byAmount.arrival_date ?? "")},"SQUARE INC",${money(byAmount)},ACH_CREDIT,1.00,,`,
         `CREDIT,06/11/2026,"SQUARE INC",123.45,ACH_CREDIT,1.00,,`,
         "DEBIT,06/11/2026,GREEN MOUNTAIN POWER,-185.32,ACH_DEBIT,1.00,,",
+        ',,"Ending balance",,,1000.00,,',
       ].join("\n"),
     );
     const a = await open();
@@ -288,6 +289,8 @@ describe("reconciliation in the app", () => {
     let frame = await a.waitFor(/matched 2 \(1 by reference\)/, 15_000);
     expect(frame).toContain("chase.csv · against the payouts of Main Street");
     expect(frame).toMatch(/ambiguous 1 · unmatched 1/);
+    // A line that is not a transaction is said, not dropped unsaid (the CLI says it too).
+    expect(frame).toMatch(/skipped 1 \(line 6: not a transaction\)/);
     expect(frame).toMatch(/›\s+4 2026-06-11\s+123\.45 ambiguous SQUARE INC/);
     expect(frame).toMatch(/2026-06-10\s+123\.45\s+fits\s+↳ paid · LTWINAAAA0001 · po_twin_a/);
     expect(frame).toMatch(/2026-06-10\s+123\.45\s+fits\s+↳ paid · LTWINBBBB0002 · po_twin_b/);

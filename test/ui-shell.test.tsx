@@ -181,6 +181,14 @@ describe("the status line and header", () => {
     expect(tabs).toContain("1 Time clock");
   });
 
+  it("at 60 columns a filter line keeps its / and all that was typed; its hint is what is cut", async () => {
+    app = await startApp({ columns: 60, rows: 24 });
+    await app.waitFor("● online");
+    await app.press("/", "priya natarajan x");
+    const line = await app.waitFor((x) => x.split("\n").some((l) => l.startsWith("/priya natarajan x ")));
+    expect(line.split("\n").find((l) => l.startsWith("/priya"))).toMatch(/^\/priya natarajan x +name · enter/);
+  });
+
   it("says offline since when the service stops answering", async () => {
     app = await startApp({ columns: 100, proxy: true });
     await app.waitFor("● online");

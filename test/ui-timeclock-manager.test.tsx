@@ -180,9 +180,10 @@ describe("time clock: people and data from elsewhere", () => {
     });
     await h.app.press("r");
     await filterTo(h.app, fullName(mei));
-    await h.app.waitFor("on shift at Harbour Dock since 09:00");
+    // Harbour Dock's 09:00 is 12:00 at Main Street, where this screen is.
+    await h.app.waitFor("on shift at Harbour Dock since 09:00 (12:00 here)");
     await h.app.press("i");
-    await h.app.waitFor(`${fullName(mei)}: On shift at Harbour Dock since 09:00; clock out there first.`);
+    await h.app.waitFor(`${fullName(mei)}: On shift at Harbour Dock since 09:00 (12:00 here); clock out there first.`);
     expect(h.app.frame()).not.toContain("BAD_REQUEST");
     await h.app.press("o");
     await h.app.waitFor(`${fullName(mei)} is on shift at Harbour Dock, not here; clock out there.`);
@@ -198,8 +199,10 @@ describe("time clock: people and data from elsewhere", () => {
     });
     await h.app.press("i");
     await h.app.waitFor(
-      /On shift at Harbour Dock since \d\d:30; clock out there first\. \(changed elsewhere · BAD_REQU/,
+      /On shift at Harbour Dock since \d\d:30 \(\d\d:30 here\); clock out there first\. \(changed elsewhere/,
     );
+    // The code is on the details line (the frame cuts it at this width).
+    await h.app.waitForStore((s) => s.status.kind !== "idle" && (s.status.details ?? "").includes("BAD_REQUEST"));
     // The list was read again: the row says where the member is now.
     await h.app.waitFor("on shift at Harbour Dock since");
   });

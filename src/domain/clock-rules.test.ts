@@ -206,13 +206,17 @@ describe("what to ask before clocking out", () => {
 describe("a member on shift at another location", () => {
   it("says where and since when, and refuses a clock-in here", () => {
     const there: Shift = { ...open, location_id: "L2", timezone: "America/Chicago" };
-    expect(onShiftElsewhere(there, "Harbour Dock", TZ)).toBe("On shift at Harbour Dock since 08:00");
+    // At the other store's wall clock (08:00 in Chicago), and this screen's beside it (09:00 in New York).
+    expect(onShiftElsewhere(there, "Harbour Dock", TZ)).toBe("On shift at Harbour Dock since 08:00 (09:00 here)");
     expect(onShiftElsewhere(there, "Harbour Dock", TZ, new Date("2026-05-05T15:00:00Z"))).toBe(
-      "On shift at Harbour Dock since 2026-05-04 08:00",
+      "On shift at Harbour Dock since 2026-05-04 08:00 (09:00 here)",
     );
     expect(checkNotOnShiftElsewhere(there, "L1", "Harbour Dock", TZ)).toBe(
-      "On shift at Harbour Dock since 08:00; clock out there first.",
+      "On shift at Harbour Dock since 08:00 (09:00 here); clock out there first.",
     );
+    // The same zone: one time.
+    const sameZone: Shift = { ...there, timezone: TZ };
+    expect(onShiftElsewhere(sameZone, "Harbour Dock", TZ)).toBe("On shift at Harbour Dock since 09:00");
     expect(checkNotOnShiftElsewhere(open, "L1", "Main", TZ)).toBeUndefined();
   });
 });

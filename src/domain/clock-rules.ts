@@ -32,14 +32,20 @@ export function checkNotOnShiftElsewhere(
   return `${onShiftElsewhere(open, locationName, timeZone)}; clock out there first.`;
 }
 
-/** `On shift at Harbour Dock since 09:00` (the date too when it began on another day than `now`). */
+/**
+ * `On shift at Harbour Dock since 09:00` (the date too when it began on another day than `now`), at
+ * that location's wall clock; in another time zone this screen's time follows, `(12:00 here)`, so
+ * a start that reads as later than the clock on the header is never left unexplained.
+ */
 export function onShiftElsewhere(open: Shift, locationName: string, timeZone: string, now?: Date): string {
   const tz = open.timezone ?? timeZone;
   const sameDay = !now || localDate(open.start_at, tz) === localDate(now, tz);
   const since = sameDay
     ? localTime(open.start_at, tz)
     : `${localDate(open.start_at, tz)} ${localTime(open.start_at, tz)}`;
-  return `On shift at ${locationName} since ${since}`;
+  const here = localTime(open.start_at, timeZone);
+  const beside = here === localTime(open.start_at, tz) ? "" : ` (${here} here)`;
+  return `On shift at ${locationName} since ${since}${beside}`;
 }
 
 /** Before starting a break: on shift, and no break still running. */

@@ -3,6 +3,7 @@ import type { Customer } from "../spec/generated/types.js";
 import {
   checkProfile,
   conflictDiff,
+  conflictSide,
   createBody,
   defaultReapply,
   IDENTIFYING_RULE,
@@ -176,6 +177,29 @@ describe("a version conflict", () => {
       ok: true,
       value: { family_name: "Murray Hopper", note: "Email only.", version: 4 },
     });
+  });
+
+  it("says a side removed a field only when it had a value, and shows a field left empty as empty", () => {
+    // A profile with a phone alone: the manager adds a given name while a colleague adds a family name.
+    const bare: Customer = { id: "C3", phone_number: "+1-310-555-2986", version: 2 };
+    const diff = conflictDiff(
+      bare,
+      { ...profileValues(bare), given_name: "Ada" },
+      { ...bare, family_name: "Lovelace" },
+    );
+    const cells = diff.map((d) => [d.field, conflictSide(d, "mine"), conflictSide(d, "theirs")]);
+    expect(cells).toEqual([
+      ["given_name", "Ada", "—"],
+      ["family_name", "—", "Lovelace"],
+    ]);
+    // A value taken out is "(removed)" on the side that took it out.
+    const removed = conflictDiff(base, { ...mine, nickname: "" }, { ...theirs, nickname: "Amazing", note: "" });
+    expect(removed.find((d) => d.field === "nickname")).toMatchObject({ change: "mine" });
+    expect(removed.map((d) => [d.field, conflictSide(d, "mine"), conflictSide(d, "theirs")])).toEqual([
+      ["family_name", "Murray Hopper", "Hopper"],
+      ["nickname", "(removed)", "Amazing"],
+      ["note", "Email only.", "(removed)"],
+    ]);
   });
 
   it("a change both made alike is not offered again", () => {

@@ -302,6 +302,16 @@ export function conflictDiff(
 }
 
 /**
+ * One side's value of a conflicting field, in words: "(removed)" only where that side took a value
+ * out; a field that was empty and stayed so is "—", never reported as removed.
+ */
+export function conflictSide(d: FieldDiff, side: "mine" | "theirs"): string {
+  const value = d[side];
+  if (value !== "") return value;
+  return d.base === "" ? "—" : "(removed)";
+}
+
+/**
  * The fields to re-apply by default: every change of the manager's that the new version does not
  * already hold. Where both changed the same field the manager's change is offered too, and the
  * side-by-side view shows the colleague's value beside it.

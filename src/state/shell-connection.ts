@@ -34,14 +34,20 @@ function reached({ set, get, deps }: ShellIo): void {
 
 /**
  * A read or write failed: unreachable marks the connection offline (saying when what is shown was
- * read); any other failure is an answer, so the service is online. Either way the status bar says it.
+ * read); any other failure is an answer, so the service is online. Either way the status bar says it
+ * — except a quiet (background) read that finds the service still offline: the header already says
+ * so, and the status line keeps what the manager last did (a write kept on this machine, say).
  */
-function failed({ set, get, deps }: ShellIo, err: unknown): Problem {
+function failed({ set, get, deps }: ShellIo, err: unknown, quiet = false): Problem {
   const problem = problemOf(err);
   if (isUnreachable(err)) {
     const c = get().connection;
     const read = get().lastReadAt;
     if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
+    if (c.state === "offline" && quiet) {
+      set({ connection: { ...c, retrying: false, problem: problem.headline } });
+      return problem;
+    }
     set({
       connection:
         c.state === "offline"
@@ -99,7 +105,7 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
         reached(io);
         return value;
       } catch (err) {
-        failed(io, err);
+        failed(io, err, options.quiet === true);
         return undefined;
       } finally {
         reads -= 1;

@@ -217,8 +217,19 @@ export async function answerQuestion(io: StocktakeIo, yes: boolean): Promise<voi
 /** A scan or a code that matched an item: one unit added in scan = 1 unit mode, else its quantity asked. */
 export async function scanned(io: StocktakeIo, item: StockItem): Promise<void> {
   const entry = scanEntry(data(io));
-  if (entry) await countEntry(io, item, entry);
-  else io.dispatch({ type: "quantity-asked", variationId: item.variationId });
+  if (entry) {
+    await countEntry(io, item, entry);
+    return;
+  }
+  const { prompt, count } = data(io);
+  const waiting = prompt.kind === "quantity" ? count?.items.get(prompt.variationId) : undefined;
+  io.dispatch({ type: "quantity-asked", variationId: item.variationId });
+  // The line was still asking the quantity of a scan: never let that item go uncounted unsaid.
+  if (waiting?.variationId === item.variationId) {
+    io.dispatch({ type: "note", text: `${item.name} scanned again: type how many (esc s: scan = 1 unit).` });
+  } else if (waiting) {
+    io.dispatch({ type: "note", text: `${waiting.name} not counted: no quantity was typed.` });
+  }
 }
 
 /** Adds catalog entries found during the count to it (and to the journal). */

@@ -121,6 +121,26 @@ describe("stocktake slice", () => {
     expect(s().stocktake.count?.unknown.map((u) => u.code)).toEqual(["0999999999994"]);
   });
 
+  it("says so when a scan leaves the item asked about uncounted, or the same item is scanned again", async () => {
+    const { s } = await counting();
+    await s().stocktakeScan(hammer.upc);
+    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: hammer.id });
+    // Scanned again before its quantity: nothing counted, and the line says how to count it.
+    await s().stocktakeScan(hammer.upc);
+    expect(s().stocktake.feedback).toEqual({
+      kind: "info",
+      text: `${hammer.label} scanned again: type how many (esc s: scan = 1 unit).`,
+    });
+    // Another item before the hammer's quantity: the hammer is not counted, and that is said.
+    await s().stocktakeScan(wrench.upc);
+    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: wrench.id });
+    expect(lineOf(s, hammer.id)).toBeUndefined();
+    expect(s().stocktake.feedback).toEqual({
+      kind: "info",
+      text: `${hammer.label} not counted: no quantity was typed.`,
+    });
+  });
+
   it("a code the service cannot be asked about is kept to resolve later, and says so", async () => {
     const { s } = await counting({ kind: "skus", skus: [hammer.sku] });
     await t.raw("POST", "/_emulator/faults", { body: { operation: "SearchCatalogObjects", status: 503 } });

@@ -131,13 +131,23 @@ describe("slices tell each other through events", () => {
 });
 
 describe("connection state", () => {
-  it("goes offline when the service cannot be reached, and back online (clearing the message) when it answers", async () => {
+  /** A store on the local service behind a proxy that can be switched off, without client retries. */
+  async function behindProxy(run: (store: AppStore, proxy: Awaited<ReturnType<typeof startProxy>>) => Promise<void>) {
     svc = await startService({});
     const proxy = await startProxy(svc.url);
     const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
     try {
       const store = await createFullStore({ outbox: new OutboxHandle(":memory:"), client });
       await store.getState().init();
+      await run(store, proxy);
+    } finally {
+      await client.close();
+      await proxy.down();
+    }
+  }
+
+  it("goes offline when the service cannot be reached, and back online (clearing the message) when it answers", async () => {
+    await behindProxy(async (store, proxy) => {
       expect(store.getState().connection).toEqual({ state: "online" });
       await proxy.down();
       await store.getState().loadTimeClock();
@@ -147,9 +157,24 @@ describe("connection state", () => {
       await store.getState().loadTimeClock();
       expect(store.getState().connection).toEqual({ state: "online" });
       expect(store.getState().status).toEqual({ kind: "idle" });
-    } finally {
-      await client.close();
+    });
+  });
+
+  it("a background read that fails while already offline leaves the manager's last message alone", async () => {
+    await behindProxy(async (store, proxy) => {
       await proxy.down();
-    }
+      await store.getState().loadTimeClock();
+      expect(store.getState().connection).toMatchObject({ state: "offline" });
+      // What the manager just did, e.g. a clock-in kept on this machine.
+      const kept = { kind: "info", text: "◷ Kept on this machine, not yet sent: Clock in Mei Chen at 19:45." } as const;
+      store.getState().setStatus(kept);
+      // The quiet refresh and the outbox's "does it answer?" probe fail again: the header already says offline.
+      await store.getState().loadTimeClock({ quiet: true });
+      expect(store.getState().status).toEqual(kept);
+      expect(store.getState().connection).toMatchObject({ state: "offline" });
+      // A read the manager asked for (r) still says why nothing new came.
+      await store.getState().loadTimeClock();
+      expect(store.getState().status).toMatchObject({ kind: "error", cause: "unreachable" });
+    });
   });
 });

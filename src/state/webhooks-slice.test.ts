@@ -77,6 +77,11 @@ describe("webhooks slice against the local service", () => {
     expect(s().webhooks.items.map((i) => i.id)).toContain(saved?.id);
   });
 
+  it("says one event type in the singular", async () => {
+    expect(await create("Shifts only", ["labor.shift.created"])).toBeUndefined();
+    expect(s().status).toMatchObject({ text: expect.stringMatching(/^Saved "Shifts only": 1 event type to http/) });
+  });
+
   it("a create the service refuses keeps the form open with the reason, and the retry reuses its key", async () => {
     await t.raw("POST", "/_emulator/faults", {
       body: { operation: "CreateWebhookSubscription", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 },

@@ -83,9 +83,10 @@ async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): 
 function showSaved({ get }: WebhooksIo, saved: WebhookSubscription): void {
   const ids = get().webhooks.items.map((i) => i.id ?? "");
   if (saved.id && ids.includes(saved.id)) get().selectRow(WEBHOOKS_LIST, ids, ids.indexOf(saved.id));
+  const n = saved.event_types?.length ?? 0;
   get().setStatus({
     kind: "info",
-    text: `Saved ${nameOf(saved)}: ${saved.event_types?.length ?? 0} event types to ${saved.notification_url}.`,
+    text: `Saved ${nameOf(saved)}: ${n} event type${n === 1 ? "" : "s"} to ${saved.notification_url}.`,
     ...(saved.id ? { details: saved.id } : {}),
   });
 }

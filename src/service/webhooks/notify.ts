@@ -57,7 +57,7 @@ export const delivered = (r: PostResult): boolean =>
  * webhook does not pay for loading it at start-up.
  */
 export async function newAgent(options: ConstructorParameters<typeof Agent>[0]): Promise<Agent> {
-  const { Agent: LoadedAgent } = await import("undici");
+  const { Agent: LoadedAgent } = await import("./undici-parts.js");
   return new LoadedAgent(options);
 }
 
@@ -75,7 +75,7 @@ export async function postNotification(opts: {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const { request } = await import("undici");
+    const { request } = await import("./undici-parts.js");
     const res = await request(opts.url, {
       method: "POST",
       dispatcher: opts.dispatcher,

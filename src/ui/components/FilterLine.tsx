@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useHasFocus } from "../shell.js";
 import { useTheme } from "../theme.js";
+import { FieldHint } from "./FormView.js";
 import { TextField } from "./TextField.js";
 import { Txt } from "./Txt.js";
 
@@ -28,9 +29,13 @@ export function FilterLine({
   const focus = useHasFocus(field);
   return (
     <Box height={1} overflow="hidden">
-      <Txt color={theme.accent}>/</Txt>
-      <TextField value={value} focus={focus} onChange={onChange} onSubmit={onDone} />
-      <Txt color={theme.muted}> {what ? `${what} · ` : ""}enter or esc: back to the list · esc again clears</Txt>
+      {/* The / and what was typed keep their width; the hint is what a narrow terminal cuts (left to
+          shrink alike, at 60 columns the / went and the end of the filter with it). */}
+      <Box flexShrink={0}>
+        <Txt color={theme.accent}>/</Txt>
+        <TextField value={value} focus={focus} onChange={onChange} onSubmit={onDone} />
+      </Box>
+      <FieldHint text={`${what ? `${what} · ` : ""}enter or esc: back to the list · esc again clears`} />
     </Box>
   );
 }

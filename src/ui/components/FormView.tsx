@@ -68,6 +68,19 @@ export function useFormKeys(
   return [state, dispatch];
 }
 
+/** A field's hint after its value: it is what a narrow row cuts, never the value before it. */
+export function FieldHint({ text }: { text: string }) {
+  const theme = useTheme();
+  return (
+    <Box flexShrink={1} minWidth={0}>
+      <Txt color={theme.muted} wrap="truncate-end">
+        {" "}
+        {text}
+      </Txt>
+    </Box>
+  );
+}
+
 /** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
 export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
   const theme = useTheme();
@@ -117,14 +130,7 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
               onChange={(value) => dispatch({ type: "change", name: f.name, value })}
             />
           </Box>
-          {f.hint ? (
-            <Box flexShrink={1} minWidth={0}>
-              <Txt color={theme.muted} wrap="truncate-end">
-                {" "}
-                {f.hint}
-              </Txt>
-            </Box>
-          ) : null}
+          {f.hint ? <FieldHint text={f.hint} /> : null}
         </Box>
       ))}
       {state.problem ? (

@@ -5,7 +5,7 @@ import {
   PROFILE_FIELDS,
   type ProfileValues,
 } from "../../../domain/customers-profile.js";
-import { useFormKeys } from "../../components/FormView.js";
+import { FieldHint, useFormKeys } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
@@ -79,13 +79,17 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
                 {(focused ? "› " : "  ") + `${f.label}:`.padEnd(labelWidth)}
               </Txt>
             </Box>
-            <TextField
-              value={state.values[f.name] ?? ""}
-              focus={active && focused}
-              {...(f.max ? { maxLength: f.max } : {})}
-              onChange={(value) => dispatch({ type: "change", name: f.name, value })}
-            />
-            {f.hint && focused ? <Txt color={theme.muted}> {f.hint}</Txt> : null}
+            {/* The value keeps its room; the hint after it is what a narrow row cuts (left to shrink
+                alike, the two wrapped and the value lost its end behind the one-line row). */}
+            <Box flexShrink={0}>
+              <TextField
+                value={state.values[f.name] ?? ""}
+                focus={active && focused}
+                {...(f.max ? { maxLength: f.max } : {})}
+                onChange={(value) => dispatch({ type: "change", name: f.name, value })}
+              />
+            </Box>
+            {f.hint && focused ? <FieldHint text={f.hint} /> : null}
           </Box>
         );
       })}

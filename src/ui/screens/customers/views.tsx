@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useState } from "react";
 import { cardExpired, cardLabel, customerName } from "../../../domain/customers.js";
 import type { FieldDiff } from "../../../domain/customers-profile.js";
-import { conflictDiff } from "../../../domain/customers-profile.js";
+import { conflictDiff, conflictSide } from "../../../domain/customers-profile.js";
 import type { Card, Customer, CustomerGroup } from "../../../spec/generated/types.js";
 import { selectCountry, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import type { CustomersView } from "../../../state/screens.js";
@@ -33,12 +33,12 @@ function conflictColumns(picked: readonly string[]): Column<FieldDiff>[] {
     },
     { header: "Field", width: 12, render: (d) => d.label },
     { header: "Was", width: 6, flex: 1, render: (d) => d.base || "—", color: (_d, t) => t.muted, drop: 1 },
-    { header: "Yours", width: 8, flex: 1, render: (d) => d.mine || "(removed)" },
+    { header: "Yours", width: 8, flex: 1, render: (d) => conflictSide(d, "mine") },
     {
       header: "Theirs now",
       width: 8,
       flex: 1,
-      render: (d) => d.theirs || "(removed)",
+      render: (d) => conflictSide(d, "theirs"),
       color: (d, t) => (d.change === "both" ? t.warn : undefined),
     },
     { header: "Changed by", width: 10, render: (d) => CHANGE_WORDS[d.change], drop: 2 },

@@ -29,12 +29,22 @@ function summaryParts(r: Reconciliation): string[] {
   ];
 }
 
+/** The lines read as no transaction (a balance or summary line, no date), by number: never dropped unsaid. */
+function skippedPart(skipped: readonly { line: number }[]): string[] {
+  if (skipped.length === 0) return [];
+  const numbers = skipped.slice(0, 5).map((l) => l.line);
+  const more = skipped.length > numbers.length ? ", …" : "";
+  const which = `line${skipped.length > 1 ? "s" : ""} ${numbers.join(", ")}${more}`;
+  return [`skipped ${skipped.length} (${which}: not a transaction)`];
+}
+
 /** The statement's dates and counts as lines of at most `width` cells. */
 function summaryLines(st: Extract<StatementState, { kind: "reconciled" }>, width: number): string[] {
   const r = st.result;
   const range = r.range ? `${r.range.from} → ${r.range.to}` : "no dated lines";
   const notes = st.notes.length ? [st.notes[0] ?? ""] : [];
-  const [first, ...rest] = wrapParts([`${st.lines.length} lines ${range}`, ...summaryParts(r), ...notes], width);
+  const count = `${st.lines.length} line${st.lines.length === 1 ? "" : "s"} ${range}`;
+  const [first, ...rest] = wrapParts([count, ...summaryParts(r), ...skippedPart(st.skipped), ...notes], width);
   return [first ?? "", ...rest];
 }
 
