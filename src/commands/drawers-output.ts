@@ -9,7 +9,7 @@ import {
   type TimelineEntry,
 } from "../domain/cash-drawers.js";
 import { formatAmount, formatSigned } from "../domain/money.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { localTime } from "../domain/time.js";
 import type { CashDrawerEventType, Currency } from "../spec/generated/types.js";
 import type { loadDrawerDay, loadShiftEvents, retrieveDrawerShift } from "../state/drawers-load.js";
@@ -236,10 +236,13 @@ export function reportText(
     "",
     ...(day.rows.length ? columns([header, ...lines], right) : ["No drawer shifts were opened."]),
     "",
-    `Totals: ${counted(t.shifts, "shift")}, ${t.countedShifts} counted. Opening ${formatAmount(t.opened, c)}, cash sales ${formatAmount(t.cashSales, c)}, refunds ${formatAmount(t.cashRefunds, c)}, paid in ${formatAmount(t.paidIn, c)}, paid out ${formatAmount(t.paidOut, c)}, expected ${formatAmount(t.expected, c)}.`,
+    `Totals: ${plural(t.shifts, "shift")}, ${t.countedShifts} counted. Opening ${formatAmount(t.opened, c)}, cash sales ${formatAmount(t.cashSales, c)}, refunds ${formatAmount(t.cashRefunds, c)}, paid in ${formatAmount(t.paidIn, c)}, paid out ${formatAmount(t.paidOut, c)}, expected ${formatAmount(t.expected, c)}.`,
     `Counted ${formatAmount(t.counted, c)} against ${formatAmount(t.expectedOfCounted, c)} expected: over ${formatSigned(t.over, c)}, short ${formatAmount(t.short, c)}, net ${formatSigned(t.net, c)} ${c}.`,
   ];
-  if (t.attention) out.push(`${t.attention} shift(s) need attention: still open, or ended and not counted.`);
+  if (t.attention)
+    out.push(
+      `${plural(t.attention, "shift")} ${t.attention === 1 ? "needs" : "need"} attention: still open, or ended and not counted.`,
+    );
   if (t.mismatches) out.push(`${t.mismatches} shift(s) have events that do not add up to their expected cash.`);
   if (!day.eventsChecked) out.push("Expected cash was not checked against the events: the range has too many shifts.");
   return `${out.join("\n")}\n`;
@@ -277,7 +280,7 @@ export function eventsText(
     );
   }
   const filter = types.size ? ` (${[...types].join(", ")} only)` : "";
-  out.push("", `${entries.length} of ${counted(events.length, "event")}${filter}:`, "");
+  out.push("", `${entries.length} of ${plural(events.length, "event")}${filter}:`, "");
   const rows = entries.map((e) => [
     e.at ? localTime(e.at, timeZone) : "",
     e.label,

@@ -163,7 +163,7 @@ describe("backroom drawers report", () => {
     expect(r.out).toMatch(/Garden centre .* -20\.00 +EVENTS≠/);
     expect(r.out).toMatch(/Front counter .*NOT COUNTED/);
     expect(r.out).toContain("Totals: 6 shifts, 2 counted.");
-    expect(r.out).toContain("4 shift(s) need attention");
+    expect(r.out).toContain("4 shifts need attention");
   });
 
   it("writes to a file, and leaves an existing one alone without --force", async () => {

@@ -1,6 +1,6 @@
 import { CASH_DRAWER_EVENT_TYPES, eventTimeline, filterTimeline, parseDateRange } from "../domain/cash-drawers.js";
 import { drawerDayCsv, drawerEventsCsv } from "../domain/cash-drawers-csv.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { localDate } from "../domain/time.js";
 import type { CashDrawerEventType } from "../spec/generated/types.js";
 import {
@@ -225,7 +225,7 @@ export async function runDrawersEvents(argv: string[], io: CommandIo, deps: Draw
         text = eventsText(shift, events, entries, names, timeZone, where, opts.types);
       }
       await writeOut(opts.out, text, io.stdout);
-      if (opts.out.kind === "file") say(io.stderr, `wrote ${counted(entries.length, "event")} to ${opts.out.path}`);
+      if (opts.out.kind === "file") say(io.stderr, `wrote ${plural(entries.length, "event")} to ${opts.out.path}`);
       return 0;
     }),
   );

@@ -8,7 +8,7 @@ import { localDateTime } from "../domain/cash-drawers.js";
 import { parseCardFile } from "../domain/gift-card-file.js";
 import type { Payment } from "../domain/gift-cards.js";
 import { formatMoney, parseMoney } from "../domain/money.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import {
   type BoxCard,
   type BoxRun,
@@ -133,11 +133,11 @@ async function workRun(
   const total = outcome.cards.length + fileProblems.length;
   say(
     io.stderr,
-    `${run.file} at ${run.locationName}, ${formatMoney({ amount: run.amount, currency: run.currency })} each: ${counted(total, "card")}: ${parts.join(", ")}.`,
+    `${run.file} at ${run.locationName}, ${formatMoney({ amount: run.amount, currency: run.currency })} each: ${plural(total, "card")}: ${parts.join(", ")}.`,
   );
   if (outcome.kind === "stopped") {
     const left = count("planned") + count("sent");
-    say(io.stderr, `Stopped before the end, ${counted(left, "card")} still to do: ${outcome.problem.headline}`);
+    say(io.stderr, `Stopped before the end, ${plural(left, "card")} still to do: ${outcome.problem.headline}`);
     if (outcome.problem.details) say(io.stderr, `  (${outcome.problem.details})`);
     say(io.stderr, "  Everything is journaled: run the same command again, or `backroom giftcards resume`, to finish.");
     return EXIT_STOPPED;
@@ -262,7 +262,7 @@ async function findOrStartRun(
   const n = box.cards.length;
   const each = formatMoney({ amount: box.amount, currency: where.currency });
   const all = formatMoney({ amount: box.amount * n, currency: where.currency });
-  await confirmed(io, `Activate ${counted(n, "card")} at ${each} each (${all} in all) at ${where.name}?`, opts.yes);
+  await confirmed(io, `Activate ${plural(n, "card")} at ${each} each (${all} in all) at ${where.name}?`, opts.yes);
   const newKey = deps.newKey ?? (() => crypto.randomUUID());
   return journal.startRun(
     {

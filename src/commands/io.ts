@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import type { SessionDeps } from "../auth/command-context.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 
 /** The streams and environment a command runs with; `src/cli.tsx` passes the process's own. */
 export interface CommandIo {
@@ -110,7 +110,7 @@ export function relativeTime(at: string, now: number): string {
       : abs >= 3_600_000
         ? [Math.floor(abs / 3_600_000), "hour"]
         : [Math.max(1, Math.floor(abs / 60_000)), "minute"];
-  const text = counted(n, unit);
+  const text = plural(n, unit);
   return ms >= 0 ? `in ${text}` : `${text} ago`;
 }
 

@@ -11,7 +11,7 @@ import {
   reconcileStatement,
 } from "../domain/payout-reconcile.js";
 import { payoutStatusWord } from "../domain/payouts.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import type { Location, Payout } from "../spec/generated/types.js";
 import {
   MAX_STATEMENT_BYTES,
@@ -185,8 +185,8 @@ export function reconcileText(
   const where = ctx.locations.length > 1 ? "all locations" : (ctx.locations[0]?.name ?? "");
   const c = statement.columns;
   const out = [
-    `${ctx.file}: ${counted(statement.lines.length, "line")}${r.range ? ` from ${r.range.from} to ${r.range.to}` : ""} against the payouts of ${where}`,
-    `(columns: ${[c.date, c.amount ?? `${c.debit} / ${c.credit}`, c.description].filter(Boolean).join(", ")}; dates ${statement.dateFormat}${statement.skipped.length ? `; ${counted(statement.skipped.length, "line")} without an amount or date skipped` : ""})`,
+    `${ctx.file}: ${plural(statement.lines.length, "line")}${r.range ? ` from ${r.range.from} to ${r.range.to}` : ""} against the payouts of ${where}`,
+    `(columns: ${[c.date, c.amount ?? `${c.debit} / ${c.credit}`, c.description].filter(Boolean).join(", ")}; dates ${statement.dateFormat}${statement.skipped.length ? `; ${plural(statement.skipped.length, "line")} without an amount or date skipped` : ""})`,
     "",
     ...textColumns(
       [

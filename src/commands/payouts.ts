@@ -15,7 +15,7 @@ import {
   payoutStatusWord,
   payoutTotals,
 } from "../domain/payouts.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { localDate } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
 import { SquareApiError, SquareError } from "../square/errors.js";
@@ -377,7 +377,7 @@ export async function runPayoutsEntries(argv: string[], io: CommandIo, deps: Pay
           : formatRecords(opts.format, entries, ENTRY_CSV);
       await writeOut(opts.out, text, io.stdout);
       if (opts.out.kind === "file")
-        say(io.stderr, `wrote ${counted(entries.length, "entry", "entries")} to ${opts.out.path}`);
+        say(io.stderr, `wrote ${plural(entries.length, "entry", "entries")} to ${opts.out.path}`);
       return 0;
     }),
   );

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { exportFileName, summaryFileName } from "../domain/csv.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { exportsFolder } from "../state/export-csv.js";
 import { reviewExportFiles } from "../state/review-export.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
@@ -96,7 +96,7 @@ export async function runShiftsExport(argv: string[], io: CommandIo, deps: Shift
   return runCommand(io, SHIFTS_EXPORT_SPEC.name, () =>
     withShiftsReview(io, opts, deps, async (loaded) => {
       const { rows } = loaded.review;
-      const what = `${counted(rows.length, "shift")} of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`;
+      const what = `${plural(rows.length, "shift")} of ${loaded.locationName}, ${describeRange(loaded.from, loaded.to)}`;
       if (opts.out.kind === "stdout") {
         const [shifts] = reviewExportFiles(loaded.review, loaded, "-", false);
         await writeOut({ kind: "stdout" }, shifts?.text ?? "", io.stdout);

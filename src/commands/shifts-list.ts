@@ -1,7 +1,7 @@
 import { memberWeeksCsv, shiftsCsv } from "../domain/csv.js";
 import { formatMoney } from "../domain/money.js";
 import { describeOvertime } from "../domain/overtime.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { memberWeeks, type ReviewRow } from "../domain/review.js";
 import { formatHours, localDate, localTime } from "../domain/time.js";
 import type { Money } from "../spec/generated/types.js";
@@ -166,7 +166,7 @@ export function shiftsTable(loaded: LoadedReview): string {
   lines.push(
     "",
     heading(loaded),
-    `${counted(totals.shifts, "shift")} · paid ${formatHours(totals.paidHours)} h (regular ${formatHours(totals.regularHours)}, overtime ${formatHours(totals.overtimeHours)}) · cost ${formatMoney(totals.cost)} (regular ${formatMoney(totals.regularCost)}, overtime ${formatMoney(totals.overtimeCost)})${noWage}`,
+    `${plural(totals.shifts, "shift")} · paid ${formatHours(totals.paidHours)} h (regular ${formatHours(totals.regularHours)}, overtime ${formatHours(totals.overtimeHours)}) · cost ${formatMoney(totals.cost)} (regular ${formatMoney(totals.regularCost)}, overtime ${formatMoney(totals.overtimeCost)})${noWage}`,
   );
   return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,5 @@
 import { formatMoney, plainMoney } from "../domain/money.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { describeScope, formatVariance, type ReviewRow } from "../domain/stocktake.js";
 import { localDate, localTime } from "../domain/time.js";
 import type { CountRecord } from "../local/stocktake-journal.js";
@@ -51,7 +51,7 @@ export function reviewText(record: CountRecord, review: CountReview, top = 10): 
   const unknown = record.unknown.filter((u) => !u.resolvedTo);
   if (unknown.length > 0) {
     lines.push(
-      `  ${counted(unknown.length, "unknown code")} kept with the count: ${unknown
+      `  ${plural(unknown.length, "unknown code")} kept with the count: ${unknown
         .slice(0, 5)
         .map((u) => u.code)
         .join(", ")}${unknown.length > 5 ? ", …" : ""}`,

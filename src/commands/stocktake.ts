@@ -1,7 +1,7 @@
 // `backroom stocktake resume|list|export` (and, in stocktake-import.ts, `import`): counts from
 // scripts and offline scanners, on the same journal and commit as the app's Stocktake screen.
 
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { describeScope } from "../domain/stocktake.js";
 import {
   type CountHeader,
@@ -147,7 +147,7 @@ async function commit(
   let last = "";
   const onProgress = (p: CommitProgress) => {
     if (!tty) return;
-    const text = `\rcommitting: ${p.linesDone.toLocaleString("en-US")} of ${counted(p.linesTotal, "line")} (${p.batchesDone}/${counted(p.batchesTotal, "request")})`;
+    const text = `\rcommitting: ${p.linesDone.toLocaleString("en-US")} of ${plural(p.linesTotal, "line")} (${p.batchesDone}/${plural(p.batchesTotal, "request")})`;
     if (text !== last) io.stderr.write(text);
     last = text;
   };
@@ -172,7 +172,7 @@ function reportCommit(io: CommandIo, outcome: CommitOutcome, record: CountRecord
     say(io.stderr, `  \`backroom stocktake resume --location ${JSON.stringify(location)} --commit\` finishes it.`);
     return EXIT_COMMIT_STOPPED;
   }
-  say(io.stderr, `Committed ${counted(outcome.lines, "line")} of ${record.header.id}.`);
+  say(io.stderr, `Committed ${plural(outcome.lines, "line")} of ${record.header.id}.`);
   for (const r of outcome.refused) {
     const item = record.items.get(r.variationId);
     say(io.stderr, `  refused by the service: ${item ? `${item.sku} ${item.name}` : r.variationId}: ${r.problem}`);
@@ -199,7 +199,7 @@ export async function finish(
     const done = live.filter((b) => b.state === "accepted").length;
     say(
       io.stderr,
-      `  Its commit stopped halfway: ${done} of ${counted(live.length, "request")} ${done === 1 ? "was" : "were"} accepted.`,
+      `  Its commit stopped halfway: ${done} of ${plural(live.length, "request")} ${done === 1 ? "was" : "were"} accepted.`,
     );
   }
   if (!opts.commit) {
@@ -292,13 +292,13 @@ export async function runStocktakeList(argv: string[], io: CommandIo, deps: Stoc
       for (const c of counts) {
         const progress =
           c.status === "committing"
-            ? `commit stopped at ${c.batchesAccepted}/${counted(c.batches, "request")}`
+            ? `commit stopped at ${c.batchesAccepted}/${plural(c.batches, "request")}`
             : c.status === "committed" && c.committedAt
               ? `committed ${stamp(c.committedAt, c.timeZone)}`
               : c.status;
         say(
           io.stdout,
-          `${c.id}  ${c.locationName}  ${describeScope(c.scope)}  started ${stamp(c.startedAt, c.timeZone)}  ${counted(c.lines, "line")}  ${progress}`,
+          `${c.id}  ${c.locationName}  ${describeScope(c.scope)}  started ${stamp(c.startedAt, c.timeZone)}  ${plural(c.lines, "line")}  ${progress}`,
         );
       }
       return 0;
@@ -332,7 +332,7 @@ export async function runStocktakeExport(argv: string[], io: CommandIo, deps: St
       if (opts.out.kind === "file") {
         say(
           io.stderr,
-          `wrote ${opts.summary ? "the summary" : counted(review.rows.length, "item")} of ${record.header.id} to ${opts.out.path}`,
+          `wrote ${opts.summary ? "the summary" : plural(review.rows.length, "item")} of ${record.header.id} to ${opts.out.path}`,
         );
       }
       return 0;

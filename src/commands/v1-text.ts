@@ -1,7 +1,7 @@
 // How `backroom v1` lays records out for people, and the columns of its CSV.
 import { localDateTime } from "../domain/cash-drawers.js";
 import { formatAmount, formatMoney } from "../domain/money.js";
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import {
   checkSettlement,
   OFFLINE_NOTE,
@@ -128,11 +128,11 @@ function footText(kind: V1ListKind, records: readonly object[]): string {
     const t = paymentTotals(list);
     const m = (n: number) => formatMoney({ amount: n, currency });
     const partial = t.partial
-      ? ` ${counted(t.partial, "partial payment")} besides, still being taken (their items are empty until they are complete).`
+      ? ` ${plural(t.partial, "partial payment")} besides, still being taken (their items are empty until they are complete).`
       : "";
-    return `${counted(t.count, "payment")}: collected ${m(t.collected)}, fees ${m(t.fees)}, refunded ${m(t.refunded)}.${partial}`;
+    return `${plural(t.count, "payment")}: collected ${m(t.collected)}, fees ${m(t.fees)}, refunded ${m(t.refunded)}.${partial}`;
   }
-  return `${counted(records.length, kind.slice(0, -1), kind)}.`;
+  return `${plural(records.length, kind.slice(0, -1), kind)}.`;
 }
 
 /** One payment for people: tenders, items, totals, fees and refunds. */

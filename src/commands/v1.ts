@@ -2,7 +2,7 @@
 // settlements and online-store orders of a date range, and one record in full. The interface's
 // range rules are checked before anything is sent (a bad range exits 2 with the rule in words).
 
-import { counted } from "../domain/plural.js";
+import { plural } from "../domain/plural.js";
 import { localDate, parseDate } from "../domain/time.js";
 import { checkSettlement } from "../domain/v1-records.js";
 import {
@@ -208,7 +208,7 @@ function progressLine(io: CommandIo, kind: V1ListKind): { onPage: OnPage | undef
   return {
     onPage: ({ pages, records }) => {
       shown = true;
-      io.stderr.write(`\rreading ${kind}: ${counted(pages, "page")}, ${counted(records, "record")}`);
+      io.stderr.write(`\rreading ${kind}: ${plural(pages, "page")}, ${plural(records, "record")}`);
     },
     done: () => {
       if (shown) io.stderr.write("\n");

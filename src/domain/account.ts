@@ -1,6 +1,7 @@
 // The sign-in, in the manager's words: how long the token lasts, when backroom renews it, whether
 // the deprecated renew still can, and which permissions the screens need that it lacks. Pure:
 // the account screen and `backroom status` read these; the session applies the same numbers.
+import { plural } from "./plural.js";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -60,7 +61,7 @@ export function spanInWords(ms: number): string {
       : abs >= HOUR_MS
         ? [Math.floor(abs / HOUR_MS), "hour"]
         : [Math.max(1, Math.floor(abs / 60_000)), "minute"];
-  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+  return plural(n, unit);
 }
 
 /** The token's phase at `now`. */

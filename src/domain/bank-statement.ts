@@ -6,6 +6,7 @@
 // by their headers; flags name them when the headers are unusual.
 import { parse } from "csv-parse/sync";
 import { parseMoney } from "./money.js";
+import { plural } from "./plural.js";
 import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
 import { compileDateFormat, type DateFormat, guessDateFormat } from "./statement-dates.js";
 
@@ -187,7 +188,7 @@ export function readStatement(text: string, options: StatementOptions): Statemen
     const n = read.problems.length;
     return {
       ok: false,
-      problem: `${n} line${n === 1 ? "" : "s"} of the statement cannot be read.`,
+      problem: `${plural(n, "line")} of the statement cannot be read.`,
       problems: read.problems,
     };
   }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { counted } from "./plural.js";
+import { plural } from "./plural.js";
 
-describe("counted", () => {
+describe("plural", () => {
   it("is singular for one only, with thousands grouped", () => {
-    expect(counted(1, "shift")).toBe("1 shift");
-    expect(counted(0, "shift")).toBe("0 shifts");
-    expect(counted(2, "line")).toBe("2 lines");
-    expect(counted(1204, "shift")).toBe("1,204 shifts");
+    expect(plural(1, "shift")).toBe("1 shift");
+    expect(plural(0, "shift")).toBe("0 shifts");
+    expect(plural(2, "line")).toBe("2 lines");
+    expect(plural(1204, "shift")).toBe("1,204 shifts");
   });
 
   it("takes an irregular plural", () => {
-    expect(counted(1, "entry", "entries")).toBe("1 entry");
-    expect(counted(3, "entry", "entries")).toBe("3 entries");
+    expect(plural(1, "entry", "entries")).toBe("1 entry");
+    expect(plural(3, "entry", "entries")).toBe("3 entries");
   });
 });

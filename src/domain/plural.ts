@@ -1,8 +1,8 @@
 /**
- * A number of things as the manager reads it: `counted(1, "shift")` is "1 shift",
- * `counted(1204, "shift")` is "1,204 shifts", `counted(2, "entry", "entries")` is "2 entries".
+ * A number of things as the manager reads it: `plural(1, "shift")` is "1 shift",
+ * `plural(1204, "shift")` is "1,204 shifts", `plural(2, "entry", "entries")` is "2 entries".
  * The app speaks English: one is singular, every other number (0 too) plural.
  */
-export function counted(n: number, one: string, many = `${one}s`): string {
+export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }

@@ -4,6 +4,7 @@
  * strings (see quantity.ts); money is in integer minor units.
  */
 import type { CatalogObject } from "../spec/generated/types.js";
+import { plural } from "./plural.js";
 import { formatQuantity, parseQuantity, QUANTITY_DECIMALS, type QuantityUnits } from "./quantity.js";
 import { farFromExpected } from "./stocktake-checks.js";
 
@@ -33,7 +34,7 @@ export function describeScope(scope: CountScope): string {
     case "search":
       return `cycle count: “${scope.text}”`;
     case "skus":
-      return `cycle count: ${scope.skus.length} SKU${scope.skus.length === 1 ? "" : "s"}`;
+      return `cycle count: ${plural(scope.skus.length, "SKU")}`;
     case "file":
       return `cycle count: ${scope.file}`;
   }
@@ -126,7 +127,7 @@ const ENTRY = /^([+=-])?\s*(\d+)(?:\.(\d*))?$/;
 
 function precisionWords(precision: number): string {
   if (precision === 0) return "whole units";
-  return `at most ${precision} decimal${precision === 1 ? "" : "s"}`;
+  return `at most ${plural(precision, "decimal")}`;
 }
 
 /**

@@ -1,6 +1,8 @@
 // The requests of a count's commit in the stocktake journal: planned with their keys and bodies
 // in one transaction, then each marked sent and settled, so a commit that stopped resumes from
 // what the file says without sending anything twice.
+
+import { plural } from "../domain/plural.js";
 import type { PlannedBatch } from "../domain/stocktake.js";
 import { isUnsettled, type RequestLog } from "./request-log.js";
 import type { Statements } from "./statements.js";
@@ -100,7 +102,10 @@ export class CommitRequests {
       const pending = this.#s
         .get("SELECT COUNT(*) AS n FROM batches WHERE count_id = ? AND state IN ('planned', 'sent')")
         .get(countId) as { n: number };
-      if (pending.n > 0) throw new CountStateError(`${pending.n} requests of this count are not settled yet.`);
+      if (pending.n > 0)
+        throw new CountStateError(
+          `${plural(pending.n, "request")} of this count ${pending.n === 1 ? "is" : "are"} not settled yet.`,
+        );
       this.#s
         .get("UPDATE counts SET status = 'committed', committed_at = ? WHERE id = ? AND status = 'committing'")
         .run(at, countId);

@@ -2,6 +2,7 @@
 // its events page by page), and the CSV of the day or of the open shift's events.
 import { eventTimeline, filterTimeline } from "../domain/cash-drawers.js";
 import { drawerDayCsv, drawerEventsCsv } from "../domain/cash-drawers-csv.js";
+import { plural } from "../domain/plural.js";
 import type { DrawerDetail, DrawersData } from "./drawers-slice.js";
 import type { WriteResult } from "./errors.js";
 import { type CsvFile, nothingToExport } from "./export-csv.js";
@@ -73,7 +74,7 @@ function exportFile(s: AppState, what: "day" | "events", path: string): CsvFile 
     return {
       path,
       text: drawerDayCsv(d.day.rows, d.day.timeZone, d.names),
-      what: `${n} drawer shift${n === 1 ? "" : "s"}`,
+      what: plural(n, "drawer shift"),
     };
   }
   const detail = d.detail;
@@ -82,7 +83,7 @@ function exportFile(s: AppState, what: "day" | "events", path: string): CsvFile 
   const entries = filterTimeline(eventTimeline(detail.shift.opened_cash_money, detail.events), new Set(d.filter));
   const currency = detail.shift.opened_cash_money?.currency ?? "USD";
   const text = drawerEventsCsv(entries, timeZoneOf(s), d.names, currency);
-  return { path, text, what: `${entries.length} event${entries.length === 1 ? "" : "s"}` };
+  return { path, text, what: plural(entries.length, "event") };
 }
 
 /** Writes the day or the open shift's events as CSV through the shell's `exportCsv`. */

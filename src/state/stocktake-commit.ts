@@ -5,6 +5,8 @@
  * under the same key and body, so the service answers what it did the first time instead of
  * counting twice. Shared by the screen and the `stocktake` commands.
  */
+
+import { plural } from "../domain/plural.js";
 import {
   buildReview,
   commitLinesOf,
@@ -179,7 +181,7 @@ function stoppedProblem(stop: ReplayStop, progress: CommitProgress): { problem: 
           : stop.problem;
   const left = progress.batchesTotal - progress.batchesDone;
   return {
-    problem: `${cause} ${progress.linesDone} of ${progress.linesTotal} lines are committed; ${left} request${left === 1 ? "" : "s"} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
+    problem: `${cause} ${progress.linesDone.toLocaleString("en-US")} of ${plural(progress.linesTotal, "line")} are committed; ${plural(left, "request")} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
     details: stop.kind === "aborted" ? undefined : stop.details,
   };
 }

@@ -2,6 +2,8 @@
  * The Stocktake slice's I/O at the end of a count: the commit (planned and replayed from the
  * journal, progress shown as requests settle) and the CSV exports of a count in the journal.
  */
+
+import { plural } from "../domain/plural.js";
 import type { StocktakeJournal } from "../local/stocktake-journal.js";
 import { type WriteResult, writeProblem } from "./errors.js";
 import { nothingToExport } from "./export-csv.js";
@@ -39,7 +41,7 @@ async function planAndRun(io: StocktakeIo, countId: string): Promise<CommitOutco
 function sayOutcome(io: StocktakeIo, countId: string, outcome: CommitOutcome): void {
   if (outcome.kind === "committed") {
     const refused = outcome.refused.length ? `; ${outcome.refused.length} refused by the service` : "";
-    io.get().setStatus({ kind: "info", text: `Committed ${outcome.lines} lines of ${countId}${refused}.` });
+    io.get().setStatus({ kind: "info", text: `Committed ${plural(outcome.lines, "line")} of ${countId}${refused}.` });
   } else {
     const details = outcome.details ? { details: outcome.details } : {};
     io.get().setStatus({ kind: "error", text: outcome.problem, ...details });

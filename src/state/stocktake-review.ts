@@ -1,6 +1,7 @@
 /** A journaled count as its review and its exports: shared by the screen and the commands. */
 
 import { formatMoney } from "../domain/money.js";
+import { plural } from "../domain/plural.js";
 import {
   buildReview,
   type CountLine,
@@ -87,7 +88,7 @@ export function totalsLine(review: CountReview): string {
   const t = review.totals;
   const c = review.currency;
   const parts = [
-    `${t.lines} line${t.lines === 1 ? "" : "s"}`,
+    plural(t.lines, "line"),
     `over ${t.unitsOver} unit${t.unitsOver === "1" ? "" : "s"} (${formatMoney({ amount: t.valueOver, currency: c })})`,
     `short ${t.unitsShort} unit${t.unitsShort === "1" ? "" : "s"} (${formatMoney({ amount: t.valueShort, currency: c })})`,
     `net ${formatMoney({ amount: t.valueNet, currency: c })}`,

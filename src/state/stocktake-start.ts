@@ -2,6 +2,8 @@
  * The Stocktake slice's I/O around a count: the location's counts from the journal, starting a
  * count (scope, counter, catalog and books read, header journaled), resuming and discarding it.
  */
+
+import { plural } from "../domain/plural.js";
 import { memberName } from "../domain/shifts.js";
 import { type CountScope, describeScope, type StockItem } from "../domain/stocktake.js";
 import { type CountHeader, OpenCountExists, type StocktakeJournal } from "../local/stocktake-journal.js";
@@ -155,7 +157,7 @@ export async function startCount(
     const note =
       read.missing.length > 0
         ? `Not in the catalog: ${read.missing.join(", ")}.`
-        : `Counting ${read.items.length} items: scan or type a code.`;
+        : `Counting ${plural(read.items.length, "item")}: scan or type a code.`;
     io.dispatch({ type: "count-opened", count: loadedCountOf(started.record), view: "count", note });
     const text = `Started ${started.header.id}: ${describeScope(scope)} at ${loc.name}.`;
     io.get().setStatus({ kind: "info", text });
@@ -174,7 +176,7 @@ export async function resumeCount(io: StocktakeIo): Promise<void> {
   const count = loadedCountOf(record);
   const n = count.lines.length;
   const committing = count.header.status === "committing";
-  const note = `Resumed ${count.header.id}: ${n} line${n === 1 ? "" : "s"} counted so far.`;
+  const note = `Resumed ${count.header.id}: ${plural(n, "line")} counted so far.`;
   io.dispatch({ type: "count-opened", count, view: committing ? "review" : "count", note });
   if (committing) {
     io.get().setStatus({

@@ -2,6 +2,8 @@
 // through runWrite (v1-writes.ts), one idempotency key per logical refund. What the screen shows
 // and which rules a form breaks is the pure machine's (v1-machine.ts); this slice feeds it the
 // service's answers.
+
+import { plural } from "../domain/plural.js";
 import { localDate } from "../domain/time.js";
 import { v1RangeTimes } from "../domain/v1-rules.js";
 import type { V1Order, V1Payment, V1UpdateOrderRequest } from "../spec/generated/types.js";
@@ -177,7 +179,7 @@ function v1Reads(c: V1Context): Pick<V1Slice, "loadV1" | "showV1View" | "submitV
       const label = `Reading ${RETIRED_WHAT[operation]}`;
       const progress = ({ pages, records }: { pages: number; records: number }) => {
         if (ticket !== c.tickets.list || options.quiet) return;
-        c.set({ loading: `${label}: ${pages} page${pages === 1 ? "" : "s"}, ${records} records` });
+        c.set({ loading: `${label}: ${plural(pages, "page")}, ${plural(records, "record")}` });
       };
       const records = await get().runRead(
         label,

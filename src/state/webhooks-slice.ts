@@ -1,5 +1,7 @@
 // The webhooks screen's I/O: every read and write goes through runRead/runWrite, and every answer
 // is fed to the pure machine (webhooks-machine.ts) as an event.
+
+import { plural } from "../domain/plural.js";
 import { parseApiVersion, parseNotificationUrl, parseSubscriptionName } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
 import { problemOf, writeProblem } from "./errors.js";
@@ -86,7 +88,7 @@ function showSaved({ get }: WebhooksIo, saved: WebhookSubscription): void {
   const n = saved.event_types?.length ?? 0;
   get().setStatus({
     kind: "info",
-    text: `Saved ${nameOf(saved)}: ${n} event type${n === 1 ? "" : "s"} to ${saved.notification_url}.`,
+    text: `Saved ${nameOf(saved)}: ${plural(n, "event type")} to ${saved.notification_url}.`,
     ...(saved.id ? { details: saved.id } : {}),
   });
 }

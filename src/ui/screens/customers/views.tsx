@@ -3,6 +3,7 @@ import { useState } from "react";
 import { cardExpired, cardLabel, customerName } from "../../../domain/customers.js";
 import type { FieldDiff } from "../../../domain/customers-profile.js";
 import { conflictDiff, conflictSide } from "../../../domain/customers-profile.js";
+import { plural } from "../../../domain/plural.js";
 import type { Card, Customer, CustomerGroup } from "../../../spec/generated/types.js";
 import { selectCountry, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import type { CustomersView } from "../../../state/screens.js";
@@ -279,7 +280,7 @@ export function DuplicatesView({ height, width }: { height: number; width: numbe
       ? `Reading profiles: ${scan.scanned.toLocaleString("en-US")}${of}… esc stops`
       : scan.phase === "failed"
         ? `The service stopped answering after ${scan.scanned.toLocaleString("en-US")} profiles.`
-        : `${scan.groups.length} group${scan.groups.length === 1 ? "" : "s"} among ${scan.scanned.toLocaleString("en-US")} profiles${scan.phase === "stopped" ? " (stopped early)" : ""}.`;
+        : `${plural(scan.groups.length, "group")} among ${plural(scan.scanned, "profile")}${scan.phase === "stopped" ? " (stopped early)" : ""}.`;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">

@@ -9,6 +9,7 @@ import {
   reconcileShift,
 } from "../../../domain/cash-drawers.js";
 import { formatAmount, formatSigned } from "../../../domain/money.js";
+import { plural } from "../../../domain/plural.js";
 import type { Currency } from "../../../spec/generated/types.js";
 import { selectLocation, selectTimeZone, useAppStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -34,7 +35,7 @@ function totalsLines(t: DrawerTotals, width: number): string[] {
   // The figures a manager checks first come first: on a narrow terminal the rest are cut.
   return wrapSegments(
     [
-      `Totals: ${t.shifts} shift${t.shifts === 1 ? "" : "s"}, ${t.countedShifts} counted`,
+      `Totals: ${plural(t.shifts, "shift")}, ${t.countedShifts} counted`,
       `expected ${m(t.expected)}`,
       `counted ${m(t.counted)} of ${m(t.expectedOfCounted)}`,
       `net ${formatSigned(t.net, c)} ${overShortWord(t.net).toUpperCase()}`,

@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { Box } from "ink";
 import { useMemo } from "react";
 import type { Reconciliation } from "../../../domain/payout-reconcile.js";
+import { plural } from "../../../domain/plural.js";
 import { selectedId, useAppStore } from "../../../state/index.js";
 import type { ReconcileItem, StatementState } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -43,7 +44,7 @@ function summaryLines(st: Extract<StatementState, { kind: "reconciled" }>, width
   const r = st.result;
   const range = r.range ? `${r.range.from} → ${r.range.to}` : "no dated lines";
   const notes = st.notes.length ? [st.notes[0] ?? ""] : [];
-  const count = `${st.lines.length} line${st.lines.length === 1 ? "" : "s"} ${range}`;
+  const count = `${plural(st.lines.length, "line")} ${range}`;
   const [first, ...rest] = wrapParts([count, ...summaryParts(r), ...skippedPart(st.skipped), ...notes], width);
   return [first ?? "", ...rest];
 }

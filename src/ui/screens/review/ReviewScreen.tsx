@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import stringWidth from "string-width";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
+import { plural } from "../../../domain/plural.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
@@ -39,7 +40,7 @@ export function reviewTitle(r: { from: string; to: string; span: ReviewSpanKind 
 export function totalsText(t: PayTotals): [string, string] {
   const noWage = t.noWageShifts ? ` · ${t.noWageShifts} without wage, not costed` : "";
   return [
-    `Total: ${t.shifts} shifts · paid ${formatHours(t.paidHours)} h · cost ${formatMoney(t.cost)}${noWage}`,
+    `Total: ${plural(t.shifts, "shift")} · paid ${formatHours(t.paidHours)} h · cost ${formatMoney(t.cost)}${noWage}`,
     `Regular ${formatHours(t.regularHours)} h, ${formatMoney(t.regularCost)} · overtime ${formatHours(t.overtimeHours)} h, ${formatMoney(t.overtimeCost)}`,
   ];
 }
@@ -233,7 +234,7 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   };
   return (
     <FormView
-      title={`Export ${rows} shifts as CSV`}
+      title={`Export ${plural(rows, "shift")} as CSV`}
       note="A file already there is replaced only if you say so."
       fields={EXPORT_FIELDS}
       initial={{ path: given ?? store.getState().exportPath(), summary: asked ? "y" : "n" }}

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { memo, useMemo } from "react";
+import { plural } from "../../../domain/plural.js";
 import { type CountLine, countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
 import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { countedOf, expectedChangedText, expectedOf, type LoadedCount } from "../../../state/screens.js";
@@ -48,11 +49,11 @@ export function CountView({ height, width, list }: { height: number; width: numb
     [
       h.id,
       describeScope(h.scope),
-      `${count.lines.length.toLocaleString("en-US")} line${count.lines.length === 1 ? "" : "s"}`,
+      plural(count.lines.length, "line"),
       h.scanOne ? "SCAN = 1 UNIT" : "",
       h.blind ? "BLIND: expected shown in the review" : "",
       h.counterName ? `by ${h.counterName}` : "",
-      unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"}` : "",
+      unknown ? plural(unknown, "unknown code") : "",
       h.blind ? "" : expectedChangedText(count, tz),
     ].filter(Boolean),
     width - "Counting ".length,

@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
+import { plural } from "../../../domain/plural.js";
 import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
@@ -115,8 +116,8 @@ function homeHead(openHere: CountListing | undefined, note: string | undefined, 
     ? []
     : wrapLines(
         openHere.status === "committing"
-          ? `Unfinished commit: ${openHere.id} (${describeScope(openHere.scope)}) stopped at ${openHere.batchesAccepted} of ${openHere.batches} requests.`
-          : `Open count: ${openHere.id} (${describeScope(openHere.scope)}), started ${stamp(openHere.startedAt)}${openHere.counterName ? ` by ${openHere.counterName}` : ""}, ${openHere.lines} line${openHere.lines === 1 ? "" : "s"}${openHere.unknownCodes ? `, ${openHere.unknownCodes} unknown codes` : ""}.`,
+          ? `Unfinished commit: ${openHere.id} (${describeScope(openHere.scope)}) stopped at ${openHere.batchesAccepted} of ${plural(openHere.batches, "request")}.`
+          : `Open count: ${openHere.id} (${describeScope(openHere.scope)}), started ${stamp(openHere.startedAt)}${openHere.counterName ? ` by ${openHere.counterName}` : ""}, ${plural(openHere.lines, "line")}${openHere.unknownCodes ? `, ${plural(openHere.unknownCodes, "unknown code")}` : ""}.`,
         width,
         3,
       );
@@ -196,8 +197,7 @@ function reviewHead(
   const money = (amount: number) => formatMoney({ amount, currency: review.currency });
   const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
   const room = width - 1;
-  const title =
-    wrapSegments([h.id, describeScope(h.scope), `${t.lines} line${t.lines === 1 ? "" : "s"}`], room - 7)[0] ?? "";
+  const title = wrapSegments([h.id, describeScope(h.scope), plural(t.lines, "line")], room - 7)[0] ?? "";
   const totals = wrapLines(
     `over ${t.unitsOver} (${money(t.valueOver)}) short ${t.unitsShort} (${money(t.valueShort)}) net ${money(t.valueNet)}`,
     room,
@@ -206,9 +206,9 @@ function reviewHead(
   const state = wrapSegments(
     [
       t.uncounted
-        ? `${t.uncounted} items not counted: ${h.uncounted === "zero" ? "set to zero" : "left untouched"} (z changes)`
+        ? `${plural(t.uncounted, "item")} not counted: ${h.uncounted === "zero" ? "set to zero" : "left untouched"} (z changes)`
         : "Every item of the count was counted.",
-      unknown ? `${unknown} unknown code${unknown === 1 ? "" : "s"} (u)` : "",
+      unknown ? `${plural(unknown, "unknown code")} (u)` : "",
       t.unpriced ? `${t.unpriced} without a price` : "",
       t.outOfScope ? `${t.outOfScope} not in the count's scope` : "",
       t.expectedPending ? `expected of ${t.expectedPending} still being read (…)` : "",

@@ -1,3 +1,4 @@
+import { plural } from "../../../domain/plural.js";
 import type { ReviewRow } from "../../../domain/stocktake.js";
 import { leftOutText } from "../../../domain/stocktake-checks.js";
 import { type AppState, notKeptOffline } from "../../../state/index.js";
@@ -118,7 +119,7 @@ function confirmCommit(s: AppState): void {
   s.ask({
     message: resuming
       ? `Finish committing ${c.header.id}? Requests the service already accepted are not sent as new changes.`
-      : `Commit ${totals.lines} lines of ${c.header.id} at ${c.header.locationName} as physical counts?${
+      : `Commit ${plural(totals.lines, "line")} of ${c.header.id} at ${c.header.locationName} as physical counts?${
           c.header.uncounted === "zero" && c.header.scope.kind === "full" ? " Uncounted items are set to zero." : ""
         }${leftOut ? ` ${leftOut}` : ""} It cannot be taken back.`,
     risky: true,

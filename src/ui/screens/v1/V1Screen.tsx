@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
+import { plural } from "../../../domain/plural.js";
 import { OFFLINE_NOTE, paymentTotals } from "../../../domain/v1-records.js";
 import { describeV1Range, isSplitTender } from "../../../domain/v1-rules.js";
 import type { V1Payment } from "../../../spec/generated/types.js";
@@ -179,7 +180,7 @@ function footLine(view: V1View, records: readonly object[]): string {
   const currency = list[0]?.total_collected_money?.currency_code ?? "USD";
   const m = (n: number) => formatMoney({ amount: n, currency });
   const partial = t.partial ? ` · ${t.partial} partial` : "";
-  return `${t.count} payments · collected ${m(t.collected)} · fees ${m(t.fees)} · refunded ${m(t.refunded)}${partial}`;
+  return `${plural(t.count, "payment")} · collected ${m(t.collected)} · fees ${m(t.fees)} · refunded ${m(t.refunded)}${partial}`;
 }
 
 /** The open record, a window of its lines (j/k scroll). */

@@ -1,4 +1,5 @@
 import { Box } from "ink";
+import { plural } from "../../../domain/plural.js";
 import { useAppStore, useAppStoreApi, useShallow } from "../../../state/index.js";
 import { shownSubscriptions, WEBHOOKS_LIST } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
@@ -62,7 +63,7 @@ function SubscriptionList({ height, width }: { height: number; width: number }) 
         <Txt bold>Webhooks</Txt>
         <Txt color={theme.muted}>
           {" "}
-          · {items.length} subscription{items.length === 1 ? "" : "s"}
+          · {plural(items.length, "subscription")}
           {includeDisabled ? ` (${disabled} disabled shown; d hides them)` : " · disabled hidden (d shows them)"}
         </Txt>
       </Txt>
