@@ -11,7 +11,7 @@
 // listen at scale 1 (median of three starts) and at the benchmark's scale, with peak memory.
 // Usage: node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up]
 // [--cpu-prof DIR] — or import { runServiceBench } from it.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -124,8 +124,16 @@ function customerAndShiftLoads(customers, memberIds, locationId) {
 /** The data folder `serve` keeps its seed images under (as it looks for it). */
 const dataDir = () => process.env.XDG_DATA_HOME || join(process.env.HOME || homedir(), ".local", "share");
 
-/** Whether `serve --scale N` will find the day's prepared seed image. */
-const hasSeedImage = (scale) => seedImageOf(dataDir(), scale) !== undefined;
+/**
+ * The day's prepared seed image of a scale as it is now (its path and when it was written), or
+ * undefined. `serve` writes a new one before it listens when the one there is of another seed
+ * version (the code that lays the store out changed), so a start came from the image only when
+ * the image is the same file after it as before.
+ */
+function seedImageStamp(scale) {
+  const path = seedImageOf(dataDir(), scale);
+  return path === undefined ? undefined : `${path}@${statSync(path).mtimeMs}`;
+}
 
 /** Seconds to `listening` and peak memory of `serve` at a scale, started and stopped `runs` times (median). */
 async function startUp(scale, runs) {
@@ -149,7 +157,7 @@ async function startUp(scale, runs) {
 async function startLarge(scale, log, cpuProfDir) {
   // `serve` starts a store of benchmark volumes from the day's prepared image when there is one
   // (src/service/seed-image.ts): say which start this is, as the two differ by seconds.
-  const fromImage = hasSeedImage(scale);
+  const before = seedImageStamp(scale);
   const t0 = performance.now();
   const { child, match } = await startChild(
     process.execPath,
@@ -169,6 +177,7 @@ async function startLarge(scale, log, cpuProfDir) {
   );
   const seconds = (performance.now() - t0) / 1000;
   const peakMb = peakMemoryMb(child.pid);
+  const fromImage = before !== undefined && seedImageStamp(scale) === before;
   log(
     `service: demo store at scale ${scale} ${fromImage ? "copied from the day's image" : "seeded"} and listening in ${seconds.toFixed(1)} s` +
       (peakMb ? `, peak memory ${peakMb.toFixed(0)} MB` : ""),
