@@ -140,7 +140,9 @@ describe("the stocktake journal", () => {
     journal.requests.markSent(count.id, 0, NOW.toISOString());
     journal.requests.markAccepted(count.id, 0, ["C1", "C2"], NOW.toISOString());
     journal.requests.markSent(count.id, 1, NOW.toISOString());
-    expect(() => journal.requests.finish(count.id, NOW.toISOString())).toThrow(/1 request of this count is not settled yet/);
+    expect(() => journal.requests.finish(count.id, NOW.toISOString())).toThrow(
+      /1 request of this count is not settled yet/,
+    );
     journal.requests.markSent(count.id, 1, NOW.toISOString());
     expect(journal.requests.list(count.id)[1]).toMatchObject({ state: "sent", attempts: 2 });
     journal.requests.markAccepted(count.id, 1, ["C3"], NOW.toISOString());
