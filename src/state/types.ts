@@ -115,6 +115,12 @@ export interface Question {
   /** The question in the manager's words, naming what it acts on. */
   message: string;
   risky: boolean;
+  /**
+   * A risky question whose "yes" can still be put right afterwards (a clock-out that looks
+   * mistaken: the review edits it): enter is no to be sure, and the prompt does not claim that
+   * yes cannot be undone.
+   */
+  reversible?: true;
   /** What "yes" does, in a word or two (`Delete`, `Replace`); "Yes" without it. */
   yes?: string;
   /** What "no" does, when it does something of its own (`Replace (→ 3)`); "No" without it. */

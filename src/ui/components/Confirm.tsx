@@ -12,10 +12,10 @@ export function defaultAnswer(question: Pick<Question, "risky">): "yes" | "no" {
 }
 
 /** The line under the question that says what each key answers. */
-export function answerKeysText(question: Pick<Question, "risky">, highlighted: "yes" | "no"): string {
+export function answerKeysText(question: Pick<Question, "risky" | "reversible">, highlighted: "yes" | "no"): string {
   const enter = `enter: ${highlighted}`;
   return question.risky && highlighted === "no"
-    ? `y: yes · n / esc: no · ${enter} (this cannot be undone)`
+    ? `y: yes · n / esc: no · ${enter} (${question.reversible ? "to be sure" : "this cannot be undone"})`
     : `y: yes · n / esc: no · ${enter} · ←/→ choose`;
 }
 

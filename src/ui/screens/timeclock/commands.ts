@@ -131,8 +131,15 @@ export const TIMECLOCK_COMMANDS = defineCommands({
       if (!id) return;
       const question = s.clockOutQuestion(id);
       if (!question) return s.clockOut(id);
-      // A very short shift is more likely a mistaken press: then enter answers no.
-      s.ask({ message: question.text, risky: question.shortShift, yes: "Clock out", onYes: () => s.clockOut(id) });
+      // A very short shift is more likely a mistaken press: then enter answers no, to be sure, not
+      // because a clock-out is final (the review edits one).
+      s.ask({
+        message: question.text,
+        risky: question.shortShift,
+        reversible: true,
+        yes: "Clock out",
+        onYes: () => s.clockOut(id),
+      });
     },
     unavailable: cannotClockOut,
   },
