@@ -18,6 +18,7 @@ import {
 } from "../domain/gift-card-activity.js";
 import { cardStateWords, cardTypeWords, parseCardQuery } from "../domain/gift-cards.js";
 import { formatAmount, formatMoney } from "../domain/money.js";
+import { plural } from "../domain/plural.js";
 import { localDate } from "../domain/time.js";
 import type { GiftCardActivity, GiftCardActivityType, Location } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
@@ -395,19 +396,15 @@ export async function runGiftCardsLiability(argv: string[], io: CommandIo, deps:
         io.stdout.write(`${JSON.stringify(record, null, 2)}\n`);
         return 0;
       }
-      const cards = (n: number) => (n === 1 ? "card" : "cards");
-      say(
-        io.stdout,
-        `Outstanding on ${owed.activeCards} active ${cards(owed.activeCards)}: ${formatMoney(owed.active)}`,
-      );
+      say(io.stdout, `Outstanding on ${plural(owed.activeCards, "active card")}: ${formatMoney(owed.active)}`);
       if (owed.blockedCards > 0) {
         say(
           io.stdout,
-          `Held on ${owed.blockedCards} blocked ${cards(owed.blockedCards)} (not included): ${formatMoney(owed.blocked)}`,
+          `Held on ${plural(owed.blockedCards, "blocked card")} (not included): ${formatMoney(owed.blocked)}`,
         );
       }
       if (owed.otherCurrency > 0) {
-        say(io.stdout, `${owed.otherCurrency} ${cards(owed.otherCurrency)} in another currency left out`);
+        say(io.stdout, `${plural(owed.otherCurrency, "card")} in another currency left out`);
       }
       say(io.stdout, `as of ${localDateTime(at.toISOString(), where.timeZone)} (${where.timeZone})`);
       return 0;

@@ -4,6 +4,7 @@ import { activityTotals, cardHistory, type Liability } from "../../../domain/gif
 import { cardStateWords, cardTypeWords, shortGan } from "../../../domain/gift-cards.js";
 import { KEPT_MARK } from "../../../domain/kept-words.js";
 import { formatAmount, formatMoney } from "../../../domain/money.js";
+import { plural } from "../../../domain/plural.js";
 import { localDate } from "../../../domain/time.js";
 import type { GiftCardActivity, Location } from "../../../spec/generated/types.js";
 import { selectLocation, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
@@ -201,9 +202,8 @@ function totalsSegments(rows: readonly GiftCardActivity[], currency: string): st
 /** The liability, and apart from it what blocked cards hold (owed too, but not spendable now). */
 function liabilitySegments(l: Liability | undefined): string[] {
   if (!l) return ["Liability: being read…"];
-  const cards = (n: number) => (n === 1 ? "card" : "cards");
   return [
-    `Liability ${formatMoney(l.active)} on ${l.activeCards} active ${cards(l.activeCards)}`,
+    `Liability ${formatMoney(l.active)} on ${plural(l.activeCards, "active card")}`,
     ...(l.blockedCards > 0 ? [`blocked: ${formatMoney(l.blocked)} on ${l.blockedCards}, not in it`] : []),
   ];
 }
