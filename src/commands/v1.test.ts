@@ -203,7 +203,7 @@ describe("the other lists", () => {
 
 describe("one record", () => {
   it("shows a payment's tenders, items, totals and refunds", async () => {
-    const [p] = (await json<V1Payment>("payments", ["--from", "2026-06-10"])).filter(
+    const [p] = (await json<V1Payment>("payments", ["--from", "2026-04-15", "--location", "me"])).filter(
       (x) => (x.tender?.length ?? 0) > 1,
     );
     const r = await run("get", "payment", [p?.id ?? ""]);

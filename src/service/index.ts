@@ -91,8 +91,10 @@ export function createService(opts: ServiceOptions = {}): LocalService {
     clientId: opts.clientId ?? DEMO.clientId,
     clientSecret: opts.clientSecret ?? newSecret("sq0csp-"),
   };
+  // A store kept as an image is laid out whole; any other leaves what can wait to its first use.
+  const seedOpts = { defer: image === undefined };
   if (!isSeeded(db)) {
-    seedStore(db, seed, scale, clock.now());
+    seedStore(db, seed, scale, clock.now(), seedOpts);
     // Before any credentials: an image holds the demo store and no one's tokens.
     if (image !== undefined) saveSeedImage(db, image, scale);
   }
@@ -120,7 +122,7 @@ export function createService(opts: ServiceOptions = {}): LocalService {
       } finally {
         db.pragma("foreign_keys = ON");
       }
-      seedStore(db, seed, scale, clock.now());
+      seedStore(db, seed, scale, clock.now(), seedOpts);
       installCredentials(db, creds, clock.now());
     });
 

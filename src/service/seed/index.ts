@@ -9,9 +9,9 @@ import { seedInventory } from "../inventory/seed.js";
 import { seedLabor } from "../labor/seed.js";
 import { seedPayouts } from "../payouts/seed.js";
 import { ALL_SCOPES, hashSecret, storeToken } from "../tokens.js";
-import { seedV1 } from "../v1/seed.js";
 import { seedWebhooks } from "../webhooks/seed.js";
 import type { SeedContext } from "./context.js";
+import { deferV1, seedV1Now } from "./deferred.js";
 import { DEMO } from "./demo-ids.js";
 import { rng } from "./random.js";
 import { SANDBOX, seedSandbox } from "./sandbox.js";
@@ -32,11 +32,20 @@ export interface SeedCredentials {
   clientSecret: string;
 }
 
+/** How a store is laid out. */
+export interface SeedOptions {
+  /**
+   * Leave the areas that can wait (the V1 history) to their first use (seed/deferred.ts): for a
+   * store that is not kept as an image, so that it starts sooner.
+   */
+  defer?: boolean;
+}
+
 /**
  * Lays out a store in an empty database: the seller, the OAuth application, then each area in
  * dependency order (directory first: locations and team members are what the others point at).
  */
-export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date): void {
+export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date, opts: SeedOptions = {}): void {
   const random = rng(20_261_122);
   const s: SeedContext = { db, rng: random, ids: seededIds(random), now, scale, merchantId: DEMO.merchantId };
   db.transaction(() => {
@@ -69,7 +78,8 @@ export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date): voi
     seedPayouts(fixed);
     seedGiftCards(fixed);
     seedWebhooks(fixed);
-    seedV1(fixed);
+    if (opts.defer) deferV1(fixed);
+    else seedV1Now(fixed);
   })();
 }
 

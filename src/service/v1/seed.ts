@@ -49,24 +49,30 @@ const salesTax = (tax: number) => ({
   fee_id: "TAXSALES01",
 });
 
-/**
- * Seeds a year of V1 history: payments at both stores (some split between card and cash, some
- * taken offline and arriving hours later, a few still partial), refunds made through the same
- * rule the API uses, daily settlements of the card takings, and the online store's orders.
- */
-export function seedV1(s: SeedContext): void {
-  // The tables are empty: their indexes are built once, after the year is in.
-  bulkLoad(s.db, ["v1_payments", "v1_tenders", "v1_refunds", "v1_settlements", "v1_orders"], () => layOutV1(s));
-}
-
-/** Payments, then refunds, settlements and online orders, in that order (they draw on one generator). */
-function layOutV1(s: SeedContext): void {
+/** Who takes the V1 payments: the seller's active team members when the store is laid out. */
+export function v1Staff(s: Pick<SeedContext, "db" | "merchantId">): string[] {
   const team = (
     s.db.prepare("SELECT id FROM team_members WHERE merchant_id = ? AND status = 'ACTIVE'").all(s.merchantId) as {
       id: string;
     }[]
   ).map((r) => r.id);
-  const staff = team.length > 0 ? team : ["TMDEMOOWNER0001"];
+  return team.length > 0 ? team : ["TMDEMOOWNER0001"];
+}
+
+/**
+ * Seeds a year of V1 history up to `s.now`, taken by `staff` ({@link v1Staff}): payments at both
+ * stores (some split between card and cash, some taken offline and arriving hours later, a few
+ * still partial), refunds made through the same rule the API uses, daily settlements of the card
+ * takings, and the online store's orders. `s.rng` is the history's own generator: the same
+ * history whether it is laid out with the store or on its first use (seed/deferred.ts).
+ */
+export function seedV1(s: SeedContext, staff: readonly string[]): void {
+  // The tables are empty: their indexes are built once, after the year is in.
+  bulkLoad(s.db, ["v1_payments", "v1_tenders", "v1_refunds", "v1_settlements", "v1_orders"], () => layOutV1(s, staff));
+}
+
+/** Payments, then refunds, settlements and online orders, in that order (they draw on one generator). */
+function layOutV1(s: SeedContext, staff: readonly string[]): void {
   const seeded = layOutPayments(s, staff);
   seedRefunds(s, seeded);
   storeRefunds(s, seeded);
