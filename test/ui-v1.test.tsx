@@ -15,6 +15,9 @@ let app: DrivenApp | undefined;
 
 beforeAll(async () => {
   service = await startService({ clock: pinnedClock(NOW) });
+  // The service lays its V1 history out on the first V1 request (seed/deferred.ts); these tests
+  // also read its tables directly.
+  expect((await service.raw("GET", "/v1/me/payments?limit=1")).status).toBe(200);
 }, 30_000);
 afterAll(async () => {
   await service?.close();

@@ -21,6 +21,12 @@ beforeAll(async () => {
   svc = createService({ clock: { now: () => NOW, set: () => {}, advance: () => {} } });
   const url = await svc.listen();
   client = createClient({ baseUrl: url, accessToken: svc.accessToken, maxRetries: 0 });
+  // The service lays its V1 history out on the first V1 request (seed/deferred.ts); these tests
+  // also read its tables directly.
+  const first = await fetch(`${url}/v1/me/payments?limit=1`, {
+    headers: { authorization: `Bearer ${svc.accessToken}` },
+  });
+  expect(first.status).toBe(200);
 }, 30_000);
 afterAll(async () => {
   await client?.close();
