@@ -8,7 +8,7 @@ import { entryFee } from "../domain/payouts.js";
 import type { Payout } from "../spec/generated/types.js";
 import { statementCurrency } from "./payouts-load.js";
 import { detailSummary, visiblePayouts } from "./payouts-machine.js";
-import type { AppStore } from "./store.js";
+import { type AppStore, createStore } from "./store.js";
 
 const NOW = Date.parse("2026-06-17T16:00:00.000Z");
 let t: TestService;
@@ -22,6 +22,16 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await t?.close();
+});
+
+describe("the payouts slice's first range", () => {
+  it("ends today where the store is, not on UTC's date", async () => {
+    // 22:30 on 16 June at Main Street (New York) is 17 June in UTC.
+    const late = createStore({ client: t.client, clock: { now: () => new Date("2026-06-17T02:30:00.000Z") } });
+    await late.getState().init();
+    await late.getState().loadSlice("payouts");
+    expect(late.getState().payouts.filters).toMatchObject({ to: "2026-06-16" });
+  });
 });
 
 describe("payouts slice", () => {

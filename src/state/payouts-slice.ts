@@ -116,7 +116,8 @@ export const createPayoutsSlice: SliceCreator<PayoutsSlice> = (set, get, deps) =
   deps.events.on("location-changed", moved);
   deps.events.on("all-locations-changed", moved);
   return {
-    payouts: initialPayoutsState(localDate(deps.clock.now(), "UTC")),
+    // Today where the selected store is (see createV1Slice), not UTC's date.
+    payouts: initialPayoutsState(ctx.today()),
     payoutsDispatch: dispatch,
     payoutsLocations: () => coveredLocations(get()),
     loadPayouts: (options = {}) => loadPayouts(ctx, options.quiet ?? false),

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { createFullStore } from "../../test/helpers/store.js";
 import type { V1Order, V1Payment } from "../spec/generated/types.js";
-import type { AppStore } from "./store.js";
+import { type AppStore, createStore } from "./store.js";
 import type { RefundForm } from "./v1-machine.js";
 
 const NOW = Date.parse("2026-06-15T16:00:00.000Z");
@@ -23,6 +23,9 @@ beforeAll(async () => {
     newIdempotencyKey: () => `v1-key-${++minted}`,
   });
   await s().init();
+  // The service lays its V1 history out on the first V1 request (seed/deferred.ts); these tests
+  // also read its tables directly.
+  expect((await t.raw("GET", "/v1/me/payments?limit=1")).status).toBe(200);
 }, 30_000);
 afterAll(async () => {
   await t.close();
@@ -67,6 +70,16 @@ async function confirmYes() {
   s().closeOverlay();
   await o.question.onYes();
 }
+
+describe("the V1 slice's first range", () => {
+  it("ends today where the store is, not on UTC's date", async () => {
+    // 22:30 on 14 June at Main Street (New York) is 15 June in UTC.
+    const late = createStore({ client: t.client, clock: { now: () => new Date("2026-06-15T02:30:00.000Z") } });
+    await late.getState().init();
+    await late.getState().loadSlice("v1");
+    expect(late.getState().v1.filters).toMatchObject({ from: "2026-05-16", to: "2026-06-14" });
+  });
+});
 
 describe("the V1 slice's reads", () => {
   it("reads payments of the last 30 days at the location, newest first, once per query", async () => {

@@ -146,7 +146,9 @@ function v1Context(set: Parameters<SliceCreator<V1Slice>>[0], get: () => AppStat
 export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
   const c = v1Context(set, get, deps);
   return {
-    v1: initialV1State(localDate(deps.clock.now(), "UTC")),
+    // Today where the selected store is: the slice is added when its screen is first shown, after
+    // the locations are read (UTC only when none is known yet).
+    v1: initialV1State(localDate(deps.clock.now(), c.tz())),
     v1Dispatch: c.dispatch,
     v1Current: () => ({ payment: c.currentPayment(), order: c.currentOrder() }),
     ...v1Reads(c),
