@@ -261,7 +261,11 @@ async function afterWrite(ctx: Ctx, plan: PlannedWrite, answered: Money | undefi
   const c = ctx.get().giftCards.card;
   const read = c.kind === "found" ? c.card.balance_money : answered;
   const after = { amount: read?.amount ?? plan.change.after.amount, currency: read?.currency ?? plan.currency };
-  ctx.get().setStatus({ kind: "info", text: doneWords(plan.gan, plan.write, plan.change.before, after) });
+  ctx.get().setStatus({
+    screen: "gift-cards",
+    kind: "info",
+    text: doneWords(plan.gan, plan.write, plan.change.before, after),
+  });
   const g = ctx.get().giftCards;
   if (g.view === "activity" || g.activity.readFor) await ctx.get().loadGiftCardActivity({ quiet: true });
 }
@@ -279,6 +283,7 @@ async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
     if (res.error.kind === "failed" && isUnanswered(res.error.cause)) {
       ctx.dispatch({ type: "write-unanswered", problem });
       ctx.get().setStatus({
+        screen: "gift-cards",
         kind: "error",
         text: `Not answered: ${problem} R sends the same change again (it is never made twice); x drops it.`,
       });
@@ -396,7 +401,7 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
     async lookUpGiftCard(text) {
       const query = parseCardQuery(text);
       if (!query.ok) {
-        get().setStatus({ kind: "rule", text: query.problem });
+        get().setStatus({ screen: "gift-cards", kind: "rule", text: query.problem });
         return;
       }
       ctx.dispatch({ type: "lookup-started", query: text.trim() });
@@ -428,6 +433,7 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
       if (get().giftCards.pending?.state !== "unanswered") return;
       ctx.dispatch({ type: "write-dropped" });
       get().setStatus({
+        screen: "gift-cards",
         kind: "info",
         text: "Dropped: the change was not sent again. Read the card (r) to see whether it was made.",
       });

@@ -36,6 +36,7 @@ export {
 } from "./outbox-slice.js";
 export * from "./selectors.js";
 export { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
+export { shownStatus } from "./status.js";
 export {
   type AppState,
   type AppStore,

@@ -46,7 +46,7 @@ interface ResolveIo {
 
 /** Says something in the status bar (a rule unless told), and returns the same words. */
 function say({ get }: ResolveIo, text: string, kind: "info" | "rule" = "rule"): string {
-  get().setStatus({ kind, text });
+  get().setStatus({ screen: "outbox", kind, text });
   return text;
 }
 

@@ -112,7 +112,12 @@ async function showTheirs(io: ReviewIo, shift: Shift & { id: string }, input: Sh
   const text = newer
     ? `Someone else changed this shift first: it now runs ${localTime(newer.start_at, tz)}–${newer.end_at ? localTime(newer.end_at, tz) : "open"}. Your values are kept; enter saves them over it.`
     : "Someone else changed this shift first; your edit was not saved.";
-  get().setStatus({ kind: "rule", text, details: `shift ${shift.id} · version ${newer?.version ?? "?"}` });
+  get().setStatus({
+    screen: "review",
+    kind: "rule",
+    text,
+    details: `shift ${shift.id} · version ${newer?.version ?? "?"}`,
+  });
   return text;
 }
 
@@ -149,7 +154,11 @@ export async function editShiftTimes(
   // The event marked the review stale; what it shows is this very save.
   io.patch({ form: { kind: "none" }, conflict: undefined, stale: false });
   const tz = io.zoneOf(saved);
-  get().setStatus({ kind: "info", text: `Saved ${io.nameOf(saved)}'s shift of ${localDate(saved.start_at, tz)}.` });
+  get().setStatus({
+    screen: "review",
+    kind: "info",
+    text: `Saved ${io.nameOf(saved)}'s shift of ${localDate(saved.start_at, tz)}.`,
+  });
   return undefined;
 }
 
@@ -170,12 +179,13 @@ export async function deleteShift(io: ReviewIo, shiftId: string): Promise<void> 
   io.replaceShift(shiftId, undefined);
   if (res.answer.gone) {
     // Already gone (deleted in another terminal): the review just catches up.
-    get().setStatus({ kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
+    get().setStatus({ screen: "review", kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
     return;
   }
   deps.events.emit({ type: "shift-deleted", shiftId });
   io.patch({ stale: false });
   get().setStatus({
+    screen: "review",
     kind: "info",
     text: `Deleted ${who}'s shift of ${localDate(shift.start_at, tz)} ${localTime(shift.start_at, tz)}.`,
   });

@@ -36,12 +36,17 @@ export async function withJournal<T>(
   } catch (err) {
     if (err instanceof CountStateError) {
       io.dispatch({ type: "problem", text: err.message });
-      io.get().setStatus({ kind: "rule", text: err.message });
+      io.get().setStatus({ screen: "stocktake", kind: "rule", text: err.message });
       return undefined;
     }
     const text = `${what}: the journal could not be written, so nothing was recorded.`;
     io.dispatch({ type: "problem", text });
-    io.get().setStatus({ kind: "error", text, details: err instanceof Error ? err.message : String(err) });
+    io.get().setStatus({
+      screen: "stocktake",
+      kind: "error",
+      text,
+      details: err instanceof Error ? err.message : String(err),
+    });
     return undefined;
   }
 }
@@ -92,7 +97,7 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
     case "nothing":
       return;
     case "no-count":
-      io.get().setStatus({ kind: "rule", text: "Nothing was counted: no count is open." });
+      io.get().setStatus({ screen: "stocktake", kind: "rule", text: "Nothing was counted: no count is open." });
       return;
     case "closed":
     case "nothing-to-add":

@@ -237,6 +237,7 @@ async function openRefundedPayment(c: V1Context, id: string): Promise<void> {
   if (!answer) return;
   if (!answer.found) {
     get().setStatus({
+      screen: "v1",
       kind: "rule",
       text: "This refund went back to one tender of a split payment; that payment is not among the payments read. Read Payments for the days before the refund (p, then d) and open it there.",
       details: `tender ${id}`,
