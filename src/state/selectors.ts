@@ -122,6 +122,19 @@ export const selectWhoIsHere = (s: AppState): WhoIsHereRow[] =>
     s.now,
   );
 
+const headCount = memo((members: TeamMember[], openShifts: Shift[]) => {
+  const open = new Set(openShifts.map((s) => s.team_member_id));
+  const here = members.filter((m) => m.id);
+  return { members: here.length, onShift: here.filter((m) => open.has(m.id)).length };
+});
+
+/**
+ * How many team members the location has and how many of them are on shift there (kept clock-ins
+ * counted), whatever the `/` filter shows: the title's count is the store's, not the rows'.
+ */
+export const selectHeadCount = (s: AppState): { members: number; onShift: number } =>
+  headCount(s.timeclock.members, openShiftsView(s).shifts);
+
 /** The selected location. */
 export const selectLocation = (s: AppState): Location | undefined => s.locations.find((l) => l.id === s.locationId);
 

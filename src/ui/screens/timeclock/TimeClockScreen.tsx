@@ -4,6 +4,7 @@ import { describeBreakType, memberName } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
   selectBreakTypes,
+  selectHeadCount,
   selectLocation,
   selectTimeZone,
   selectWhoIsHere,
@@ -35,7 +36,8 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
   const location = useAppStore(selectLocation);
   const tz = useAppStore(selectTimeZone);
   const forgotten = rows.filter((r) => r.forgotten);
-  const onShift = rows.filter((r) => r.state.kind !== "clocked-out").length;
+  // The store's count, not the filtered rows': a filter narrows the list, not who is on shift.
+  const { onShift, members } = useAppStore(useShallow(selectHeadCount));
   const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
   const now = useAppStore((s) => s.now);
   const panel =
@@ -64,7 +66,7 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
           <Txt color={theme.muted}>
             {" "}
             at {location.name ?? location.id} ({tz}) · {onShift} on shift
-            {filter ? ` · filter "${filter}"` : ""}
+            {filter ? ` · filter "${filter}": ${rows.length} of ${members} shown` : ""}
           </Txt>
         ) : null}
       </Txt>
