@@ -5,7 +5,7 @@ import { type CountLine, countVariance, describeScope, formatVariance } from "..
 import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { countedOf, expectedChangedText, expectedOf, type LoadedCount } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
-import { type Column, wrapSegments } from "../../components/columns.js";
+import { type Column, firstThatFits, wrapSegments } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
@@ -43,7 +43,11 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
   const asked = prompt.kind === "quantity" ? count.items.get(prompt.variationId) : undefined;
   const about = asked ? askedText(count, asked.variationId) : "";
-  const label = asked ? `${asked.name}${about ? ` (${about})` : ""} quantity` : ENTRY_LABEL;
+  // The prompt in fewer words when the longer one would leave the field less room than its hint.
+  const labels = asked
+    ? [`${asked.name}${about ? ` (${about})` : ""} quantity`, `${asked.name} quantity`]
+    : [ENTRY_LABEL, ENTRY_SHORT];
+  const label = firstThatFits(labels, width - PROMPT_MARK.length - FIELD_ROOM);
   // Whole parts only, the mode first after the lines: on a narrow terminal the last ones go.
   const info = wrapSegments(
     [
@@ -66,13 +70,13 @@ export function CountView({ height, width, list }: { height: number; width: numb
       <Box height={1} overflow="hidden">
         {/* The prompt keeps its length; on a narrow terminal the field (or its hint) is what is cut. */}
         <Box flexShrink={0}>
-          <Txt color={focus ? theme.accent : theme.muted}>{`${label}› `}</Txt>
+          <Txt color={focus ? theme.accent : theme.muted}>{`${label}${PROMPT_MARK}`}</Txt>
         </Box>
         <TextField
           value={text}
           focus={focus}
           maxLength={200}
-          placeholder={focus ? "" : "esc was pressed: enter or i to type again"}
+          placeholder={focus ? "" : LET_GO_HINT}
           onChange={setText}
           onSubmit={(v) => {
             setText("");
@@ -106,6 +110,13 @@ const rowKey = (l: CountLine) => l.variationId;
 
 /** The counting line's prompt when it asks for nothing in particular. */
 const ENTRY_LABEL = "Scan or type a code, a name, +N (adds) or =N (replaces)";
+/** The same in fewer words, for a narrow terminal. */
+const ENTRY_SHORT = "Scan or type a code, name, +N, =N";
+const PROMPT_MARK = "› ";
+/** The field's hint after esc let go of the line: how to take it back first; the why is what is cut. */
+const LET_GO_HINT = "enter or i to type again (esc let go of the line)";
+/** The room the field keeps beside the prompt: the hint's essential words. */
+const FIELD_ROOM = "enter or i to type again".length + 1;
 
 /** "expected 12, counted 3" for the item the line asks a quantity of (no expected on a blind count). */
 function askedText(count: LoadedCount, variationId: string): string {
