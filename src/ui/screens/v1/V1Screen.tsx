@@ -9,7 +9,7 @@ import { placeKey, selectLocation, useAppStore, useShallow } from "../../../stat
 import { LIST_OPERATION } from "../../../state/v1-load.js";
 import { queryKey, recordKey, V1_LIST_NAMES, V1_VIEWS, type V1View } from "../../../state/v1-machine.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import { type Column, wrapLines } from "../../components/columns.js";
+import { type Column, firstThatFits, wrapLines } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { type Theme, useTheme } from "../../theme.js";
@@ -22,6 +22,8 @@ import { refundFormHeight, V1OrderActionForm, V1RangeForm, V1RefundForm, v1FormH
 /** The line under the title: these operations are the service's old ones, kept for history. */
 export const DEPRECATED_NOTE = "The service has deprecated these operations (V1); they may stop answering.";
 
+const TITLE = "Old transactions (V1)";
+
 const VIEW_KEYS: Readonly<Record<V1View, string>> = { payments: "p", refunds: "f", settlements: "s", orders: "o" };
 
 /** Old transactions (V1): payments, refunds, settlements and online-store orders; refunds and order updates. */
@@ -32,14 +34,18 @@ export function V1Screen({ height, width }: ScreenProps) {
   const all = useAppStore((s) => s.allLocations);
   const where = all ? "all locations" : (location?.name ?? "—");
   const dates = v.view === "orders" ? "every order" : describeV1Range(v.filters).split(" (")[0];
+  const range = v.view === "orders" ? dates : `${v.filters.from} to ${v.filters.to}`;
+  // Shortened by priority: the dates themselves survive a narrow terminal; the wording goes first,
+  // then the place moves behind them (where it is what is cut).
+  const about = firstThatFits(
+    [` · ${where} · ${dates}`, ` · ${where} · ${range}`, ` · ${range} · ${where}`],
+    width - TITLE.length,
+  );
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
-        <Txt bold>Old transactions (V1)</Txt>
-        <Txt color={theme.muted}>
-          {" "}
-          · {where} · {dates}
-        </Txt>
+        <Txt bold>{TITLE}</Txt>
+        <Txt color={theme.muted}>{about}</Txt>
       </Txt>
       <Txt color={theme.warn} wrap="truncate-end">
         {DEPRECATED_NOTE}
