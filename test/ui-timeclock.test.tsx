@@ -73,6 +73,13 @@ describe("time clock against the local service", () => {
     await filterTo(h.app, fullName(off));
     const frame = await h.app.waitFor(`filter "${fullName(off)}": 1 of ${h.members.length} shown`);
     expect(frame).toContain(`· ${onShift.size} on shift ·`);
+    // At 80 columns the time zone gives way; the counts stay whole.
+    h.app.stdout.resize(80, 30);
+    await h.app.waitFor(
+      `at Main Street · ${onShift.size} on shift · filter "${fullName(off)}": 1 of ${h.members.length} shown`,
+    );
+    h.app.stdout.resize(60, 30);
+    await h.app.waitFor(`Who is here · ${onShift.size} on shift · filter`);
   });
 
   it("clocks in, runs a break, ends it and clocks out", async () => {

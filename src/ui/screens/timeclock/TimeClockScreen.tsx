@@ -13,6 +13,7 @@ import {
   useShallow,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { firstThatFits } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -25,6 +26,8 @@ import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { shiftTimesFields, shiftTimesFrom } from "../shift-times.js";
 import { timeClockColumns } from "./columns.js";
+
+const TITLE = "Who is here";
 
 /** Who is here, and the clock actions on the selected member. */
 export function TimeClockScreen({ height, width }: ScreenProps) {
@@ -40,6 +43,7 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
   const { onShift, members } = useAppStore(useShallow(selectHeadCount));
   const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
   const now = useAppStore((s) => s.now);
+  const count = `${onShift} on shift${filter ? ` · filter "${filter}": ${rows.length} of ${members} shown` : ""}`;
   const panel =
     form.kind === "pick-break"
       ? breakPickerHeight(breakTypeCount)
@@ -60,13 +64,20 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
-        <Txt bold>Who is here</Txt>
+        <Txt bold>{TITLE}</Txt>
         {/* Until the locations arrive there is no store to name, nor a time zone to show. */}
         {location ? (
           <Txt color={theme.muted}>
-            {" "}
-            at {location.name ?? location.id} ({tz}) · {onShift} on shift
-            {filter ? ` · filter "${filter}": ${rows.length} of ${members} shown` : ""}
+            {/* When the line is long the time zone goes, then the store's name: the counts and the filter stay. */}
+            {firstThatFits(
+              [
+                ` at ${location.name ?? location.id} (${tz}) · ${count}`,
+                ` at ${location.name ?? location.id} · ${count}`,
+                // The header names the store too.
+                ` · ${count}`,
+              ],
+              width - TITLE.length,
+            )}
           </Txt>
         ) : null}
       </Txt>
