@@ -44,9 +44,12 @@ export {
   createStore,
   defaultDataDir,
   type LazySliceName,
+  type Loaded,
+  type LoadedState,
+  type LoadedStore,
   type SliceCreator,
 } from "./store.js";
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
-export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export { StoreProvider, useAppStore, useAppStoreApi, useLoadedStore, useLoadedStoreApi } from "./use-app-store.js";
 export { type Selection, selectedId, selectedIndex } from "./view-slice.js";

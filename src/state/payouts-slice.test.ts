@@ -8,11 +8,11 @@ import { entryFee } from "../domain/payouts.js";
 import type { Payout } from "../spec/generated/types.js";
 import { statementCurrency } from "./payouts-load.js";
 import { detailSummary, visiblePayouts } from "./payouts-machine.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 
 const NOW = Date.parse("2026-06-17T16:00:00.000Z");
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 const s = () => store.getState();
 
 beforeAll(async () => {

@@ -18,11 +18,11 @@ import type { Shift } from "../spec/generated/types.js";
 import { isVersionConflict, writeProblem } from "./errors.js";
 import { readMemberShifts } from "./member-shifts.js";
 import type { ReviewData } from "./review-slice.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 
 /** What the review's writes use of its slice. */
 export interface ReviewIo {
-  get: () => AppState;
+  get: () => LoadedState;
   patch: (p: Partial<ReviewData>) => void;
   deps: StoreDeps;
   /** Puts a saved shift in place (or takes a deleted one out) and rebuilds the review. */
@@ -33,7 +33,7 @@ export interface ReviewIo {
 }
 
 /** A shift as the review shows it: with the changes kept on this machine applied. */
-export function shownShift(s: AppState, shiftId: string): Shift | undefined {
+export function shownShift(s: LoadedState, shiftId: string): Shift | undefined {
   return (
     s.review.result?.rows.find((r) => r.shift.id === shiftId)?.shift ?? s.review.shifts.find((x) => x.id === shiftId)
   );

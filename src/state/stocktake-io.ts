@@ -10,11 +10,11 @@ import { wantBooks } from "./stocktake-books.js";
 import { type EntryReading, interpretEntry, lineOf, scanEntry } from "./stocktake-entry.js";
 import type { CountEvent, CountQuestion, EntrySource, PendingEntry, StocktakeData } from "./stocktake-machine.js";
 import { lookupCode, searchByName } from "./stocktake-source.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 
 /** What the slice's I/O works with: the store, the reducer, the dependencies. */
 export interface StocktakeIo {
-  get: () => AppState;
+  get: () => LoadedState;
   dispatch: (event: CountEvent) => void;
   deps: StoreDeps;
 }

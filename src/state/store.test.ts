@@ -8,7 +8,7 @@ import { createClient, SquareApiError } from "../square/index.js";
 import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
 import { shownStatus } from "./status.js";
-import type { AppStore } from "./store.js";
+import { type AppStore, createStore } from "./store.js";
 
 // Wednesday 2026-05-06, 15:00 in New York.
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -198,7 +198,7 @@ describe("a status message belongs to the screen that said it", () => {
     await behindProxy(async (store, proxy) => {
       store.getState().showScreen("payouts");
       await proxy.down();
-      await store.getState().loadPayouts();
+      await (await store.getState().loadSlice("payouts")).loadPayouts();
       expect(shownStatus(store.getState())).toMatchObject({ kind: "error", cause: "unreachable" });
       store.getState().showScreen("gift-cards");
       expect(shownStatus(store.getState())).toEqual({ kind: "idle" });
@@ -213,5 +213,21 @@ describe("a status message belongs to the screen that said it", () => {
     // Said without a screen: the whole app's.
     const appWide = { kind: "info", text: "Sent 2 kept changes." } as const;
     expect(shownStatus({ status: appWide, screen: { kind: "v1" } })).toBe(appWide);
+  });
+});
+
+describe("slices loaded on first use", () => {
+  it("are absent until loaded, and the state's type says so until hasSlice or loadSlice narrows it", async () => {
+    svc = await startService({});
+    const store = createStore({ client: svc.client, outbox: new OutboxHandle(":memory:") });
+    const before = store.getState();
+    expect(before.hasSlice("review")).toBe(false);
+    // @ts-expect-error: the review's slice is not in the store before loadSlice("review").
+    expect(() => before.review.view).toThrow(TypeError);
+    const loaded = await store.getState().loadSlice("review");
+    expect(loaded.review.view).toBe("members");
+    const after = store.getState();
+    if (!after.hasSlice("review")) throw new Error("the review's slice is not in");
+    expect(after.review.view).toBe("members");
   });
 });

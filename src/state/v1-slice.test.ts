@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { createFullStore } from "../../test/helpers/store.js";
 import type { V1Order, V1Payment } from "../spec/generated/types.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 import type { RefundForm } from "./v1-machine.js";
 
 const NOW = Date.parse("2026-06-15T16:00:00.000Z");
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 let minted = 0;
 const s = () => store.getState();
 const v = () => s().v1;

@@ -5,7 +5,7 @@ import { plural } from "../domain/plural.js";
 import { parseApiVersion, parseNotificationUrl, parseSubscriptionName } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
 import { problemOf, writeProblem } from "./errors.js";
-import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 import {
   checkForm,
   initialWebhooks,
@@ -56,7 +56,7 @@ function subscriptionBody(f: SubscriptionForm): WebhookSubscription | undefined 
 
 /** What the webhooks actions work with: the store, the machine's dispatch, the dependencies. */
 interface WebhooksIo {
-  get: () => AppState;
+  get: () => LoadedState;
   dispatch: (e: WebhooksEvent) => void;
   deps: StoreDeps;
 }
@@ -245,7 +245,7 @@ function subscriptionActions(io: WebhooksIo) {
 }
 
 /** Builds the webhooks slice. */
-export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps) => {
+export const createWebhooksSlice: LoadedSliceCreator<WebhooksSlice> = (set, get, deps) => {
   const dispatch = (e: WebhooksEvent) => set((s) => ({ webhooks: webhooksReducer(s.webhooks, e) }));
   const io: WebhooksIo = { get, dispatch, deps };
   return {

@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { memo, useMemo } from "react";
 import { plural } from "../../../domain/plural.js";
 import { type CountLine, countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
-import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectTimeZone, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { countedOf, expectedChangedText, expectedOf, type LoadedCount } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { type Column, firstThatFits, wrapSegments } from "../../components/columns.js";
@@ -26,11 +26,11 @@ export const COUNT_HEAD_ROWS = 3;
  */
 export function CountView({ height, width, list }: { height: number; width: number; list: ListState }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const count = useAppStore((s) => s.stocktake.count);
-  const prompt = useAppStore((s) => s.stocktake.prompt);
-  const tz = useAppStore(selectTimeZone);
-  const text = useAppStore((s) => s.drafts[COUNT_DRAFT] ?? "");
+  const store = useLoadedStoreApi();
+  const count = useLoadedStore((s) => s.stocktake.count);
+  const prompt = useLoadedStore((s) => s.stocktake.prompt);
+  const tz = useLoadedStore(selectTimeZone);
+  const text = useLoadedStore((s) => s.drafts[COUNT_DRAFT] ?? "");
   const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
   const columns = useMemo(() => (count ? countedColumns(tz, count) : []), [tz, count]);
@@ -159,10 +159,10 @@ const CountedList = memo(function CountedList({
 /** The answer to the last entry: what was counted, a code kept as unknown, or what was wrong. */
 function Feedback() {
   const theme = useTheme();
-  const feedback = useAppStore((s) => s.stocktake.feedback);
-  const count = useAppStore((s) => s.stocktake.count);
-  const lookingUp = useAppStore((s) => s.stocktake.lookingUp);
-  const waiting = useAppStore((s) => Math.max(0, s.stocktake.entries.length - 1));
+  const feedback = useLoadedStore((s) => s.stocktake.feedback);
+  const count = useLoadedStore((s) => s.stocktake.count);
+  const lookingUp = useLoadedStore((s) => s.stocktake.lookingUp);
+  const waiting = useLoadedStore((s) => Math.max(0, s.stocktake.entries.length - 1));
   if (lookingUp !== undefined) {
     // A slow service holds the scans behind this one: say so, rather than seem to ignore them.
     const behind = waiting > 0 ? ` · ${waiting} more waiting, counted in order` : "";
