@@ -331,7 +331,8 @@ describe("the old transactions screen at 60 columns", () => {
     await a.press("L");
     await a.waitFor("All locations every store together");
     await a.press(KEYS.enter);
-    await a.waitFor("Old transactions (V1) · all locations");
+    // At 60 columns the dates come first; the place is what is cut.
+    await a.waitFor("Old transactions (V1) · 2026-05-17 to 2026-06-15 · all loc");
     await a.waitForStore((s) => (s.v1.lists.payments?.length ?? 0) > 0 && s.loading === undefined);
     const frame = await a.waitFor((f) => /Location/.test(f) && f.includes("Harbour Dock"));
     expect(frame.split("\n").every((l) => stringWidth(l) <= 60)).toBe(true);
