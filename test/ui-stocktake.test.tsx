@@ -23,11 +23,11 @@ afterEach(async () => {
 });
 
 /** The app on a demo store (a fresh one, or `shared`) with its journal in a temp folder, on the Stocktake screen. */
-async function open(opts: { shared?: TestService } = {}): Promise<DrivenApp> {
+async function open(opts: { shared?: TestService; columns?: number } = {}): Promise<DrivenApp> {
   dir ??= mkdtempSync(join(tmpdir(), "backroom-ui-stocktake-"));
   const a = await startApp({
     rows: 30,
-    columns: 110,
+    columns: opts.columns ?? 110,
     store: { dataDir: dir },
     ...(opts.shared ? { shared: opts.shared } : {}),
   });
@@ -63,6 +63,18 @@ const lineOf = (a: DrivenApp, variationId: string) => {
 };
 
 describe("counting", () => {
+  it("keeps the counting line's words at 60 and 80 columns: the prompt shortens, the hint after esc says how to type again", async () => {
+    const a = await open({ columns: 60 });
+    await startCount(a);
+    await a.waitFor("Scan or type a code, name, +N, =N›");
+    await a.press(KEYS.escape);
+    await a.waitFor("› enter or i to type again");
+    a.stdout.resize(80, 30);
+    await a.waitFor("› enter or i to type again");
+    a.stdout.resize(110, 30);
+    await a.waitFor("+N (adds) or =N (replaces)› enter or i to type again (esc let go of the line)");
+  });
+
   it("takes a scanner's burst — the code and Enter in one write — then the quantity", async () => {
     const a = await open();
     const hammer = await variation(a.client, "Claw Hammer", "16 oz");

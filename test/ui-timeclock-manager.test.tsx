@@ -189,6 +189,11 @@ describe("time clock: people and data from elsewhere", () => {
     expect(h.app.frame()).not.toContain("BAD_REQUEST");
     await h.app.press("o");
     await h.app.waitFor(`${fullName(mei)} is on shift at Harbour Dock, not here; clock out there.`);
+    // On a narrow terminal both times survive; the store's name is what is cut.
+    h.app.stdout.resize(60, 32);
+    await h.app.waitFor("since 09:00 (12:00 here) at Harb");
+    h.app.stdout.resize(80, 32);
+    await h.app.waitFor((f) => f.includes("09:00 (12:00 here)") && f.includes("Harbour"));
   });
 
   it("explains a clock-in refused because of a shift opened elsewhere, in words with the code on the details line", async () => {

@@ -63,6 +63,25 @@ async function filterTo(app: Driven, name: string) {
 }
 
 describe("time clock against the local service", () => {
+  it("the title counts who is on shift at the store while a filter narrows the list", async () => {
+    const h = await start();
+    const onShift = new Set((await openShifts(h)).map((s) => s.team_member_id));
+    const off = await clockedOutMember(h);
+    expect(onShift.size).toBeGreaterThan(0);
+    await h.app.waitFor(`${onShift.size} on shift`);
+    // Filtered to someone who is clocked out: still the store's count, and how many rows are shown.
+    await filterTo(h.app, fullName(off));
+    const frame = await h.app.waitFor(`filter "${fullName(off)}": 1 of ${h.members.length} shown`);
+    expect(frame).toContain(`· ${onShift.size} on shift ·`);
+    // At 80 columns the time zone gives way; the counts stay whole.
+    h.app.stdout.resize(80, 30);
+    await h.app.waitFor(
+      `at Main Street · ${onShift.size} on shift · filter "${fullName(off)}": 1 of ${h.members.length} shown`,
+    );
+    h.app.stdout.resize(60, 30);
+    await h.app.waitFor(`Who is here · ${onShift.size} on shift · filter`);
+  });
+
   it("clocks in, runs a break, ends it and clocks out", async () => {
     const h = await start();
     const m = await clockedOutMember(h);

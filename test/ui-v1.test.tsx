@@ -104,6 +104,15 @@ async function setRange(a: DrivenApp, from: string, to: string) {
 }
 
 describe("the old transactions screen: the lists", () => {
+  it("keeps the title's dates whole on a narrow terminal: the wording goes, then the place is cut", async () => {
+    const a = await open(60);
+    await a.waitFor("Old transactions (V1) · 2026-05-17 to 2026-06-15 · Main");
+    a.stdout.resize(70, 24);
+    await a.waitFor("Old transactions (V1) · Main Street · 2026-05-17 to 2026-06-15");
+    a.stdout.resize(82, 24);
+    await a.waitFor("Old transactions (V1) · Main Street · the last 30 days, 2026-05-17 to 2026-06-15");
+  });
+
   it("shows each list with its note, the dates it read, and the deprecation", async () => {
     const a = await open();
     let frame = a.frame();
@@ -325,7 +334,8 @@ describe("the old transactions screen at 60 columns", () => {
     await a.press("L");
     await a.waitFor("All locations every store together");
     await a.press(KEYS.enter);
-    await a.waitFor("Old transactions (V1) · all locations");
+    // At 60 columns the dates come first; the place is what is cut.
+    await a.waitFor("Old transactions (V1) · 2026-05-17 to 2026-06-15 · all loc");
     await a.waitForStore((s) => (s.v1.lists.payments?.length ?? 0) > 0 && s.loading === undefined);
     const frame = await a.waitFor((f) => /Location/.test(f) && f.includes("Harbour Dock"));
     expect(frame.split("\n").every((l) => stringWidth(l) <= 60)).toBe(true);

@@ -38,14 +38,21 @@ export function checkNotOnShiftElsewhere(
  * a start that reads as later than the clock on the header is never left unexplained.
  */
 export function onShiftElsewhere(open: Shift, locationName: string, timeZone: string, now?: Date): string {
+  return `On shift at ${locationName} since ${elsewhereSince(open, timeZone, now)}`;
+}
+
+/**
+ * `09:00` (with the date when it began on another day than `now`) at the shift's location's wall
+ * clock, and `09:00 (12:00 here)` when `timeZone`'s clock reads otherwise.
+ */
+export function elsewhereSince(open: Shift, timeZone: string, now?: Date): string {
   const tz = open.timezone ?? timeZone;
   const sameDay = !now || localDate(open.start_at, tz) === localDate(now, tz);
   const since = sameDay
     ? localTime(open.start_at, tz)
     : `${localDate(open.start_at, tz)} ${localTime(open.start_at, tz)}`;
   const here = localTime(open.start_at, timeZone);
-  const beside = here === localTime(open.start_at, tz) ? "" : ` (${here} here)`;
-  return `On shift at ${locationName} since ${since}${beside}`;
+  return here === localTime(open.start_at, tz) ? since : `${since} (${here} here)`;
 }
 
 /** Before starting a break: on shift, and no break still running. */

@@ -155,7 +155,7 @@ async function checkToken({ get, dispatch, deps }: AccountIo, c: AccountContext,
   } catch (err) {
     if (err instanceof SquareApiError) await c.session.noticeError(err);
     dispatch({ type: "checked", at, ok: false, text: say(err) });
-    if (!quiet) get().setStatus({ kind: "error", text: problemOf(err).headline });
+    if (!quiet) get().setStatus({ screen: "account", kind: "error", text: problemOf(err).headline });
   }
 }
 

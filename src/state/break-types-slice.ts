@@ -104,7 +104,7 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       const added = res.value.break_type;
       if (!added) return "The service did not return the new break type.";
       patch({ items: [...get().breakTypes.items, added], form: { kind: "none" } });
-      get().setStatus({ kind: "info", text: `Added ${added.break_name}.` });
+      get().setStatus({ screen: "break-types", kind: "info", text: `Added ${added.break_name}.` });
       return undefined;
     },
 
@@ -123,7 +123,7 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       const saved = res.value.break_type;
       if (!saved) return "The service did not return the saved break type.";
       patch({ items: get().breakTypes.items.map((t) => (t.id === id ? saved : t)), form: { kind: "none" } });
-      get().setStatus({ kind: "info", text: `Saved ${saved.break_name}.` });
+      get().setStatus({ screen: "break-types", kind: "info", text: `Saved ${saved.break_name}.` });
       return undefined;
     },
 
@@ -135,7 +135,7 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       );
       if (res.ok) {
         patch({ items: get().breakTypes.items.filter((t) => t.id !== id) });
-        get().setStatus({ kind: "info", text: `Deleted ${current.break_name}.` });
+        get().setStatus({ screen: "break-types", kind: "info", text: `Deleted ${current.break_name}.` });
       }
     },
   };

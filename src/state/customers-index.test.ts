@@ -6,7 +6,7 @@ import { createFullStore } from "../../test/helpers/store.js";
 import { CustomerIndexHandle } from "../local/customer-index.js";
 import type { Customer } from "../spec/generated/types.js";
 import { CUSTOMER_LIST, customerIds } from "./customers-machine.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 import { selectedId } from "./view-slice.js";
 
 let t: TestService;
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A store with an index of its own, in memory, on the customers screen with the index filled. */
-async function ready(): Promise<AppStore> {
+async function ready(): Promise<LoadedStore> {
   const store = await createFullStore({ client: t.client, customerIndex: new CustomerIndexHandle(":memory:") });
   await store.getState().init();
   await store.getState().customersShow();
@@ -35,12 +35,12 @@ async function ready(): Promise<AppStore> {
 }
 
 /** The search of the line as it is now has been answered. */
-const answered = (store: AppStore) => {
+const answered = (store: LoadedStore) => {
   const c = store.getState().customers;
   return c.typing.searchedKeys === c.typing.keys && c.results.phase === "ready";
 };
 
-const names = (store: AppStore) =>
+const names = (store: LoadedStore) =>
   store.getState().customers.results.rows.map((c) => c.company_name ?? `${c.given_name} ${c.family_name}`);
 
 describe("customers from the index", () => {

@@ -93,6 +93,7 @@ export async function indexFor(io: CustomersIo): Promise<CustomerIndex | undefin
     if (state(io).phase !== "unavailable") {
       sync(io, { type: "unavailable", problem });
       io.get().setStatus({
+        screen: "customers",
         kind: "info",
         text: "The customer index cannot be kept on this machine: names are not searchable, emails, phones and reference ids are.",
         details: `${io.deps.customerIndex.path} · ${problem}`,

@@ -71,6 +71,7 @@ function goneElsewhere(io: CustomersIo, id: string): void {
   const name = nameOf(io, id);
   io.dispatch({ type: "profile-deleted", id });
   io.get().setStatus({
+    screen: "customers",
     kind: "info",
     text: `${name === "the profile" ? "This profile" : name} was deleted elsewhere; it is gone from the list.`,
     details: `customer ${id} · NOT_FOUND`,
@@ -139,7 +140,7 @@ export async function createProfile(io: CustomersIo, values: Partial<ProfileValu
   // The cursor goes onto the new profile (listed first).
   const ids = customerIds(customersOf(io).results.rows);
   if (c?.id) io.get().selectRow(CUSTOMER_LIST, ids, ids.indexOf(c.id));
-  if (res.kind === "sent") io.get().setStatus({ kind: "info", text: `Added ${name}.` });
+  if (res.kind === "sent") io.get().setStatus({ screen: "customers", kind: "info", text: `Added ${name}.` });
   return undefined;
 }
 
@@ -157,6 +158,7 @@ async function showConflict(
   const picked = defaultReapply(conflictDiff(base, full, theirs, country(io)));
   io.dispatch({ type: "view", view: { kind: "conflict", base, mine: full, theirs, picked } });
   io.get().setStatus({
+    screen: "customers",
     kind: "rule",
     text: `Someone else changed ${name} first. Both versions are shown: pick what of yours to re-apply.`,
   });
@@ -179,7 +181,11 @@ async function save(
   if (!built.ok) {
     if (built.problem === "Nothing changed." && customersOf(io).view.kind === "conflict") {
       io.dispatch({ type: "view", view: { kind: "list" } });
-      io.get().setStatus({ kind: "info", text: "Nothing of yours to re-apply: the profile stays as it is now." });
+      io.get().setStatus({
+        screen: "customers",
+        kind: "info",
+        text: "Nothing of yours to re-apply: the profile stays as it is now.",
+      });
       return undefined;
     }
     return built.problem;
@@ -194,7 +200,7 @@ async function save(
     const saved = res.kind === "kept" ? applyCustomerUpdate(current, body) : res.answer.customer;
     if (saved) io.dispatch({ type: "profile-read", customer: saved });
     io.dispatch({ type: "view", view: { kind: "list" } });
-    if (res.kind === "sent") io.get().setStatus({ kind: "info", text: `Saved ${name}.` });
+    if (res.kind === "sent") io.get().setStatus({ screen: "customers", kind: "info", text: `Saved ${name}.` });
     return undefined;
   }
   if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) return showConflict(io, id, base, mine, name);
@@ -239,7 +245,7 @@ export async function deleteProfile(io: CustomersIo, id: string): Promise<void> 
     io.dispatch({ type: "profile-deleted", id });
     // The cursor stays in its place: on the profile that took the deleted one's row.
     if (cursorOnIt) io.get().selectRow(CUSTOMER_LIST, customerIds(customersOf(io).results.rows), before.indexOf(id));
-    io.get().setStatus({ kind: "info", text: `Deleted ${name}.` });
+    io.get().setStatus({ screen: "customers", kind: "info", text: `Deleted ${name}.` });
     return;
   }
   if (res.error.kind === "failed" && hasErrorCode(res.error.cause, "NOT_FOUND")) {
@@ -249,6 +255,7 @@ export async function deleteProfile(io: CustomersIo, id: string): Promise<void> 
   if (res.error.kind === "failed" && isVersionConflict(res.error.cause)) {
     await refreshProfile(io, id);
     io.get().setStatus({
+      screen: "customers",
       kind: "rule",
       text: `${name} was changed elsewhere since it was read; nothing was deleted. Look again, then delete if still wanted.`,
     });
@@ -278,7 +285,11 @@ export async function setMembership(io: CustomersIo, customerId: string, groupId
   }
   // The membership changes the profile's version too: the answer is the profile read back.
   if (res.answer.customer) io.dispatch({ type: "profile-read", customer: res.answer.customer });
-  io.get().setStatus({ kind: "info", text: member ? `${name} is in ${group}.` : `${name} is no longer in ${group}.` });
+  io.get().setStatus({
+    screen: "customers",
+    kind: "info",
+    text: member ? `${name} is in ${group}.` : `${name} is no longer in ${group}.`,
+  });
 }
 
 /** Takes a card off the profile. */
@@ -291,5 +302,5 @@ export async function removeCard(io: CustomersIo, customerId: string, cardId: st
     );
   if (!res.ok) return;
   await refreshProfile(io, customerId);
-  io.get().setStatus({ kind: "info", text: `The card is no longer on file for ${name}.` });
+  io.get().setStatus({ screen: "customers", kind: "info", text: `The card is no longer on file for ${name}.` });
 }

@@ -17,7 +17,7 @@ import {
   withLocalChanges,
 } from "./customers-machine.js";
 import { countryOf, timeZoneOf } from "./shell-slice.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 
 /** Profiles asked for per page: a screenful or three, never the whole directory. */
 export const CUSTOMERS_PAGE_SIZE = 50;
@@ -30,7 +30,7 @@ export const DUPLICATE_SCAN_LIMIT = 200_000;
 
 /** What the customers slice's I/O works with. */
 export interface CustomersIo {
-  get: () => AppState;
+  get: () => LoadedState;
   dispatch: (event: CustomersEvent) => void;
   deps: StoreDeps;
 }

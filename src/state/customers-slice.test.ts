@@ -12,12 +12,12 @@ import {
   SEARCH_DEBOUNCE_MS,
   withLocalChanges,
 } from "./customers-slice.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 import type { Timers } from "./types.js";
 import { selectedId } from "./view-slice.js";
 
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 const s = () => store.getState();
 /** The result rows' ids, and the profile the list's cursor is on (the store's selection, by id). */
 const ids = () => customerIds(s().customers.results.rows);

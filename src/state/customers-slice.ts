@@ -41,7 +41,7 @@ import {
   setLine,
 } from "./customers-search.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { SliceCreator } from "./store.js";
+import type { LoadedSliceCreator } from "./store.js";
 import { selectedId } from "./view-slice.js";
 
 export * from "./customers-machine.js";
@@ -123,7 +123,7 @@ async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promis
 }
 
 /** Builds the customers slice. */
-export const createCustomersSlice: SliceCreator<CustomersSlice> = (set, get, deps) => {
+export const createCustomersSlice: LoadedSliceCreator<CustomersSlice> = (set, get, deps) => {
   const dispatch = (event: CustomersEvent) => {
     const selected = selectedProfile(io);
     set((s) => ({ customers: customersReducer(s.customers, event) }));

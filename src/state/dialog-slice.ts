@@ -34,8 +34,9 @@ export const createDialogSlice: SliceCreator<DialogSlice> = (set, get, deps) => 
     if (overlay.kind !== "confirm") return;
     set({ overlay: { kind: "none" } });
     const run = yes ? overlay.question.onYes : overlay.question.onNo;
+    const screen = get().screen.kind;
     void Promise.resolve(run?.()).catch((err: unknown) =>
-      set({ status: { kind: "error", text: problemOf(err).headline } }),
+      set({ status: { kind: "error", text: problemOf(err).headline, screen } }),
     );
   },
 
@@ -44,13 +45,15 @@ export const createDialogSlice: SliceCreator<DialogSlice> = (set, get, deps) => 
   },
 
   async exportCsv(files, options = {}) {
+    // What it says belongs to the screen that asked, should the manager move on meanwhile.
+    const screen = get().screen.kind;
     const result = await writeCsvFiles(files, {
       overwrite: options.overwrite === true,
       files: deps.files,
       dataDir: deps.dataDir,
     });
     if (result.ok) {
-      set({ status: { kind: "info", text: wroteMessage(files) } });
+      set({ status: { kind: "info", text: wroteMessage(files), screen } });
     } else if (result.error.kind === "exists") {
       const paths = result.error.paths;
       const one = paths.length === 1;
@@ -64,12 +67,13 @@ export const createDialogSlice: SliceCreator<DialogSlice> = (set, get, deps) => 
             status: {
               kind: "info",
               text: `Nothing written: ${paths.join(" and ")} ${one ? "is kept as it was" : "are kept as they were"}.`,
+              screen,
             },
           }),
       });
     } else if (result.error.kind === "failed") {
       const { headline, details } = result.error.problem;
-      set({ status: { kind: "error", text: headline, ...(details ? { details } : {}) } });
+      set({ status: { kind: "error", text: headline, screen, ...(details ? { details } : {}) } });
     }
     return result;
   },

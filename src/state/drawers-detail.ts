@@ -7,11 +7,11 @@ import type { DrawerDetail, DrawersData } from "./drawers-slice.js";
 import type { WriteResult } from "./errors.js";
 import { type CsvFile, nothingToExport } from "./export-csv.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 
 /** What the drawers actions work with: the store, a patch of the screen's data, the dependencies. */
 export interface DrawersIo {
-  get: () => AppState;
+  get: () => LoadedState;
   patch: (p: Partial<DrawersData>) => void;
   deps: StoreDeps;
   /** Each read carries a ticket; an answer that arrives after a newer read began is dropped. */
@@ -58,7 +58,7 @@ export async function openDrawerShift(io: DrawersIo, shiftId: string): Promise<v
 }
 
 /** The default file name of an export: the location and dates of the day, or the shift's id. */
-export function drawersExportName(s: AppState, what: "day" | "events"): string {
+export function drawersExportName(s: LoadedState, what: "day" | "events"): string {
   const d = s.drawers;
   if (what === "events") return `drawer-events-${d.detail?.shiftId ?? "shift"}.csv`;
   const span = d.from === d.to ? d.from : `${d.from}-to-${d.to}`;
@@ -66,7 +66,7 @@ export function drawersExportName(s: AppState, what: "day" | "events"): string {
 }
 
 /** The file of an export to `path`, or why there is nothing to write yet. */
-function exportFile(s: AppState, what: "day" | "events", path: string): CsvFile | WriteResult<string[]> {
+function exportFile(s: LoadedState, what: "day" | "events", path: string): CsvFile | WriteResult<string[]> {
   const d = s.drawers;
   if (what === "day") {
     if (!d.day) return nothingToExport();

@@ -9,7 +9,7 @@ import { type DrawersIo, drawersExportName, exportDrawers, openDrawerShift } fro
 import { type DrawerDay, type DrawerTrend, loadDrawerDay, loadDrawerTrend, teamNames } from "./drawers-load.js";
 import type { WriteResult } from "./errors.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { SliceCreator } from "./store.js";
+import type { LoadedSliceCreator } from "./store.js";
 
 /** What the drawers screen shows: the day (or range), one shift, or the 30-day trend. */
 export type DrawersView = "day" | "detail" | "trend";
@@ -187,7 +187,7 @@ function readActions(io: DrawersIo) {
 }
 
 /** Builds the drawers slice. */
-export const createDrawersSlice: SliceCreator<DrawersSlice> = (set, get, deps) => {
+export const createDrawersSlice: LoadedSliceCreator<DrawersSlice> = (set, get, deps) => {
   const patch = (p: Partial<DrawersData>) => set((s) => ({ drawers: { ...s.drawers, ...p } }));
   const io: DrawersIo = { get, patch, deps, tickets: { day: 0, detail: 0 } };
   followLocation(io);

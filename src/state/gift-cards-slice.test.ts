@@ -8,10 +8,10 @@ import type { GiftCard } from "../spec/generated/types.js";
 import { deferredClient } from "./deferred-client.js";
 import type { PlannedWrite } from "./gift-cards-io.js";
 import { cardAsItWillBe, giftCardWriteUnavailable } from "./gift-cards-slice.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 let keys = 0;
 const s = () => store.getState();
 

@@ -33,7 +33,7 @@ import {
   type WriteForm,
 } from "./gift-cards-machine.js";
 import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
-import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 
 /** The permission gift card writes need. */
 export const GIFTCARDS_WRITE = "GIFTCARDS_WRITE";
@@ -98,7 +98,7 @@ const YES: Readonly<Record<WriteKind, string>> = {
 const RISKY: ReadonlySet<WriteKind> = new Set(["adjust-down", "clear", "deactivate"]);
 
 /** Why the writes are unavailable to everyone now (read-only, no permission), or undefined. */
-export function giftCardWritesUnavailable(s: Pick<AppState, "readOnly" | "grantedScopes">): string | undefined {
+export function giftCardWritesUnavailable(s: Pick<LoadedState, "readOnly" | "grantedScopes">): string | undefined {
   if (s.readOnly) return "Read-only mode: changes are disabled.";
   if (s.grantedScopes && !s.grantedScopes.includes(GIFTCARDS_WRITE)) {
     return `This sign-in may not change gift cards (${GIFTCARDS_WRITE} was not granted); run \`backroom login\` again to grant it.`;
@@ -110,7 +110,7 @@ export function giftCardWritesUnavailable(s: Pick<AppState, "readOnly" | "grante
  * The card as it will be: its balance after the loads and adjustments kept on this machine (a
  * further change is checked against that balance), and how many are kept.
  */
-export function cardAsItWillBe(s: Pick<AppState, "outbox">, card: KnownCard): { card: KnownCard; kept: number } {
+export function cardAsItWillBe(s: Pick<LoadedState, "outbox">, card: KnownCard): { card: KnownCard; kept: number } {
   const kept = cardWithKept(card, s.outbox.entries);
   if (!kept) return { card, kept: 0 };
   return { card: { ...card, balance_money: kept.balance as NonNullable<KnownCard["balance_money"]> }, kept: kept.kept };
@@ -118,7 +118,10 @@ export function cardAsItWillBe(s: Pick<AppState, "outbox">, card: KnownCard): { 
 
 /** Why one kind of write cannot be made to the card on screen now, or undefined. */
 export function giftCardWriteUnavailable(
-  s: Pick<AppState, "readOnly" | "grantedScopes" | "giftCards" | "locations" | "locationId" | "outbox" | "connection">,
+  s: Pick<
+    LoadedState,
+    "readOnly" | "grantedScopes" | "giftCards" | "locations" | "locationId" | "outbox" | "connection"
+  >,
   kind: WriteKind,
 ): string | undefined {
   const everyone = giftCardWritesUnavailable(s);
@@ -152,14 +155,14 @@ export function giftCardWriteUnavailable(
 
 /** What the slice's actions share. */
 interface Ctx {
-  get: () => AppState;
+  get: () => LoadedState;
   dispatch: (event: GiftCardsEvent) => void;
   deps: StoreDeps;
   /** An answer that arrives after a newer look-up (or read of the days) began is dropped. */
   tickets: { lookup: number; activity: number };
 }
 
-const currencyOf = (s: AppState) => s.locations.find((l) => l.id === s.locationId)?.currency ?? "USD";
+const currencyOf = (s: LoadedState) => s.locations.find((l) => l.id === s.locationId)?.currency ?? "USD";
 const todayOf = (ctx: Ctx) => localDate(ctx.deps.clock.now(), timeZoneOf(ctx.get()));
 
 /** Reads what a look-up shows: the card, its history and its customers (or that there is none). */
@@ -261,7 +264,11 @@ async function afterWrite(ctx: Ctx, plan: PlannedWrite, answered: Money | undefi
   const c = ctx.get().giftCards.card;
   const read = c.kind === "found" ? c.card.balance_money : answered;
   const after = { amount: read?.amount ?? plan.change.after.amount, currency: read?.currency ?? plan.currency };
-  ctx.get().setStatus({ kind: "info", text: doneWords(plan.gan, plan.write, plan.change.before, after) });
+  ctx.get().setStatus({
+    screen: "gift-cards",
+    kind: "info",
+    text: doneWords(plan.gan, plan.write, plan.change.before, after),
+  });
   const g = ctx.get().giftCards;
   if (g.view === "activity" || g.activity.readFor) await ctx.get().loadGiftCardActivity({ quiet: true });
 }
@@ -279,6 +286,7 @@ async function sendPlanned(ctx: Ctx, plan: PlannedWrite): Promise<void> {
     if (res.error.kind === "failed" && isUnanswered(res.error.cause)) {
       ctx.dispatch({ type: "write-unanswered", problem });
       ctx.get().setStatus({
+        screen: "gift-cards",
         kind: "error",
         text: `Not answered: ${problem} R sends the same change again (it is never made twice); x drops it.`,
       });
@@ -371,7 +379,7 @@ async function showView(ctx: Ctx, view: GiftCardsView): Promise<void> {
 }
 
 /** Builds the gift cards slice. */
-export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, deps) => {
+export const createGiftCardsSlice: LoadedSliceCreator<GiftCardsSlice> = (set, get, deps) => {
   const ctx: Ctx = {
     get,
     dispatch: (event) => set((s) => ({ giftCards: giftCardsReducer(s.giftCards, event) })),
@@ -396,7 +404,7 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
     async lookUpGiftCard(text) {
       const query = parseCardQuery(text);
       if (!query.ok) {
-        get().setStatus({ kind: "rule", text: query.problem });
+        get().setStatus({ screen: "gift-cards", kind: "rule", text: query.problem });
         return;
       }
       ctx.dispatch({ type: "lookup-started", query: text.trim() });
@@ -428,6 +436,7 @@ export const createGiftCardsSlice: SliceCreator<GiftCardsSlice> = (set, get, dep
       if (get().giftCards.pending?.state !== "unanswered") return;
       ctx.dispatch({ type: "write-dropped" });
       get().setStatus({
+        screen: "gift-cards",
         kind: "info",
         text: "Dropped: the change was not sent again. Read the card (r) to see whether it was made.",
       });

@@ -36,6 +36,7 @@ export {
 } from "./outbox-slice.js";
 export * from "./selectors.js";
 export { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
+export { shownStatus } from "./status.js";
 export {
   type AppState,
   type AppStore,
@@ -43,9 +44,12 @@ export {
   createStore,
   defaultDataDir,
   type LazySliceName,
+  type Loaded,
+  type LoadedState,
+  type LoadedStore,
   type SliceCreator,
 } from "./store.js";
 export type { PastShiftInput, TimeClockForm } from "./timeclock-slice.js";
 export * from "./types.js";
-export { StoreProvider, useAppStore, useAppStoreApi } from "./use-app-store.js";
+export { StoreProvider, useAppStore, useAppStoreApi, useLoadedStore, useLoadedStoreApi } from "./use-app-store.js";
 export { type Selection, selectedId, selectedIndex } from "./view-slice.js";

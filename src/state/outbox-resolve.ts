@@ -46,7 +46,7 @@ interface ResolveIo {
 
 /** Says something in the status bar (a rule unless told), and returns the same words. */
 function say({ get }: ResolveIo, text: string, kind: "info" | "rule" = "rule"): string {
-  get().setStatus({ kind, text });
+  get().setStatus({ screen: "outbox", kind, text });
   return text;
 }
 
@@ -208,24 +208,23 @@ async function openTarget(get: () => AppState, e: KeptEntry): Promise<void> {
       const day = localDate(at, tz);
       get().showScreen("review");
       // The screen's slice loads on first use; the view is set once it is in the store.
-      await get().loadSlice("review");
-      get().setReviewView("shifts", w.memberId);
-      await get().loadReview({ from: day, to: day });
+      const s = await get().loadSlice("review");
+      s.setReviewView("shifts", w.memberId);
+      await s.loadReview({ from: day, to: day });
       return;
     }
     case "create-customer":
     case "update-customer":
     case "customer-group": {
       get().showScreen("customers");
-      await get().loadSlice("customers");
+      const s = await get().loadSlice("customers");
       const id = w.kind === "create-customer" ? undefined : w.customer.kind === "known" ? w.customer.id : undefined;
-      if (id) await get().customersOpenProfile(id);
+      if (id) await s.customersOpenProfile(id);
       return;
     }
     case "gift-card":
       get().showScreen("gift-cards");
-      await get().loadSlice("giftCards");
-      await get().lookUpGiftCard(w.gan);
+      await (await get().loadSlice("giftCards")).lookUpGiftCard(w.gan);
       return;
   }
 }

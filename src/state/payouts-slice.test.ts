@@ -8,11 +8,11 @@ import { entryFee } from "../domain/payouts.js";
 import type { Payout } from "../spec/generated/types.js";
 import { statementCurrency } from "./payouts-load.js";
 import { detailSummary, visiblePayouts } from "./payouts-machine.js";
-import { type AppStore, createStore } from "./store.js";
+import { createStore, type LoadedStore } from "./store.js";
 
 const NOW = Date.parse("2026-06-17T16:00:00.000Z");
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 const s = () => store.getState();
 
 beforeAll(async () => {
@@ -29,8 +29,8 @@ describe("the payouts slice's first range", () => {
     // 22:30 on 16 June at Main Street (New York) is 17 June in UTC.
     const late = createStore({ client: t.client, clock: { now: () => new Date("2026-06-17T02:30:00.000Z") } });
     await late.getState().init();
-    await late.getState().loadSlice("payouts");
-    expect(late.getState().payouts.filters).toMatchObject({ to: "2026-06-16" });
+    const loaded = await late.getState().loadSlice("payouts");
+    expect(loaded.payouts.filters).toMatchObject({ to: "2026-06-16" });
   });
 });
 

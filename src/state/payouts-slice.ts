@@ -27,7 +27,7 @@ import {
   statementRequest,
 } from "./payouts-machine.js";
 import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
-import type { SliceCreator } from "./store.js";
+import type { LoadedSliceCreator } from "./store.js";
 
 /** The payouts slice: the machine's state, its dispatch, and the reads that feed it. */
 export interface PayoutsSlice {
@@ -57,8 +57,8 @@ export interface PayoutsSlice {
 /** Payouts whose entries are kept between views (a year of one location's payouts). */
 const ENTRY_CACHE_LIMIT = 800;
 
-type Get = Parameters<SliceCreator<PayoutsSlice>>[1];
-type Deps = Parameters<SliceCreator<PayoutsSlice>>[2];
+type Get = Parameters<LoadedSliceCreator<PayoutsSlice>>[1];
+type Deps = Parameters<LoadedSliceCreator<PayoutsSlice>>[2];
 
 /** What the slice's reads share: the store, the machine's dispatch, the entries read so far. */
 interface Ctx {
@@ -76,7 +76,7 @@ interface Ctx {
 }
 
 /** Builds the payouts slice. */
-export const createPayoutsSlice: SliceCreator<PayoutsSlice> = (set, get, deps) => {
+export const createPayoutsSlice: LoadedSliceCreator<PayoutsSlice> = (set, get, deps) => {
   const dispatch = (event: PayoutsEvent) => set((s) => ({ payouts: payoutsReducer(s.payouts, event) }));
   const entries = new Map<string, PayoutEntry[]>();
   const ctx: Ctx = {

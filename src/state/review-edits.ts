@@ -18,11 +18,11 @@ import type { Shift } from "../spec/generated/types.js";
 import { isVersionConflict, writeProblem } from "./errors.js";
 import { readMemberShifts } from "./member-shifts.js";
 import type { ReviewData } from "./review-slice.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 
 /** What the review's writes use of its slice. */
 export interface ReviewIo {
-  get: () => AppState;
+  get: () => LoadedState;
   patch: (p: Partial<ReviewData>) => void;
   deps: StoreDeps;
   /** Puts a saved shift in place (or takes a deleted one out) and rebuilds the review. */
@@ -33,7 +33,7 @@ export interface ReviewIo {
 }
 
 /** A shift as the review shows it: with the changes kept on this machine applied. */
-export function shownShift(s: AppState, shiftId: string): Shift | undefined {
+export function shownShift(s: LoadedState, shiftId: string): Shift | undefined {
   return (
     s.review.result?.rows.find((r) => r.shift.id === shiftId)?.shift ?? s.review.shifts.find((x) => x.id === shiftId)
   );
@@ -112,7 +112,12 @@ async function showTheirs(io: ReviewIo, shift: Shift & { id: string }, input: Sh
   const text = newer
     ? `Someone else changed this shift first: it now runs ${localTime(newer.start_at, tz)}–${newer.end_at ? localTime(newer.end_at, tz) : "open"}. Your values are kept; enter saves them over it.`
     : "Someone else changed this shift first; your edit was not saved.";
-  get().setStatus({ kind: "rule", text, details: `shift ${shift.id} · version ${newer?.version ?? "?"}` });
+  get().setStatus({
+    screen: "review",
+    kind: "rule",
+    text,
+    details: `shift ${shift.id} · version ${newer?.version ?? "?"}`,
+  });
   return text;
 }
 
@@ -149,7 +154,11 @@ export async function editShiftTimes(
   // The event marked the review stale; what it shows is this very save.
   io.patch({ form: { kind: "none" }, conflict: undefined, stale: false });
   const tz = io.zoneOf(saved);
-  get().setStatus({ kind: "info", text: `Saved ${io.nameOf(saved)}'s shift of ${localDate(saved.start_at, tz)}.` });
+  get().setStatus({
+    screen: "review",
+    kind: "info",
+    text: `Saved ${io.nameOf(saved)}'s shift of ${localDate(saved.start_at, tz)}.`,
+  });
   return undefined;
 }
 
@@ -170,12 +179,13 @@ export async function deleteShift(io: ReviewIo, shiftId: string): Promise<void> 
   io.replaceShift(shiftId, undefined);
   if (res.answer.gone) {
     // Already gone (deleted in another terminal): the review just catches up.
-    get().setStatus({ kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
+    get().setStatus({ screen: "review", kind: "info", text: `${who}'s shift was already deleted elsewhere.` });
     return;
   }
   deps.events.emit({ type: "shift-deleted", shiftId });
   io.patch({ stale: false });
   get().setStatus({
+    screen: "review",
     kind: "info",
     text: `Deleted ${who}'s shift of ${localDate(shift.start_at, tz)} ${localTime(shift.start_at, tz)}.`,
   });

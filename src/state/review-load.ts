@@ -10,7 +10,7 @@ import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.
 import { type ReviewScope, type ReviewSpan, readReviewChanges, reviewShiftPages } from "./review-read.js";
 import type { ReviewData, ReviewSpanKind } from "./review-slice.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 import type { StoreClient } from "./types.js";
 
 /** Every how many background refreshes the review reads its range whole rather than what changed. */
@@ -28,9 +28,9 @@ interface LastRead {
 
 /** What the review's reads work with: the store, the dependencies, and what the last read covered. */
 export interface ReviewReader {
-  get: () => AppState;
+  get: () => LoadedState;
   /** Sets the shell's progress bar. */
-  setProgress: (progress: AppState["progress"]) => void;
+  setProgress: (progress: LoadedState["progress"]) => void;
   patch: (p: Partial<ReviewData>) => void;
   deps: StoreDeps;
   /** The last whole read (undefined until one is in), and whether a refresh is under way. */
@@ -38,7 +38,7 @@ export interface ReviewReader {
 }
 
 /** The workday and workweek settings the review follows: the location's zone, start of day and of week. */
-export function reviewClock(s: AppState) {
+export function reviewClock(s: LoadedState) {
   return {
     tz: timeZoneOf(s),
     startOfDay: s.workweek?.start_of_day_local_time ?? "00:00",
@@ -47,7 +47,7 @@ export function reviewClock(s: AppState) {
 }
 
 /** The store the review shows (undefined: all locations, the picker's choice), and every store. */
-export function reviewScope(s: AppState): ReviewScope {
+export function reviewScope(s: LoadedState): ReviewScope {
   return {
     locationId: s.allLocations ? undefined : s.locationId,
     locationIds: s.locations.flatMap((l) => (l.id ? [l.id] : [])),
@@ -55,19 +55,19 @@ export function reviewScope(s: AppState): ReviewScope {
 }
 
 /** Today's workday at the location. */
-export function reviewToday(s: AppState, deps: StoreDeps): string {
+export function reviewToday(s: LoadedState, deps: StoreDeps): string {
   const { tz, startOfDay } = reviewClock(s);
   return workdayOf(deps.clock.now(), tz, startOfDay);
 }
 
 /** The workdays and workweek of a range, as the reads of review-read.ts take them. */
-function spanOf(s: AppState, from: string, to: string): ReviewSpan {
+function spanOf(s: LoadedState, from: string, to: string): ReviewSpan {
   const { tz, startOfWeek } = reviewClock(s);
   return { range: { from, to }, week: { timeZone: tz, startOfWeek } };
 }
 
 /** What a read covers: a refresh reads only changes when the same store, range and week were read last. */
-function readKey(s: AppState, from: string, to: string): string {
+function readKey(s: LoadedState, from: string, to: string): string {
   const { tz, startOfWeek } = reviewClock(s);
   return JSON.stringify([reviewScope(s).locationId ?? "all", from, to, tz, startOfWeek]);
 }

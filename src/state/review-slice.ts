@@ -24,7 +24,7 @@ import {
   reviewToday,
 } from "./review-load.js";
 import { timeZoneOf } from "./shell-slice.js";
-import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 
 export { WHOLE_READ_EVERY } from "./review-load.js";
 
@@ -179,7 +179,7 @@ function rangeActions({ get, deps }: ReviewReader) {
 }
 
 /** The export's file name: it names the store (or says all locations) and the workdays. */
-function defaultExportName(s: AppState): string {
+function defaultExportName(s: LoadedState): string {
   const { from, to } = s.review;
   const here = reviewScope(s).locationId;
   const location = s.locations.find((l) => l.id === here);
@@ -229,9 +229,9 @@ function editActions(reader: ReviewReader) {
 }
 
 /** Builds the review slice. */
-export const createReviewSlice: SliceCreator<ReviewSlice> = (set, get, deps) => {
+export const createReviewSlice: LoadedSliceCreator<ReviewSlice> = (set, get, deps) => {
   const patch = (p: Partial<ReviewData>) => set((s) => ({ review: { ...s.review, ...p } }));
-  const setProgress = (progress: AppState["progress"]) => set({ progress });
+  const setProgress = (progress: LoadedState["progress"]) => set({ progress });
   const io: ReviewReader = { get, setProgress, patch, deps, reads: { last: undefined, refreshing: false } };
   followEvents(io);
   return {

@@ -12,7 +12,10 @@ import {
 } from "../domain/shifts.js";
 import type { BreakType, Location, Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import { countryOf, timeZoneOf } from "./shell-slice.js";
-import type { AppState } from "./store.js";
+import type { AppState, Loaded } from "./store.js";
+
+/** The state with the review's slice in (its selectors are read by the review screen only). */
+type ReviewState = Loaded<"review">;
 
 /** One line of "who is here". */
 export interface WhoIsHereRow {
@@ -122,6 +125,19 @@ export const selectWhoIsHere = (s: AppState): WhoIsHereRow[] =>
     s.now,
   );
 
+const headCount = memo((members: TeamMember[], openShifts: Shift[]) => {
+  const open = new Set(openShifts.map((s) => s.team_member_id));
+  const here = members.filter((m) => m.id);
+  return { members: here.length, onShift: here.filter((m) => open.has(m.id)).length };
+});
+
+/**
+ * How many team members the location has and how many of them are on shift there (kept clock-ins
+ * counted), whatever the `/` filter shows: the title's count is the store's, not the rows'.
+ */
+export const selectHeadCount = (s: AppState): { members: number; onShift: number } =>
+  headCount(s.timeclock.members, openShiftsView(s).shifts);
+
 /** The selected location. */
 export const selectLocation = (s: AppState): Location | undefined => s.locations.find((l) => l.id === s.locationId);
 
@@ -146,7 +162,7 @@ const matches = (name: string, needle: string) => !needle || name.toLowerCase().
 /** Review rows of the current view: every shift, or one member's, and only names holding the filter. */
 const reviewRows = memo(
   (
-    rows: NonNullable<AppState["review"]["result"]>["rows"] | undefined,
+    rows: NonNullable<ReviewState["review"]["result"]>["rows"] | undefined,
     memberId: string | undefined,
     filter: string,
   ) => {
@@ -156,17 +172,18 @@ const reviewRows = memo(
 );
 
 /** The review's shift rows shown now. */
-export const selectReviewRows = (s: AppState) => reviewRows(s.review.result?.rows, s.review.memberId, s.review.filter);
+export const selectReviewRows = (s: ReviewState) =>
+  reviewRows(s.review.result?.rows, s.review.memberId, s.review.filter);
 
 const reviewMembers = memo(
-  (members: NonNullable<AppState["review"]["result"]>["members"] | undefined, filter: string) => {
+  (members: NonNullable<ReviewState["review"]["result"]>["members"] | undefined, filter: string) => {
     const needle = filter.trim().toLowerCase();
     return (members ?? []).filter((m) => matches(m.memberName, needle));
   },
 );
 
 /** The review's per-member summaries, only names holding the filter. */
-export const selectReviewMembers = (s: AppState) => reviewMembers(s.review.result?.members, s.review.filter);
+export const selectReviewMembers = (s: ReviewState) => reviewMembers(s.review.result?.members, s.review.filter);
 
 const keptCustomerIds = memo((entries: KeptEntry[], made: Record<number, string>): ReadonlySet<string> => {
   const ids = new Set<string>();

@@ -7,6 +7,7 @@ import { isUnreachable, type Problem, problemOf } from "./errors.js";
 import { timeZoneOf } from "./shell-location.js";
 import type { ShellSlice } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+import type { ScreenKind } from "./types.js";
 
 /** What the shell's actions work with: zustand's set and get, the dependencies. */
 export interface ShellIo {
@@ -38,7 +39,7 @@ function reached({ set, get, deps }: ShellIo): void {
  * — except a quiet (background) read that finds the service still offline: the header already says
  * so, and the status line keeps what the manager last did (a write kept on this machine, say).
  */
-function failed({ set, get, deps }: ShellIo, err: unknown, quiet = false): Problem {
+function failed({ set, get, deps }: ShellIo, err: unknown, screen: ScreenKind, quiet = false): Problem {
   const problem = problemOf(err);
   if (isUnreachable(err)) {
     const c = get().connection;
@@ -53,7 +54,7 @@ function failed({ set, get, deps }: ShellIo, err: unknown, quiet = false): Probl
         c.state === "offline"
           ? { ...c, retrying: false, problem: problem.headline }
           : { state: "offline", since: deps.clock.now(), retrying: false, problem: problem.headline },
-      status: { kind: "error", text: problem.headline, cause: "unreachable", ...detailsOf(problem.details) },
+      status: { kind: "error", text: problem.headline, cause: "unreachable", screen, ...detailsOf(problem.details) },
     });
   } else {
     // Any answer, even a refusal, means the service is reachable.
@@ -61,34 +62,36 @@ function failed({ set, get, deps }: ShellIo, err: unknown, quiet = false): Probl
       set({ connection: { state: "online" } });
       deps.events.emit({ type: "service-answered" });
     }
-    set({ status: { kind: "error", text: problem.headline, ...detailsOf(problem.details) } });
+    set({ status: { kind: "error", text: problem.headline, screen, ...detailsOf(problem.details) } });
   }
   return problem;
 }
 
 /**
  * The runners every slice reads and writes through: `runWrite` (the one read-only guard, one
- * request per key at a time) and `runRead` (the spinner while any read runs).
+ * request per key at a time) and `runRead` (the spinner while any read runs). What they say belongs
+ * to the screen the read or write was started on, even when the answer comes after a move.
  */
 export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "runRead"> {
   const { set, get } = io;
   let reads = 0;
   return {
     async runWrite(key, label, write) {
+      const screen = get().screen.kind;
       // The one read-only guard: every write of every screen passes here.
       if (get().readOnly) {
-        set({ status: { kind: "rule", text: "Read-only mode: changes are disabled." } });
+        set({ status: { kind: "rule", text: "Read-only mode: changes are disabled.", screen } });
         return { ok: false, error: { kind: "read-only" } };
       }
       if (get().inFlight.includes(key)) return { ok: false, error: { kind: "in-flight" } };
-      set((s) => ({ inFlight: [...s.inFlight, key], status: { kind: "info", text: `${label}…` } }));
+      set((s) => ({ inFlight: [...s.inFlight, key], status: { kind: "info", text: `${label}…`, screen } }));
       try {
         const value = await write();
         reached(io);
-        set({ status: { kind: "info", text: `${label}: done.` } });
+        set({ status: { kind: "info", text: `${label}: done.`, screen } });
         return { ok: true, value };
       } catch (cause) {
-        const problem = failed(io, cause);
+        const problem = failed(io, cause, screen);
         return { ok: false, error: { kind: "failed", cause, problem } };
       } finally {
         set((s) => ({ inFlight: s.inFlight.filter((k) => k !== key) }));
@@ -96,6 +99,7 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
     },
 
     async runRead(label, read, options = {}) {
+      const screen = get().screen.kind;
       reads += 1;
       if (!options.quiet) set({ loading: label });
       const c = get().connection;
@@ -105,7 +109,7 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
         reached(io);
         return value;
       } catch (err) {
-        failed(io, err, options.quiet === true);
+        failed(io, err, screen, options.quiet === true);
         return undefined;
       } finally {
         reads -= 1;

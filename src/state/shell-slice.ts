@@ -6,6 +6,7 @@ import type { Location, WorkweekConfig } from "../spec/generated/types.js";
 import type { WriteResult } from "./errors.js";
 import { connectionActions, type ShellIo } from "./shell-connection.js";
 import { lifecycleActions } from "./shell-lifecycle.js";
+import { belongsTo, saidOn } from "./status.js";
 
 import type { SliceCreator, StoreDeps } from "./store.js";
 import type { Connection, EnvLabel, Overlay, Progress, Screen, ScreenKind, Status } from "./types.js";
@@ -58,6 +59,7 @@ export interface ShellSlice {
   selectLocation(id: string): void;
   /** Chooses all locations, for the screens that can show every store at once. */
   selectAllLocations(): void;
+  /** Says something in the status bar, as the screen in front unless the status names its screen. */
   setStatus(status: Status): void;
   /** Re-reads the clock; the header shows minutes, so only a new minute re-renders. */
   tick(): void;
@@ -116,8 +118,8 @@ function navigationActions({ set, get, deps }: ShellIo) {
     showScreen(kind) {
       const s = get();
       if (s.screen.kind === kind && s.overlay.kind === "none") return;
-      // A message belongs to the screen it was said on, unless it reports the service being down.
-      const keep = s.status.kind === "error" && s.status.cause === "unreachable";
+      // A message belongs to the screen it was said on (the header says whether the service answers).
+      const keep = belongsTo(s.status, kind);
       set({ screen: { kind } as Screen, overlay: { kind: "none" }, ...(keep ? {} : { status: { kind: "idle" } }) });
     },
     openOverlay: (overlay) => set({ overlay }),
@@ -133,7 +135,7 @@ function navigationActions({ set, get, deps }: ShellIo) {
       set({ allLocations: true, overlay: { kind: "none" } });
       if (!was) deps.events.emit({ type: "all-locations-changed", all: true });
     },
-    setStatus: (status) => set({ status }),
+    setStatus: (status) => set({ status: saidOn(status, get().screen.kind) }),
     tick() {
       const now = deps.clock.now();
       if (Math.floor(now.getTime() / 60_000) !== Math.floor(get().now.getTime() / 60_000)) set({ now });

@@ -41,10 +41,14 @@ async function planAndRun(io: StocktakeIo, countId: string): Promise<CommitOutco
 function sayOutcome(io: StocktakeIo, countId: string, outcome: CommitOutcome): void {
   if (outcome.kind === "committed") {
     const refused = outcome.refused.length ? `; ${outcome.refused.length} refused by the service` : "";
-    io.get().setStatus({ kind: "info", text: `Committed ${plural(outcome.lines, "line")} of ${countId}${refused}.` });
+    io.get().setStatus({
+      screen: "stocktake",
+      kind: "info",
+      text: `Committed ${plural(outcome.lines, "line")} of ${countId}${refused}.`,
+    });
   } else {
     const details = outcome.details ? { details: outcome.details } : {};
-    io.get().setStatus({ kind: "error", text: outcome.problem, ...details });
+    io.get().setStatus({ screen: "stocktake", kind: "error", text: outcome.problem, ...details });
   }
 }
 
@@ -54,7 +58,7 @@ export async function commitCount(io: StocktakeIo): Promise<void> {
   if (!count) return;
   const id = count.header.id;
   if (count.header.status === "open" && count.lines.length === 0 && count.header.uncounted !== "zero") {
-    io.get().setStatus({ kind: "rule", text: "Nothing to commit: no line has been counted." });
+    io.get().setStatus({ screen: "stocktake", kind: "rule", text: "Nothing to commit: no line has been counted." });
     return;
   }
   io.dispatch({ type: "commit-started", progress: NO_PROGRESS });

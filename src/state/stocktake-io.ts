@@ -10,11 +10,11 @@ import { wantBooks } from "./stocktake-books.js";
 import { type EntryReading, interpretEntry, lineOf, scanEntry } from "./stocktake-entry.js";
 import type { CountEvent, CountQuestion, EntrySource, PendingEntry, StocktakeData } from "./stocktake-machine.js";
 import { lookupCode, searchByName } from "./stocktake-source.js";
-import type { AppState, StoreDeps } from "./store.js";
+import type { LoadedState, StoreDeps } from "./store.js";
 
 /** What the slice's I/O works with: the store, the reducer, the dependencies. */
 export interface StocktakeIo {
-  get: () => AppState;
+  get: () => LoadedState;
   dispatch: (event: CountEvent) => void;
   deps: StoreDeps;
 }
@@ -36,12 +36,17 @@ export async function withJournal<T>(
   } catch (err) {
     if (err instanceof CountStateError) {
       io.dispatch({ type: "problem", text: err.message });
-      io.get().setStatus({ kind: "rule", text: err.message });
+      io.get().setStatus({ screen: "stocktake", kind: "rule", text: err.message });
       return undefined;
     }
     const text = `${what}: the journal could not be written, so nothing was recorded.`;
     io.dispatch({ type: "problem", text });
-    io.get().setStatus({ kind: "error", text, details: err instanceof Error ? err.message : String(err) });
+    io.get().setStatus({
+      screen: "stocktake",
+      kind: "error",
+      text,
+      details: err instanceof Error ? err.message : String(err),
+    });
     return undefined;
   }
 }
@@ -92,7 +97,7 @@ async function handleEntry(io: StocktakeIo, entry: PendingEntry): Promise<void> 
     case "nothing":
       return;
     case "no-count":
-      io.get().setStatus({ kind: "rule", text: "Nothing was counted: no count is open." });
+      io.get().setStatus({ screen: "stocktake", kind: "rule", text: "Nothing was counted: no count is open." });
       return;
     case "closed":
     case "nothing-to-add":

@@ -12,7 +12,7 @@ import { buildReview, type CountScope } from "../domain/stocktake.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
 import type { CatalogObject } from "../spec/generated/types.js";
 import { expectedOf } from "./stocktake-slice.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 
 /** Main Street, the demo's first location (the store opens on it). */
 const MAIN = "LMAIN0000000001";
@@ -21,7 +21,7 @@ let t: TestService;
 let dir: string;
 let handTools: { id: string; name: string };
 let cord: { id: string; upc: string; name: string };
-const stores: { store: AppStore; journal: JournalHandle }[] = [];
+const stores: { store: LoadedStore; journal: JournalHandle }[] = [];
 
 /** What the service's books say of a variation at Main Street now. */
 async function onHand(variationId: string): Promise<string> {
@@ -77,7 +77,7 @@ async function counting(scope: CountScope) {
   return s;
 }
 
-const countedOf = (s: () => ReturnType<AppStore["getState"]>, id: string) => {
+const countedOf = (s: () => ReturnType<LoadedStore["getState"]>, id: string) => {
   const c = s().stocktake.count;
   const at = c?.lineAt.get(id);
   return at === undefined ? undefined : c?.lines[at]?.quantity;
@@ -118,7 +118,7 @@ describe("an item from outside a cycle count's scope", () => {
 });
 
 /** What the review of the open count is built from. */
-function reviewInput(s: () => ReturnType<AppStore["getState"]>) {
+function reviewInput(s: () => ReturnType<LoadedStore["getState"]>) {
   const c = s().stocktake.count;
   if (!c) throw new Error("no count");
   return { items: c.items, lines: c.lines, expected: c.expected, scope: c.scope };

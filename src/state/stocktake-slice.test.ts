@@ -10,13 +10,13 @@ import { createFullStore } from "../../test/helpers/store.js";
 import { type Variation, variation } from "../../test/stocktake-helpers.js";
 import type { CountScope } from "../domain/stocktake.js";
 import { JournalHandle, journalPath } from "../local/stocktake-journal.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 
 let t: TestService;
 let dir: string;
 let hammer: Variation;
 let wrench: Variation;
-const stores: { store: AppStore; journal: JournalHandle }[] = [];
+const stores: { store: LoadedStore; journal: JournalHandle }[] = [];
 
 beforeAll(async () => {
   t = await startService();
@@ -57,7 +57,7 @@ async function counting(scope: CountScope = { kind: "full" }) {
   return { s, store, journal };
 }
 
-const lineOf = (s: () => ReturnType<AppStore["getState"]>, variationId: string) => {
+const lineOf = (s: () => ReturnType<LoadedStore["getState"]>, variationId: string) => {
   const count = s().stocktake.count;
   const at = count?.lineAt.get(variationId);
   return at === undefined ? undefined : count?.lines[at]?.quantity;

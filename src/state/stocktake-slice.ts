@@ -28,7 +28,7 @@ import {
   type StocktakeView,
 } from "./stocktake-machine.js";
 import { chooseScope, discardCount, refreshHome, resumeCount, startCount, startNew } from "./stocktake-start.js";
-import type { SliceCreator } from "./store.js";
+import type { LoadedSliceCreator } from "./store.js";
 
 export { type EntryContext, type EntryReading, interpretEntry } from "./stocktake-entry.js";
 export {
@@ -114,7 +114,7 @@ async function locationChanged(io: StocktakeIo): Promise<void> {
 }
 
 /** Builds the Stocktake slice. */
-export const createStocktakeSlice: SliceCreator<StocktakeSlice> = (set, get, deps) => {
+export const createStocktakeSlice: LoadedSliceCreator<StocktakeSlice> = (set, get, deps) => {
   const dispatch = (event: CountEvent) => set((s) => ({ stocktake: countReducer(s.stocktake, event) }));
   const io: StocktakeIo = { get, dispatch, deps };
   return {

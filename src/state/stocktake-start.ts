@@ -36,7 +36,7 @@ export async function startNew(io: StocktakeIo): Promise<void> {
   if (open) {
     const text = `${open.id} is still open here: enter resumes it, c commits it, D discards it; then start another.`;
     io.dispatch({ type: "open-count-first", text });
-    io.get().setStatus({ kind: "rule", text });
+    io.get().setStatus({ screen: "stocktake", kind: "rule", text });
     return;
   }
   io.dispatch({ type: "start-asked" });
@@ -160,7 +160,7 @@ export async function startCount(
         : `Counting ${plural(read.items.length, "item")}: scan or type a code.`;
     io.dispatch({ type: "count-opened", count: loadedCountOf(started.record), view: "count", note });
     const text = `Started ${started.header.id}: ${describeScope(scope)} at ${loc.name}.`;
-    io.get().setStatus({ kind: "info", text });
+    io.get().setStatus({ screen: "stocktake", kind: "info", text });
     return undefined;
   } finally {
     io.dispatch({ type: "busy", label: undefined });
@@ -180,6 +180,7 @@ export async function resumeCount(io: StocktakeIo): Promise<void> {
   io.dispatch({ type: "count-opened", count, view: committing ? "review" : "count", note });
   if (committing) {
     io.get().setStatus({
+      screen: "stocktake",
       kind: "rule",
       text: "This count's commit stopped halfway: c finishes it (requests already accepted are not counted twice).",
     });
@@ -200,6 +201,10 @@ export async function discardCount(io: StocktakeIo): Promise<void> {
   });
   if (!done) return;
   io.dispatch({ type: "discarded", countId: id });
-  io.get().setStatus({ kind: "info", text: `Discarded ${id}; it stays in the journal as discarded.` });
+  io.get().setStatus({
+    screen: "stocktake",
+    kind: "info",
+    text: `Discarded ${id}; it stays in the journal as discarded.`,
+  });
   await refreshHome(io);
 }

@@ -7,7 +7,8 @@ import { OutboxHandle } from "../local/outbox.js";
 import { createClient, SquareApiError } from "../square/index.js";
 import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
-import type { AppStore } from "./store.js";
+import { shownStatus } from "./status.js";
+import { type AppStore, createStore } from "./store.js";
 
 // Wednesday 2026-05-06, 15:00 in New York.
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -96,7 +97,7 @@ describe("writes return a typed result", () => {
     expect(sent).toBe(false);
     const m = clockedOut(store);
     await store.getState().clockIn(m?.id ?? "");
-    expect(store.getState().status).toEqual({ kind: "rule", text: "Read-only mode: changes are disabled." });
+    expect(store.getState().status).toMatchObject({ kind: "rule", text: "Read-only mode: changes are disabled." });
   });
 });
 
@@ -130,22 +131,22 @@ describe("slices tell each other through events", () => {
   });
 });
 
-describe("connection state", () => {
-  /** A store on the local service behind a proxy that can be switched off, without client retries. */
-  async function behindProxy(run: (store: AppStore, proxy: Awaited<ReturnType<typeof startProxy>>) => Promise<void>) {
-    svc = await startService({});
-    const proxy = await startProxy(svc.url);
-    const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
-    try {
-      const store = await createFullStore({ outbox: new OutboxHandle(":memory:"), client });
-      await store.getState().init();
-      await run(store, proxy);
-    } finally {
-      await client.close();
-      await proxy.down();
-    }
+/** A store on the local service behind a proxy that can be switched off, without client retries. */
+async function behindProxy(run: (store: AppStore, proxy: Awaited<ReturnType<typeof startProxy>>) => Promise<void>) {
+  svc = await startService({});
+  const proxy = await startProxy(svc.url);
+  const client = createClient({ baseUrl: proxy.url, accessToken: svc.service.accessToken, maxRetries: 0 });
+  try {
+    const store = await createFullStore({ outbox: new OutboxHandle(":memory:"), client });
+    await store.getState().init();
+    await run(store, proxy);
+  } finally {
+    await client.close();
+    await proxy.down();
   }
+}
 
+describe("connection state", () => {
   it("goes offline when the service cannot be reached, and back online (clearing the message) when it answers", async () => {
     await behindProxy(async (store, proxy) => {
       expect(store.getState().connection).toEqual({ state: "online" });
@@ -170,11 +171,63 @@ describe("connection state", () => {
       store.getState().setStatus(kept);
       // The quiet refresh and the outbox's "does it answer?" probe fail again: the header already says offline.
       await store.getState().loadTimeClock({ quiet: true });
-      expect(store.getState().status).toEqual(kept);
+      expect(store.getState().status).toMatchObject(kept);
       expect(store.getState().connection).toMatchObject({ state: "offline" });
       // A read the manager asked for (r) still says why nothing new came.
       await store.getState().loadTimeClock();
       expect(store.getState().status).toMatchObject({ kind: "error", cause: "unreachable" });
     });
+  });
+});
+
+describe("a status message belongs to the screen that said it", () => {
+  it("a clock-in answered after the manager moved to the review is said on the time clock, not the review", async () => {
+    const { store } = await setup();
+    const m = clockedOut(store);
+    if (!m) throw new Error("no clocked-out member");
+    const clockIn = store.getState().clockIn(m.id);
+    store.getState().showScreen("review");
+    await clockIn;
+    expect(store.getState().status).toMatchObject({ kind: "info", text: expect.stringContaining("clocked in at") });
+    expect(shownStatus(store.getState())).toEqual({ kind: "idle" });
+    store.getState().showScreen("timeclock");
+    expect(shownStatus(store.getState())).toMatchObject({ text: expect.stringContaining("clocked in at") });
+  });
+
+  it("a read that failed on payouts is not shown on gift cards; the header keeps the connection", async () => {
+    await behindProxy(async (store, proxy) => {
+      store.getState().showScreen("payouts");
+      await proxy.down();
+      await (await store.getState().loadSlice("payouts")).loadPayouts();
+      expect(shownStatus(store.getState())).toMatchObject({ kind: "error", cause: "unreachable" });
+      store.getState().showScreen("gift-cards");
+      expect(shownStatus(store.getState())).toEqual({ kind: "idle" });
+      expect(store.getState().connection).toMatchObject({ state: "offline" });
+    });
+  });
+
+  it("a rule said on a screen stays while the screen is in front, and goes with it", () => {
+    const s = { status: { kind: "rule", text: "No location is selected.", screen: "drawers" } } as const;
+    expect(shownStatus({ ...s, screen: { kind: "drawers" } })).toBe(s.status);
+    expect(shownStatus({ ...s, screen: { kind: "v1" } })).toEqual({ kind: "idle" });
+    // Said without a screen: the whole app's.
+    const appWide = { kind: "info", text: "Sent 2 kept changes." } as const;
+    expect(shownStatus({ status: appWide, screen: { kind: "v1" } })).toBe(appWide);
+  });
+});
+
+describe("slices loaded on first use", () => {
+  it("are absent until loaded, and the state's type says so until hasSlice or loadSlice narrows it", async () => {
+    svc = await startService({});
+    const store = createStore({ client: svc.client, outbox: new OutboxHandle(":memory:") });
+    const before = store.getState();
+    expect(before.hasSlice("review")).toBe(false);
+    // @ts-expect-error: the review's slice is not in the store before loadSlice("review").
+    expect(() => before.review.view).toThrow(TypeError);
+    const loaded = await store.getState().loadSlice("review");
+    expect(loaded.review.view).toBe("members");
+    const after = store.getState();
+    if (!after.hasSlice("review")) throw new Error("the review's slice is not in");
+    expect(after.review.view).toBe("members");
   });
 });

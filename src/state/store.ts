@@ -40,7 +40,7 @@ const LAZY_SLICES = {
   giftCards: async () => (await import("./gift-cards-slice.js")).createGiftCardsSlice,
   v1: async () => (await import("./v1-slice.js")).createV1Slice,
   webhooks: async () => (await import("./webhooks-slice.js")).createWebhooksSlice,
-} satisfies Record<string, () => Promise<SliceCreator<object>>>;
+} satisfies { [N in keyof LazySliceTypes]: () => Promise<LoadedSliceCreator<LazySliceTypes[N]>> };
 
 /** A slice loaded on first use: its state's key in {@link AppState}. */
 export type LazySliceName = keyof typeof LAZY_SLICES;
@@ -48,32 +48,63 @@ export type LazySliceName = keyof typeof LAZY_SLICES;
 /** Every slice loaded on first use. */
 export const LAZY_SLICE_NAMES = Object.keys(LAZY_SLICES) as readonly LazySliceName[];
 
-/** Adding the slices loaded on first use. */
-export interface LazySlices {
-  /** Loads the slice and adds it to the store, once; resolves when it is there. */
-  loadSlice(name: LazySliceName): Promise<void>;
-  /** Whether the slice is in the store yet. */
-  hasSlice(name: LazySliceName): boolean;
+/** Each slice loaded on first use, by its name in {@link LAZY_SLICES}. */
+interface LazySliceTypes {
+  review: ReviewSlice;
+  stocktake: StocktakeSlice;
+  customers: CustomersSlice;
+  drawers: DrawersSlice;
+  payouts: PayoutsSlice;
+  giftCards: GiftCardsSlice;
+  v1: V1Slice;
+  webhooks: WebhooksSlice;
 }
 
-/** The whole app state: one slice per screen plus the shell. */
-export type AppState = ShellSlice &
-  LazySlices &
-  DialogSlice &
-  ViewSlice &
-  TimeClockSlice &
-  ReviewSlice &
-  BreakTypesSlice &
+/** Every slice loaded on first use, all in. */
+type AllLazySlices = ReviewSlice &
   StocktakeSlice &
   CustomersSlice &
   DrawersSlice &
   PayoutsSlice &
   GiftCardsSlice &
   V1Slice &
-  WebhooksSlice &
+  WebhooksSlice;
+
+/** Adding the slices loaded on first use. */
+export interface LazySlices {
+  /** Loads the slice and adds it to the store, once; resolves with the state once it is there. */
+  loadSlice<N extends LazySliceName>(name: N): Promise<Loaded<N>>;
+  /** Whether the slice is in the store yet; once it says so, the slice's state and actions may be read. */
+  hasSlice<N extends LazySliceName>(name: N): this is Loaded<N>;
+}
+
+/** The slices in the store from the start: the shell's, the time clock's and the others the first frame needs. */
+type FirstSlices = ShellSlice &
+  LazySlices &
+  DialogSlice &
+  ViewSlice &
+  TimeClockSlice &
+  BreakTypesSlice &
   AccountSlice &
   OutboxSlice &
   OutboxResolveSlice;
+
+/**
+ * The app state as it is: the slices of screens loaded on first use are absent until
+ * {@link LazySlices.loadSlice} adds them, so their parts are optional here. Code that may run before
+ * a screen was shown narrows with `hasSlice`; the screen's own code reads {@link LoadedState}.
+ */
+export type AppState = FirstSlices & Partial<AllLazySlices>;
+
+/** The state once the slice `N` is in: what `hasSlice(N)` narrows to. */
+export type Loaded<N extends LazySliceName> = AppState & LazySliceTypes[N];
+
+/**
+ * The state as a screen loaded on first use (and its slice's code) reads it: its code runs only
+ * once the shell (src/ui/use-screens.tsx) has loaded the slices its registry entry names, and a
+ * slice's own actions run only once it is in.
+ */
+export type LoadedState = FirstSlices & AllLazySlices;
 
 /** What the slices share: the injected dependencies. */
 export interface StoreDeps {
@@ -146,12 +177,18 @@ export interface CreateStoreOptions {
 /** The store's type, for the React provider. */
 export type AppStore = StoreApi<AppState>;
 
+/** The store as the code of a screen loaded on first use reads it (see {@link LoadedState}). */
+export type LoadedStore = StoreApi<LoadedState>;
+
 /** A slice factory: gets zustand's set/get and the shared dependencies. */
 export type SliceCreator<T> = (
   set: StoreApi<AppState>["setState"],
   get: StoreApi<AppState>["getState"],
   deps: StoreDeps,
 ) => T;
+
+/** The factory of a slice loaded on first use: its actions run once it is in, so they read it loaded. */
+export type LoadedSliceCreator<T> = (set: LoadedStore["setState"], get: LoadedStore["getState"], deps: StoreDeps) => T;
 
 /** `$XDG_DATA_HOME/backroom`, or `~/.local/share/backroom`. */
 export function defaultDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
@@ -205,17 +242,22 @@ export function createStore(options: CreateStoreOptions): AppStore {
   return createVanillaStore<AppState>()(
     (set, get) =>
       ({
-        loadSlice: (name) => {
+        loadSlice: async <N extends LazySliceName>(name: N): Promise<Loaded<N>> => {
           let loaded = loading.get(name);
           if (!loaded) {
-            loaded = LAZY_SLICES[name]().then((create) => set(create(set, get, deps) as Partial<AppState>));
+            // The slice's actions read it loaded (LoadedSliceCreator): they run only once it is in.
+            const asLoaded = { set: set as LoadedStore["setState"], get: get as LoadedStore["getState"] };
+            loaded = LAZY_SLICES[name]().then((create) => set(create(asLoaded.set, asLoaded.get, deps)));
             loading.set(name, loaded);
             // A chunk that could not be read (the install changed under a running app) may be tried again.
             loaded.catch(() => loading.delete(name));
           }
-          return loaded;
+          await loaded;
+          const s = get();
+          if (!s.hasSlice(name)) throw new Error(`The ${name} part of the app was loaded but is not in the store.`);
+          return s;
         },
-        hasSlice: (name) => name in get(),
+        hasSlice: (name: LazySliceName): boolean => name in get(),
         ...createShellSlice(set, get, deps, shell),
         ...createDialogSlice(set, get, deps),
         ...createViewSlice(set, get, deps),

@@ -83,7 +83,11 @@ export async function startBreak(io: TimeClockIo, memberId: string, breakTypeId:
   if (res.kind !== "failed") {
     closeForm(io);
     if (res.kind === "sent")
-      io.get().setStatus({ kind: "info", text: `${nameOf(io, memberId)} is on ${type.break_name}.` });
+      io.get().setStatus({
+        screen: "timeclock",
+        kind: "info",
+        text: `${nameOf(io, memberId)} is on ${type.break_name}.`,
+      });
     return undefined;
   }
   const gone = await breakTypeGone(io, memberId, { ...type, id: breakTypeId }, res.error);
@@ -97,7 +101,8 @@ export async function endBreak(io: TimeClockIo, memberId: string): Promise<strin
   if (problem || !shift?.id) return refuse(io, `${nameOf(io, memberId)}: ${problem ?? "no open shift"}`);
   const name = runningBreak(shift)?.name ?? "break";
   const res = await changeShift(io, memberId, shift, { op: "end-break", at: io.deps.clock.now().toISOString() });
-  if (res.kind === "sent") io.get().setStatus({ kind: "info", text: `${nameOf(io, memberId)} is back from ${name}.` });
+  if (res.kind === "sent")
+    io.get().setStatus({ screen: "timeclock", kind: "info", text: `${nameOf(io, memberId)} is back from ${name}.` });
   else if (res.kind === "failed") await explainRefusal(io, res.error, memberId, spanOf(shift), shift.id);
   return undefined;
 }

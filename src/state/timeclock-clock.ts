@@ -86,7 +86,11 @@ export async function sendClockIn(
     closeForm(io);
     const zone = tz(io);
     const when = localDate(shift.start_at, zone) === localDate(now, zone) ? "" : `${localDate(shift.start_at, zone)} `;
-    io.get().setStatus({ kind: "info", text: `${who} clocked in at ${when}${localTime(shift.start_at, zone)}.` });
+    io.get().setStatus({
+      screen: "timeclock",
+      kind: "info",
+      text: `${who} clocked in at ${when}${localTime(shift.start_at, zone)}.`,
+    });
   }
   return undefined;
 }
@@ -113,7 +117,11 @@ export async function sendClockOut(
   }
   closeForm(io);
   if (res.kind === "sent")
-    io.get().setStatus({ kind: "info", text: `${who} clocked out at ${localTime(endAt, tz(io))}.` });
+    io.get().setStatus({
+      screen: "timeclock",
+      kind: "info",
+      text: `${who} clocked out at ${localTime(endAt, tz(io))}.`,
+    });
   return undefined;
 }
 
@@ -177,6 +185,7 @@ export async function fixForgotten(
   closeForm(io);
   if (res.kind === "sent") {
     io.get().setStatus({
+      screen: "timeclock",
       kind: "info",
       text: `${nameOf(io, memberId)}'s shift now ends ${date.trim()} ${time.trim()}.`,
     });
@@ -246,6 +255,6 @@ export async function addPastShift(
   if (res.answer.shift) announceSaved(io, res.answer.shift);
   const zone = tz(io);
   const span = `${localDate(startAt, zone)} ${localTime(startAt, zone)}–${endAt ? localTime(endAt, zone) : "still open"}`;
-  io.get().setStatus({ kind: "info", text: `Added ${nameOf(io, memberId)}'s shift of ${span}.` });
+  io.get().setStatus({ screen: "timeclock", kind: "info", text: `Added ${nameOf(io, memberId)}'s shift of ${span}.` });
   return undefined;
 }

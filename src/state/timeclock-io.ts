@@ -49,7 +49,7 @@ export const locationName = (io: TimeClockIo, id: string): string =>
 
 /** Says in the status bar why a rule stops the action, and returns the same words. */
 export function refuse(io: TimeClockIo, text: string, details?: string): string {
-  io.get().setStatus({ kind: "rule", text, ...(details ? { details } : {}) });
+  io.get().setStatus({ screen: "timeclock", kind: "rule", text, ...(details ? { details } : {}) });
   return text;
 }
 

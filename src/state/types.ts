@@ -144,9 +144,21 @@ export type Overlay =
  */
 export type Status =
   | { kind: "idle" }
-  | { kind: "info"; text: string; details?: string }
-  | { kind: "rule"; text: string; details?: string }
-  | { kind: "error"; text: string; details?: string; cause?: "unreachable" };
+  | ({ kind: "info" } & Said)
+  | ({ kind: "rule" } & Said)
+  | ({ kind: "error"; cause?: "unreachable" } & Said);
+
+/** What a message says, and which screen said it. */
+export interface Said {
+  text: string;
+  details?: string;
+  /**
+   * The screen that said it: it is shown there only, so moving to another screen does not carry a
+   * "Saved …" or a failure along, even one that arrives after the move. Without it the message is
+   * the whole app's (shown on every screen).
+   */
+  screen?: ScreenKind;
+}
 
 /** Long work with a known size. */
 export interface Progress {

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { createFullStore } from "../../test/helpers/store.js";
 import type { V1Order, V1Payment } from "../spec/generated/types.js";
-import { type AppStore, createStore } from "./store.js";
+import { createStore, type LoadedStore } from "./store.js";
 import type { RefundForm } from "./v1-machine.js";
 
 const NOW = Date.parse("2026-06-15T16:00:00.000Z");
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 let minted = 0;
 const s = () => store.getState();
 const v = () => s().v1;
@@ -76,8 +76,8 @@ describe("the V1 slice's first range", () => {
     // 22:30 on 14 June at Main Street (New York) is 15 June in UTC.
     const late = createStore({ client: t.client, clock: { now: () => new Date("2026-06-15T02:30:00.000Z") } });
     await late.getState().init();
-    await late.getState().loadSlice("v1");
-    expect(late.getState().v1.filters).toMatchObject({ from: "2026-05-16", to: "2026-06-14" });
+    const loaded = await late.getState().loadSlice("v1");
+    expect(loaded.v1.filters).toMatchObject({ from: "2026-05-16", to: "2026-06-14" });
   });
 });
 

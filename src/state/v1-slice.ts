@@ -8,7 +8,7 @@ import { localDate } from "../domain/time.js";
 import { v1RangeTimes } from "../domain/v1-rules.js";
 import type { V1Order, V1Payment, V1UpdateOrderRequest } from "../spec/generated/types.js";
 import { placeKey, timeZoneOf } from "./shell-slice.js";
-import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 import {
   isNotFound,
   isRetired,
@@ -67,8 +67,8 @@ export interface V1Slice {
 
 /** What the slice's reads and writes share: the store, the machine, where and when, the current records. */
 export interface V1Context {
-  get: () => AppState;
-  set: (patch: Partial<AppState>) => void;
+  get: () => LoadedState;
+  set: (patch: Partial<LoadedState>) => void;
   deps: StoreDeps;
   dispatch(event: V1Event): void;
   /** The selected location's time zone. */
@@ -84,7 +84,11 @@ export interface V1Context {
 }
 
 /** Builds what the reads and writes share, and follows the location. */
-function v1Context(set: Parameters<SliceCreator<V1Slice>>[0], get: () => AppState, deps: StoreDeps): V1Context {
+function v1Context(
+  set: Parameters<LoadedSliceCreator<V1Slice>>[0],
+  get: () => LoadedState,
+  deps: StoreDeps,
+): V1Context {
   const dispatch = (event: V1Event) => set((s) => ({ v1: v1Reducer(s.v1, event) }));
   const tickets = { list: 0, detail: 0 };
   // Another location, or all of them (or one again): what was read is of another place.
@@ -143,7 +147,7 @@ function v1Context(set: Parameters<SliceCreator<V1Slice>>[0], get: () => AppStat
 }
 
 /** Builds the old transactions slice. */
-export const createV1Slice: SliceCreator<V1Slice> = (set, get, deps) => {
+export const createV1Slice: LoadedSliceCreator<V1Slice> = (set, get, deps) => {
   const c = v1Context(set, get, deps);
   return {
     // Today where the selected store is: the slice is added when its screen is first shown, after
@@ -239,6 +243,7 @@ async function openRefundedPayment(c: V1Context, id: string): Promise<void> {
   if (!answer) return;
   if (!answer.found) {
     get().setStatus({
+      screen: "v1",
       kind: "rule",
       text: "This refund went back to one tender of a split payment; that payment is not among the payments read. Read Payments for the days before the refund (p, then d) and open it there.",
       details: `tender ${id}`,

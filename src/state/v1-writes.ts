@@ -64,6 +64,7 @@ function refundSender(c: V1Context) {
       );
     c.dispatch({ type: "refunded", payment: updated ?? p });
     c.get().setStatus({
+      screen: "v1",
       kind: "info",
       text: `Refunded ${refunded} of the payment taken ${localDate(p.created_at ?? 0, c.tz())}.`,
       details: `V1CreateRefund · payment ${p.id} · key ${body.request_idempotence_key}`,
@@ -94,6 +95,7 @@ async function sendOrderAction(c: V1Context, order: Located<V1Order>, form: Orde
   c.dispatch({ type: "order-updated", order: { ...res.value, location_id: locationId } });
   const who = order.recipient_name ? ` for ${order.recipient_name}` : "";
   c.get().setStatus({
+    screen: "v1",
     kind: "info",
     text: `The order${who} is now ${ORDER_STATE_LABELS[res.value.state ?? "PENDING"]}.`,
     details: `V1UpdateOrder ${form.action} · order ${order.id}`,
@@ -109,7 +111,7 @@ export function v1Writes(
     openV1Refund() {
       const p = c.currentPayment();
       if (!p) {
-        c.get().setStatus({ kind: "rule", text: "Open or select a payment to refund first." });
+        c.get().setStatus({ screen: "v1", kind: "rule", text: "Open or select a payment to refund first." });
         return;
       }
       refunds.forget();
@@ -137,7 +139,7 @@ export function v1Writes(
     openV1OrderAction(action) {
       const order = c.currentOrder();
       if (!order) {
-        c.get().setStatus({ kind: "rule", text: "Open or select an order first." });
+        c.get().setStatus({ screen: "v1", kind: "rule", text: "Open or select an order first." });
         return;
       }
       c.dispatch({ type: "open-order-action", order, action });

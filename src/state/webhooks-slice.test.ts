@@ -5,10 +5,10 @@ import { startService, type TestService } from "../../test/helpers/service.js";
 import { createFullStore } from "../../test/helpers/store.js";
 import { verifyWebhook } from "../domain/webhook-signature.js";
 import { deferredClient } from "./deferred-client.js";
-import type { AppStore } from "./store.js";
+import type { LoadedStore } from "./store.js";
 
 let t: TestService;
-let store: AppStore;
+let store: LoadedStore;
 let receiver: Server;
 let hookUrl: string;
 /** The key the test receiver verifies with; it answers 200 when the signature holds, 401 otherwise. */

@@ -5,7 +5,7 @@ import { plural } from "../domain/plural.js";
 import { parseApiVersion, parseNotificationUrl, parseSubscriptionName } from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
 import { problemOf, writeProblem } from "./errors.js";
-import type { AppState, SliceCreator, StoreDeps } from "./store.js";
+import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 import {
   checkForm,
   initialWebhooks,
@@ -56,7 +56,7 @@ function subscriptionBody(f: SubscriptionForm): WebhookSubscription | undefined 
 
 /** What the webhooks actions work with: the store, the machine's dispatch, the dependencies. */
 interface WebhooksIo {
-  get: () => AppState;
+  get: () => LoadedState;
   dispatch: (e: WebhooksEvent) => void;
   deps: StoreDeps;
 }
@@ -87,6 +87,7 @@ function showSaved({ get }: WebhooksIo, saved: WebhookSubscription): void {
   if (saved.id && ids.includes(saved.id)) get().selectRow(WEBHOOKS_LIST, ids, ids.indexOf(saved.id));
   const n = saved.event_types?.length ?? 0;
   get().setStatus({
+    screen: "webhooks",
     kind: "info",
     text: `Saved ${nameOf(saved)}: ${plural(n, "event type")} to ${saved.notification_url}.`,
     ...(saved.id ? { details: saved.id } : {}),
@@ -173,6 +174,7 @@ async function sendTest({ get, dispatch, deps }: WebhooksIo, id: string, eventTy
   });
   const ok = statusCode !== undefined && statusCode >= 200 && statusCode < 300;
   get().setStatus({
+    screen: "webhooks",
     kind: ok ? "info" : "rule",
     text:
       statusCode === undefined
@@ -197,6 +199,7 @@ function subscriptionActions(io: WebhooksIo) {
       dispatch({ type: "changed", subscription: r.value.subscription });
       const hidden = !enabled && !get().webhooks.includeDisabled;
       get().setStatus({
+        screen: "webhooks",
         kind: "info",
         text: `${enabled ? "Enabled" : "Disabled"} ${nameOf(sub)}${hidden ? "; disabled subscriptions are hidden (d shows them)" : ""}.`,
       });
@@ -208,7 +211,11 @@ function subscriptionActions(io: WebhooksIo) {
       );
       if (!r.ok) return;
       dispatch({ type: "deleted", id });
-      get().setStatus({ kind: "info", text: `Deleted ${nameOf(sub)}; no more events go to its URL.` });
+      get().setStatus({
+        screen: "webhooks",
+        kind: "info",
+        text: `Deleted ${nameOf(sub)}; no more events go to its URL.`,
+      });
     },
     async replaceWebhookKey(id: string) {
       const sub = find(id);
@@ -219,11 +226,16 @@ function subscriptionActions(io: WebhooksIo) {
       if (!r.ok) return;
       const next = r.value.signature_key;
       if (!next) {
-        get().setStatus({ kind: "error", text: "The service replaced the key but did not return it." });
+        get().setStatus({
+          screen: "webhooks",
+          kind: "error",
+          text: "The service replaced the key but did not return it.",
+        });
         return;
       }
       dispatch({ type: "key-replaced", id, key: next });
       get().setStatus({
+        screen: "webhooks",
         kind: "info",
         text: "New signature key shown once below: copy it to your receiver now. The old key no longer verifies.",
       });
@@ -233,7 +245,7 @@ function subscriptionActions(io: WebhooksIo) {
 }
 
 /** Builds the webhooks slice. */
-export const createWebhooksSlice: SliceCreator<WebhooksSlice> = (set, get, deps) => {
+export const createWebhooksSlice: LoadedSliceCreator<WebhooksSlice> = (set, get, deps) => {
   const dispatch = (e: WebhooksEvent) => set((s) => ({ webhooks: webhooksReducer(s.webhooks, e) }));
   const io: WebhooksIo = { get, dispatch, deps };
   return {

@@ -2,7 +2,7 @@
 // how much its hint matters, what it does and why it cannot now. The keyboard, the help, the hint
 // bar and the palette all read the same table; a screen component only draws.
 import type { Key } from "ink";
-import { type AppState, selectedIndex } from "../state/index.js";
+import { type AppState, type LoadedState, selectedIndex } from "../state/index.js";
 
 /** One key of a command: a typed character (optionally with ctrl), or a named key (optionally with shift). */
 export type KeySpec = { input: string; ctrl?: boolean } | { key: NamedKey; shift?: boolean };
@@ -52,8 +52,11 @@ export interface CommandDeps {
   height: number;
 }
 
-/** One command of a screen. */
-export interface Command {
+/**
+ * One command of a screen. `S` is the state it reads: a screen loaded on first use reads its slices
+ * loaded ({@link defineLoadedCommands}).
+ */
+export interface Command<S extends AppState = AppState> {
   keys: readonly KeySpec[];
   /** The keys as the manager reads them: `j/↓`, `enter`. */
   label: string;
@@ -68,16 +71,29 @@ export interface Command {
   /** Left out of the palette (moving in a list means nothing without a key press). */
   palette?: false;
   /** Does it. Reads the state as it is at the key press; calls the store's actions. */
-  run(s: AppState, deps: CommandDeps): unknown;
+  run(s: S, deps: CommandDeps): unknown;
   /** Why it cannot be done now, in the manager's words (a sentence); nothing when it can. */
-  unavailable?(s: AppState): string | undefined;
+  unavailable?(s: S): string | undefined;
 }
 
+/** A command of a screen loaded on first use: it reads the screen's slices loaded. */
+export type LoadedCommand = Command<LoadedState>;
+
 /** A screen's commands by name: the names are a union, so a misspelt one does not compile. */
-export type CommandTable<C extends string> = { readonly [K in C]: Command };
+export type CommandTable<C extends string, S extends AppState = AppState> = { readonly [K in C]: Command<S> };
 
 /** Declares a command table, keeping its names as a union type. */
 export function defineCommands<const C extends string>(table: CommandTable<C>): CommandTable<C> {
+  return table;
+}
+
+/**
+ * Declares the command table of a screen loaded on first use: its commands read its slices loaded.
+ * The shell runs them only once the screen is in, after the slices its registry entry names.
+ */
+export function defineLoadedCommands<const C extends string>(
+  table: CommandTable<C, LoadedState>,
+): CommandTable<C, LoadedState> {
   return table;
 }
 
@@ -156,17 +172,19 @@ export function listMoveOf(input: string, key: Key): ListCommand | undefined {
  * (a screen with several views has several) and its rows; the selection is kept by id in the
  * store, so it follows its row when the rows reorder.
  */
-export function listCommands(rows: (s: AppState) => ListRows | undefined): CommandTable<ListCommand> {
+export function listCommands<S extends AppState = AppState>(
+  rows: (s: S) => ListRows | undefined,
+): CommandTable<ListCommand, S> {
   const move =
     (to: (at: number, count: number, page: number) => number) =>
-    (s: AppState, deps: CommandDeps): void => {
+    (s: S, deps: CommandDeps): void => {
       const r = rows(s);
       if (!r) return;
       const at = selectedIndex(s.selection[r.list], r.ids);
       s.selectRow(r.list, r.ids, to(at, r.ids.length, Math.max(1, deps.page)));
     };
   // Moving in an empty list does nothing, visibly so (the list says it is empty): no message.
-  const unavailable = (s: AppState) => (rows(s) ? undefined : "There is no list here.");
+  const unavailable = (s: S) => (rows(s) ? undefined : "There is no list here.");
   const entry = (which: ListCommand, label: string, description: string, to: Parameters<typeof move>[0]) => ({
     keys: LIST_KEYS[which],
     label,
@@ -194,14 +212,14 @@ export function selectedRow(s: AppState, rows: ListRows | undefined): string | u
  * `enter` on a list: opens what the row under the cursor names. `target` reads it — nothing on a
  * view that opens nothing, or on an empty list — and `why` then says why nothing opens.
  */
-export function openRowCommand<T>(o: {
+export function openRowCommand<T, S extends AppState = AppState>(o: {
   description: string;
   short?: string;
   hint?: number;
-  target(s: AppState): T | undefined;
-  open(s: AppState, target: T): unknown;
-  why(s: AppState): string;
-}): Command {
+  target(s: S): T | undefined;
+  open(s: S, target: T): unknown;
+  why(s: S): string;
+}): Command<S> {
   return {
     keys: [named("return")],
     label: "enter",
@@ -220,9 +238,9 @@ export function openRowCommand<T>(o: {
  * While a text field has the keyboard the letters are typed, but ↑/↓ and the page keys still move
  * the list under it (a search line over its results, the counting line over the counted lines).
  */
-export function moveFromField(
-  moves: CommandTable<ListCommand>,
-): (s: AppState, input: string, key: Key, deps: CommandDeps) => boolean {
+export function moveFromField<S extends AppState = AppState>(
+  moves: CommandTable<ListCommand, S>,
+): (s: S, input: string, key: Key, deps: CommandDeps) => boolean {
   return (s, _input, key, deps) => {
     const move = key.upArrow
       ? moves.up

@@ -98,9 +98,9 @@ export interface FocusName {
  * A one-line text field place: `leave` gives the keys back (esc); `hint` is what the hint bar
  * says; `scans: "text"` where a burst is typed text (see above).
  */
-export function fieldPlace(
+export function fieldPlace<S extends AppState = AppState>(
   name: string,
-  leave: (s: AppState) => void,
+  leave: (s: S) => void,
   more: Pick<Extract<FocusPlace, { kind: "field" }>, "hint" | "onKey" | "scans"> = {},
 ): FocusPlace {
   return { kind: "field", name, leave, ...more };

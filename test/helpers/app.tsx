@@ -8,7 +8,7 @@ import { OutboxHandle } from "../../src/local/outbox.js";
 import type { ServiceOptions } from "../../src/service/index.js";
 import type { SquareClient } from "../../src/square/client.js";
 import { createClient } from "../../src/square/client.js";
-import { type AppStore, type CreateStoreOptions, createStore } from "../../src/state/index.js";
+import { type CreateStoreOptions, createStore, type LoadedStore } from "../../src/state/index.js";
 import { renderApp } from "../../src/ui/run-app.js";
 import type { ScreenEntry } from "../../src/ui/screens/screen-def.js";
 import { type NetProxy, startProxy } from "./proxy.js";
@@ -39,7 +39,11 @@ export const KEYS = {
 
 /** A rendered app on a local service, with typing and waiting helpers. */
 export interface DrivenApp {
-  store: AppStore;
+  /**
+   * The app's store, read as loaded: a test reads a screen's slice after showing the screen (a read
+   * before would be undefined at run time, and the test fails there).
+   */
+  store: LoadedStore;
   service: TestService;
   client: SquareClient;
   stdout: FakeStdout;
@@ -63,7 +67,7 @@ export interface DrivenApp {
   /** Waits until the frame satisfies `test` (a string to contain, a pattern, or a predicate). */
   waitFor(test: string | RegExp | ((frame: string) => boolean), timeout?: number): Promise<string>;
   /** Waits until the store satisfies `test`. */
-  waitForStore(test: (s: ReturnType<AppStore["getState"]>) => boolean, timeout?: number): Promise<void>;
+  waitForStore(test: (s: ReturnType<LoadedStore["getState"]>) => boolean, timeout?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,7 +118,8 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
   };
   // A registry of the test's own holds its screens loaded: their slices go in at once (the app
   // adds a lazy screen's slices when it first shows it).
-  const store = opts.screens ? await createFullStore(storeOptions) : createStore(storeOptions);
+  // Read as loaded (see DrivenApp.store): the tests show a screen before they read its slice.
+  const store = (opts.screens ? await createFullStore(storeOptions) : createStore(storeOptions)) as LoadedStore;
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
   const keyClock = new VirtualTimers();

@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { useAppStore } from "../../state/index.js";
 import { type Theme, useTheme } from "../theme.js";
-import { type Column, GAP, layoutColumns, type PlacedColumn, rowText } from "./columns.js";
+import { type Column, cellText, fitCell, GAP, layoutColumns, type PlacedColumn, rowText } from "./columns.js";
 import { Txt } from "./Txt.js";
 import { type ListState, visibleRange } from "./windowed-list.js";
 
@@ -42,7 +42,8 @@ function segments<Row>(
   const out: { text: string; color: string | undefined }[] = [];
   placed.forEach((p, ci) => {
     const color = p.column.color?.(row, theme) ?? fallback;
-    const text = (ci > 0 ? " ".repeat(GAP) : "") + rowText([p], (c) => c.render(row, index));
+    const text =
+      (ci > 0 ? " ".repeat(GAP) : "") + fitCell(cellText(p.column, row, index, p.width), p.width, p.column.align);
     const last = out[out.length - 1];
     if (last && last.color === color) last.text += text;
     else out.push({ text, color });

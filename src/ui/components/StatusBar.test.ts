@@ -33,10 +33,18 @@ describe("the status message", () => {
       "! This location has 3 break types, the most allowed: delete",
       "or change one.",
     ]);
-    const base = { notice: undefined, loading: undefined, progress: undefined };
+    const base = {
+      notice: undefined,
+      loading: undefined,
+      progress: undefined,
+      screen: { kind: "break-types" as const },
+    };
     expect(statusBarHeight({ ...base, status }, 80)).toBe(2);
     expect(statusBarHeight({ ...base, status }, 60)).toBe(3);
     expect(statusBarHeight({ ...base, status, notice: "No keychain." }, 60)).toBe(4);
     expect(statusBarHeight({ ...base, status, loading: "Reading" }, 60)).toBe(2);
+    // Another screen's message takes no rows here.
+    const theirs = { ...status, screen: "timeclock" as const };
+    expect(statusBarHeight({ ...base, status: theirs }, 60)).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import stringWidth from "string-width";
-import { type AppState, type Status, useAppStore, useAppStoreApi } from "../../state/index.js";
+import { type AppState, type Status, shownStatus, useAppStore, useAppStoreApi } from "../../state/index.js";
 import { type Command, type CommandTable, unavailableReason } from "../commands.js";
 import { currentScreen, focusOf, useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
@@ -27,11 +27,11 @@ export function messageLines(status: Status, room: number): string[] {
  * rather than cut), the standing notice when there is one, the hints.
  */
 export function statusBarHeight(
-  s: Pick<AppState, "notice" | "status" | "loading" | "progress">,
+  s: Pick<AppState, "notice" | "status" | "screen" | "loading" | "progress">,
   width: number,
 ): number {
   const busy = s.loading !== undefined || s.progress !== undefined;
-  const message = busy ? 1 : Math.max(1, messageLines(s.status, width - 1).length);
+  const message = busy ? 1 : Math.max(1, messageLines(shownStatus(s), width - 1).length);
   return message + (s.notice ? 1 : 0) + 1;
 }
 
@@ -93,7 +93,8 @@ export function StatusBar({ width }: { width: number }) {
   const theme = useTheme();
   const shell = useShell();
   const store = useAppStoreApi();
-  const status = useAppStore((s) => s.status);
+  // Another screen's message is not this one's to show.
+  const status = useAppStore(shownStatus);
   const loading = useAppStore((s) => s.loading);
   const progress = useAppStore((s) => s.progress);
   const notice = useAppStore((s) => s.notice);

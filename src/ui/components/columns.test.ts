@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type Column, fitCell, layoutColumns, rowText, segmentsThatFit, wrapLines, wrapSegments } from "./columns.js";
+import {
+  type Column,
+  cellText,
+  firstThatFits,
+  fitCell,
+  layoutColumns,
+  rowText,
+  segmentsThatFit,
+  wrapLines,
+  wrapSegments,
+} from "./columns.js";
 
 interface Row {
   name: string;
@@ -100,5 +110,26 @@ describe("whole segments", () => {
     expect(segmentsThatFit(parts, 10)).toBe(1);
     // One segment wider than the line is cut with …, never lost.
     expect(wrapSegments(["a very long single segment"], 10)).toEqual(["a very lo…"]);
+  });
+});
+
+describe("shorter words for a narrow place", () => {
+  it("a cell says its narrow text only when the full one does not fit", () => {
+    const col: Column<string> = {
+      header: "State",
+      render: (r) => `on shift at ${r} since 09:00 (12:00 here)`,
+      narrow: () => "09:00 (12:00 here)",
+    };
+    expect(cellText(col, "Harbour Dock", 0, 60)).toBe("on shift at Harbour Dock since 09:00 (12:00 here)");
+    expect(cellText(col, "Harbour Dock", 0, 30)).toBe("09:00 (12:00 here)");
+    expect(cellText({ header: "x", render: () => "abcdef" }, "", 0, 3)).toBe("abcdef");
+  });
+
+  it("a line takes the first of its forms that fits, or its last", () => {
+    const forms = ["the last 30 days, 2026-05-17 to 2026-06-15", "2026-05-17 to 2026-06-15", "05-17 to 06-15"];
+    expect(firstThatFits(forms, 50)).toBe(forms[0]);
+    expect(firstThatFits(forms, 30)).toBe(forms[1]);
+    expect(firstThatFits(forms, 5)).toBe(forms[2]);
+    expect(firstThatFits([], 5)).toBe("");
   });
 });

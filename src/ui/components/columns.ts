@@ -10,6 +10,11 @@ export interface Column<Row> {
   flex?: number;
   align?: "left" | "right";
   render: (row: Row, index: number) => string;
+  /**
+   * What the cell says when `render`'s text is wider than the column: the same essential facts in
+   * fewer words (what is cut then is at its end). Without it the text is cut with `…`.
+   */
+  narrow?: (row: Row, index: number) => string;
   color?: (row: Row, theme: Theme) => string | undefined;
   /** Columns with a higher number are dropped first when the terminal is narrow (0 never). */
   drop?: number;
@@ -66,6 +71,20 @@ export function stripControl(text: string, replacement = " "): string {
     else out += ch;
   }
   return out;
+}
+
+/** A cell's text within `width`: `render`'s, or `narrow`'s when that one does not fit. */
+export function cellText<Row>(column: Column<Row>, row: Row, index: number, width: number): string {
+  const text = column.render(row, index);
+  return column.narrow && stringWidth(text) > width ? column.narrow(row, index) : text;
+}
+
+/**
+ * The first of `texts` (most words first, fewest last) that fits in `width` cells, or the last one:
+ * a line shortened by priority, where what goes first is the least important wording.
+ */
+export function firstThatFits(texts: readonly string[], width: number): string {
+  return texts.find((t) => stringWidth(t) <= width) ?? texts[texts.length - 1] ?? "";
 }
 
 /** Fits text into exactly `width` cells: padded on the side of its alignment, cut with `…`. */

@@ -1,5 +1,11 @@
 import { type ComponentType, createElement } from "react";
-import { type AppState, type LazySliceName, type ScreenKind, useAppStore } from "../../state/index.js";
+import {
+  type AppState,
+  type LazySliceName,
+  type LoadedState,
+  type ScreenKind,
+  useLoadedStore,
+} from "../../state/index.js";
 import type { CommandDeps, CommandTable } from "../commands.js";
 import type { FocusPlace } from "../focus.js";
 
@@ -17,7 +23,7 @@ export type NumberKey = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "0
  * One screen of the app: the registry's entry, read by the header, the keyboard, help, hints,
  * the palette and the body. `C` is the union of its command names.
  */
-export interface ScreenDef<C extends string = string> {
+export interface ScreenDef<C extends string = string, S extends AppState = AppState> {
   kind: ScreenKind;
   title: string;
   /** The number key that shows it; without one it is reached by tab and the palette. */
@@ -25,20 +31,20 @@ export interface ScreenDef<C extends string = string> {
   /** Draws the screen; it reads the state and never handles keys. */
   component: ComponentType<ScreenProps>;
   /** Every command of the screen, in the order help and the palette list them. */
-  commands: CommandTable<C>;
+  commands: CommandTable<C, S>;
   /** Where the keyboard is on this screen now. */
-  focus(s: AppState): FocusPlace;
+  focus(s: S): FocusPlace;
   /**
    * The screen's text fields and the command that focuses each (the shell's tests open every one,
    * type, press esc and check the keys came back).
    */
   fields?: Readonly<Record<string, C>>;
   /** Takes a scan (a barcode read at a scanner's pace), whatever has the keyboard; without it, scans are refused in words. */
-  onScan?(s: AppState, code: string, deps: CommandDeps): unknown;
+  onScan?(s: S, code: string, deps: CommandDeps): unknown;
   /** What `r` reads again. */
-  reload?(s: AppState): unknown;
+  reload?(s: S): unknown;
   /** Runs when the screen is shown (load what it needs, if stale). */
-  onShow?(s: AppState): unknown;
+  onShow?(s: S): unknown;
   /** Shown and loaded before any location is known (the account screen: signing in comes first). */
   withoutLocation?: true;
   /**
@@ -48,12 +54,12 @@ export interface ScreenDef<C extends string = string> {
    */
   allLocations?: boolean;
   /** Runs for every screen when the location changes; `visible` tells whether it is on screen. */
-  onLocationChange?(s: AppState, visible: boolean): unknown;
+  onLocationChange?(s: S, visible: boolean): unknown;
   /**
    * Re-reads live state quietly while the screen is shown (changes made in another terminal or
    * the dashboard), every `refreshSeconds`. It must not move the cursor or touch an open form.
    */
-  refresh?(s: AppState): unknown;
+  refresh?(s: S): unknown;
   refreshSeconds?: number;
   /** A note for the help overlay (what the manager should know about this screen's data). */
   help?: string;
@@ -68,7 +74,10 @@ export type AnyScreenDef = ScreenDef<string>;
 export type ScreenName = Pick<ScreenDef, "kind" | "title" | "key" | "allLocations" | "withoutLocation">;
 
 /** A screen's module: everything of its entry but its name (which the registry holds). */
-export type ScreenBody<C extends string = string> = Omit<ScreenDef<C>, keyof ScreenName>;
+export type ScreenBody<C extends string = string, S extends AppState = AppState> = Omit<
+  ScreenDef<C, S>,
+  keyof ScreenName
+>;
 
 /**
  * A screen loaded on first use (src/ui/screens/registry.ts): its name, the store slices it needs
@@ -110,19 +119,30 @@ export function defineScreenBody<C extends string>(body: ScreenBody<C>): ScreenB
 }
 
 /**
+ * Declares the module of a screen whose slices load on first use: it reads them loaded
+ * ({@link LoadedState}), as the shell shows it only once they are in (src/ui/use-screens.tsx).
+ */
+export function defineLoadedScreenBody<C extends string>(body: ScreenBody<C, LoadedState>): ScreenBody<C, LoadedState> {
+  return body;
+}
+
+/**
  * An `onLocationChange` that reads again at once only while the screen is shown; a screen out of
  * sight reads when it is shown next (its `onShow` finds what it read stale).
  */
-export function whileShown(load: (s: AppState) => unknown): (s: AppState, visible: boolean) => unknown {
+export function whileShown<S extends AppState>(load: (s: S) => unknown): (s: S, visible: boolean) => unknown {
   return (s, visible) => (visible ? load(s) : undefined);
 }
 
-/** A screen of several views: draws the one `viewOf` names from the state, with the screen's props. */
+/**
+ * A screen of several views: draws the one `viewOf` names from the state, with the screen's props.
+ * For a screen loaded on first use: it reads the screen's slices loaded.
+ */
 export function screenOfViews<V extends string>(
-  viewOf: (s: AppState) => V,
+  viewOf: (s: LoadedState) => V,
   views: Readonly<Record<V, ComponentType<ScreenProps>>>,
 ): ComponentType<ScreenProps> {
   return function ScreenView(props: ScreenProps) {
-    return createElement(views[useAppStore(viewOf)], props);
+    return createElement(views[useLoadedStore(viewOf)], props);
   };
 }

@@ -9,8 +9,8 @@ import {
   selectCountry,
   selectKeptCustomers,
   selectTimeZone,
-  useAppStore,
-  useAppStoreApi,
+  useLoadedStore,
+  useLoadedStoreApi,
   useShallow,
 } from "../../../state/index.js";
 import {
@@ -53,8 +53,8 @@ function countText(r: CustomerResults, filling: boolean): string {
 
 /** The search line: its own component, so a typed key re-renders it and not the list. */
 function SearchLine({ width }: { width: number }) {
-  const store = useAppStoreApi();
-  const line = useAppStore((st) => st.customers.line);
+  const store = useLoadedStoreApi();
+  const line = useLoadedStore((st) => st.customers.line);
   return (
     <EntryLine
       field={SEARCH_FIELD}
@@ -72,7 +72,7 @@ function SearchLine({ width }: { width: number }) {
 /** What the search line was taken to mean, the filters, the count and the order, on one line. */
 function InfoLine({ width }: { width: number }) {
   const theme = useTheme();
-  const i = useAppStore(
+  const i = useLoadedStore(
     useShallow((st) => ({
       line: st.customers.line,
       filters: st.customers.filters,
@@ -118,9 +118,9 @@ function InfoLine({ width }: { width: number }) {
 
 /** Duplicate marks of the rows: shared emails or phones among them, found by a scan, or named by the service. */
 function useMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
-  const scanGroups = useAppStore((st) => st.customers.scan.groups);
-  const probed = useAppStore((st) => st.customers.probed);
-  const country = useAppStore(selectCountry);
+  const scanGroups = useLoadedStore((st) => st.customers.scan.groups);
+  const probed = useLoadedStore((st) => st.customers.probed);
+  const country = useLoadedStore(selectCountry);
   return useMemo(() => {
     const all = new Map<string, DuplicateReason[]>(duplicateMarks(duplicateGroups(rows, country)));
     const add = (id: string, reasons: readonly DuplicateReason[]) => {
@@ -135,10 +135,10 @@ function useMarks(rows: readonly Customer[]): Map<string, DuplicateReason[]> {
 
 /** The filter panel over the search line. */
 function FiltersView({ width }: { width: number }) {
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
-  const filters = useAppStore((st) => st.customers.filters);
-  const groups = useAppStore((st) => st.customers.groups);
+  const filters = useLoadedStore((st) => st.customers.filters);
+  const groups = useLoadedStore((st) => st.customers.groups);
   return (
     <Box flexDirection="column" width={width}>
       <SearchLine width={width} />
@@ -165,17 +165,17 @@ function FiltersView({ width }: { width: number }) {
 
 /** A view over the list: the filters, a profile form, a conflict, a profile's groups or cards, the duplicates. */
 function CustomerView({ view: v, height, width }: { view: CustomersView; height: number; width: number }) {
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
-  const groups = useAppStore((st) => st.customers.groups);
-  const now = useAppStore((st) => st.now);
+  const groups = useLoadedStore((st) => st.customers.groups);
+  const now = useLoadedStore((st) => st.now);
   const customerId = v.kind === "groups" || v.kind === "cards" ? v.customerId : undefined;
-  const customer = useAppStore((st) =>
+  const customer = useLoadedStore((st) =>
     customerId
       ? (st.customers.local[customerId] ?? st.customers.results.rows.find((r) => r.id === customerId))
       : undefined,
   );
-  const country = useAppStore(selectCountry);
+  const country = useLoadedStore(selectCountry);
   const toList = () => s().customersOpenView({ kind: "list" });
   switch (v.kind) {
     case "list":
@@ -243,22 +243,22 @@ const EMPTY: Record<string, string> = {
 
 function ResultsView({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const rows = useAppStore((st) => st.customers.results.rows);
-  const more = useAppStore((st) => st.customers.results.cursor !== undefined);
-  const phase = useAppStore((st) => (st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready"));
-  const groups = useAppStore((st) => st.customers.groups);
-  const profileOnly = useAppStore((st) => st.flags[PROFILE_ONLY] === true);
-  const timeZone = useAppStore(selectTimeZone);
-  const now = useAppStore((st) => st.now);
+  const store = useLoadedStoreApi();
+  const rows = useLoadedStore((st) => st.customers.results.rows);
+  const more = useLoadedStore((st) => st.customers.results.cursor !== undefined);
+  const phase = useLoadedStore((st) => (st.customers.results.rows.length === 0 ? st.customers.results.phase : "ready"));
+  const groups = useLoadedStore((st) => st.customers.groups);
+  const profileOnly = useLoadedStore((st) => st.flags[PROFILE_ONLY] === true);
+  const timeZone = useLoadedStore(selectTimeZone);
+  const now = useLoadedStore((st) => st.now);
   const { layout, paneWidth, listWidth, listHeight } = resultsLayout(width, height);
-  const ids = useAppStore((st) => customerRows(st).ids);
+  const ids = useLoadedStore((st) => customerRows(st).ids);
   const list = useListWindow(CUSTOMER_LIST, ids, listRows(listHeight));
   const selected: Customer | undefined = rows[list.cursor];
-  const country = useAppStore(selectCountry);
-  const count = useAppStore(useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor]));
+  const country = useLoadedStore(selectCountry);
+  const count = useLoadedStore(useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor]));
   const marks = useMarks(rows);
-  const kept = useAppStore(selectKeptCustomers);
+  const kept = useLoadedStore(selectKeptCustomers);
   const columns = useMemo(() => customerColumns(marks, timeZone, country, kept), [marks, timeZone, country, kept]);
 
   // Pages are read as the cursor nears the end of what is loaded, never all at once.
@@ -330,7 +330,7 @@ function ResultsView({ height, width }: { height: number; width: number }) {
  * create, edit, delete, groups, cards on file, duplicates, and version conflicts side by side.
  */
 export function CustomersScreen({ height, width }: ScreenProps) {
-  const view = useAppStore((st) => st.customers.view);
+  const view = useLoadedStore((st) => st.customers.view);
   if (view.kind === "list") return <ResultsView height={height} width={width} />;
   return <CustomerView view={view} height={height} width={width} />;
 }

@@ -12,7 +12,7 @@ import type { DuplicateReason } from "../../../domain/customers-duplicates.js";
 import { showPhone } from "../../../domain/phone.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { Customer, CustomerGroup } from "../../../spec/generated/types.js";
-import { selectCountry, useAppStore } from "../../../state/index.js";
+import { selectCountry, useLoadedStore } from "../../../state/index.js";
 import { fitCell } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { type Theme, useTheme } from "../../theme.js";
@@ -90,7 +90,7 @@ export function ProfilePane({
   height: number;
 }) {
   const theme = useTheme();
-  const country = useAppStore(selectCountry);
+  const country = useLoadedStore(selectCountry);
   if (!customer) {
     return (
       <Box flexDirection="column" width={width} height={height}>

@@ -1,12 +1,12 @@
 import type { Key } from "ink";
 import { customerName } from "../../../domain/customers.js";
 import type { Customer } from "../../../spec/generated/types.js";
-import { type AppState, notKeptOffline } from "../../../state/index.js";
+import { type LoadedState, notKeptOffline } from "../../../state/index.js";
 import { CUSTOMER_LIST, customerIds } from "../../../state/screens.js";
 import {
   type CommandDeps,
   ch,
-  defineCommands,
+  defineLoadedCommands,
   type ListRows,
   listCommands,
   moveFromField,
@@ -31,24 +31,24 @@ export function paneLayout(width: number, height: number): "side" | "below" | "h
 }
 
 /** The result list: its rows' ids (the same array while the rows are the same). */
-export function customerRows(s: AppState): ListRows {
+export function customerRows(s: LoadedState): ListRows {
   return { list: CUSTOMER_LIST, ids: customerIds(s.customers.results.rows) };
 }
 
 /** The profile under the cursor. */
-export function selectedCustomer(s: AppState): Customer | undefined {
+export function selectedCustomer(s: LoadedState): Customer | undefined {
   const id = selectedRow(s, customerRows(s));
   return s.customers.results.rows.find((r) => r.id === id);
 }
 
-const listing = (s: AppState) => s.customers.view.kind === "list";
+const listing = (s: LoadedState) => s.customers.view.kind === "list";
 const NO_PROFILE = "No profile is selected: / searches, n makes a new one.";
-const needProfile = (s: AppState) => (selectedCustomer(s)?.id ? undefined : NO_PROFILE);
+const needProfile = (s: LoadedState) => (selectedCustomer(s)?.id ? undefined : NO_PROFILE);
 
 const LIST = listCommands(customerRows);
 
 /** Opens the selected profile: beside or below the list, or alone when there is no room for the pane. */
-function openSelected(s: AppState, deps: CommandDeps): unknown {
+function openSelected(s: LoadedState, deps: CommandDeps): unknown {
   const id = selectedCustomer(s)?.id;
   if (!id) return;
   if (paneLayout(deps.width, deps.height) === "hidden") s.setFlag(PROFILE_ONLY, true);
@@ -59,7 +59,7 @@ function openSelected(s: AppState, deps: CommandDeps): unknown {
  * Keys the search line passes on while it has the keyboard: ↑/↓ and page keys move the list
  * under it; enter gives the keys back to the list and opens the profile under the cursor.
  */
-export function searchLineKey(s: AppState, input: string, key: Key, deps: CommandDeps): boolean {
+export function searchLineKey(s: LoadedState, input: string, key: Key, deps: CommandDeps): boolean {
   if (moveFromField(LIST)(s, input, key, deps)) return true;
   if (key.return) {
     s.focusField("customers", undefined);
@@ -70,7 +70,7 @@ export function searchLineKey(s: AppState, input: string, key: Key, deps: Comman
 }
 
 /** The customers screen's commands (in the list; the search line takes typed text once `/` focuses it). */
-export const CUSTOMERS_COMMANDS = defineCommands({
+export const CUSTOMERS_COMMANDS = defineLoadedCommands({
   ...LIST,
   search: {
     keys: [ch("/")],
@@ -203,7 +203,7 @@ export const CUSTOMERS_COMMANDS = defineCommands({
 });
 
 /** What `r` reads again: the search, and the profile under the cursor. */
-export function reloadCustomers(s: AppState): unknown {
+export function reloadCustomers(s: LoadedState): unknown {
   const id = selectedCustomer(s)?.id;
   return Promise.all([s.customersSearch(), id ? s.customersRefreshProfile(id) : undefined]);
 }

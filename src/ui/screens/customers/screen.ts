@@ -1,10 +1,10 @@
 import { focusedField, formPlace, listPlace, pickerPlace } from "../../focus.js";
-import { defineScreenBody } from "../screen-def.js";
+import { defineLoadedScreenBody } from "../screen-def.js";
 import { CustomersScreen } from "./CustomersScreen.js";
 import { CUSTOMERS_COMMANDS, reloadCustomers, SEARCH_FIELD, searchLineKey } from "./commands.js";
 
 /** The Customers screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const CUSTOMERS = defineScreenBody({
+export const CUSTOMERS = defineLoadedScreenBody({
   component: CustomersScreen,
   commands: CUSTOMERS_COMMANDS,
   focus: (s) => {

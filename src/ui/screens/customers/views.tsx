@@ -5,7 +5,7 @@ import type { FieldDiff } from "../../../domain/customers-profile.js";
 import { conflictDiff, conflictSide } from "../../../domain/customers-profile.js";
 import { plural } from "../../../domain/plural.js";
 import type { Card, Customer, CustomerGroup } from "../../../spec/generated/types.js";
-import { selectCountry, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectCountry, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import type { CustomersView } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import type { Column } from "../../components/columns.js";
@@ -61,10 +61,10 @@ export function ConflictView({
   width: number;
 }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const country = useAppStore(selectCountry);
+  const country = useLoadedStore(selectCountry);
   const diff = conflictDiff(view.base, view.mine, view.theirs, country);
   const listHeight = Math.max(3, height - 4);
   const [list, onList] = useWidgetList(diff.length, listRows(listHeight));
@@ -132,9 +132,9 @@ export function GroupsView({
   width: number;
 }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
-  const loaded = useAppStore((st) => st.customers.groupsLoaded);
+  const loaded = useLoadedStore((st) => st.customers.groupsLoaded);
   const listHeight = Math.max(3, height - 3);
   const [list, onList] = useWidgetList(groups.length, listRows(listHeight));
   const member = (g: CustomerGroup) => Boolean(g.id && customer.group_ids?.includes(g.id));
@@ -190,7 +190,7 @@ export function CardsView({
   width: number;
 }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
   const cards = customer.cards ?? [];
   const [explain, setExplain] = useState(false);
@@ -258,9 +258,9 @@ export function CardsView({
  */
 export function DuplicatesView({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
-  const scan = useAppStore((st) => st.customers.scan);
+  const scan = useLoadedStore((st) => st.customers.scan);
   const rows: DuplicateRow[] = scan.groups.map((group) => ({ group }));
   const listHeight = Math.max(3, height - 3);
   const [list, onList] = useWidgetList(rows.length, listRows(listHeight));

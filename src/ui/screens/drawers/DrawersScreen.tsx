@@ -11,7 +11,7 @@ import {
 import { formatAmount, formatSigned } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
 import type { Currency } from "../../../spec/generated/types.js";
-import { selectLocation, selectTimeZone, useAppStore } from "../../../state/index.js";
+import { selectLocation, selectTimeZone, useLoadedStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
 import { StaticTable } from "../../components/StaticTable.js";
@@ -63,9 +63,9 @@ export const DrawersScreen = screenOfViews((s) => s.drawers.view, {
 
 function DayView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const d = useAppStore((s) => s.drawers);
-  const tz = useAppStore(selectTimeZone);
-  const location = useAppStore(selectLocation);
+  const d = useLoadedStore((s) => s.drawers);
+  const tz = useLoadedStore(selectTimeZone);
+  const location = useLoadedStore(selectLocation);
   const day = d.day;
   const rows = day?.rows ?? [];
   const totals = day ? totalsLines(day.totals, width - 1) : [];
@@ -182,8 +182,8 @@ function DetailHead({
   width: number;
 }) {
   const theme = useTheme();
-  const d = useAppStore((s) => s.drawers);
-  const tz = useAppStore(selectTimeZone);
+  const d = useLoadedStore((s) => s.drawers);
+  const tz = useLoadedStore(selectTimeZone);
   const detail = d.detail;
   const shift = detail?.shift;
   const who = (id: string | undefined) => (id ? (d.names.get(id) ?? id) : "—");
@@ -228,8 +228,8 @@ function DetailHead({
 
 /** The open shift, its events as the filter shows them, and its reconciliation. */
 function useShiftDetail() {
-  const detail = useAppStore((s) => s.drawers.detail);
-  const filter = useAppStore((s) => s.drawers.filter);
+  const detail = useLoadedStore((s) => s.drawers.detail);
+  const filter = useLoadedStore((s) => s.drawers.filter);
   const shift = detail?.shift;
   const currency: Currency = shift?.opened_cash_money?.currency ?? "USD";
   const timeline = useMemo(
@@ -258,10 +258,10 @@ function mismatchLines(
 }
 
 function DetailView({ height, width }: ScreenProps) {
-  const d = useAppStore((s) => s.drawers);
-  const tz = useAppStore(selectTimeZone);
+  const d = useLoadedStore((s) => s.drawers);
+  const tz = useLoadedStore(selectTimeZone);
   const { detail, currency, timeline, shown, rec } = useShiftDetail();
-  const pane = useAppStore((s) => (s.flags[EVENTS_PANE] ? "events" : "reconciliation"));
+  const pane = useLoadedStore((s) => (s.flags[EVENTS_PANE] ? "events" : "reconciliation"));
   // Side by side on a wide terminal; else one pane at a time (v switches).
   const side = width >= 110;
   const formOpen = d.form.kind !== "none";

@@ -5,7 +5,7 @@ import { type DayOverShort, overShortWord } from "../../../domain/cash-drawers.j
 import { chartDateLabels, overShortChart } from "../../../domain/cash-drawers-chart.js";
 import { formatAmount, formatSigned } from "../../../domain/money.js";
 import type { Currency } from "../../../spec/generated/types.js";
-import { type AppState, selectLocation, useAppStore } from "../../../state/index.js";
+import { type LoadedState, selectLocation, useLoadedStore } from "../../../state/index.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { segmentsThatFit, wrapSegments } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
@@ -107,11 +107,11 @@ function TrendLists({
   height,
   width,
 }: {
-  trend: NonNullable<AppState["drawers"]["trend"]>;
+  trend: NonNullable<LoadedState["drawers"]["trend"]>;
   height: number;
   width: number;
 }) {
-  const names = useAppStore((s) => s.drawers.names);
+  const names = useLoadedStore((s) => s.drawers.names);
   const currency: Currency = trend.rows[0]?.currency ?? "USD";
   const half = Math.floor((width - 1) / 2);
   const diffColumns = useMemo(() => differenceColumns(names), [names]);
@@ -151,11 +151,11 @@ const TREND_GUTTER = 10;
 
 export function TrendView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const formKind = useAppStore((s) => s.drawers.form.kind);
-  const trend = useAppStore((s) => s.drawers.trend);
-  const location = useAppStore(selectLocation);
+  const formKind = useLoadedStore((s) => s.drawers.form.kind);
+  const trend = useLoadedStore((s) => s.drawers.trend);
+  const location = useLoadedStore(selectLocation);
   const days = trend?.daily ?? [];
-  const cursor = useAppStore(trendCursor);
+  const cursor = useLoadedStore(trendCursor);
   const currency: Currency = trend?.rows[0]?.currency ?? "USD";
   const cellWidth = width - TREND_GUTTER >= days.length * 2 ? 2 : 1;
   const formRows = drawersFormHeight(formKind);

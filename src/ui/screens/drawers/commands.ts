@@ -1,9 +1,9 @@
 import { eventTimeline, filterTimeline } from "../../../domain/cash-drawers.js";
-import { type AppState, selectedIndex } from "../../../state/index.js";
+import { type LoadedState, selectedIndex } from "../../../state/index.js";
 import {
   type CommandTable,
   ch,
-  defineCommands,
+  defineLoadedCommands,
   type ListRows,
   listCommands,
   named,
@@ -16,14 +16,14 @@ import { PAID_OUT_AND_NO_SALE } from "./filter.js";
 export const EVENTS_PANE = "drawers.events";
 
 /** The events of the open shift as the timeline shows them (the filter applied). */
-export function shownEvents(s: AppState) {
+export function shownEvents(s: LoadedState) {
   const detail = s.drawers.detail;
   if (!detail?.shift) return [];
   return filterTimeline(eventTimeline(detail.shift.opened_cash_money, detail.events), new Set(s.drawers.filter));
 }
 
 /** The list shown: the day's shifts, or the open shift's events; the trend has none. */
-export function drawersRows(s: AppState): ListRows | undefined {
+export function drawersRows(s: LoadedState): ListRows | undefined {
   const d = s.drawers;
   if (d.view === "day") return { list: "drawers.day", ids: (d.day?.rows ?? []).map((r) => r.id) };
   if (d.view === "detail") return { list: "drawers.events", ids: shownEvents(s).map((e, i) => e.id || String(i)) };
@@ -31,16 +31,16 @@ export function drawersRows(s: AppState): ListRows | undefined {
 }
 
 /** The trend's days by date. */
-const trendDays = (s: AppState) => (s.drawers.trend?.daily ?? []).map((d) => d.date);
+const trendDays = (s: LoadedState) => (s.drawers.trend?.daily ?? []).map((d) => d.date);
 
 /** The day picked on the trend's chart: today until another is picked. */
-export function trendCursor(s: AppState): number {
+export function trendCursor(s: LoadedState): number {
   const days = trendDays(s);
   const picked = s.selection["drawers.trend"];
   return picked ? selectedIndex(picked, days) : Math.max(0, days.length - 1);
 }
 
-const only = (view: AppState["drawers"]["view"], reason: string) => (s: AppState) =>
+const only = (view: LoadedState["drawers"]["view"], reason: string) => (s: LoadedState) =>
   s.drawers.view === view ? undefined : reason;
 const IN_SHIFT = "Open a shift (enter) to see its events.";
 
@@ -51,7 +51,7 @@ const DATES = {
     label: "[",
     description: "previous day",
     hint: 3,
-    run: (s: AppState) => {
+    run: (s: LoadedState) => {
       if (s.drawers.view !== "day") s.showDrawersView("day");
       return s.stepDrawersDays(-1);
     },
@@ -61,7 +61,7 @@ const DATES = {
     label: "]",
     description: "next day",
     hint: 3,
-    run: (s: AppState) => {
+    run: (s: LoadedState) => {
       if (s.drawers.view !== "day") s.showDrawersView("day");
       return s.stepDrawersDays(1);
     },
@@ -70,7 +70,7 @@ const DATES = {
     keys: [ch("t")],
     label: "t",
     description: "today",
-    run: (s: AppState) => {
+    run: (s: LoadedState) => {
       s.showDrawersView("day");
       return s.drawersToday();
     },
@@ -79,7 +79,7 @@ const DATES = {
     keys: [ch("d")],
     label: "d",
     description: "date or date range",
-    run: (s: AppState) => s.openDrawersForm({ kind: "range" }),
+    run: (s: LoadedState) => s.openDrawersForm({ kind: "range" }),
   },
   trend: {
     keys: [ch("c")],
@@ -87,12 +87,12 @@ const DATES = {
     description: "trend: 30 days of over/short",
     short: "trend",
     hint: 5,
-    run: (s: AppState) => (s.drawers.view === "trend" ? s.showDrawersView("day") : s.showDrawerTrend()),
+    run: (s: LoadedState) => (s.drawers.view === "trend" ? s.showDrawersView("day") : s.showDrawerTrend()),
   },
 } satisfies CommandTable<string>;
 
 /** The cash drawers screen's commands. */
-export const DRAWERS_COMMANDS = defineCommands({
+export const DRAWERS_COMMANDS = defineLoadedCommands({
   ...listCommands(drawersRows),
   openShift: openRowCommand({
     description: "open the shift",
@@ -193,7 +193,7 @@ export const DRAWERS_COMMANDS = defineCommands({
 });
 
 /** What `r` reads again on the drawers screen. */
-export function reloadDrawers(s: AppState): unknown {
+export function reloadDrawers(s: LoadedState): unknown {
   const d = s.drawers;
   if (d.view === "detail") return d.detail ? s.openDrawerShift(d.detail.shiftId) : undefined;
   if (d.view === "trend") return s.showDrawerTrend();

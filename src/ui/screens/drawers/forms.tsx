@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useReducer } from "react";
 import { CASH_DRAWER_EVENT_TYPES, EVENT_TYPE_LABELS } from "../../../domain/cash-drawers.js";
 import type { CashDrawerEventType } from "../../../spec/generated/types.js";
-import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { useLoadedStore, useLoadedStoreApi, writeProblem } from "../../../state/index.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
@@ -33,8 +33,8 @@ export function drawersFormHeight(kind: "none" | "range" | "filter" | "export"):
 
 /** Picks the day, or a range of days, to show. */
 export function DrawersRangeForm() {
-  const store = useAppStoreApi();
-  const { from, to } = useAppStore((s) => s.drawers);
+  const store = useLoadedStoreApi();
+  const { from, to } = useLoadedStore((s) => s.drawers);
   return (
     <FormView
       title="Drawers of which days?"
@@ -54,8 +54,8 @@ export function DrawersRangeForm() {
 
 /** Asks where to write the day's (or the shift's events') CSV; an existing file needs a yes. */
 export function DrawersExportForm({ what }: { what: "day" | "events" }) {
-  const store = useAppStoreApi();
-  const count = useAppStore((s) =>
+  const store = useLoadedStoreApi();
+  const count = useLoadedStore((s) =>
     what === "day" ? (s.drawers.day?.rows.length ?? 0) : (s.drawers.detail?.events.length ?? 0),
   );
   const s = () => store.getState();
@@ -82,8 +82,8 @@ export function DrawersExportForm({ what }: { what: "day" | "events" }) {
 /** Ticks the event types the timeline shows: space ticks, a all/none, enter applies, esc cancels. */
 export function EventFilterPicker() {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const current = useAppStore((s) => s.drawers.filter);
+  const store = useLoadedStoreApi();
+  const current = useLoadedStore((s) => s.drawers.filter);
   const [state, dispatch] = useReducer(filterPickerReducer, current, initialFilterPicker);
   useKeys(
     (input, key) => {
@@ -121,7 +121,7 @@ export function EventFilterPicker() {
 
 /** The form under the current view, when one is open. */
 export function OpenForm() {
-  const form = useAppStore((s) => s.drawers.form);
+  const form = useLoadedStore((s) => s.drawers.form);
   if (form.kind === "range") return <DrawersRangeForm />;
   if (form.kind === "export") return <DrawersExportForm what={form.what} />;
   if (form.kind === "filter") return <EventFilterPicker />;

@@ -1,10 +1,10 @@
 import { formPlace, listPlace, pickerPlace } from "../../focus.js";
-import { defineScreenBody, whileShown } from "../screen-def.js";
+import { defineLoadedScreenBody, whileShown } from "../screen-def.js";
 import { DRAWERS_COMMANDS, reloadDrawers } from "./commands.js";
 import { DrawersScreen } from "./DrawersScreen.js";
 
 /** The Drawers screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const DRAWERS = defineScreenBody({
+export const DRAWERS = defineLoadedScreenBody({
   component: DrawersScreen,
   commands: DRAWERS_COMMANDS,
   focus: (s) => {

@@ -7,7 +7,7 @@ import { formatAmount, formatMoney } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
 import { localDate } from "../../../domain/time.js";
 import type { GiftCardActivity, Location } from "../../../spec/generated/types.js";
-import { selectLocation, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectLocation, selectTimeZone, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { type CardPane, cardAsItWillBe, type KnownCard } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { EntryLine } from "../../components/EntryLine.js";
@@ -21,9 +21,9 @@ import { DaysFormView, giftCardsFormHeight, WriteFormView } from "./forms.js";
 
 /** Where activities happened and in what currency to show amounts, from the store's locations. */
 function usePlaces(): Places {
-  const locations = useAppStore((s) => s.locations);
-  const here = useAppStore(selectLocation);
-  const zone = useAppStore(selectTimeZone);
+  const locations = useLoadedStore((s) => s.locations);
+  const here = useLoadedStore(selectLocation);
+  const zone = useLoadedStore(selectTimeZone);
   return useMemo(() => {
     const byId = new Map<string, Location>(locations.map((l) => [l.id ?? "", l]));
     return {
@@ -36,14 +36,14 @@ function usePlaces(): Places {
 
 /** Gift cards: a card looked up by scan, number or id, its history and its writes; the day's activity. */
 export function GiftCardsScreen(props: ScreenProps) {
-  const view = useAppStore((s) => s.giftCards.view);
+  const view = useLoadedStore((s) => s.giftCards.view);
   return view === "card" ? <CardView {...props} /> : <ActivityView {...props} />;
 }
 
 /** The look-up line: `/` gives it the keys; enter looks the card up; a scan needs no key at all. */
 function LookupLine({ width }: { width: number }) {
-  const store = useAppStoreApi();
-  const text = useAppStore((s) => s.drafts[LOOKUP_DRAFT] ?? "");
+  const store = useLoadedStoreApi();
+  const text = useLoadedStore((s) => s.drafts[LOOKUP_DRAFT] ?? "");
   return (
     <EntryLine
       field={LOOKUP_FIELD}
@@ -72,10 +72,10 @@ function CardLines({
   width: number;
 }) {
   const theme = useTheme();
-  const tz = useAppStore(selectTimeZone);
+  const tz = useLoadedStore(selectTimeZone);
   // The balance it will have once the loads and adjustments kept on this machine are sent.
-  const kept = useAppStore((s) => cardAsItWillBe(s, card).kept);
-  const balance = useAppStore((s) => cardAsItWillBe(s, card).card.balance_money?.amount);
+  const kept = useLoadedStore((s) => cardAsItWillBe(s, card).kept);
+  const balance = useLoadedStore((s) => cardAsItWillBe(s, card).card.balance_money?.amount);
   const money = formatMoney({ amount: balance ?? 0, currency: card.balance_money?.currency ?? "USD" });
   const names = pane.customers.map((c) => c.name ?? c.id);
   const customers =
@@ -125,7 +125,7 @@ function paneText(pane: CardPane): string {
 /** A change that was not answered, kept with its keys until it is sent again or dropped. */
 function PendingLine() {
   const theme = useTheme();
-  const pending = useAppStore((s) => s.giftCards.pending);
+  const pending = useLoadedStore((s) => s.giftCards.pending);
   if (!pending) return null;
   // The question without its balance line, the card's number cut to its last digits.
   const what = pending.plan.question.replace(/\?.*$/, "").replace(pending.plan.gan, shortGan(pending.plan.gan));
@@ -140,14 +140,14 @@ function PendingLine() {
 
 function CardView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const pane = useAppStore((s) => s.giftCards.card);
-  const form = useAppStore((s) => s.giftCards.form);
-  const pending = useAppStore((s) => s.giftCards.pending);
-  const location = useAppStore(selectLocation);
+  const pane = useLoadedStore((s) => s.giftCards.card);
+  const form = useLoadedStore((s) => s.giftCards.form);
+  const pending = useLoadedStore((s) => s.giftCards.pending);
+  const location = useLoadedStore(selectLocation);
   const places = usePlaces();
   const found = pane.kind === "found" ? pane : undefined;
   const rows = useMemo(() => (found ? cardHistory(found.history) : []), [found]);
-  const ids = useAppStore((s) => giftCardRows(s).ids);
+  const ids = useLoadedStore((s) => giftCardRows(s).ids);
   const head = 2 + (found ? 2 : 1) + (pending ? 1 : 0) + (found ? 1 : 0);
   const listHeight = Math.max(3, height - head - giftCardsFormHeight(form));
   const list = useListWindow(HISTORY_LIST, ids, listRows(listHeight));
@@ -245,13 +245,13 @@ function Segments({
 
 function ActivityView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const a = useAppStore((s) => s.giftCards.activity);
-  const form = useAppStore((s) => s.giftCards.form);
-  const location = useAppStore(selectLocation);
+  const a = useLoadedStore((s) => s.giftCards.activity);
+  const form = useLoadedStore((s) => s.giftCards.form);
+  const location = useLoadedStore(selectLocation);
   // All locations (the location picker's choice): where each happened is a column.
-  const all = useAppStore((s) => s.allLocations);
+  const all = useLoadedStore((s) => s.allLocations);
   const places = usePlaces();
-  const ids = useAppStore((s) => giftCardRows(s).ids);
+  const ids = useLoadedStore((s) => giftCardRows(s).ids);
   const oneDay = a.from === a.to;
   const totals = totalsSegments(a.rows, places.currency);
   const owed = liabilitySegments(a.liability);

@@ -1,15 +1,15 @@
 import type { Key } from "ink";
 import type { WriteKind } from "../../../domain/gift-cards.js";
 import type { GiftCardActivity } from "../../../spec/generated/types.js";
-import type { AppState } from "../../../state/index.js";
+import type { LoadedState } from "../../../state/index.js";
 import { FILTER_CYCLE, giftCardWriteUnavailable } from "../../../state/screens.js";
 import {
-  type Command,
   type CommandDeps,
   ch,
-  defineCommands,
+  defineLoadedCommands,
   type KeySpec,
   type ListRows,
+  type LoadedCommand,
   listCommands,
   moveFromField,
   named,
@@ -39,27 +39,33 @@ function idsOf(rows: readonly GiftCardActivity[]): readonly string[] {
 }
 
 /** The list the movement keys act on: the card's history, or the days' activity. */
-export function giftCardRows(s: AppState): ListRows {
+export function giftCardRows(s: LoadedState): ListRows {
   const g = s.giftCards;
   if (g.view === "activity") return { list: ACTIVITY_LIST, ids: idsOf(g.activity.rows) };
   return { list: HISTORY_LIST, ids: g.card.kind === "found" ? idsOf(g.card.history) : NO_IDS };
 }
 
 /** The activity under the cursor of the activity view. */
-function selectedActivity(s: AppState): GiftCardActivity | undefined {
+function selectedActivity(s: LoadedState): GiftCardActivity | undefined {
   const id = selectedRow(s, giftCardRows(s));
   return s.giftCards.activity.rows.find((a, i) => (a.id ?? String(i)) === id);
 }
 
-const onCardView = (s: AppState) =>
+const onCardView = (s: LoadedState) =>
   s.giftCards.view === "card"
     ? undefined
     : "Changes are made on the card's view: v shows it (or enter on an activity).";
-const onActivityView = (s: AppState) =>
+const onActivityView = (s: LoadedState) =>
   s.giftCards.view === "activity" ? undefined : "The days belong to the activity view: v shows it.";
 
 /** A write's command: opens its form on the card shown, or says why it cannot. */
-function writeCommand(kind: WriteKind, keys: KeySpec[], label: string, description: string, hint?: number): Command {
+function writeCommand(
+  kind: WriteKind,
+  keys: KeySpec[],
+  label: string,
+  description: string,
+  hint?: number,
+): LoadedCommand {
   return {
     keys,
     label,
@@ -72,7 +78,7 @@ function writeCommand(kind: WriteKind, keys: KeySpec[], label: string, descripti
 }
 
 /** Looks up what the look-up line holds, and gives the keys back to the history. */
-function lookUpLine(s: AppState): Promise<void> {
+function lookUpLine(s: LoadedState): Promise<void> {
   const text = s.drafts[LOOKUP_DRAFT] ?? "";
   s.focusField("gift-cards", undefined);
   s.setDraft(LOOKUP_DRAFT, "");
@@ -82,7 +88,7 @@ function lookUpLine(s: AppState): Promise<void> {
 const MOVES = listCommands(giftCardRows);
 
 /** Keys the look-up line takes: enter looks the card up; ↑/↓ move the history under it. */
-export function lookupLineKey(s: AppState, input: string, key: Key, deps: CommandDeps): boolean {
+export function lookupLineKey(s: LoadedState, input: string, key: Key, deps: CommandDeps): boolean {
   if (key.return) {
     void lookUpLine(s);
     return true;
@@ -91,7 +97,7 @@ export function lookupLineKey(s: AppState, input: string, key: Key, deps: Comman
 }
 
 /** A scan, whatever has the keys: the card is looked up (a form open for another card closes). */
-export function scanGiftCard(s: AppState, code: string): Promise<void> {
+export function scanGiftCard(s: LoadedState, code: string): Promise<void> {
   s.focusField("gift-cards", undefined);
   // The scanned card is the one looked up: a number half typed before it would stand above
   // another card's details, so it goes, as it does when Enter looks a typed number up.
@@ -100,12 +106,12 @@ export function scanGiftCard(s: AppState, code: string): Promise<void> {
 }
 
 /** What `r` reads again. */
-export function reloadGiftCards(s: AppState): unknown {
+export function reloadGiftCards(s: LoadedState): unknown {
   return s.giftCards.view === "card" ? s.reloadGiftCard() : s.loadGiftCardActivity();
 }
 
 /** The gift cards screen's commands. */
-export const GIFT_CARDS_COMMANDS = defineCommands({
+export const GIFT_CARDS_COMMANDS = defineLoadedCommands({
   ...MOVES,
   find: {
     keys: [ch("/")],

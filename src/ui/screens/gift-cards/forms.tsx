@@ -1,6 +1,6 @@
 import { reasonWords, shortGan, type WriteKind } from "../../../domain/gift-cards.js";
 import { formatMoney } from "../../../domain/money.js";
-import { selectLocation, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectLocation, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { type GiftCardsForm, newWriteForm, reasonsOf, type WriteField, writeFields } from "../../../state/screens.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -46,9 +46,9 @@ const TITLES: Readonly<Record<WriteKind, string>> = {
 
 /** The write form of the card on screen: enter asks the one confirmation (balance before → after). */
 export function WriteFormView({ kind }: { kind: WriteKind }) {
-  const store = useAppStoreApi();
-  const card = useAppStore((s) => s.giftCards.card);
-  const currency = useAppStore((s) => selectLocation(s)?.currency ?? "USD");
+  const store = useLoadedStoreApi();
+  const card = useLoadedStore((s) => s.giftCards.card);
+  const currency = useLoadedStore((s) => selectLocation(s)?.currency ?? "USD");
   const gan = card.kind === "found" ? (card.card.gan ?? "") : card.kind === "unknown" ? card.gan : "";
   const balance = card.kind === "found" ? ` (holds ${formatMoney(card.card.balance_money)})` : "";
   const reasons = reasonsOf(kind);
@@ -88,8 +88,8 @@ export const RANGE_FIELDS: FieldSpec[] = [
 
 /** Picks the day, or a range of days, of the activity view. */
 export function DaysFormView() {
-  const store = useAppStoreApi();
-  const form = useAppStore((s) => s.giftCards.form);
+  const store = useLoadedStoreApi();
+  const form = useLoadedStore((s) => s.giftCards.form);
   const from = form.kind === "range" ? form.from : "";
   const to = form.kind === "range" ? form.to : "";
   return (

@@ -1,10 +1,10 @@
 import { focusedField, formPlace, listPlace } from "../../focus.js";
-import { defineScreenBody, whileShown } from "../screen-def.js";
+import { defineLoadedScreenBody, whileShown } from "../screen-def.js";
 import { GIFT_CARDS_COMMANDS, LOOKUP_FIELD, lookupLineKey, reloadGiftCards, scanGiftCard } from "./commands.js";
 import { GiftCardsScreen } from "./GiftCardsScreen.js";
 
 /** The Gift cards screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const GIFT_CARDS = defineScreenBody({
+export const GIFT_CARDS = defineLoadedScreenBody({
   component: GiftCardsScreen,
   commands: GIFT_CARDS_COMMANDS,
   // A burst is a scan (the card looked up) from the list and the look-up line; in a change's form

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { localDateTime } from "../../../domain/cash-drawers.js";
 import { formatMoney } from "../../../domain/money.js";
 import { feeTotal, maskDestination, payoutStatusWord } from "../../../domain/payouts.js";
-import { useAppStore } from "../../../state/index.js";
+import { useLoadedStore } from "../../../state/index.js";
 import { detailSummary } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
@@ -21,13 +21,13 @@ const MAX_GROUP_ROWS = 6;
 /** One payout: what it is, its entries by type with the check of their net, then every entry. */
 export function DetailView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const detail = useAppStore((s) => s.payouts.detail);
-  const formKind = useAppStore((s) => s.payouts.form.kind);
-  const from = useAppStore((s) => s.payouts.detailFrom);
-  const zone = useAppStore(
+  const detail = useLoadedStore((s) => s.payouts.detail);
+  const formKind = useLoadedStore((s) => s.payouts.form.kind);
+  const from = useLoadedStore((s) => s.payouts.detailFrom);
+  const zone = useLoadedStore(
     (s) => s.locations.find((l) => l.id === s.payouts.detail?.payout?.location_id)?.timezone ?? "UTC",
   );
-  const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
+  const ids = useLoadedStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
   const summary = useMemo(() => (detail ? detailSummary({ detail }) : undefined), [detail]);
   const groups = useMemo(() => {
     if (!summary || summary.breakdown.total.count === 0) return [];

@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
 import { formatRate } from "../../../domain/payouts.js";
-import { selectedIndex, useAppStore } from "../../../state/index.js";
+import { selectedIndex, useLoadedStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
@@ -20,11 +20,11 @@ const GUTTER = 11;
 /** Fees over time: per week, the fees and the effective rate, as a bar chart and as a table. */
 export function FeesView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const p = useAppStore((s) => s.payouts);
-  const where = useAppStore(whereWords);
-  const currency = useAppStore((s) => s.payouts.payouts?.[0]?.amount_money?.currency ?? "USD");
-  const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
-  const cursor = useAppStore((s) => selectedIndex(s.selection[LISTS.fees], ids));
+  const p = useLoadedStore((s) => s.payouts);
+  const where = useLoadedStore(whereWords);
+  const currency = useLoadedStore((s) => s.payouts.payouts?.[0]?.amount_money?.currency ?? "USD");
+  const ids = useLoadedStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
+  const cursor = useLoadedStore((s) => selectedIndex(s.selection[LISTS.fees], ids));
   const weeks = p.fees?.weeks;
   const formRows = payoutsFormHeight(p.form.kind);
   // The chart gets a third of the room, 2 to 6 rows; the table the rest (at least its header and 3 weeks).

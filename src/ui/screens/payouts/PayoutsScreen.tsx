@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
 import { missingPermissionMessage } from "../../../domain/payouts.js";
-import { placeKey, useAppStore } from "../../../state/index.js";
+import { placeKey, useLoadedStore } from "../../../state/index.js";
 import { payoutsQueryKey, rangeTotals } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
@@ -45,21 +45,21 @@ function totalLines(t: ReturnType<typeof rangeTotals>, width: number): string[] 
 
 function ListView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const p = useAppStore((s) => s.payouts);
-  const where = useAppStore(whereWords);
-  const status = useAppStore(statusWords);
-  const locations = useAppStore((s) => s.locations);
+  const p = useLoadedStore((s) => s.payouts);
+  const where = useLoadedStore(whereWords);
+  const status = useLoadedStore(statusWords);
+  const locations = useLoadedStore((s) => s.locations);
   // All locations (the location picker's choice): a location column.
-  const all = useAppStore((s) => s.allLocations);
-  const rows = useAppStore(shownPayouts);
-  const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
+  const all = useLoadedStore((s) => s.allLocations);
+  const rows = useLoadedStore(shownPayouts);
+  const ids = useLoadedStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
   const finding = useHasFocus(FIND_FIELD);
-  const busy = useAppStore((s) => s.loading !== undefined);
+  const busy = useLoadedStore((s) => s.loading !== undefined);
   const showFind = finding || p.filters.query !== "";
   // The note is said whole: two lines when it does not fit one.
   const noteRows = p.note ? (p.note.length > width - 1 ? 2 : 1) : 0;
   // Rows read for other filters (a location or range just chosen) show dim until the new ones come.
-  const stale = useAppStore((s) => s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, placeKey(s)));
+  const stale = useLoadedStore((s) => s.payouts.readFor !== payoutsQueryKey(s.payouts.filters, placeKey(s)));
   const totals = useMemo(() => totalLines(rangeTotals(p), width - 1), [p, width]);
   const listHeight = Math.max(
     3,
@@ -123,8 +123,8 @@ function ListView({ height, width }: ScreenProps) {
 /** Without PAYOUTS_READ: which permission is missing and how to sign in with it. */
 function MissingPermission({ width }: ScreenProps) {
   const theme = useTheme();
-  const env = useAppStore((s) => s.env);
-  const where = useAppStore(whereWords);
+  const env = useLoadedStore((s) => s.env);
+  const where = useLoadedStore(whereWords);
   const environment = env === "DEMO" ? undefined : env.toLowerCase();
   return (
     <Box flexDirection="column" width={width}>

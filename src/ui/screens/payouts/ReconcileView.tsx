@@ -3,7 +3,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import type { Reconciliation } from "../../../domain/payout-reconcile.js";
 import { plural } from "../../../domain/plural.js";
-import { selectedId, useAppStore } from "../../../state/index.js";
+import { selectedId, useLoadedStore } from "../../../state/index.js";
 import type { ReconcileItem, StatementState } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
@@ -72,13 +72,13 @@ function aboutItem(item: ReconcileItem | undefined): string {
 /** A bank statement against the payouts: each problem line next to its candidates. */
 export function ReconcileView({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const st = useAppStore((s) => s.payouts.statement);
-  const formKind = useAppStore((s) => s.payouts.form.kind);
-  const where = useAppStore((s) => (s.allLocations ? "every location" : whereWords(s)));
-  const currency = useAppStore((s) => s.payoutsLocations()[0]?.currency ?? "USD");
-  const items = useAppStore(shownItems);
-  const ids = useAppStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
-  const selected = useAppStore((s) => selectedId(s, LISTS.reconcile, ids));
+  const st = useLoadedStore((s) => s.payouts.statement);
+  const formKind = useLoadedStore((s) => s.payouts.form.kind);
+  const where = useLoadedStore((s) => (s.allLocations ? "every location" : whereWords(s)));
+  const currency = useLoadedStore((s) => s.payoutsLocations()[0]?.currency ?? "USD");
+  const items = useLoadedStore(shownItems);
+  const ids = useLoadedStore((s) => payoutsRows(s)?.ids ?? NO_IDS);
+  const selected = useLoadedStore((s) => selectedId(s, LISTS.reconcile, ids));
   const formRows = payoutsFormHeight(formKind);
   const summary = st?.kind === "reconciled" ? summaryLines(st, width - 1) : [];
   const listHeight = Math.max(3, height - 3 - Math.max(1, summary.length) - formRows);

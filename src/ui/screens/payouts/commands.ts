@@ -1,11 +1,11 @@
 // The payouts screen's commands: every key, its words, and why it cannot be pressed now.
 import { payoutStatusWord } from "../../../domain/payouts.js";
-import { type AppState, selectLocation } from "../../../state/index.js";
+import { type LoadedState, selectLocation } from "../../../state/index.js";
 import { itemPayoutId, type PayoutsView, reconcileItems, visiblePayouts } from "../../../state/screens.js";
 import {
   type CommandTable,
   ch,
-  defineCommands,
+  defineLoadedCommands,
   type ListRows,
   listCommands,
   named,
@@ -38,7 +38,7 @@ function idsOf<T>(rows: readonly T[], id: (row: T) => string): readonly string[]
 const EMPTY: never[] = [];
 const visibleMemo = new WeakMap<object, { filters: object; rows: ReturnType<typeof visiblePayouts> }>();
 /** The payouts the list shows (status and search applied), the same array while nothing changed. */
-export function shownPayouts(s: AppState) {
+export function shownPayouts(s: LoadedState) {
   const { payouts, filters } = s.payouts;
   if (!payouts) return EMPTY;
   const cached = visibleMemo.get(payouts);
@@ -50,7 +50,7 @@ export function shownPayouts(s: AppState) {
 
 const itemsMemo = new WeakMap<object, ReturnType<typeof reconcileItems>>();
 /** The reconciliation's rows, the same array while the statement is the same. */
-export function shownItems(s: AppState) {
+export function shownItems(s: LoadedState) {
   const st = s.payouts.statement;
   if (!st) return EMPTY;
   let items = itemsMemo.get(st);
@@ -62,7 +62,7 @@ export function shownItems(s: AppState) {
 }
 
 /** The list the movement keys act on in the current view. */
-export function payoutsRows(s: AppState): ListRows | undefined {
+export function payoutsRows(s: LoadedState): ListRows | undefined {
   const p = s.payouts;
   if (p.permission === "missing") return undefined;
   switch (p.view) {
@@ -78,19 +78,19 @@ export function payoutsRows(s: AppState): ListRows | undefined {
 }
 
 /** The payout under the cursor of the list. */
-export function selectedPayoutId(s: AppState): string | undefined {
+export function selectedPayoutId(s: LoadedState): string | undefined {
   return s.payouts.view === "list" ? selectedRow(s, payoutsRows(s)) : undefined;
 }
 
 /** The payout the selected row of the reconciliation opens. */
-function selectedItemPayout(s: AppState): string | undefined {
+function selectedItemPayout(s: LoadedState): string | undefined {
   if (s.payouts.view !== "reconcile") return undefined;
   const id = selectedRow(s, payoutsRows(s));
   return itemPayoutId(shownItems(s).find((i) => i.id === id));
 }
 
 const NO_PERMISSION = "This sign-in may not read payouts (PAYOUTS_READ).";
-const onList = (s: AppState) =>
+const onList = (s: LoadedState) =>
   s.payouts.permission === "missing"
     ? NO_PERMISSION
     : s.payouts.view === "list"
@@ -104,7 +104,7 @@ const FILTERS = {
     label: "s",
     description: "status: sent, paid, failed or all",
     hint: 4,
-    run: (s: AppState) => s.payoutsDispatch({ type: "cycle-status" }),
+    run: (s: LoadedState) => s.payoutsDispatch({ type: "cycle-status" }),
     unavailable: onList,
   },
   range: {
@@ -112,8 +112,8 @@ const FILTERS = {
     label: "d",
     description: "date range",
     hint: 5,
-    run: (s: AppState) => s.payoutsDispatch({ type: "open-form", form: "range" }),
-    unavailable: (s: AppState) =>
+    run: (s: LoadedState) => s.payoutsDispatch({ type: "open-form", form: "range" }),
+    unavailable: (s: LoadedState) =>
       s.payouts.permission === "missing"
         ? NO_PERMISSION
         : s.payouts.view === "list" || s.payouts.view === "fees"
@@ -123,7 +123,7 @@ const FILTERS = {
 } satisfies CommandTable<string>;
 
 /** The payouts screen's commands. */
-export const PAYOUTS_COMMANDS = defineCommands({
+export const PAYOUTS_COMMANDS = defineLoadedCommands({
   ...listCommands(payoutsRows),
   open: openRowCommand({
     description: "open the payout: its entries",
@@ -180,10 +180,10 @@ export const PAYOUTS_COMMANDS = defineCommands({
 });
 
 /** The status filter in words, for the title. */
-export const statusWords = (s: AppState): string =>
+export const statusWords = (s: LoadedState): string =>
   s.payouts.filters.status ? payoutStatusWord(s.payouts.filters.status) : "all statuses";
 
 /** Where the payouts shown come from: the location's name, or every location. */
-export function whereWords(s: AppState): string {
+export function whereWords(s: LoadedState): string {
   return s.allLocations ? "All locations" : (selectLocation(s)?.name ?? "Payouts");
 }

@@ -1,5 +1,5 @@
 // The payouts screen's forms: the date range, the bank statement to reconcile, and the `/` line.
-import { useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -29,8 +29,8 @@ export function payoutsFormHeight(kind: "none" | "range" | "statement"): number 
 
 /** The dates of the list: created from … to …, local days. */
 export function PayoutsRangeForm() {
-  const store = useAppStoreApi();
-  const form = useAppStore((s) => s.payouts.form);
+  const store = useLoadedStoreApi();
+  const form = useLoadedStore((s) => s.payouts.form);
   if (form.kind !== "range") return null;
   const s = () => store.getState();
   return (
@@ -47,9 +47,9 @@ export function PayoutsRangeForm() {
 
 /** The bank statement to reconcile, and how to read it when its headers are unusual. */
 export function StatementForm() {
-  const store = useAppStoreApi();
-  const form = useAppStore((s) => s.payouts.form);
-  const all = useAppStore((s) => s.allLocations);
+  const store = useLoadedStoreApi();
+  const form = useLoadedStore((s) => s.payouts.form);
+  const all = useLoadedStore((s) => s.allLocations);
   if (form.kind !== "statement") return null;
   const s = () => store.getState();
   return (
@@ -72,8 +72,8 @@ export function StatementForm() {
 
 /** The `/` line: an amount (`25.50`, `$1,234`) or a piece of a statement reference. */
 export function FindLine() {
-  const store = useAppStoreApi();
-  const query = useAppStore((s) => s.payouts.filters.query);
+  const store = useLoadedStoreApi();
+  const query = useLoadedStore((s) => s.payouts.filters.query);
   return (
     <FilterLine
       field={FIND_FIELD}
@@ -87,7 +87,7 @@ export function FindLine() {
 
 /** The form open under a view, if any. */
 export function OpenForm() {
-  const kind = useAppStore((s) => s.payouts.form.kind);
+  const kind = useLoadedStore((s) => s.payouts.form.kind);
   if (kind === "range") return <PayoutsRangeForm />;
   if (kind === "statement") return <StatementForm />;
   return null;

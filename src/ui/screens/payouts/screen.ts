@@ -1,11 +1,11 @@
 import { listCommands, moveFromField } from "../../commands.js";
 import { focusedField, formPlace, listPlace } from "../../focus.js";
-import { defineScreenBody, whileShown } from "../screen-def.js";
+import { defineLoadedScreenBody, whileShown } from "../screen-def.js";
 import { FIND_FIELD, PAYOUTS_COMMANDS, payoutsRows } from "./commands.js";
 import { PayoutsScreen } from "./PayoutsScreen.js";
 
 /** The Payouts screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const PAYOUTS = defineScreenBody({
+export const PAYOUTS = defineLoadedScreenBody({
   component: PayoutsScreen,
   commands: PAYOUTS_COMMANDS,
   focus: (s) => {

@@ -11,8 +11,8 @@ import {
   selectReviewRows,
   selectTimeZone,
   shiftTimesInputOf,
-  useAppStore,
-  useAppStoreApi,
+  useLoadedStore,
+  useLoadedStoreApi,
   useShallow,
   writeProblem,
 } from "../../../state/index.js";
@@ -48,9 +48,9 @@ export function totalsText(t: PayTotals): [string, string] {
 /** The workday review: per member totals, then each shift; edit times and breaks, delete, export CSV. */
 export function ReviewScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const review = useAppStore((s) => s.review);
-  const members = useAppStore(selectReviewMembers);
-  const rows = useAppStore(selectReviewRows);
+  const review = useLoadedStore((s) => s.review);
+  const members = useLoadedStore(selectReviewMembers);
+  const rows = useLoadedStore(selectReviewRows);
   const view = review.view;
   const listHeight = Math.max(3, height - 4 - panelHeight(review.form.kind));
   const ids = useMemo(
@@ -59,11 +59,11 @@ export function ReviewScreen({ height, width }: ScreenProps) {
   );
   const list = useListWindow(view === "members" ? "review.members" : "review.shifts", ids, listRows(listHeight));
   const rules = review.overtime;
-  const keptIds = useAppStore((s) => s.review.keptIds);
+  const keptIds = useLoadedStore((s) => s.review.keptIds);
   const kept = useMemo(() => new Set(keptIds), [keptIds]);
   const result = review.result;
   const allStores = result !== undefined && result.locationId === undefined;
-  const locations = useAppStore((s) => s.locations);
+  const locations = useLoadedStore((s) => s.locations);
   const names = useMemo(() => new Map(locations.map((l) => [l.id ?? "", l.name ?? ""] as const)), [locations]);
   const nameOfStore = useMemo(() => (id: string) => names.get(id) ?? id, [names]);
   const columns = useMemo(
@@ -143,10 +143,10 @@ function ReviewTitle({
   nameOfStore: (id: string) => string;
 }) {
   const theme = useTheme();
-  const review = useAppStore((s) => s.review);
-  const members = useAppStore(selectReviewMembers);
-  const tz = useAppStore(selectTimeZone);
-  const startOfDay = useAppStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
+  const review = useLoadedStore((s) => s.review);
+  const members = useLoadedStore(selectReviewMembers);
+  const tz = useLoadedStore(selectTimeZone);
+  const startOfDay = useLoadedStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
   const title = reviewTitle(review);
   const member = members.find((m) => m.memberId === review.memberId);
   const elsewhere =
@@ -181,8 +181,8 @@ function sumRows(rows: ReturnType<typeof selectReviewRows>): PayTotals {
 
 /** The `/` filter line of the review: by member name. */
 function ReviewFilter() {
-  const store = useAppStoreApi();
-  const filter = useAppStore((s) => s.review.filter);
+  const store = useLoadedStoreApi();
+  const filter = useLoadedStore((s) => s.review.filter);
   return (
     <FilterLine
       field="filter"
@@ -200,8 +200,8 @@ const RANGE_FIELDS: FieldSpec[] = [
 ];
 
 function RangeForm() {
-  const store = useAppStoreApi();
-  const { from, to } = useAppStore(useShallow((s) => ({ from: s.review.from, to: s.review.to })));
+  const store = useLoadedStoreApi();
+  const { from, to } = useLoadedStore(useShallow((s) => ({ from: s.review.from, to: s.review.to })));
   return (
     <FormView
       title="Workdays to review"
@@ -223,8 +223,8 @@ const EXPORT_FIELDS: FieldSpec[] = [
 ];
 
 function ExportForm({ path: given, summary: asked }: { path?: string | undefined; summary?: boolean | undefined }) {
-  const store = useAppStoreApi();
-  const rows = useAppStore((s) => s.review.result?.rows.length ?? 0);
+  const store = useLoadedStoreApi();
+  const rows = useLoadedStore((s) => s.review.result?.rows.length ?? 0);
   const submit = async (v: Record<string, string>) => {
     const answer = (v.summary ?? "").trim().toLowerCase();
     if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
@@ -246,14 +246,14 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
 
 function EditShiftForm({ shiftId }: { shiftId: string }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const shift = useAppStore((s) => s.review.shifts.find((x) => x.id === shiftId));
-  const conflict = useAppStore((s) => s.review.conflict);
-  const who = useAppStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
-  const types = useAppStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
+  const store = useLoadedStoreApi();
+  const shift = useLoadedStore((s) => s.review.shifts.find((x) => x.id === shiftId));
+  const conflict = useLoadedStore((s) => s.review.conflict);
+  const who = useLoadedStore((s) => s.review.result?.rows.find((r) => r.shift.id === shiftId)?.memberName ?? "");
+  const types = useLoadedStore(useShallow((s) => s.breakTypes.items.map((t) => t.break_name)));
   const fields = useMemo(() => shiftTimesFields(types, "empty: still open"), [types]);
   // The shift's own store's zone: a review of all locations edits shifts of stores in other zones.
-  const tz = useAppStore((s) => (shift ? zoneOfShift(s, shift) : selectTimeZone(s)));
+  const tz = useLoadedStore((s) => (shift ? zoneOfShift(s, shift) : selectTimeZone(s)));
   if (!shift) return null;
   const theirs = conflict?.theirs;
   const mine = conflict ? ({ ...conflict.mine } as unknown as Record<string, string>) : undefined;

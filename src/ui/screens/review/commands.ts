@@ -1,40 +1,48 @@
 import { localDate } from "../../../domain/time.js";
-import { type AppState, selectReviewMembers, selectReviewRows } from "../../../state/index.js";
-import { ch, defineCommands, type ListRows, listCommands, named, openRowCommand, selectedRow } from "../../commands.js";
+import { type LoadedState, selectReviewMembers, selectReviewRows } from "../../../state/index.js";
+import {
+  ch,
+  defineLoadedCommands,
+  type ListRows,
+  listCommands,
+  named,
+  openRowCommand,
+  selectedRow,
+} from "../../commands.js";
 import { shiftSpan } from "./columns.js";
 
 /** The list shown: the members' totals, or the shifts (of one member, or all). */
-export function reviewRows(s: AppState): ListRows {
+export function reviewRows(s: LoadedState): ListRows {
   return s.review.view === "members"
     ? { list: "review.members", ids: selectReviewMembers(s).map((m) => m.memberId) }
     : { list: "review.shifts", ids: selectReviewRows(s).map((r, i) => r.shift.id ?? String(i)) };
 }
 
 /** The member under the cursor (members view). */
-function selectedMember(s: AppState) {
+function selectedMember(s: LoadedState) {
   if (s.review.view !== "members") return undefined;
   const id = selectedRow(s, reviewRows(s));
   return selectReviewMembers(s).find((m) => m.memberId === id);
 }
 
 /** The shift under the cursor (shifts view). */
-function selectedShift(s: AppState) {
+function selectedShift(s: LoadedState) {
   if (s.review.view !== "shifts") return undefined;
   const id = selectedRow(s, reviewRows(s));
   return selectReviewRows(s).find((r) => r.shift.id === id);
 }
 
-const noShift = (s: AppState) =>
+const noShift = (s: LoadedState) =>
   s.review.view !== "shifts"
     ? "Open a member (enter) or all shifts (s), then pick the shift."
     : selectedShift(s)
       ? undefined
       : "There is no shift here.";
 
-const loaded = (s: AppState) => (s.review.result ? undefined : "The shifts are still being read.");
+const loaded = (s: LoadedState) => (s.review.result ? undefined : "The shifts are still being read.");
 
 /** The review's commands. */
-export const REVIEW_COMMANDS = defineCommands({
+export const REVIEW_COMMANDS = defineLoadedCommands({
   ...listCommands(reviewRows),
   openMember: openRowCommand({
     description: "the member's shifts",

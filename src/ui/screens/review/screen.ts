@@ -1,16 +1,19 @@
+import type { LoadedState } from "../../../state/index.js";
 import { fieldPlace, formPlace, listPlace } from "../../focus.js";
-import { defineScreenBody, whileShown } from "../screen-def.js";
+import { defineLoadedScreenBody, whileShown } from "../screen-def.js";
 import { REVIEW_COMMANDS } from "./commands.js";
 import { ReviewScreen } from "./ReviewScreen.js";
 
 /** The Review screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const REVIEW = defineScreenBody({
+export const REVIEW = defineLoadedScreenBody({
   component: ReviewScreen,
   commands: REVIEW_COMMANDS,
   focus: (s) => {
     const form = s.review.form.kind;
     if (form === "filter")
-      return fieldPlace("filter", (st) => st.openReviewForm({ kind: "none" }), { hint: "a name filters the members" });
+      return fieldPlace("filter", (st: LoadedState) => st.openReviewForm({ kind: "none" }), {
+        hint: "a name filters the members",
+      });
     return form === "none" ? listPlace(s.review.view) : formPlace(form);
   },
   fields: { filter: "filter" },

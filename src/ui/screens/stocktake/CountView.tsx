@@ -2,10 +2,10 @@ import { Box } from "ink";
 import { memo, useMemo } from "react";
 import { plural } from "../../../domain/plural.js";
 import { type CountLine, countVariance, describeScope, formatVariance } from "../../../domain/stocktake.js";
-import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectTimeZone, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { countedOf, expectedChangedText, expectedOf, type LoadedCount } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
-import { type Column, wrapSegments } from "../../components/columns.js";
+import { type Column, firstThatFits, wrapSegments } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
@@ -26,11 +26,11 @@ export const COUNT_HEAD_ROWS = 3;
  */
 export function CountView({ height, width, list }: { height: number; width: number; list: ListState }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const count = useAppStore((s) => s.stocktake.count);
-  const prompt = useAppStore((s) => s.stocktake.prompt);
-  const tz = useAppStore(selectTimeZone);
-  const text = useAppStore((s) => s.drafts[COUNT_DRAFT] ?? "");
+  const store = useLoadedStoreApi();
+  const count = useLoadedStore((s) => s.stocktake.count);
+  const prompt = useLoadedStore((s) => s.stocktake.prompt);
+  const tz = useLoadedStore(selectTimeZone);
+  const text = useLoadedStore((s) => s.drafts[COUNT_DRAFT] ?? "");
   const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
   const columns = useMemo(() => (count ? countedColumns(tz, count) : []), [tz, count]);
@@ -43,7 +43,11 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const unknown = count.unknown.filter((u) => !u.resolvedTo).length;
   const asked = prompt.kind === "quantity" ? count.items.get(prompt.variationId) : undefined;
   const about = asked ? askedText(count, asked.variationId) : "";
-  const label = asked ? `${asked.name}${about ? ` (${about})` : ""} quantity` : ENTRY_LABEL;
+  // The prompt in fewer words when the longer one would leave the field less room than its hint.
+  const labels = asked
+    ? [`${asked.name}${about ? ` (${about})` : ""} quantity`, `${asked.name} quantity`]
+    : [ENTRY_LABEL, ENTRY_SHORT];
+  const label = firstThatFits(labels, width - PROMPT_MARK.length - FIELD_ROOM);
   // Whole parts only, the mode first after the lines: on a narrow terminal the last ones go.
   const info = wrapSegments(
     [
@@ -66,13 +70,13 @@ export function CountView({ height, width, list }: { height: number; width: numb
       <Box height={1} overflow="hidden">
         {/* The prompt keeps its length; on a narrow terminal the field (or its hint) is what is cut. */}
         <Box flexShrink={0}>
-          <Txt color={focus ? theme.accent : theme.muted}>{`${label}› `}</Txt>
+          <Txt color={focus ? theme.accent : theme.muted}>{`${label}${PROMPT_MARK}`}</Txt>
         </Box>
         <TextField
           value={text}
           focus={focus}
           maxLength={200}
-          placeholder={focus ? "" : "esc was pressed: enter or i to type again"}
+          placeholder={focus ? "" : LET_GO_HINT}
           onChange={setText}
           onSubmit={(v) => {
             setText("");
@@ -106,6 +110,13 @@ const rowKey = (l: CountLine) => l.variationId;
 
 /** The counting line's prompt when it asks for nothing in particular. */
 const ENTRY_LABEL = "Scan or type a code, a name, +N (adds) or =N (replaces)";
+/** The same in fewer words, for a narrow terminal. */
+const ENTRY_SHORT = "Scan or type a code, name, +N, =N";
+const PROMPT_MARK = "› ";
+/** The field's hint after esc let go of the line: how to take it back first; the why is what is cut. */
+const LET_GO_HINT = "enter or i to type again (esc let go of the line)";
+/** The room the field keeps beside the prompt: the hint's essential words. */
+const FIELD_ROOM = "enter or i to type again".length + 1;
 
 /** "expected 12, counted 3" for the item the line asks a quantity of (no expected on a blind count). */
 function askedText(count: LoadedCount, variationId: string): string {
@@ -148,10 +159,10 @@ const CountedList = memo(function CountedList({
 /** The answer to the last entry: what was counted, a code kept as unknown, or what was wrong. */
 function Feedback() {
   const theme = useTheme();
-  const feedback = useAppStore((s) => s.stocktake.feedback);
-  const count = useAppStore((s) => s.stocktake.count);
-  const lookingUp = useAppStore((s) => s.stocktake.lookingUp);
-  const waiting = useAppStore((s) => Math.max(0, s.stocktake.entries.length - 1));
+  const feedback = useLoadedStore((s) => s.stocktake.feedback);
+  const count = useLoadedStore((s) => s.stocktake.count);
+  const lookingUp = useLoadedStore((s) => s.stocktake.lookingUp);
+  const waiting = useLoadedStore((s) => Math.max(0, s.stocktake.entries.length - 1));
   if (lookingUp !== undefined) {
     // A slow service holds the scans behind this one: say so, rather than seem to ignore them.
     const behind = waiting > 0 ? ` · ${waiting} more waiting, counted in order` : "";

@@ -1,6 +1,6 @@
 import { memberName } from "../../../domain/shifts.js";
 import type { CountScope } from "../../../domain/stocktake.js";
-import { type AppState, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { type LoadedState, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import type { Column } from "../../components/columns.js";
 import { FormView } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -14,10 +14,10 @@ interface ScopeChoice {
 }
 
 const SCOPE_COLUMNS: Column<ScopeChoice>[] = [{ header: "What to count", width: 20, flex: 1, render: (r) => r.label }];
-const CATEGORY_COLUMNS: Column<AppState["stocktake"]["categories"][number]>[] = [
+const CATEGORY_COLUMNS: Column<LoadedState["stocktake"]["categories"][number]>[] = [
   { header: "Category", width: 20, flex: 1, render: (c) => c.name },
 ];
-const MEMBER_COLUMNS: Column<AppState["stocktake"]["members"][number]>[] = [
+const MEMBER_COLUMNS: Column<LoadedState["stocktake"]["members"][number]>[] = [
   { header: "Team member", width: 20, flex: 1, render: (m) => `${memberName(m)}${m.is_owner ? " (signed in)" : ""}` },
 ];
 const SEARCH_FIELDS: FieldSpec[] = [{ name: "text", label: "Search", hint: "words of the item's name, SKU or UPC" }];
@@ -30,17 +30,19 @@ interface StepProps {
 }
 
 /** The store's actions, read when called. */
-function useActions(): () => AppState {
-  const store = useAppStoreApi();
+function useActions(): () => LoadedState {
+  const store = useLoadedStoreApi();
   return () => store.getState();
 }
 
-const toKind = (s: AppState) => s.stocktakeShow({ kind: "start", step: "kind" });
+const toKind = (s: LoadedState) => s.stocktakeShow({ kind: "start", step: "kind" });
 
 /** What to count: everything, or a cycle count of a category, a search or a list of SKUs. */
 function KindStep({ height, width, active }: StepProps) {
   const s = useActions();
-  const locationName = useAppStore((st) => st.locations.find((l) => l.id === st.locationId)?.name ?? "this location");
+  const locationName = useLoadedStore(
+    (st) => st.locations.find((l) => l.id === st.locationId)?.name ?? "this location",
+  );
   const choices: ScopeChoice[] = [
     { label: `Full count: every tracked item at ${locationName}`, scope: { kind: "full" } },
     { label: "Cycle count: one category", scope: "category" },
@@ -67,7 +69,7 @@ function KindStep({ height, width, active }: StepProps) {
 
 function CategoryStep({ height, width, active }: StepProps) {
   const s = useActions();
-  const categories = useAppStore((st) => st.stocktake.categories);
+  const categories = useLoadedStore((st) => st.stocktake.categories);
   return (
     <Picker
       title="Which category?"
@@ -128,8 +130,8 @@ const BLIND_FLAG = "stocktake.blind";
 
 function CounterStep({ height, width, active }: StepProps) {
   const s = useActions();
-  const members = useAppStore((st) => st.stocktake.members);
-  const blind = useAppStore((st) => st.flags[BLIND_FLAG] ?? false);
+  const members = useLoadedStore((st) => st.stocktake.members);
+  const blind = useLoadedStore((st) => st.flags[BLIND_FLAG] ?? false);
   const toggle = () => s().setFlag(BLIND_FLAG, !blind);
   return (
     <Picker
@@ -159,8 +161,8 @@ function CounterStep({ height, width, active }: StepProps) {
 /** Starting a count: what to count (full, or a cycle count of a category, a search or SKUs), then who counts. */
 export function StartView({ height, width }: { height: number; width: number }) {
   const active = useHasFocus("start");
-  const view = useAppStore((s) => s.stocktake.view);
-  const busy = useAppStore((s) => s.stocktake.busy);
+  const view = useLoadedStore((s) => s.stocktake.view);
+  const busy = useLoadedStore((s) => s.stocktake.busy);
   if (view.kind !== "start") return null;
   if (busy) return <Txt>{busy}…</Txt>;
   const props = { height, width, active };

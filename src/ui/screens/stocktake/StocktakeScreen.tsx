@@ -5,7 +5,7 @@ import { plural } from "../../../domain/plural.js";
 import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
-import { selectTimeZone, useAppStore, useShallow } from "../../../state/index.js";
+import { selectTimeZone, useLoadedStore, useShallow } from "../../../state/index.js";
 import type { CountListing, LoadedCount, UnknownCode } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
@@ -29,15 +29,15 @@ const NO_IDS: readonly string[] = [];
  */
 export function StocktakeScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const view = useAppStore((s) => s.stocktake.view);
-  const count = useAppStore((s) => s.stocktake.count);
-  const form = useAppStore((s) => s.stocktake.form);
-  const openHere = useAppStore((s) => s.stocktake.openHere);
-  const recent = useAppStore((s) => s.stocktake.recent);
-  const history = useAppStore((s) => s.stocktake.history);
-  const feedback = useAppStore((s) => s.stocktake.feedback);
-  const locationName = useAppStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "—");
-  const tz = useAppStore(selectTimeZone);
+  const view = useLoadedStore((s) => s.stocktake.view);
+  const count = useLoadedStore((s) => s.stocktake.count);
+  const form = useLoadedStore((s) => s.stocktake.form);
+  const openHere = useLoadedStore((s) => s.stocktake.openHere);
+  const recent = useLoadedStore((s) => s.stocktake.recent);
+  const history = useLoadedStore((s) => s.stocktake.history);
+  const feedback = useLoadedStore((s) => s.stocktake.feedback);
+  const locationName = useLoadedStore((s) => s.locations.find((l) => l.id === s.locationId)?.name ?? "—");
+  const tz = useLoadedStore(selectTimeZone);
   const review = view.kind === "review" && count ? countReview(count) : undefined;
 
   const panel = stocktakeFormHeight(form.kind);
@@ -51,7 +51,7 @@ export function StocktakeScreen({ height, width }: ScreenProps) {
         : view.kind === "home"
           ? bodyHeight - homeHead(openHere, feedback?.kind === "info" ? feedback.text : undefined, width, tz).rows - 1
           : bodyHeight - 2;
-  const rows = useAppStore(useShallow((s) => stocktakeRows(s) ?? { list: "stocktake.none", ids: NO_IDS }));
+  const rows = useLoadedStore(useShallow((s) => stocktakeRows(s) ?? { list: "stocktake.none", ids: NO_IDS }));
   const list = useListWindow(rows.list, rows.ids, listRows(Math.max(3, listHeight)));
   const formOpen = form.kind !== "none";
 
@@ -348,8 +348,8 @@ function HistoryView({
 
 function CommitView() {
   const theme = useTheme();
-  const commit = useAppStore((s) => s.stocktake.commit);
-  const count = useAppStore((s) => s.stocktake.count);
+  const commit = useLoadedStore((s) => s.stocktake.commit);
+  const count = useLoadedStore((s) => s.stocktake.count);
   if (!commit) return null;
   const p = commit.progress;
   const outcome = commit.outcome;

@@ -1,9 +1,17 @@
 import { plural } from "../../../domain/plural.js";
 import type { ReviewRow } from "../../../domain/stocktake.js";
 import { leftOutText } from "../../../domain/stocktake-checks.js";
-import { type AppState, notKeptOffline } from "../../../state/index.js";
+import { type LoadedState, notKeptOffline } from "../../../state/index.js";
 import { type LoadedCount, reviewOfRecord } from "../../../state/screens.js";
-import { ch, defineCommands, type ListRows, listCommands, named, openRowCommand, selectedRow } from "../../commands.js";
+import {
+  ch,
+  defineLoadedCommands,
+  type ListRows,
+  listCommands,
+  named,
+  openRowCommand,
+  selectedRow,
+} from "../../commands.js";
 import { scannedText } from "../../shell.js";
 import { countedRows } from "./columns.js";
 
@@ -47,7 +55,7 @@ function idsBy<T>(id: (row: T, index: number) => string): (rows: readonly T[]) =
   };
 }
 
-type StocktakeData = AppState["stocktake"];
+type StocktakeData = LoadedState["stocktake"];
 const recentIds = idsBy((c: StocktakeData["recent"][number]) => c.id);
 const reviewIds = idsBy((r: ReviewRow) => r.item.variationId);
 const unknownIds = idsBy((u: NonNullable<StocktakeData["count"]>["unknown"][number]) => u.code);
@@ -58,7 +66,7 @@ const changeIds = idsBy(
 const NONE: readonly string[] = [];
 
 /** The list the view shows and its rows' ids (the same array while the rows are the same). */
-export function stocktakeRows(s: AppState): ListRows | undefined {
+export function stocktakeRows(s: LoadedState): ListRows | undefined {
   const st = s.stocktake;
   const count = st.count;
   switch (st.view.kind) {
@@ -78,27 +86,27 @@ export function stocktakeRows(s: AppState): ListRows | undefined {
 }
 
 /** The item under the cursor on the count or the review. */
-function selectedItem(s: AppState): string | undefined {
+function selectedItem(s: LoadedState): string | undefined {
   const kind = s.stocktake.view.kind;
   return kind === "count" || kind === "review" ? selectedRow(s, stocktakeRows(s)) : undefined;
 }
 
-const isOpen = (s: AppState) => s.stocktake.count?.header.status === "open";
-const needCount = (s: AppState) =>
+const isOpen = (s: LoadedState) => s.stocktake.count?.header.status === "open";
+const needCount = (s: LoadedState) =>
   s.stocktake.count
     ? undefined
     : s.stocktake.openHere
       ? "Resume the open count first (enter)."
       : "No count is open: n starts one.";
-const onView = (kinds: readonly string[], reason: string) => (s: AppState) =>
+const onView = (kinds: readonly string[], reason: string) => (s: LoadedState) =>
   kinds.includes(s.stocktake.view.kind) ? undefined : reason;
-const exportable = (s: AppState) =>
+const exportable = (s: LoadedState) =>
   s.stocktake.view.kind === "home"
     ? (selectedRow(s, stocktakeRows(s)) ?? s.stocktake.openHere?.id)
     : s.stocktake.count?.header.id;
 
 /** Asks before committing: enter answers no (a commit cannot be taken back). */
-function confirmCommit(s: AppState): void {
+function confirmCommit(s: LoadedState): void {
   const c = s.stocktake.count;
   if (!c) return;
   const offline = notKeptOffline(
@@ -133,7 +141,7 @@ function confirmCommit(s: AppState): void {
  * counting line open or not), through the count's machine — a scan is always a code, never the
  * quantity the line asks for. The count's lines are shown, so the answer can be seen.
  */
-export function scanIntoCount(s: AppState, code: string): unknown {
+export function scanIntoCount(s: LoadedState, code: string): unknown {
   const st = s.stocktake;
   const say = (text: string) => s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: ${text}` });
   if (!st.count) return say(st.openHere ? "resume the open count first (enter)." : "no count is open; n starts one.");
@@ -143,12 +151,12 @@ export function scanIntoCount(s: AppState, code: string): unknown {
 }
 
 /** What `r` reads again. */
-export function reloadStocktake(s: AppState): unknown {
+export function reloadStocktake(s: LoadedState): unknown {
   return s.stocktake.count ? s.stocktakeRefreshExpected() : s.loadStocktakeHome();
 }
 
 /** The Stocktake screen's commands. */
-export const STOCKTAKE_COMMANDS = defineCommands({
+export const STOCKTAKE_COMMANDS = defineLoadedCommands({
   ...listCommands(stocktakeRows),
   newCount: {
     keys: [ch("n")],

@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { useAppStore, useAppStoreApi, writeProblem } from "../../../state/index.js";
+import { useLoadedStore, useLoadedStoreApi, writeProblem } from "../../../state/index.js";
 import { expectedOf } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
@@ -99,9 +99,9 @@ export function stocktakeFormHeight(kind: string): number {
 
 /** The form open over the Stocktake screen: edit a line, export, or resolve an unknown code. */
 export function StocktakeForm() {
-  const store = useAppStoreApi();
-  const form = useAppStore((s) => s.stocktake.form);
-  const count = useAppStore((s) => s.stocktake.count);
+  const store = useLoadedStoreApi();
+  const form = useLoadedStore((s) => s.stocktake.form);
+  const count = useLoadedStore((s) => s.stocktake.count);
   const s = () => store.getState();
   const close = () => s().stocktakeOpenForm({ kind: "none" });
   switch (form.kind) {

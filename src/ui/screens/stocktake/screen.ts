@@ -1,12 +1,12 @@
-import type { AppState } from "../../../state/index.js";
+import type { LoadedState } from "../../../state/index.js";
 import { moveFromField } from "../../commands.js";
 import { fieldPlace, formPlace, listPlace, pickerPlace } from "../../focus.js";
-import { defineScreenBody } from "../screen-def.js";
+import { defineLoadedScreenBody } from "../screen-def.js";
 import { COUNTING_LINE, reloadStocktake, STOCKTAKE_COMMANDS, scanIntoCount } from "./commands.js";
 import { StocktakeScreen } from "./StocktakeScreen.js";
 
 /** The Stocktake screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const STOCKTAKE = defineScreenBody({
+export const STOCKTAKE = defineLoadedScreenBody({
   component: StocktakeScreen,
   commands: STOCKTAKE_COMMANDS,
   // A burst is a scan (counted) wherever the keys are, except in its forms: a quantity, a file's
@@ -23,7 +23,7 @@ export const STOCKTAKE = defineScreenBody({
     if (st.prompt.kind === "pick") return pickerPlace("pick");
     if (!st.typing) return listPlace("count");
     // Typing is what this view is for: the line has the keys on arrival, and the hint bar says so.
-    const leave = (x: AppState) => {
+    const leave = (x: LoadedState) => {
       if (x.stocktake.prompt.kind === "quantity") x.stocktakeCancelPrompt();
       x.stocktakeSetTyping(false);
     };

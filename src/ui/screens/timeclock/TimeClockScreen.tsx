@@ -4,6 +4,7 @@ import { describeBreakType, memberName } from "../../../domain/shifts.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import {
   selectBreakTypes,
+  selectHeadCount,
   selectLocation,
   selectTimeZone,
   selectWhoIsHere,
@@ -12,6 +13,7 @@ import {
   useShallow,
 } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { firstThatFits } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -25,6 +27,8 @@ import type { ScreenProps } from "../screen-def.js";
 import { shiftTimesFields, shiftTimesFrom } from "../shift-times.js";
 import { timeClockColumns } from "./columns.js";
 
+const TITLE = "Who is here";
+
 /** Who is here, and the clock actions on the selected member. */
 export function TimeClockScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
@@ -35,9 +39,11 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
   const location = useAppStore(selectLocation);
   const tz = useAppStore(selectTimeZone);
   const forgotten = rows.filter((r) => r.forgotten);
-  const onShift = rows.filter((r) => r.state.kind !== "clocked-out").length;
+  // The store's count, not the filtered rows': a filter narrows the list, not who is on shift.
+  const { onShift, members } = useAppStore(useShallow(selectHeadCount));
   const breakTypeCount = useAppStore((s) => s.breakTypes.items.length);
   const now = useAppStore((s) => s.now);
+  const count = `${onShift} on shift${filter ? ` · filter "${filter}": ${rows.length} of ${members} shown` : ""}`;
   const panel =
     form.kind === "pick-break"
       ? breakPickerHeight(breakTypeCount)
@@ -58,13 +64,20 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
-        <Txt bold>Who is here</Txt>
+        <Txt bold>{TITLE}</Txt>
         {/* Until the locations arrive there is no store to name, nor a time zone to show. */}
         {location ? (
           <Txt color={theme.muted}>
-            {" "}
-            at {location.name ?? location.id} ({tz}) · {onShift} on shift
-            {filter ? ` · filter "${filter}"` : ""}
+            {/* When the line is long the time zone goes, then the store's name: the counts and the filter stay. */}
+            {firstThatFits(
+              [
+                ` at ${location.name ?? location.id} (${tz}) · ${count}`,
+                ` at ${location.name ?? location.id} · ${count}`,
+                // The header names the store too.
+                ` · ${count}`,
+              ],
+              width - TITLE.length,
+            )}
           </Txt>
         ) : null}
       </Txt>

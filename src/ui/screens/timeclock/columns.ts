@@ -1,4 +1,4 @@
-import { onShiftElsewhere } from "../../../domain/clock-rules.js";
+import { elsewhereSince, onShiftElsewhere } from "../../../domain/clock-rules.js";
 import { KEPT_MARK } from "../../../domain/kept-words.js";
 import { formatMoney } from "../../../domain/money.js";
 import { formatDuration, localDate, localTime } from "../../../domain/time.js";
@@ -29,6 +29,15 @@ export function stateText(row: WhoIsHereRow, tz: string, now?: Date): string {
   }
 }
 
+/**
+ * The state in fewer words, for a narrow State column: a member on shift at another store keeps
+ * both times ("since 19:45 (16:45 here) at Harbour Dock"); the store's name is what is cut.
+ */
+export function narrowStateText(row: WhoIsHereRow, tz: string, now?: Date): string {
+  if (!row.elsewhere || row.forgotten) return stateText(row, tz, now);
+  return `since ${elsewhereSince(row.elsewhere.shift, tz, now)} at ${row.elsewhere.locationName}`;
+}
+
 /** The time clock's columns. */
 export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[] {
   return [
@@ -42,6 +51,7 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
       flex: 3,
       // A member whose clock-in, break or clock-out is kept on this machine shows as it will be, marked.
       render: (r) => `${stateText(r, tz, now)}${r.kept ? ` ${KEPT_MARK}` : ""}`,
+      narrow: (r) => `${narrowStateText(r, tz, now)}${r.kept ? ` ${KEPT_MARK}` : ""}`,
       color: (r, theme) =>
         r.forgotten || r.breakOverrun >= 1
           ? theme.bad

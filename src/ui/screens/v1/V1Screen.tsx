@@ -5,11 +5,11 @@ import { plural } from "../../../domain/plural.js";
 import { OFFLINE_NOTE, paymentTotals } from "../../../domain/v1-records.js";
 import { describeV1Range, isSplitTender } from "../../../domain/v1-rules.js";
 import type { V1Payment } from "../../../spec/generated/types.js";
-import { placeKey, selectLocation, useAppStore, useShallow } from "../../../state/index.js";
+import { placeKey, selectLocation, useLoadedStore, useShallow } from "../../../state/index.js";
 import { LIST_OPERATION } from "../../../state/v1-load.js";
 import { queryKey, recordKey, V1_LIST_NAMES, V1_VIEWS, type V1View } from "../../../state/v1-machine.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import { type Column, wrapLines } from "../../components/columns.js";
+import { type Column, firstThatFits, wrapLines } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { type Theme, useTheme } from "../../theme.js";
@@ -22,24 +22,30 @@ import { refundFormHeight, V1OrderActionForm, V1RangeForm, V1RefundForm, v1FormH
 /** The line under the title: these operations are the service's old ones, kept for history. */
 export const DEPRECATED_NOTE = "The service has deprecated these operations (V1); they may stop answering.";
 
+const TITLE = "Old transactions (V1)";
+
 const VIEW_KEYS: Readonly<Record<V1View, string>> = { payments: "p", refunds: "f", settlements: "s", orders: "o" };
 
 /** Old transactions (V1): payments, refunds, settlements and online-store orders; refunds and order updates. */
 export function V1Screen({ height, width }: ScreenProps) {
   const theme = useTheme();
-  const v = useAppStore((s) => s.v1);
-  const location = useAppStore(selectLocation);
-  const all = useAppStore((s) => s.allLocations);
+  const v = useLoadedStore((s) => s.v1);
+  const location = useLoadedStore(selectLocation);
+  const all = useLoadedStore((s) => s.allLocations);
   const where = all ? "all locations" : (location?.name ?? "—");
   const dates = v.view === "orders" ? "every order" : describeV1Range(v.filters).split(" (")[0];
+  const range = v.view === "orders" ? dates : `${v.filters.from} to ${v.filters.to}`;
+  // Shortened by priority: the dates themselves survive a narrow terminal; the wording goes first,
+  // then the place moves behind them (where it is what is cut).
+  const about = firstThatFits(
+    [` · ${where} · ${dates}`, ` · ${where} · ${range}`, ` · ${range} · ${where}`],
+    width - TITLE.length,
+  );
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
-        <Txt bold>Old transactions (V1)</Txt>
-        <Txt color={theme.muted}>
-          {" "}
-          · {where} · {dates}
-        </Txt>
+        <Txt bold>{TITLE}</Txt>
+        <Txt color={theme.muted}>{about}</Txt>
       </Txt>
       <Txt color={theme.warn} wrap="truncate-end">
         {DEPRECATED_NOTE}
@@ -65,7 +71,7 @@ export function V1Screen({ height, width }: ScreenProps) {
 
 /** The form open under the list or the record, if any. */
 function OpenForm() {
-  const form = useAppStore((s) => s.v1.form);
+  const form = useLoadedStore((s) => s.v1.form);
   if (form.kind === "range") return <V1RangeForm />;
   if (form.kind === "refund") return <V1RefundForm form={form} />;
   if (form.kind === "order-action") return <V1OrderActionForm form={form} />;
@@ -74,7 +80,7 @@ function OpenForm() {
 
 /** Rows the open form takes (a refund's depend on the payment: the tender row is for split tenders). */
 function useFormRows(): number {
-  return useAppStore((s) => {
+  return useLoadedStore((s) => {
     const f = s.v1.form;
     if (f.kind === "refund") return refundFormHeight(f, isSplitTender(s.v1Current().payment ?? {}));
     return v1FormHeight(f.kind, f.kind === "order-action" ? f.action : undefined);
@@ -84,12 +90,12 @@ function useFormRows(): number {
 /** The list of the view: its filters, the records, their totals. */
 function ListPane({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
-  const v = useAppStore((s) => s.v1);
-  const locations = useAppStore((s) => s.locations);
-  const locationId = useAppStore((s) => s.locationId);
+  const v = useLoadedStore((s) => s.v1);
+  const locations = useLoadedStore((s) => s.locations);
+  const locationId = useLoadedStore((s) => s.locationId);
   // All locations (the location picker's choice): a location column.
-  const all = useAppStore((s) => s.allLocations);
-  const place = useAppStore(placeKey);
+  const all = useLoadedStore((s) => s.allLocations);
+  const place = useLoadedStore(placeKey);
   const retired = v.retired[LIST_OPERATION[v.view]];
   const info = infoLines(v.view, v.filters, width);
   const records = v.lists[v.view];
@@ -186,7 +192,7 @@ function footLine(view: V1View, records: readonly object[]): string {
 /** The open record, a window of its lines (j/k scroll). */
 function DetailPane({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
-  const state = useAppStore(
+  const state = useLoadedStore(
     useShallow((s) => ({ v1: s.v1, locations: s.locations, locationId: s.locationId, selection: s.selection })),
   );
   const detail = state.v1.detail;

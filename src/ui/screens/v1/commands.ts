@@ -1,6 +1,6 @@
 import { checkOrderAction } from "../../../domain/v1-rules.js";
 import type { V1UpdateOrderRequestAction } from "../../../spec/generated/types.js";
-import type { AppState } from "../../../state/index.js";
+import type { LoadedState } from "../../../state/index.js";
 import { LIST_OPERATION } from "../../../state/v1-load.js";
 import { recordKey, V1_LIST_NAMES, type V1View } from "../../../state/v1-machine.js";
 import {
@@ -8,7 +8,7 @@ import {
   type CommandTable,
   ch,
   ctrl,
-  defineCommands,
+  defineLoadedCommands,
   type ListRows,
   listCommands,
   named,
@@ -31,7 +31,7 @@ export const VIEW_TITLES: Readonly<Record<V1View, string>> = {
 const idsOfRows = new WeakMap<readonly object[], readonly string[]>();
 
 /** The list shown (none while a record is open): its rows' ids, the same array while the rows are. */
-export function v1Rows(s: AppState): ListRows | undefined {
+export function v1Rows(s: LoadedState): ListRows | undefined {
   const v = s.v1;
   if (v.detail) return undefined;
   const rows = (v.lists[v.view] ?? []) as readonly object[];
@@ -44,7 +44,7 @@ export function v1Rows(s: AppState): ListRows | undefined {
 }
 
 /** The record under the list's cursor. */
-function selectedRecord(s: AppState): (object & { id?: string; payment_id?: string }) | undefined {
+function selectedRecord(s: LoadedState): (object & { id?: string; payment_id?: string }) | undefined {
   const rows = v1Rows(s);
   const key = selectedRow(s, rows);
   if (!rows || key === undefined) return undefined;
@@ -56,14 +56,14 @@ function selectedRecord(s: AppState): (object & { id?: string; payment_id?: stri
 export const detailRows = (height: number) => Math.max(1, height - 4);
 
 /** The first line of the open record shown. */
-export function detailTop(s: Pick<AppState, "selection">, total: number, visible: number): number {
+export function detailTop(s: Pick<LoadedState, "selection">, total: number, visible: number): number {
   const top = Number(s.selection[DETAIL_SCROLL]?.id ?? 0);
   return Math.max(0, Math.min(Number.isFinite(top) ? top : 0, total - visible));
 }
 
 /** Scrolls the open record: by lines, by pages, to either end. */
 function scroll(to: (top: number, page: number, max: number) => number) {
-  return (s: AppState, deps: CommandDeps) => {
+  return (s: LoadedState, deps: CommandDeps) => {
     const visible = detailRows(deps.height);
     const max = Math.max(0, detailLinesOf(s, deps.width).length - visible);
     const top = Math.max(0, Math.min(to(detailTop(s, max + visible, visible), visible, max), max));
@@ -73,7 +73,7 @@ function scroll(to: (top: number, page: number, max: number) => number) {
 }
 
 const IN_DETAIL = "No record is open: enter opens the selected one.";
-const inDetail = (s: AppState) => (s.v1.detail ? undefined : IN_DETAIL);
+const inDetail = (s: LoadedState) => (s.v1.detail ? undefined : IN_DETAIL);
 
 /** The detail pane's scroll keys: the same keys as a list's, on the open record. */
 const DETAIL_SCROLLING = {
@@ -134,23 +134,23 @@ function viewCommand(view: V1View, key: string, hint?: number) {
     label: key,
     description: `show ${VIEW_TITLES[view].toLowerCase()}`,
     ...(hint === undefined ? {} : { hint }),
-    run: (s: AppState) => {
+    run: (s: LoadedState) => {
       s.selectRow(DETAIL_SCROLL, [], 0);
       return s.showV1View(view);
     },
-    unavailable: (s: AppState) =>
+    unavailable: (s: LoadedState) =>
       s.v1.view === view && !s.v1.detail ? `${VIEW_TITLES[view]} are shown already.` : undefined,
   };
 }
 
-const ranged = (s: AppState) =>
+const ranged = (s: LoadedState) =>
   s.v1.view === "orders"
     ? "Online-store orders are listed whatever their date: the interface takes no dates for them."
     : undefined;
 
 /** Why an order action cannot be taken on the current order, or nothing. */
 function orderActionUnavailable(action: V1UpdateOrderRequestAction) {
-  return (s: AppState): string | undefined => {
+  return (s: LoadedState): string | undefined => {
     if (s.v1.view !== "orders") return "Order actions are on online-store orders (o).";
     const order = s.v1Current().order;
     if (!order) return s.v1.detail ? "The order is still being read." : "No order is selected.";
@@ -171,13 +171,13 @@ function orderAction(action: V1UpdateOrderRequestAction, key: string, hint: numb
     description: ORDER_ACTION_WORDS[action],
     write: true,
     hint,
-    run: (s: AppState) => s.openV1OrderAction(action),
+    run: (s: LoadedState) => s.openV1OrderAction(action),
     unavailable: orderActionUnavailable(action),
   };
 }
 
 /** The old transactions screen's commands. */
-export const V1_COMMANDS = defineCommands({
+export const V1_COMMANDS = defineLoadedCommands({
   ...listCommands(v1Rows),
   ...DETAIL_SCROLLING,
   open: openRowCommand({
@@ -262,7 +262,7 @@ export const V1_COMMANDS = defineCommands({
 });
 
 /** What `r` reads again: the open record, or the list. */
-export function reloadV1(s: AppState): unknown {
+export function reloadV1(s: LoadedState): unknown {
   const d = s.v1.detail;
   if (d) return s.openV1Detail(d);
   return s.loadV1({ force: true });

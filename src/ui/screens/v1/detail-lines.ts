@@ -15,7 +15,7 @@ import {
 } from "../../../domain/v1-records.js";
 import { allowedOrderActions, ORDER_ACTION_LABELS, ORDER_STATE_LABELS } from "../../../domain/v1-rules.js";
 import type { V1Money, V1Order, V1Payment, V1Settlement } from "../../../spec/generated/types.js";
-import type { AppState } from "../../../state/index.js";
+import type { LoadedState } from "../../../state/index.js";
 import type { Located } from "../../../state/v1-load.js";
 import { type Column, layoutColumns, rowText, wrapLines } from "../../components/columns.js";
 import type { RowPlaces } from "./columns.js";
@@ -190,7 +190,7 @@ export function orderLines(o: Located<V1Order>, places: Places, width: number): 
 const linesCache = new WeakMap<object, { width: number; lines: DetailLine[] }>();
 
 /** Where records were read, for their times and location names. */
-export function placesOf(s: Pick<AppState, "locations" | "locationId">): Places {
+export function placesOf(s: Pick<LoadedState, "locations" | "locationId">): Places {
   const names = new Map(s.locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""]));
   const zones = new Map(s.locations.map((l) => [l.id ?? "", l.timezone ?? "UTC"]));
   const here = s.locations.find((l) => l.id === s.locationId);
@@ -198,7 +198,7 @@ export function placesOf(s: Pick<AppState, "locations" | "locationId">): Places 
 }
 
 /** The open record's lines at a width (none while it is being read); the same array for the same record and width. */
-export function detailLinesOf(s: Pick<AppState, "v1" | "locations" | "locationId">, width: number): DetailLine[] {
+export function detailLinesOf(s: Pick<LoadedState, "v1" | "locations" | "locationId">, width: number): DetailLine[] {
   const { detail, record } = s.v1;
   if (!detail || !record) return [];
   const cached = linesCache.get(record);

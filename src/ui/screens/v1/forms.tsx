@@ -12,7 +12,7 @@ import {
   V1_EARLIEST_DATE,
 } from "../../../domain/v1-rules.js";
 import type { V1Tender } from "../../../spec/generated/types.js";
-import { useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { type OrderActionForm, type RefundForm, type RefundRow, refundRows } from "../../../state/v1-machine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -47,8 +47,8 @@ export function v1FormHeight(kind: string, action?: string): number {
 
 /** Which dates the payments, refunds and settlements are of: the interface's rules said before sending. */
 export function V1RangeForm() {
-  const store = useAppStoreApi();
-  const filters = useAppStore((s) => s.v1.filters);
+  const store = useLoadedStoreApi();
+  const filters = useLoadedStore((s) => s.v1.filters);
   const s = () => store.getState();
   return (
     <FormView
@@ -70,9 +70,9 @@ export function V1RangeForm() {
 
 /** The note (and, to complete, the tracking number) of an order action, then the question. */
 export function V1OrderActionForm({ form }: { form: OrderActionForm }) {
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
-  const order = useAppStore((st) => st.v1Current().order);
+  const order = useLoadedStore((st) => st.v1Current().order);
   const who = order?.recipient_name ?? order?.id ?? "";
   return (
     <FormView
@@ -97,7 +97,7 @@ export function V1OrderActionForm({ form }: { form: OrderActionForm }) {
  * enter to check and ask, esc to cancel. Returns how a row's value is set.
  */
 function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Tender[], active: boolean) {
-  const store = useAppStoreApi();
+  const store = useLoadedStoreApi();
   const s = () => store.getState();
   const set = (field: "mode" | "tenderId" | "amount" | "reason", value: string) =>
     s().v1Dispatch({ type: "refund-field", field, value });
@@ -131,7 +131,7 @@ function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Ten
  */
 export function V1RefundForm({ form }: { form: RefundForm }) {
   const theme = useTheme();
-  const payment = useAppStore((s) => s.v1Current().payment);
+  const payment = useLoadedStore((s) => s.v1Current().payment);
   const active = useHasFocus("refund");
   const split = payment ? isSplitTender(payment) : false;
   const rows = refundRows(form, split);

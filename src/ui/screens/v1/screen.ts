@@ -1,11 +1,11 @@
 import { V1_LIST_NAMES } from "../../../state/v1-machine.js";
 import { formPlace, listPlace } from "../../focus.js";
-import { defineScreenBody, whileShown } from "../screen-def.js";
+import { defineLoadedScreenBody, whileShown } from "../screen-def.js";
 import { reloadV1, V1_COMMANDS } from "./commands.js";
 import { V1Screen } from "./V1Screen.js";
 
 /** The Old transactions (V1) screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const V1 = defineScreenBody({
+export const V1 = defineLoadedScreenBody({
   component: V1Screen,
   commands: V1_COMMANDS,
   focus: (s) => {

@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { plural } from "../../../domain/plural.js";
-import { useAppStore, useAppStoreApi, useShallow } from "../../../state/index.js";
+import { useLoadedStore, useLoadedStoreApi, useShallow } from "../../../state/index.js";
 import { shownSubscriptions, WEBHOOKS_LIST } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { FilterLine } from "../../components/FilterLine.js";
@@ -18,8 +18,8 @@ import { DETAIL_HEIGHT, DetailPane, EventTypePicker, FIELDS_HEIGHT, Subscription
  * in full with its last test, the create/edit form and its event-type picker, the test picker.
  */
 export function WebhooksScreen({ height, width }: ScreenProps) {
-  const view = useAppStore(webhooksView);
-  const selected = useAppStore(selectedSubscription);
+  const view = useLoadedStore(webhooksView);
+  const selected = useLoadedStore(selectedSubscription);
   if (view === "events") return <EventTypePicker height={height} />;
   if (view === "test") {
     return (
@@ -39,8 +39,8 @@ export function WebhooksScreen({ height, width }: ScreenProps) {
 
 function SubscriptionList({ height, width }: { height: number; width: number }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const { items, loaded, includeDisabled, listFilter } = useAppStore(
+  const store = useLoadedStoreApi();
+  const { items, loaded, includeDisabled, listFilter } = useLoadedStore(
     useShallow((s) => ({
       items: s.webhooks.items,
       loaded: s.webhooks.loaded,
@@ -49,8 +49,8 @@ function SubscriptionList({ height, width }: { height: number; width: number }) 
     })),
   );
   const rows = shownSubscriptions({ items, listFilter });
-  const ids = useAppStore(subscriptionIds);
-  const selected = useAppStore(selectedSubscription);
+  const ids = useLoadedStore(subscriptionIds);
+  const selected = useLoadedStore(selectedSubscription);
   const typed = useHasFocus(FILTER_FIELD);
   const filterRows = typed || listFilter ? 1 : 0;
   const detail = selected && height >= 12 ? DETAIL_HEIGHT : 0;

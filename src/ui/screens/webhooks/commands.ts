@@ -1,5 +1,5 @@
 import type { WebhookSubscription } from "../../../spec/generated/types.js";
-import type { AppState } from "../../../state/index.js";
+import type { LoadedState } from "../../../state/index.js";
 import {
   EVENT_TYPES_LIST,
   shownSubscriptions,
@@ -11,7 +11,7 @@ import {
 import {
   type CommandTable,
   ch,
-  defineCommands,
+  defineLoadedCommands,
   type ListCommand,
   type ListRows,
   listCommands,
@@ -27,7 +27,7 @@ export const FILTER_FIELD = "filter";
 export type WebhooksView = "list" | "fields" | "events" | "test";
 
 /** The screen's view, from its state. */
-export function webhooksView(s: AppState): WebhooksView {
+export function webhooksView(s: LoadedState): WebhooksView {
   const w = s.webhooks;
   if (w.form) return w.form.step;
   return w.testPick ? "test" : "list";
@@ -36,7 +36,7 @@ export function webhooksView(s: AppState): WebhooksView {
 const rowsCache = new WeakMap<readonly WebhookSubscription[], Map<string, string[]>>();
 
 /** The subscriptions' ids as listed (the same array while the rows are the same). */
-export function subscriptionIds(s: AppState): string[] {
+export function subscriptionIds(s: LoadedState): string[] {
   const w = s.webhooks;
   const byFilter = rowsCache.get(w.items) ?? new Map<string, string[]>();
   rowsCache.set(w.items, byFilter);
@@ -49,7 +49,7 @@ export function subscriptionIds(s: AppState): string[] {
 }
 
 /** The list the movement keys act on: the subscriptions, the form's event types, or the types to test. */
-export function webhookRows(s: AppState): ListRows | undefined {
+export function webhookRows(s: LoadedState): ListRows | undefined {
   const w = s.webhooks;
   switch (webhooksView(s)) {
     case "events":
@@ -64,26 +64,26 @@ export function webhookRows(s: AppState): ListRows | undefined {
 }
 
 /** The subscription under the cursor of the list. */
-export function selectedSubscription(s: AppState): WebhookSubscription | undefined {
+export function selectedSubscription(s: LoadedState): WebhookSubscription | undefined {
   const id = selectedRow(s, { list: WEBHOOKS_LIST, ids: subscriptionIds(s) });
   return s.webhooks.items.find((i) => i.id === id);
 }
 
 /** The event type under the cursor of the picker shown (the form's, or the test's). */
-function selectedType(s: AppState): string | undefined {
+function selectedType(s: LoadedState): string | undefined {
   return selectedRow(s, webhookRows(s));
 }
 
 const label = (sub: WebhookSubscription) => (sub.name ? `"${fitCell(sub.name, 40).trimEnd()}"` : "this subscription");
 
 /** Why a list command cannot run: another view is open, or nothing is selected. */
-function onSelected(s: AppState): string | undefined {
+function onSelected(s: LoadedState): string | undefined {
   if (webhooksView(s) !== "list") return "Finish or close what is open first (esc).";
   if (!s.webhooks.loaded) return "The subscriptions are still being read.";
   return selectedSubscription(s) ? undefined : "No subscription here: n makes one.";
 }
 
-const inView = (view: WebhooksView, why: string) => (s: AppState) => (webhooksView(s) === view ? undefined : why);
+const inView = (view: WebhooksView, why: string) => (s: LoadedState) => (webhooksView(s) === view ? undefined : why);
 
 /** The list's movement keys; moving on hides a key that was shown once. */
 function movesHidingKey(): CommandTable<ListCommand> {
@@ -105,7 +105,7 @@ function movesHidingKey(): CommandTable<ListCommand> {
 }
 
 /** esc: close what is open, one step at a time (the test picker, the type filter, the event types, a shown key, the filter). */
-function closeOne(s: AppState): void {
+function closeOne(s: LoadedState): void {
   const w = s.webhooks;
   if (w.testPick) s.webhooksDispatch({ type: "close-test" });
   else if (w.form?.step === "events" && w.form.filter) s.webhooksDispatch({ type: "filter", text: "" });
@@ -118,7 +118,7 @@ function closeOne(s: AppState): void {
 export const WEBHOOK_MOVES = movesHidingKey();
 
 /** The webhooks screen's commands. */
-export const WEBHOOKS_COMMANDS = defineCommands({
+export const WEBHOOKS_COMMANDS = defineLoadedCommands({
   ...WEBHOOK_MOVES,
   edit: {
     keys: [named("return")],
@@ -299,7 +299,7 @@ export const WEBHOOKS_COMMANDS = defineCommands({
 });
 
 /** `r`: the event types again when they could not be read, else the subscriptions. */
-export function reloadWebhooks(s: AppState): unknown {
+export function reloadWebhooks(s: LoadedState): unknown {
   if (s.webhooks.form?.step === "events") return s.loadWebhookEventTypes();
   return s.loadWebhooks();
 }

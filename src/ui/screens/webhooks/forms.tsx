@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { localTime } from "../../../domain/time.js";
 import type { WebhookSubscription } from "../../../spec/generated/types.js";
-import { selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { selectTimeZone, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import {
   EVENT_TYPES_LIST,
   shownTypes,
@@ -31,8 +31,8 @@ export const FIELDS_HEIGHT = 2 + 1 + 1 + FIELDS.length + 2;
 
 /** The first step of creating or editing: name, URL and API version; enter goes on to the event types. */
 export function SubscriptionFields() {
-  const store = useAppStoreApi();
-  const form = useAppStore((s) => s.webhooks.form);
+  const store = useLoadedStoreApi();
+  const form = useLoadedStore((s) => s.webhooks.form);
   if (!form) return null;
   const s = () => store.getState();
   return (
@@ -69,8 +69,8 @@ export function SubscriptionFields() {
 /** The second step: the event types of the chosen version, marked with space, narrowed with `/`. */
 export function EventTypePicker({ height }: { height: number }) {
   const theme = useTheme();
-  const store = useAppStoreApi();
-  const form = useAppStore((s) => s.webhooks.form);
+  const store = useLoadedStoreApi();
+  const form = useLoadedStore((s) => s.webhooks.form);
   const typed = useHasFocus(FILTER_FIELD);
   const shown = useMemo(() => (form ? shownTypes(form) : []), [form]);
   const unoffered = form ? unofferedTypes(form) : [];
@@ -147,7 +147,7 @@ export function EventTypePicker({ height }: { height: number }) {
 /** Picks the event type of a test notification among the subscription's own. */
 export function TestPicker({ sub, height }: { sub: WebhookSubscription | undefined; height: number }) {
   const theme = useTheme();
-  const types = useAppStore((s) => s.webhooks.testPick?.types);
+  const types = useLoadedStore((s) => s.webhooks.testPick?.types);
   const ids = useMemo(() => types ?? [], [types]);
   const list = useListWindow(TEST_TYPES_LIST, ids, Math.max(1, height - 3));
   return (
@@ -183,10 +183,10 @@ function testText(t: TestOutcome | undefined, testing: boolean, tz: string): str
 /** The selected subscription in full, its key (shown once after a replacement) and its last test. */
 export function DetailPane({ sub, width }: { sub: WebhookSubscription | undefined; width: number }) {
   const theme = useTheme();
-  const revealed = useAppStore((s) => s.webhooks.revealed);
-  const test = useAppStore((s) => (sub?.id ? s.webhooks.tests[sub.id] : undefined));
-  const testing = useAppStore((s) => s.webhooks.testing !== undefined && s.webhooks.testing === sub?.id);
-  const tz = useAppStore(selectTimeZone);
+  const revealed = useLoadedStore((s) => s.webhooks.revealed);
+  const test = useLoadedStore((s) => (sub?.id ? s.webhooks.tests[sub.id] : undefined));
+  const testing = useLoadedStore((s) => s.webhooks.testing !== undefined && s.webhooks.testing === sub?.id);
+  const tz = useLoadedStore(selectTimeZone);
   if (!sub) return null;
   const row = (label: string, value: string, color?: string) => (
     <Txt wrap="truncate-end">

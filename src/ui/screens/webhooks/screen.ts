@@ -1,11 +1,11 @@
 import { moveFromField } from "../../commands.js";
 import { focusedField, formPlace, listPlace } from "../../focus.js";
-import { defineScreenBody } from "../screen-def.js";
+import { defineLoadedScreenBody } from "../screen-def.js";
 import { FILTER_FIELD, reloadWebhooks, WEBHOOK_MOVES, WEBHOOKS_COMMANDS, webhookRows } from "./commands.js";
 import { WebhooksScreen } from "./WebhooksScreen.js";
 
 /** The Webhooks screen's module, loaded on first use (src/ui/screens/registry.ts). */
-export const WEBHOOKS = defineScreenBody({
+export const WEBHOOKS = defineLoadedScreenBody({
   component: WebhooksScreen,
   commands: WEBHOOKS_COMMANDS,
   focus: (s) => {
