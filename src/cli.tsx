@@ -1,5 +1,6 @@
 import pkg from "../package.json" with { type: "json" };
 import { type CommandGroup, groupUsage } from "./commands/args.js";
+import { fileProblem } from "./commands/file-problem.js";
 import type { CommandIo } from "./commands/io.js";
 
 type Run = (argv: string[], io: CommandIo) => Promise<number>;
@@ -291,7 +292,7 @@ main(process.argv.slice(2), io).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`backroom: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`backroom: ${fileProblem(err) ?? (err instanceof Error ? err.message : String(err))}\n`);
     process.exitCode = 1;
   },
 );
