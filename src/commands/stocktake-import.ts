@@ -31,7 +31,7 @@ import { checkTargetFlags, expandPath, TARGET_OPTIONS, targetFlags } from "./tar
 export const IMPORT_SPEC = {
   name: "backroom stocktake import",
   summary:
-    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item always add up (one row per shelf, or per scan), as +N does on the app's counting line; -N takes back; =N (replace) is refused in a file. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
+    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Commas, semicolons or tabs may separate the columns (with semicolons or tabs, 1,5 is 1.5). Rows of the same item always add up (one row per shelf, or per scan), as +N does on the app's counting line; -N takes back; =N (replace) is refused in a file. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
   positionals: [{ name: "FILE", help: "the count file (CSV)" }],
   options: {
     location: LOCATION,
