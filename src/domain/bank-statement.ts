@@ -97,24 +97,38 @@ function splitRows(
   text: string,
   o: StatementOptions,
 ): { rows: Row[]; delimiter: string; layout: Layout } | { problem: string; line?: number } {
-  let firstFailure: { problem: string; line?: number } | undefined;
+  let brokenQuotes: { problem: string; line?: number } | undefined;
+  // Of the separators that split the file but found no usable header, the one that split the
+  // header into most cells is the file's: its words say which headers the file has.
+  let noLayout: { problem: string; cells: number } | undefined;
   for (const delimiter of [",", ";", "\t", "|"]) {
     let rows: Row[];
     try {
       rows = rowsOf(text, delimiter);
     } catch (err) {
-      const e = err as { message?: string; lines?: number };
-      firstFailure ??= {
-        problem: `The file is not CSV that can be read: ${(e.message ?? "").replace(/^[A-Za-z ]+: /, "")}`,
-        ...(typeof e.lines === "number" ? { line: e.lines } : {}),
-      };
+      brokenQuotes ??= quotingProblem(err as { code?: string; lines?: number });
       continue;
     }
     const layout = layoutOf(rows, o);
     if (layout.ok) return { rows, delimiter, layout };
-    firstFailure ??= { problem: layout.problem };
+    const cells = rows[0]?.cells.length ?? 0;
+    if (!noLayout || cells > noLayout.cells) noLayout = { problem: layout.problem, cells };
   }
-  return firstFailure ?? { problem: "The file is empty." };
+  if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem };
+  return brokenQuotes ?? { problem: "The file is empty." };
+}
+
+/** csv-parse's complaint about quoting, in words, with the line it names. */
+function quotingProblem(e: { code?: string; lines?: number }): { problem: string; line?: number } {
+  const line = typeof e.lines === "number" ? e.lines : undefined;
+  const on = line === undefined ? "" : ` on line ${line}`;
+  const what =
+    e.code === "CSV_QUOTE_NOT_CLOSED"
+      ? `a quote${on} is never closed`
+      : e.code === "CSV_INVALID_CLOSING_QUOTE" || e.code === "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE"
+        ? `${line === undefined ? "a line" : `line ${line}`} has text after a closing quote`
+        : `${line === undefined ? "a line" : `line ${line}`} has a quote inside a field`;
+  return { problem: `The file is not CSV that can be read: ${what}.`, ...(line === undefined ? {} : { line }) };
 }
 
 /** The decimal mark the amounts use: a comma when amounts end in `,dd` and none in `.dd`. */
