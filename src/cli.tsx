@@ -286,6 +286,15 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   return "run" in entry ? entry.run(rest, io) : runGroup(entry, rest, io);
 }
 
+// A reader that stops early (`backroom payouts list --json | head`) closes the pipe: the command
+// ends there, quietly and with success, as command-line tools do, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+    process.exit(0);
+  });
+}
+
 const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 main(process.argv.slice(2), io).then(
   (code) => {
