@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileProblem } from "./file-problem.js";
+import { fileProblem, unreadableFile } from "./file-problem.js";
 
 /** A file system error as Node makes one. */
 function fsError(code: string, syscall: string, path: string): NodeJS.ErrnoException {
@@ -22,5 +22,20 @@ describe("fileProblem", () => {
   it("is undefined for errors that are not about a file", () => {
     expect(fileProblem(new Error("no"))).toBeUndefined();
     expect(fileProblem(Object.assign(new Error("x"), { code: "ECONNREFUSED" }))).toBeUndefined();
+  });
+});
+
+describe("unreadableFile", () => {
+  it("says why a file given on the command line cannot be read", () => {
+    expect(unreadableFile("/x/count.csv", fsError("ENOENT", "open", "/x/count.csv"))).toBe(
+      "cannot read /x/count.csv: there is no such file",
+    );
+    expect(unreadableFile("/etc", fsError("EISDIR", "read", "/etc"))).toBe(
+      "cannot read /etc: it is a folder, not a file",
+    );
+    expect(unreadableFile("/root/a.csv", fsError("EACCES", "open", "/root/a.csv"))).toBe(
+      "cannot read /root/a.csv: permission denied (EACCES)",
+    );
+    expect(unreadableFile("/x", fsError("EIO", "read", "/x"))).toBe("cannot read /x (EIO)");
   });
 });

@@ -36,3 +36,12 @@ export function fileProblem(err: unknown): string | undefined {
   const tried = TRIED[e.syscall ?? ""] ?? "use";
   return `cannot ${tried} ${e.path}: ${reason} (${e.code}${e.syscall ? `, ${e.syscall}` : ""})`;
 }
+
+/** Why a file named on the command line (a count, a box of cards) cannot be read, in words. */
+export function unreadableFile(path: string, err: unknown): string {
+  const code = (err as Partial<NodeJS.ErrnoException> | undefined)?.code;
+  if (code === "ENOENT") return `cannot read ${path}: there is no such file`;
+  if (code === "EISDIR") return `cannot read ${path}: it is a folder, not a file`;
+  const reason = code ? FILE_REASONS[code] : undefined;
+  return reason ? `cannot read ${path}: ${reason} (${code})` : `cannot read ${path} (${code ?? String(err)})`;
+}

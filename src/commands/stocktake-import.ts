@@ -11,6 +11,7 @@ import type { Location, TeamMember } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { findCodes, readExpected } from "../state/stocktake-source.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
+import { unreadableFile } from "./file-problem.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { runCommand } from "./run.js";
 import {
@@ -52,8 +53,7 @@ async function readCountFile(
   try {
     [text, modified] = await Promise.all([readFile(path, "utf8"), stat(path).then((s) => s.mtime)]);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new CommandError(`cannot read ${path}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}`, 2);
+    throw new CommandError(unreadableFile(path, err), 2);
   }
   const parsed = parseCountFile(text);
   if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);
