@@ -261,6 +261,23 @@ async function runGroup(entry: Extract<Entry, { group: CommandGroup }>, argv: st
   return run(rest, io);
 }
 
+/** The app's options that take a value: a word after one of them is that value, not a command. */
+const VALUE_OPTIONS = new Set(["--env", "-e", "--base-url", "--db"]);
+
+/**
+ * A command typed after the options (`backroom --env sandbox status`), rearranged with the
+ * command (and a group's subcommand) first; undefined when the line has none there.
+ */
+function misplacedCommand(argv: readonly string[]): string[] | undefined {
+  if (!argv[0]?.startsWith("-")) return undefined;
+  const at = argv.findIndex((a, i) => i > 0 && Object.hasOwn(COMMANDS, a) && !VALUE_OPTIONS.has(argv[i - 1] ?? ""));
+  if (at < 0) return undefined;
+  const entry = COMMANDS[argv[at] ?? ""];
+  const next = argv[at + 1];
+  const words = !entry || "run" in entry || next === undefined || !Object.hasOwn(entry.subcommands, next) ? 1 : 2;
+  return [...argv.slice(at, at + words), ...argv.slice(0, at), ...argv.slice(at + words)];
+}
+
 /** Runs one command line and resolves with the process exit code. */
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const [first, ...rest] = argv;
@@ -273,6 +290,11 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   if (first === "--help" || first === "-h" || first === "help") {
     io.stdout.write(`${help()}\n`);
     return 0;
+  }
+  const late = misplacedCommand(argv);
+  if (late) {
+    io.stderr.write(`backroom: the command goes first: backroom ${late.join(" ")}\n`);
+    return 2;
   }
   // No command, or only options: the app.
   if (first === undefined || first.startsWith("-")) {

@@ -103,6 +103,11 @@ describe("usage errors", () => {
         "backroom shifts export: --from is given more than once",
       ],
       [["shifts", "export", "--out"], "backroom shifts export: --out needs a value"],
+      [
+        ["--env", "sandbox", "shifts", "list", "--json"],
+        "backroom: the command goes first: backroom shifts list --env sandbox --json",
+      ],
+      [["--offline", "status"], "backroom: the command goes first: backroom status --offline"],
     ];
     for (const [args, message] of cases) {
       const r = cli(args);
