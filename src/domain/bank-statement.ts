@@ -5,6 +5,7 @@
 // decimal comma (most of Europe), and the file may start with a byte-order mark. Columns are found
 // by their headers; flags name them when the headers are unusual.
 import { parse } from "csv-parse/sync";
+import { notText, quotingProblem } from "./csv-read.js";
 import { parseMoney } from "./money.js";
 import { plural } from "./plural.js";
 import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
@@ -106,7 +107,11 @@ function splitRows(
     try {
       rows = rowsOf(text, delimiter);
     } catch (err) {
-      brokenQuotes ??= quotingProblem(err as { code?: string; lines?: number });
+      const q = quotingProblem(err as { code?: string; lines?: number });
+      brokenQuotes ??= {
+        problem: `The file is not CSV that can be read: ${q.what}.`,
+        ...(q.line ? { line: q.line } : {}),
+      };
       continue;
     }
     const layout = layoutOf(rows, o);
@@ -116,19 +121,6 @@ function splitRows(
   }
   if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem };
   return brokenQuotes ?? { problem: "The file is empty." };
-}
-
-/** csv-parse's complaint about quoting, in words, with the line it names. */
-function quotingProblem(e: { code?: string; lines?: number }): { problem: string; line?: number } {
-  const line = typeof e.lines === "number" ? e.lines : undefined;
-  const on = line === undefined ? "" : ` on line ${line}`;
-  const what =
-    e.code === "CSV_QUOTE_NOT_CLOSED"
-      ? `a quote${on} is never closed`
-      : e.code === "CSV_INVALID_CLOSING_QUOTE" || e.code === "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE"
-        ? `${line === undefined ? "a line" : `line ${line}`} has text after a closing quote`
-        : `${line === undefined ? "a line" : `line ${line}`} has a quote inside a field`;
-  return { problem: `The file is not CSV that can be read: ${what}.`, ...(line === undefined ? {} : { line }) };
 }
 
 /** The decimal mark the amounts use: a comma when amounts end in `,dd` and none in `.dd`. */
@@ -152,7 +144,7 @@ function decimalMarkOf(cells: readonly string[]): "." | "," {
 export function readStatement(text: string, options: StatementOptions): StatementRead {
   const normalized = text.replace(/\r\n?/g, "\n");
   if (!normalized.replace(/^\ufeff/, "").trim()) return { ok: false, problem: "The file is empty.", problems: [] };
-  if (normalized.includes("\u0000"))
+  if (notText(normalized))
     return {
       ok: false,
       problem: "The file is not text (a spreadsheet or PDF?); export the statement as CSV.",

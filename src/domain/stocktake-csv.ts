@@ -1,5 +1,6 @@
 /** A stocktake as CSV (the items and the summary), and a count read from a CSV file. */
 import { toCsv } from "./csv.js";
+import { notText } from "./csv-read.js";
 import { formatAmount } from "./money.js";
 import { formatQuantity } from "./quantity.js";
 import type { CountTotals, ReviewRow } from "./stocktake.js";
@@ -206,8 +207,7 @@ export interface CountFileProblem {
 export function parseCountFile(
   text: string,
 ): { ok: true; rows: CountFileRow[]; problems: CountFileProblem[] } | { ok: false; problem: string } {
-  // A NUL never occurs in text: a spreadsheet's own file, a picture, an archive.
-  if (text.includes("\u0000")) {
+  if (notText(text)) {
     return { ok: false, problem: "This is not a text file; save the count as CSV (comma-separated values)." };
   }
   const found = DELIMITERS.map((d) => ({ d, records: parseCsvRecords(text, d) })).map((p) => ({
