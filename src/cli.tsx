@@ -308,12 +308,15 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   return "run" in entry ? entry.run(rest, io) : runGroup(entry, rest, io);
 }
 
-// A reader that stops early (`backroom payouts list --json | head`) closes the pipe: the command
+// A reader that stops early (`backroom payouts list --json | head`) closes the pipe: a command
 // ends there, quietly and with success, as command-line tools do, not with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (err: NodeJS.ErrnoException) => {
-    if (err.code !== "EPIPE") throw err;
-    process.exit(0);
+    // The app listens too: a terminal that closes (EIO, EPIPE) is its quit, with its own cleanup.
+    if (stream.listenerCount("error") > 1) return;
+    if (err.code === "EPIPE") process.exit(0);
+    // Anything else is what it would have been without this listener: an uncaught error.
+    throw err;
   });
 }
 
