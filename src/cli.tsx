@@ -1,5 +1,6 @@
 import pkg from "../package.json" with { type: "json" };
 import { type CommandGroup, groupUsage } from "./commands/args.js";
+import { fileProblem } from "./commands/file-problem.js";
 import type { CommandIo } from "./commands/io.js";
 
 type Run = (argv: string[], io: CommandIo) => Promise<number>;
@@ -260,6 +261,23 @@ async function runGroup(entry: Extract<Entry, { group: CommandGroup }>, argv: st
   return run(rest, io);
 }
 
+/** The app's options that take a value: a word after one of them is that value, not a command. */
+const VALUE_OPTIONS = new Set(["--env", "-e", "--base-url", "--db"]);
+
+/**
+ * A command typed after the options (`backroom --env sandbox status`), rearranged with the
+ * command (and a group's subcommand) first; undefined when the line has none there.
+ */
+function misplacedCommand(argv: readonly string[]): string[] | undefined {
+  if (!argv[0]?.startsWith("-")) return undefined;
+  const at = argv.findIndex((a, i) => i > 0 && Object.hasOwn(COMMANDS, a) && !VALUE_OPTIONS.has(argv[i - 1] ?? ""));
+  if (at < 0) return undefined;
+  const entry = COMMANDS[argv[at] ?? ""];
+  const next = argv[at + 1];
+  const words = !entry || "run" in entry || next === undefined || !Object.hasOwn(entry.subcommands, next) ? 1 : 2;
+  return [...argv.slice(at, at + words), ...argv.slice(0, at), ...argv.slice(at + words)];
+}
+
 /** Runs one command line and resolves with the process exit code. */
 export async function main(argv: string[], io: CommandIo): Promise<number> {
   const [first, ...rest] = argv;
@@ -273,6 +291,11 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     io.stdout.write(`${help()}\n`);
     return 0;
   }
+  const late = misplacedCommand(argv);
+  if (late) {
+    io.stderr.write(`backroom: the command goes first: backroom ${late.join(" ")}\n`);
+    return 2;
+  }
   // No command, or only options: the app.
   if (first === undefined || first.startsWith("-")) {
     return (await import("./commands/app.js")).runAppCommand(argv, io);
@@ -285,13 +308,25 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
   return "run" in entry ? entry.run(rest, io) : runGroup(entry, rest, io);
 }
 
+// A reader that stops early (`backroom payouts list --json | head`) closes the pipe: a command
+// ends there, quietly and with success, as command-line tools do, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    // The app listens too: a terminal that closes (EIO, EPIPE) is its quit, with its own cleanup.
+    if (stream.listenerCount("error") > 1) return;
+    if (err.code === "EPIPE") process.exit(0);
+    // Anything else is what it would have been without this listener: an uncaught error.
+    throw err;
+  });
+}
+
 const io: CommandIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`backroom: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`backroom: ${fileProblem(err) ?? (err instanceof Error ? err.message : String(err))}\n`);
     process.exitCode = 1;
   },
 );

@@ -116,6 +116,9 @@ it("never writes or prints a token, refresh token, code or secret", async () => 
   const badEnv = await run(runStatus, [], { BACKROOM_ACCESS_TOKEN: bogus });
   expect(badEnv.code).toBe(1);
   expect(badEnv.out).toContain("the service refused the token (UNAUTHORIZED); set a valid BACKROOM_ACCESS_TOKEN");
+  expect(badEnv.err).toBe(
+    "backroom status: the service refused the token (UNAUTHORIZED); set a valid BACKROOM_ACCESS_TOKEN\n",
+  );
   expect(badEnv.out).toMatch(/Expires: +unknown/);
   const piped = captureIo(env, `${bogus}\n`);
   expect(await runLogin(["--token"], piped.io, deps)).toBe(1);

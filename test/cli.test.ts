@@ -103,6 +103,11 @@ describe("usage errors", () => {
         "backroom shifts export: --from is given more than once",
       ],
       [["shifts", "export", "--out"], "backroom shifts export: --out needs a value"],
+      [
+        ["--env", "sandbox", "shifts", "list", "--json"],
+        "backroom: the command goes first: backroom shifts list --env sandbox --json",
+      ],
+      [["--offline", "status"], "backroom: the command goes first: backroom status --offline"],
     ];
     for (const [args, message] of cases) {
       const r = cli(args);
@@ -110,6 +115,25 @@ describe("usage errors", () => {
       expect(r.stderr.startsWith(message)).toBe(true);
     }
   });
+});
+
+describe("a reader that stops early", () => {
+  it("ends quietly when the pipe closes (`| head`), without a stack trace", async () => {
+    const child = spawn(
+      process.execPath,
+      [bundle, "payouts", "list", "--location", "all", "--from", "2026-01-01", "--json", "--db", ":memory:"],
+      { env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+    });
+    // Like `head -c`: read the first chunk of a long output, then close the pipe.
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(0);
+  }, 30_000);
 });
 
 describe("the app without a terminal", () => {

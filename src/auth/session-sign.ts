@@ -62,7 +62,7 @@ async function logout(core: SessionCore, clientSecret: string | undefined): Prom
     ok: revoked,
     message: revoked
       ? `Signed out of ${t.merchant_id || "the merchant"}: access revoked at the service and ${where}.`
-      : `Signed out locally (${where}), but the access was NOT revoked at the service: ${why}. It stays valid until it expires; revoke it in the Developer Dashboard or run backroom logout again with --client-secret.`,
+      : `Signed out locally (${where}), but the access was NOT revoked at the service: ${why.replace(/\.+$/, "")}. It stays valid until it expires; the sign-in is gone from here, so revoke it in the Developer Dashboard.`,
   };
 }
 

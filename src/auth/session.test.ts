@@ -289,6 +289,9 @@ describe("session: logout", () => {
     const result = await session.logout({ clientSecret: "wrong-secret" });
     expect(result.revoked).toBe(false);
     expect(result.message).toContain("NOT revoked at the service: UNAUTHORIZED");
+    // The sign-in is forgotten here, so `logout` again cannot revoke it: only the Dashboard can.
+    expect(result.message).not.toMatch(/logout again|\.\./);
+    expect(result.message).toMatch(/revoke it in the Developer Dashboard\.$/);
     expect(result.message).not.toContain(tokens.access_token);
     expect(keytar.entries.size).toBe(0);
     const noSecret = setup();

@@ -6,6 +6,7 @@ import { type CustomerIndex, type IndexFilters, openCustomerIndex } from "../loc
 import type { Customer, Location } from "../spec/generated/types.js";
 import { fillIndex, indexSourceOf, refreshIndex } from "../state/customer-index-sync.js";
 import type { StoreClient } from "../state/index.js";
+import { fileProblem } from "./file-problem.js";
 import { say } from "./io.js";
 
 /** What a search asks of the index. */
@@ -60,9 +61,10 @@ export async function readyIndex(
   try {
     index = await openCustomerIndex(path);
   } catch (err) {
+    const why = fileProblem(err);
     say(
       stderr,
-      `backroom: the customer index cannot be kept at ${path} (${(err as Error).message}); asking the service`,
+      `backroom: the customer index cannot be kept at ${path}${why ? `: ${why}` : ` (${(err as Error).message})`}; asking the service`,
     );
     return undefined;
   }

@@ -6,6 +6,7 @@ import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createService, type LocalService } from "../service/index.js";
 import { newSecret } from "../service/tokens.js";
+import { fileProblem } from "./file-problem.js";
 import { CommandError } from "./io.js";
 
 /** The file and the SQLite files that go with it in WAL mode. */
@@ -44,8 +45,17 @@ async function storeToken(dbPath: string): Promise<string> {
  */
 export async function openDemoService(dbPath: string, opts: { scale?: number } = {}): Promise<LocalService> {
   if (dbPath === ":memory:") return createService({ dbPath, ...opts });
-  const accessToken = await storeToken(dbPath);
-  if (!existsSync(dbPath)) await seedFile(dbPath, opts.scale ?? 1);
+  let accessToken: string;
+  try {
+    accessToken = await storeToken(dbPath);
+    if (!existsSync(dbPath)) await seedFile(dbPath, opts.scale ?? 1);
+  } catch (err) {
+    // A data folder this machine will not let backroom write (read-only, full): said in words,
+    // by the app's status line as by every command.
+    const problem = fileProblem(err);
+    if (problem) throw new CommandError(`the demo store cannot be made at ${dbPath}: ${problem}`);
+    throw err;
+  }
   try {
     return createService({ dbPath, accessToken });
   } catch (err) {

@@ -19,6 +19,7 @@ import {
 import type { SquareClient } from "../square/index.js";
 import { type BoxOutcome, runBox } from "../state/gift-card-box.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
+import { unreadableFile } from "./file-problem.js";
 import { type GiftCardsDeps, type Where, whereOf, withGiftCards } from "./giftcards.js";
 import { checkWriteScope, confirmed, PAYMENT_OPTIONS, paymentOf, runGiftCardWrite } from "./giftcards-write.js";
 import { CommandError, type CommandIo, say } from "./io.js";
@@ -199,11 +200,8 @@ export async function runGiftCardsActivate(argv: string[], io: CommandIo, deps: 
   const opts = read.value;
   return runCommand(io, ACTIVATE_SPEC.name, async () => {
     const path = expandPath(opts.file, io.env);
-    const text = await readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => {
-      throw new CommandError(
-        `cannot read ${path}${err.code === "ENOENT" ? ": there is no such file" : ` (${err.code})`}`,
-        2,
-      );
+    const text = await readFile(path, "utf8").catch((err: unknown) => {
+      throw new CommandError(unreadableFile(path, err), 2);
     });
     const parsed = parseCardFile(text);
     if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);

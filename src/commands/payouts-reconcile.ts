@@ -210,7 +210,9 @@ export function reconcileText(
   ];
   const describe = (n: number) => {
     const l = lineOf.get(n);
-    return l ? `line ${n}  ${l.date}  ${formatAmount(l.amount, currency)}  ${l.description}` : `line ${n}`;
+    // A quoted line break in a description would break the layout: one line each.
+    const text = l?.description.replaceAll(/\s*[\r\n]+\s*/g, " ");
+    return l ? `line ${n}  ${l.date}  ${formatAmount(l.amount, currency)}  ${text}` : `line ${n}`;
   };
   for (const m of r.matched.filter((x) => x.difference)) {
     out.push(
@@ -237,6 +239,13 @@ export function reconcileText(
       "Failed payouts (the bank refused them; never on a statement):",
       ...r.failed.map((p) => `  ${payoutLine(p)}`),
     );
+  if (statement.skipped.length) {
+    out.push(
+      "",
+      "Lines skipped (no transaction on them):",
+      ...statement.skipped.map((k) => `  line ${k.line}: ${k.reason}`),
+    );
+  }
   out.push("", fullyReconciled(r) ? "Everything matched." : "Not everything matched.");
   return `${out.join("\n")}\n`;
 }

@@ -239,6 +239,25 @@ describe("backroom payouts reconcile", () => {
     );
   });
 
+  it("names each line it skipped by its number, and keeps a description on one line", async () => {
+    const [a] = paidIn("2026-06-08", "2026-06-12");
+    if (!a) throw new Error("the demo store has no payouts that week");
+    const path = write(
+      "skips.csv",
+      [
+        "Date,Description,Amount",
+        `${a.arrival_date},"SQUARE\nDEPOSIT",${usd(a.amount_money!.amount!)}`,
+        ",no date here,5.00",
+        `${a.arrival_date},"RENT\nJUNE",-1200.00`,
+        "Closing balance,,",
+      ].join("\n"),
+    );
+    const r = await run(runPayoutsReconcile, [path]);
+    expect(r.out).toContain("2 lines without an amount or date skipped");
+    expect(r.out).toMatch(/Lines skipped \(no transaction on them\):\n {2}line 4: no date\n {2}line 7: /);
+    expect(r.out).toMatch(/line 5 {2}\d{4}-\d\d-\d\d {2}-1,200\.00 {2}RENT JUNE\n/);
+  });
+
   it("exits 0 when every line is a payout and every paid payout of its dates is there", async () => {
     const week = paidIn("2026-06-01", "2026-06-05");
     const path = write(

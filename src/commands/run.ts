@@ -1,13 +1,15 @@
 import { ConfigError } from "../auth/config.js";
 import { SquareApiError, SquareError } from "../square/errors.js";
 import { UsageError } from "./args.js";
+import { fileProblem } from "./file-problem.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 
 /**
  * Runs a command's body and turns the failures every command shares into one line on stderr and
  * an exit code: a usage problem found after parsing (exit 2, with a pointer to `--help`), a
- * malformed config file (exit 1, the same message for every command), or a {@link CommandError}.
- * Anything else is a bug and goes on up.
+ * malformed config file (exit 1, the same message for every command), a {@link CommandError}, or a
+ * file or folder the machine refuses ({@link fileProblem}, exit 1). Anything else is a bug and goes
+ * on up.
  */
 export async function runCommand(io: CommandIo, name: string, body: () => Promise<number>): Promise<number> {
   try {
@@ -24,6 +26,11 @@ export async function runCommand(io: CommandIo, name: string, body: () => Promis
     if (err instanceof CommandError) {
       say(io.stderr, `${name}: ${err.message}`);
       return err.exitCode;
+    }
+    const file = fileProblem(err);
+    if (file) {
+      say(io.stderr, `${name}: ${file}`);
+      return 1;
     }
     throw err;
   }

@@ -93,8 +93,7 @@ export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.Ev
     });
     url = await service.listen(opts.port, opts.host);
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    say(io.stderr, `backroom serve: could not start: ${reason}`);
+    say(io.stderr, `backroom serve: could not start: ${startProblem(err, opts)}`);
     return 1;
   }
 
@@ -109,4 +108,24 @@ export async function runServe(argv: string[], io: CommandIo, signals: NodeJS.Ev
   await service.close();
   say(io.stdout, "stopped");
   return 0;
+}
+
+/** Why the service could not start, in words: the port, the address or the store's file. */
+export function startProblem(err: unknown, where: { host: string; port: number; dbPath: string }): string {
+  const code = (err as { code?: string } | undefined)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (code === "EADDRINUSE") {
+    return `port ${where.port} is already in use on ${where.host}; pick another with --port (0 picks a free one)`;
+  }
+  if (code === "EADDRNOTAVAIL") {
+    return `${where.host} is not an address of this machine; --host 127.0.0.1 (this machine only) or 0.0.0.0 (every network)`;
+  }
+  if (code === "EACCES") return `port ${where.port} needs administrator rights; pick one above 1023 with --port`;
+  if (/directory does not exist/.test(message)) {
+    return `cannot open the store's file ${where.dbPath}: its folder does not exist`;
+  }
+  if (code === "SQLITE_CANTOPEN") {
+    return `cannot open the store's file ${where.dbPath}: its folder must exist and be writable (${message})`;
+  }
+  return message;
 }

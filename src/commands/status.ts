@@ -87,7 +87,8 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
       printRows(io, rows);
       printKept(io, kept);
     }
-    if (failed) say(io.stderr, `backroom status: the service ${check}`);
+    // The check reads as the status line's "Service:" value; alone on stderr it names the service once.
+    if (failed) say(io.stderr, `backroom status: ${check?.startsWith("the service") ? "" : "the service "}${check}`);
     return ok ? 0 : 1;
   });
 }

@@ -11,6 +11,7 @@ import type { Location, TeamMember } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { findCodes, readExpected } from "../state/stocktake-source.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
+import { unreadableFile } from "./file-problem.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { runCommand } from "./run.js";
 import {
@@ -31,7 +32,7 @@ import { checkTargetFlags, expandPath, TARGET_OPTIONS, targetFlags } from "./tar
 export const IMPORT_SPEC = {
   name: "backroom stocktake import",
   summary:
-    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Rows of the same item always add up (one row per shelf, or per scan), as +N does on the app's counting line; -N takes back; =N (replace) is refused in a file. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
+    "Reads a count file into a new open count at the location and prints its review: totals, and the largest differences from the books. The file is CSV with a header naming the columns sku (or upc) and quantity; other columns are ignored. Commas, semicolons or tabs may separate the columns (with semicolons or tabs, 1,5 is 1.5). Rows of the same item always add up (one row per shelf, or per scan), as +N does on the app's counting line; -N takes back; =N (replace) is refused in a file. Lines are counted at the file's last modification. Rows that cannot be used (unknown code, bad quantity) are listed with their line numbers and do not stop the rest; unknown codes are kept with the count, to be resolved in the app.",
   positionals: [{ name: "FILE", help: "the count file (CSV)" }],
   options: {
     location: LOCATION,
@@ -52,8 +53,7 @@ async function readCountFile(
   try {
     [text, modified] = await Promise.all([readFile(path, "utf8"), stat(path).then((s) => s.mtime)]);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new CommandError(`cannot read ${path}${code === "ENOENT" ? ": there is no such file" : ` (${code})`}`, 2);
+    throw new CommandError(unreadableFile(path, err), 2);
   }
   const parsed = parseCountFile(text);
   if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);

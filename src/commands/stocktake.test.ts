@@ -153,6 +153,9 @@ describe("backroom stocktake import", () => {
     const t = io();
     expect(await runStocktakeImport([join(home, "missing.csv"), "--location", "Main Street"], t.io, deps)).toBe(2);
     expect(t.err()).toMatch(/cannot read .*missing\.csv: there is no such file/);
+    const folder = io();
+    expect(await runStocktakeImport([home, "--location", "Main Street"], folder.io, deps)).toBe(2);
+    expect(folder.err()).toContain(`cannot read ${home}: it is a folder, not a file`);
     const u = io();
     expect(await runStocktakeImport([file("x.csv", "a,b\n1,2\n")], u.io, deps)).toBe(2);
     expect(u.err()).toMatch(/--location is required/);

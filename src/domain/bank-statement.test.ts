@@ -175,6 +175,25 @@ describe("readStatement: what it refuses, and how it says so", () => {
       problem: /needs one year/,
     });
   });
+  it("says which headers a ; file has when it knows none of them, not how , splits it", () => {
+    const german = '\ufeffBuchungstag;Verwendungszweck;Betrag\r\n26.11.2026;"SQUARE INC, L2026";915,64\r\n';
+    expect(readStatement(german, { currency: "USD" })).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/the first line has: Buchungstag, Verwendungszweck, Betrag/),
+    });
+  });
+  it("says broken quoting in words, with its line", () => {
+    const r = readStatement(`${header}\n2026-01-02,a,1.00\n2026-01-03,"never closed,1.00\n`, { currency: "USD" });
+    expect(r).toMatchObject({
+      ok: false,
+      problem: "The file is not CSV that can be read: a quote on line 3 is never closed.",
+    });
+    const stray = readStatement(`${header}\n2026-01-02,"broken"x,1.00`, { currency: "USD" });
+    expect(stray).toMatchObject({
+      ok: false,
+      problem: "The file is not CSV that can be read: line 2 has text after a closing quote.",
+    });
+  });
   it("reads dates with the format it is given", () => {
     const r = ok(
       readStatement([header, "02/01/2026,a,1.00"].join("\n"), { currency: "USD", dateFormat: "DD/MM/YYYY" }),

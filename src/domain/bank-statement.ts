@@ -5,6 +5,7 @@
 // decimal comma (most of Europe), and the file may start with a byte-order mark. Columns are found
 // by their headers; flags name them when the headers are unusual.
 import { parse } from "csv-parse/sync";
+import { notText, quotingProblem } from "./csv-read.js";
 import { parseMoney } from "./money.js";
 import { plural } from "./plural.js";
 import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
@@ -97,24 +98,29 @@ function splitRows(
   text: string,
   o: StatementOptions,
 ): { rows: Row[]; delimiter: string; layout: Layout } | { problem: string; line?: number } {
-  let firstFailure: { problem: string; line?: number } | undefined;
+  let brokenQuotes: { problem: string; line?: number } | undefined;
+  // Of the separators that split the file but found no usable header, the one that split the
+  // header into most cells is the file's: its words say which headers the file has.
+  let noLayout: { problem: string; cells: number } | undefined;
   for (const delimiter of [",", ";", "\t", "|"]) {
     let rows: Row[];
     try {
       rows = rowsOf(text, delimiter);
     } catch (err) {
-      const e = err as { message?: string; lines?: number };
-      firstFailure ??= {
-        problem: `The file is not CSV that can be read: ${(e.message ?? "").replace(/^[A-Za-z ]+: /, "")}`,
-        ...(typeof e.lines === "number" ? { line: e.lines } : {}),
+      const q = quotingProblem(err as { code?: string; lines?: number });
+      brokenQuotes ??= {
+        problem: `The file is not CSV that can be read: ${q.what}.`,
+        ...(q.line ? { line: q.line } : {}),
       };
       continue;
     }
     const layout = layoutOf(rows, o);
     if (layout.ok) return { rows, delimiter, layout };
-    firstFailure ??= { problem: layout.problem };
+    const cells = rows[0]?.cells.length ?? 0;
+    if (!noLayout || cells > noLayout.cells) noLayout = { problem: layout.problem, cells };
   }
-  return firstFailure ?? { problem: "The file is empty." };
+  if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem };
+  return brokenQuotes ?? { problem: "The file is empty." };
 }
 
 /** The decimal mark the amounts use: a comma when amounts end in `,dd` and none in `.dd`. */
@@ -138,7 +144,7 @@ function decimalMarkOf(cells: readonly string[]): "." | "," {
 export function readStatement(text: string, options: StatementOptions): StatementRead {
   const normalized = text.replace(/\r\n?/g, "\n");
   if (!normalized.replace(/^\ufeff/, "").trim()) return { ok: false, problem: "The file is empty.", problems: [] };
-  if (normalized.includes("\u0000"))
+  if (notText(normalized))
     return {
       ok: false,
       problem: "The file is not text (a spreadsheet or PDF?); export the statement as CSV.",

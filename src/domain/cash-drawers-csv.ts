@@ -3,7 +3,7 @@
 import type { Currency } from "../spec/generated/types.js";
 import { attentionReasons, type DrawerShiftRow, localDateTime, type TimelineEntry } from "./cash-drawers.js";
 import { toCsv } from "./csv.js";
-import { formatAmount, formatSigned } from "./money.js";
+import { formatAmount } from "./money.js";
 import { localParts } from "./time.js";
 
 /** Amounts in files other programs read: no thousands separators. */
@@ -72,7 +72,7 @@ export function drawerDayCsv(
       money(r.paidOut),
       money(r.expected),
       money(r.counted),
-      r.overShort === undefined ? "" : formatSigned(r.overShort, r.currency, PLAIN),
+      r.overShort === undefined ? "" : formatAmount(r.overShort, r.currency, PLAIN),
       r.mismatch ? money(r.mismatch.fromEvents) : "",
     ]);
   }
@@ -108,7 +108,8 @@ export function drawerEventsCsv(
       e.type ?? "",
       e.label,
       formatAmount(e.amount, currency, PLAIN),
-      formatSigned(e.change, currency, PLAIN),
+      // Signed by a minus only: a spreadsheet would take "+20.00" for text (see csvField).
+      formatAmount(e.change, currency, PLAIN),
       formatAmount(e.balance, currency, PLAIN),
       nameOf(names, e.teamMemberId),
       e.description,

@@ -15,6 +15,23 @@ describe("csv", () => {
       ]),
     ).toBe("a,1\r\nb,2\r\n");
   });
+
+  it("keeps text that a spreadsheet would read as a formula or a number as text", () => {
+    // A tab or carriage return before the formula is still evaluated by spreadsheets (OWASP).
+    expect(csvField("\t=1+1")).toBe("'\t=1+1");
+    expect(csvField("\r=2+2")).toBe('"\'\r=2+2"');
+    expect(csvField("@x")).toBe("'@x");
+    expect(csvField("+1+1")).toBe("'+1+1");
+    // A name "+1" or a phone number in E.164 would lose its plus (and digits) as a number.
+    expect(csvField("+1")).toBe("'+1");
+    expect(csvField("+14155550100")).toBe("'+14155550100");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("-1e5")).toBe("'-1e5");
+    // Numbers as backroom writes them stay numbers a spreadsheet can add up.
+    expect(csvField("-12.75")).toBe("-12.75");
+    expect(csvField("-500")).toBe("-500");
+    expect(csvField(-3)).toBe("-3");
+  });
 });
 
 describe("shifts export", () => {

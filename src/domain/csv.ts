@@ -2,11 +2,18 @@ import { plainMoney } from "./money.js";
 import type { MemberWeek, ReviewRow } from "./review.js";
 import { formatHours, localDate, localTime } from "./time.js";
 
-/** Quotes one CSV field when it holds a comma, quote, or line break (RFC 4180). */
+/** A number as backroom writes one into a file: digits, a decimal point, a leading minus, no plus. */
+const WRITTEN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Quotes one CSV field when it holds a comma, quote, or line break (RFC 4180). A cell that starts
+ * with = + - @, a tab or a carriage return is evaluated by spreadsheets (or read as a number, which
+ * loses a phone number's plus), so it gets a leading `'` and stays text — unless it is a number as
+ * backroom writes them (`-12.75`), which must stay a number a spreadsheet can add up.
+ */
 export function csvField(value: string | number): string {
   const text = String(value);
-  // A leading = + - @ makes spreadsheets evaluate the cell; prefix a quote so names stay text.
-  const safe = /^[=+\-@]/.test(text) && Number.isNaN(Number(text)) ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(text) && !WRITTEN_NUMBER.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

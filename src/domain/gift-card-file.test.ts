@@ -50,4 +50,19 @@ describe("a box's file", () => {
     const broken = parseCardFile(`gan\n"${gan(1)}\n`);
     expect(!broken.ok && broken.problem).toMatch(/not readable as CSV/);
   });
+
+  it("says a file that is not text is not, and broken quoting in words, without echoing its bytes", () => {
+    const binary = parseCardFile('PK\u0003\u0004\u0000\u0000"\u001a\uFFFD,x\n"\u0019');
+    expect(binary).toEqual({
+      ok: false,
+      problem: "This is not a text file; save the card numbers as CSV (one number a line, or a gan column).",
+    });
+    const open = parseCardFile(`gan\n${gan(1)}\n"${gan(2)}\n`);
+    expect(open).toEqual({ ok: false, problem: "The file is not readable as CSV: a quote on line 3 is never closed." });
+    const inside = parseCardFile(`gan\n12"34\n`);
+    expect(inside).toEqual({
+      ok: false,
+      problem: "The file is not readable as CSV: line 2 has a quote inside a field.",
+    });
+  });
 });

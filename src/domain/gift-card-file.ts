@@ -3,6 +3,7 @@
 // and line numbers for every problem.
 import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
+import { notText, quotingProblem } from "./csv-read.js";
 import { ganToRegister, normalizeGan } from "./gan.js";
 
 /** A card number of the file, with the line it is on. */
@@ -26,6 +27,12 @@ export interface CardFile {
 
 /** Reads a box's file, or says why the whole file cannot be read. */
 export function parseCardFile(text: string): { ok: true; value: CardFile } | { ok: false; problem: string } {
+  if (notText(text)) {
+    return {
+      ok: false,
+      problem: "This is not a text file; save the card numbers as CSV (one number a line, or a gan column).",
+    };
+  }
   let rows: { record: string[]; info: { lines: number } }[];
   try {
     rows = parse(text, {
@@ -38,8 +45,7 @@ export function parseCardFile(text: string): { ok: true; value: CardFile } | { o
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     if (err instanceof CsvError) {
-      const line = typeof err.lines === "number" ? ` (line ${err.lines})` : "";
-      return { ok: false, problem: `The file is not readable as CSV${line}: ${err.message}` };
+      return { ok: false, problem: `The file is not readable as CSV: ${quotingProblem(err).what}.` };
     }
     throw err;
   }

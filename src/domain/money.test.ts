@@ -91,6 +91,13 @@ describe("parseMoney", () => {
       expect(parseMoney(t, "USD").ok, t).toBe(false);
     }
   });
+  it("says a word or an unknown code is not an amount, and names another currency only when it is one", () => {
+    expect(parseMoney("abc", "USD")).toEqual({ ok: false, problem: '"abc" is not an amount.' });
+    expect(parseMoney("n/a", "USD")).toEqual({ ok: false, problem: '"n/a" is not an amount.' });
+    expect(parseMoney("12 XYZ", "USD")).toEqual({ ok: false, problem: '"12 XYZ" is not an amount.' });
+    expect(parseMoney("12 EUR", "USD")).toEqual({ ok: false, problem: '"12 EUR" is in EUR; this is in USD.' });
+    expect(parseMoney("usd 5", "USD")).toEqual({ ok: true, value: 500 });
+  });
   it("refuses a negative where none is allowed", () => {
     expect(parseMoney("-5", "USD", { allowNegative: false }).ok).toBe(false);
     expect(parseMoney("-0", "USD", { allowNegative: false })).toEqual({ ok: true, value: 0 });

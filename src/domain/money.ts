@@ -113,6 +113,14 @@ export interface ParseOptions {
   allowNegative?: boolean;
 }
 
+let currencyCodes: ReadonlySet<string> | undefined;
+
+/** Whether `code` is an ISO 4217 currency code this runtime knows (`USD`, `EUR`; not `ABC`). */
+function isCurrencyCode(code: string): boolean {
+  currencyCodes ??= new Set(Intl.supportedValuesOf("currency"));
+  return currencyCodes.has(code);
+}
+
 /**
  * Reads an amount typed by a person or found in a file, in the currency's minor units: `12`,
  * `12.5`, `1,234.50`, `$1,234.50`, `-3`, `(12.50)` (a negative in an accountant's brackets),
@@ -142,6 +150,8 @@ export function parseMoney(text: string, currency: string, options: ParseOptions
   const code = /^([A-Za-z]{3})\s*|\s*([A-Za-z]{3})$/.exec(t);
   if (code) {
     const named = (code[1] ?? code[2] ?? "").toUpperCase();
+    // A word ("abc", "n/a") is no amount in another currency: only a known code beside digits is.
+    if (!/\d/.test(t) || !isCurrencyCode(named)) return { ok: false, problem: `"${text.trim()}" is not an amount.` };
     if (named !== currency.toUpperCase()) {
       return { ok: false, problem: `"${text.trim()}" is in ${named}; this is in ${currency.toUpperCase()}.` };
     }

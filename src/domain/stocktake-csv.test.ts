@@ -112,4 +112,34 @@ describe("reading a count file", () => {
       problem: expect.stringMatching(/sku \(or upc\) and quantity; it has: code, qty/),
     });
   });
+
+  it("reads a file with ; or tabs between columns, a decimal comma in a ; file", () => {
+    const semi = parseCountFile('\uFEFFsku;quantity\r\nHT-1;3\r\n\r\n"HT-2";"1,5"\r\nHT-3;"a;b"\r\n');
+    expect(semi).toEqual({
+      ok: true,
+      rows: [
+        { line: 2, code: "HT-1", codeKind: "sku", quantity: "3" },
+        { line: 4, code: "HT-2", codeKind: "sku", quantity: "1.5" },
+        { line: 5, code: "HT-3", codeKind: "sku", quantity: "a;b" },
+      ],
+      problems: [],
+    });
+    const tabs = parseCountFile("upc\tquantity\n071263000011\t4\n");
+    expect(tabs.ok && tabs.rows).toEqual([{ line: 2, code: "071263000011", codeKind: "upc", quantity: "4" }]);
+    // With , between columns a decimal comma cannot be told from a column: left for the quantity check.
+    const comma = parseCountFile('sku,quantity\nHT-1,"1,5"\n');
+    expect(comma.ok && comma.rows[0]?.quantity).toBe("1,5");
+  });
+
+  it("refuses a file that is not text, without printing its bytes", () => {
+    const bytes = "\u0000\u0007\u001b[2J\uFFFD\uFFFDPK\u0003\u0004";
+    const r = parseCountFile(bytes);
+    expect(r).toEqual({ ok: false, problem: expect.stringMatching(/not a text file/) });
+    expect(r.ok || /[\p{Cc}\uFFFD]/u.test(r.problem)).toBe(false);
+    // A header with control characters is shown with them made visible, not sent to the terminal.
+    const odd = parseCountFile("code\u001b[31m,qty\n");
+    expect(odd.ok || odd.problem).toBe(
+      "The header must name the columns sku (or upc) and quantity; it has: code?[31m, qty.",
+    );
+  });
 });

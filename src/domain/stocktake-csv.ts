@@ -1,5 +1,6 @@
 /** A stocktake as CSV (the items and the summary), and a count read from a CSV file. */
 import { toCsv } from "./csv.js";
+import { notText } from "./csv-read.js";
 import { formatAmount } from "./money.js";
 import { formatQuantity } from "./quantity.js";
 import type { CountTotals, ReviewRow } from "./stocktake.js";
@@ -111,8 +112,12 @@ export function stocktakeSummaryCsv(s: StocktakeSummary, timeZone: string): stri
   ]);
 }
 
-/** Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, CRLF or LF); each with its first line number. */
-export function parseCsvRecords(text: string): { line: number; fields: string[] }[] {
+/**
+ * Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, CRLF or LF); each with
+ * its first line number. `delimiter` is what stands between columns (`;` or a tab in files made
+ * where the comma is the decimal mark).
+ */
+export function parseCsvRecords(text: string, delimiter: Delimiter = ","): { line: number; fields: string[] }[] {
   const out: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
   let field = "";
@@ -138,7 +143,7 @@ export function parseCsvRecords(text: string): { line: number; fields: string[] 
     if (c === '"' && field === "") {
       quoted = true;
       any = true;
-    } else if (c === ",") {
+    } else if (c === delimiter) {
       fields.push(field);
       field = "";
       any = true;
@@ -163,6 +168,22 @@ export function parseCsvRecords(text: string): { line: number; fields: string[] 
   return out;
 }
 
+/** What stands between a count file's columns. */
+export type Delimiter = "," | ";" | "\t";
+
+/** Tried in this order; the first that splits the header into the columns needed is the file's. */
+const DELIMITERS: readonly Delimiter[] = [",", ";", "\t"];
+
+/** Where a header's sku, upc and quantity columns are (-1 when absent), or undefined without them. */
+function columnsOf(fields: readonly string[]): { skuAt: number; upcAt: number; qtyAt: number } | undefined {
+  const names = fields.map((f) => f.trim().toLowerCase());
+  const at = { skuAt: names.indexOf("sku"), upcAt: names.indexOf("upc"), qtyAt: names.indexOf("quantity") };
+  return (at.skuAt < 0 && at.upcAt < 0) || at.qtyAt < 0 ? undefined : at;
+}
+
+/** A file's text for a message: control characters (a terminal would act on them) shown as `?`. */
+const visible = (text: string) => text.replaceAll(/\p{Cc}/gu, "?");
+
 /** One row of a count file: the code, which column it came from, the quantity as typed. */
 export interface CountFileRow {
   line: number;
@@ -180,31 +201,40 @@ export interface CountFileProblem {
 /**
  * Reads a count file: a header naming `sku` (or `upc`) and `quantity`, in any order and case,
  * then one row per counted item. A row without a code or quantity is a problem of its line;
- * blank rows are skipped. A file without those columns is refused as a whole.
+ * blank rows are skipped. A file without those columns is refused as a whole, and so is one that is
+ * not text. Columns split by `,`, `;` or tabs, whichever splits the header into those columns.
  */
 export function parseCountFile(
   text: string,
 ): { ok: true; rows: CountFileRow[]; problems: CountFileProblem[] } | { ok: false; problem: string } {
-  const records = parseCsvRecords(text);
-  const header = records[0];
+  if (notText(text)) {
+    return { ok: false, problem: "This is not a text file; save the count as CSV (comma-separated values)." };
+  }
+  const found = DELIMITERS.map((d) => ({ d, records: parseCsvRecords(text, d) })).map((p) => ({
+    ...p,
+    at: columnsOf(p.records[0]?.fields ?? []),
+  }));
+  const chosen = found.find((p) => p.at);
+  const header = found[0]?.records[0];
   if (!header) return { ok: false, problem: "The file is empty; it needs a header with sku (or upc) and quantity." };
-  const names = header.fields.map((f) => f.trim().toLowerCase());
-  const skuAt = names.indexOf("sku");
-  const upcAt = names.indexOf("upc");
-  const qtyAt = names.indexOf("quantity");
-  if ((skuAt < 0 && upcAt < 0) || qtyAt < 0) {
+  if (!chosen?.at) {
+    const has = header.fields.map(visible).join(", ");
     return {
       ok: false,
-      problem: `The header must name the columns sku (or upc) and quantity; it has: ${header.fields.join(", ") || "nothing"}.`,
+      problem: `The header must name the columns sku (or upc) and quantity; it has: ${has || "nothing"}.`,
     };
   }
+  const { records, d } = chosen;
+  const { skuAt, upcAt, qtyAt } = chosen.at;
   const rows: CountFileRow[] = [];
   const problems: CountFileProblem[] = [];
   for (const r of records.slice(1)) {
     if (r.fields.every((f) => f.trim() === "")) continue;
     const sku = skuAt >= 0 ? (r.fields[skuAt] ?? "").trim() : "";
     const upc = upcAt >= 0 ? (r.fields[upcAt] ?? "").trim() : "";
-    const quantity = (r.fields[qtyAt] ?? "").trim();
+    const typed = (r.fields[qtyAt] ?? "").trim();
+    // Where columns are split by ; or tabs, a comma in a number is its decimal mark: 1,5 is 1.5.
+    const quantity = d !== "," && /^[+-]?\d+,\d+$/.test(typed) ? typed.replace(",", ".") : typed;
     if (!sku && !upc) {
       problems.push({ line: r.line, problem: `no ${skuAt >= 0 ? "sku" : "upc"}` });
       continue;
