@@ -107,8 +107,10 @@ describe("the payouts list", () => {
     expect(frame).toContain(`failed ${failed.length} · ${formatMoney(usd(sum(failed)))}`);
     // The newest first: arrival date, status in words, amount, destination masked, the reference.
     const first = range[0] as Payout;
+    const bank = (first.destination?.id ?? "").slice(-4).toUpperCase();
+    expect(bank).toMatch(/^[A-Z0-9]{4}$/);
     expect(frame).toMatch(
-      new RegExp(`› ${first.arrival_date}\\s+\\S+\\s+sent\\s+[\\d,.]+\\s+bank ••EQIN\\s+${first.end_to_end_id}`),
+      new RegExp(`› ${first.arrival_date}\\s+\\S+\\s+sent\\s+[\\d,.]+\\s+bank ••${bank}\\s+${first.end_to_end_id}`),
     );
   });
 

@@ -21,26 +21,27 @@ export interface SeedLocation {
   id: string;
   timezone: string;
   main: boolean;
-  /** Its opening hours by day of the week (`HH:MM` local); a day it is closed is missing. */
-  hours: ReadonlyMap<DayOfWeek, { open: string; close: string }>;
+  /** Its opening hours by day of the week (`HH:MM` local); a day it is closed is missing. Plain JSON. */
+  hours: OpeningHours;
 }
+
+/** Opening hours by day of the week; a day the store is closed is missing. */
+type OpeningHours = Readonly<Partial<Record<DayOfWeek, { open: string; close: string }>>>;
 
 /** Hours for a store that publishes none: 08:00 to 20:00 every day. */
 const DEFAULT_HOURS = { open: "08:00", close: "20:00" };
 const WEEK: readonly DayOfWeek[] = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"];
 
 /** A location's opening hours by day, from its `business_hours` (the first period of each day). */
-export function openingHours(
-  periods: readonly BusinessHoursPeriod[] | undefined,
-): Map<DayOfWeek, { open: string; close: string }> {
-  const out = new Map<DayOfWeek, { open: string; close: string }>();
+export function openingHours(periods: readonly BusinessHoursPeriod[] | undefined): OpeningHours {
+  const out: Partial<Record<DayOfWeek, { open: string; close: string }>> = {};
   if (!periods?.length) {
-    for (const day of WEEK) out.set(day, DEFAULT_HOURS);
+    for (const day of WEEK) out[day] = DEFAULT_HOURS;
     return out;
   }
   for (const p of periods) {
-    if (!p.day_of_week || !p.start_local_time || !p.end_local_time || out.has(p.day_of_week)) continue;
-    out.set(p.day_of_week, { open: p.start_local_time.slice(0, 5), close: p.end_local_time.slice(0, 5) });
+    if (!p.day_of_week || !p.start_local_time || !p.end_local_time || out[p.day_of_week]) continue;
+    out[p.day_of_week] = { open: p.start_local_time.slice(0, 5), close: p.end_local_time.slice(0, 5) };
   }
   return out;
 }
@@ -48,7 +49,7 @@ export function openingHours(
 /** The opening hours of a local date at a location, or undefined when it is closed that day. */
 export function hoursOn(loc: SeedLocation, date: string): { open: string; close: string } | undefined {
   const day = WEEK[new Date(`${date}T12:00:00Z`).getUTCDay()];
-  return day ? loc.hours.get(day) : undefined;
+  return day ? loc.hours[day] : undefined;
 }
 
 /**
@@ -197,19 +198,31 @@ interface ShownSlots {
  *
  * This area draws from its own generator so the other areas' data does not depend on it.
  */
-export function seedCashDrawers(s: SeedContext): void {
+export function seedCashDrawers(s: SeedContext, input: DrawersInput = drawersInput(s)): void {
   // The tables are empty: their indexes are built once, after the month is in.
-  bulkLoad(s.db, ["cash_drawer_shifts", "cash_drawer_shift_events"], () => layOutDrawers(s));
+  bulkLoad(s.db, ["cash_drawer_shifts", "cash_drawer_shift_events"], () => layOutDrawers(s, input));
+}
+
+/** What the drawers take of the store: its locations, and who works at each (by location id). */
+export interface DrawersInput {
+  locations: SeedLocation[];
+  staff: Record<string, string[]>;
+}
+
+/** The drawers' input as the store is now (plain JSON: it may be kept until their first use). */
+export function drawersInput(s: SeedContext): DrawersInput {
+  const locations = seedLocations(s);
+  return { locations, staff: Object.fromEntries(locations.map((l) => [l.id, staffAt(s, l.id)])) };
 }
 
 /** The drawers of each location and their shifts, day by day. */
-function layOutDrawers(s: SeedContext): void {
+function layOutDrawers(s: SeedContext, input: DrawersInput): void {
   const r = rng(0xca5d7a3);
   const ids = seededIds(r);
   const now = s.now.getTime();
   const currency = DEMO.currency as Currency;
-  for (const loc of seedLocations(s)) {
-    const staff = staffAt(s, loc.id);
+  for (const loc of input.locations) {
+    const staff = input.staff[loc.id] ?? [];
     const names = loc.main ? ["Front counter", "Paint desk", "Garden centre"] : ["Dock till"];
     const devices = names.map((name) => ({ id: ids.next(), name }));
     const at = localClock(loc.timezone);

@@ -1,6 +1,6 @@
 import { addDays, localDate } from "../../domain/time.js";
 import type { ActivityType, Currency, Payout, PayoutEntry, PayoutStatus } from "../../spec/generated/types.js";
-import { localClock, seedLocations } from "../cash-drawers/seed.js";
+import { localClock, type SeedLocation, seedLocations } from "../cash-drawers/seed.js";
 import { bulkLoad, type SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
 import { savePayoutEntries, savePayouts } from "./repo.js";
@@ -31,19 +31,19 @@ function businessDay(date: string): string {
  * its entries' net amounts: card charges less fees, refunds, now and then an adjustment or a fee.
  * Recent payouts are still SENT; the rest PAID, a few FAILED.
  */
-export function seedPayouts(s: SeedContext): void {
+export function seedPayouts(s: SeedContext, locations: readonly SeedLocation[] = seedLocations(s)): void {
   // The tables are empty: their indexes are built once, after the year is in.
-  bulkLoad(s.db, ["payouts", "payout_entries"], () => layOutPayouts(s));
+  bulkLoad(s.db, ["payouts", "payout_entries"], () => layOutPayouts(s, locations));
 }
 
 /** Each location's payouts, a day at a time, then their entries. */
-function layOutPayouts(s: SeedContext): void {
+function layOutPayouts(s: SeedContext, locations: readonly SeedLocation[]): void {
   const currency = DEMO.currency as Currency;
   const money = (amount: number) => ({ amount, currency });
   const now = s.now.getTime();
   const payouts: (Payout & { created_at: string; status: string })[] = [];
   const allEntries: (PayoutEntry & { effective_at: string })[] = [];
-  for (const loc of seedLocations(s)) {
+  for (const loc of locations) {
     const bankAccount = `bact:${s.ids.next(20)}`;
     const today = localDate(s.now, loc.timezone);
     const at = localClock(loc.timezone);

@@ -8,18 +8,28 @@ import { seedStore } from "./index.js";
 
 const NOW = new Date("2026-06-15T16:00:00.000Z");
 
-/** Every V1 table's rows, as one digest: two histories are the same history when these agree. */
-function v1Digest(db: ReturnType<typeof openDb>): { payments: number; digest: string } {
+/** The tables of each deferred area. */
+const TABLES = {
+  drawers: ["cash_drawer_shifts", "cash_drawer_shift_events"],
+  payouts: ["payouts", "payout_entries"],
+  v1: ["v1_payments", "v1_tenders", "v1_refunds", "v1_settlements", "v1_orders"],
+} as const;
+
+/** An area's rows, as one digest: two histories are the same history when these agree. */
+function digest(db: ReturnType<typeof openDb>, area: keyof typeof TABLES): { rows: number; digest: string } {
   const h = createHash("sha256");
-  let payments = 0;
-  for (const table of ["v1_payments", "v1_tenders", "v1_refunds", "v1_settlements", "v1_orders"]) {
+  let rows = 0;
+  for (const table of TABLES[area]) {
     for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all()) {
       h.update(`${table}\u0000${JSON.stringify(row)}\n`);
-      if (table === "v1_payments") payments++;
+      rows++;
     }
   }
-  return { payments, digest: h.digest("hex") };
+  return { rows, digest: h.digest("hex") };
 }
+
+const AREAS = ["drawers", "payouts", "v1"] as const;
+const v1Digest = (db: ReturnType<typeof openDb>) => digest(db, "v1");
 
 const deferredRows = (db: ReturnType<typeof openDb>) =>
   db.prepare("SELECT merchant_id, area, as_of FROM deferred_seeds").all() as {
@@ -36,21 +46,27 @@ describe("a store's history laid out on first use", () => {
     seedStore(deferred, "demo", 1, NOW, { defer: true });
 
     expect(deferredRows(eager)).toEqual([]);
-    expect(deferredRows(deferred)).toEqual([{ merchant_id: DEMO.merchantId, area: "v1", as_of: NOW.toISOString() }]);
-    expect(v1Digest(deferred).payments).toBe(0);
+    expect(deferredRows(deferred)).toEqual(
+      AREAS.map((area) => ({ merchant_id: DEMO.merchantId, area, as_of: NOW.toISOString() })),
+    );
+    for (const area of AREAS) expect(digest(deferred, area).rows).toBe(0);
 
-    // Between the start and the first read, a team member leaves: the history still has the
-    // payments they took, as a store laid out at the start has them.
+    // Between the start and the first read, the team leaves, the stores' hours are gone and the
+    // dock closes: the histories still have the shifts and payments the team took at both stores
+    // on the days they opened, as a store laid out at the start has them.
     deferred.prepare("UPDATE team_members SET status = 'INACTIVE' WHERE merchant_id = ?").run(DEMO.merchantId);
-    expect(layOutDeferred(deferred, DEMO.merchantId, "v1")).toBe(true);
-
-    const want = v1Digest(eager);
-    expect(want.payments).toBeGreaterThan(1000);
-    expect(v1Digest(deferred)).toEqual(want);
+    deferred.prepare("UPDATE locations SET data = json_remove(data, '$.business_hours')").run();
+    deferred.prepare("UPDATE locations SET status = 'INACTIVE' WHERE id = ?").run(DEMO.secondLocationId);
+    for (const area of AREAS) {
+      expect(layOutDeferred(deferred, DEMO.merchantId, area)).toBe(true);
+      const want = digest(eager, area);
+      expect(want.rows).toBeGreaterThan(300);
+      expect(digest(deferred, area)).toEqual(want);
+      // Laid out once: a second call finds nothing to do and adds nothing.
+      expect(layOutDeferred(deferred, DEMO.merchantId, area)).toBe(false);
+      expect(digest(deferred, area)).toEqual(want);
+    }
     expect(deferredRows(deferred)).toEqual([]);
-    // Laid out once: a second call finds nothing to do and adds nothing.
-    expect(layOutDeferred(deferred, DEMO.merchantId, "v1")).toBe(false);
-    expect(v1Digest(deferred)).toEqual(want);
   });
 
   it("stays deferred when the transaction that lays it out fails", () => {
@@ -62,10 +78,10 @@ describe("a store's history laid out on first use", () => {
         throw new Error("the request failed after");
       })(),
     ).toThrow("the request failed after");
-    expect(deferredRows(db)).toHaveLength(1);
-    expect(v1Digest(db).payments).toBe(0);
+    expect(deferredRows(db)).toHaveLength(3);
+    expect(v1Digest(db).rows).toBe(0);
     expect(layOutDeferred(db, DEMO.merchantId, "v1")).toBe(true);
-    expect(v1Digest(db).payments).toBeGreaterThan(1000);
+    expect(v1Digest(db).rows).toBeGreaterThan(1000);
   });
 });
 
@@ -76,25 +92,34 @@ describe("the service", () => {
     t = undefined;
   });
 
-  it("starts a demo store without its V1 history, and answers the first V1 call with all of it", async () => {
+  it("starts a demo store without the three histories, and lays each out on its area's first call", async () => {
     t = await startService({ clock: pinnedClock(NOW.getTime()) });
     const db = t.service.db;
-    expect(v1Digest(db).payments).toBe(0);
-    // Other areas leave it.
-    expect((await t.raw("GET", "/v2/locations")).status).toBe(200);
-    expect(deferredRows(db)).toHaveLength(1);
-
-    const first = await t.raw("GET", "/v1/me/payments?begin_time=2026-06-01T00:00:00Z");
-    expect(first.status).toBe(200);
-    expect(first.json.length).toBeGreaterThan(0);
-    expect(deferredRows(db)).toEqual([]);
     const reference = openDb(":memory:");
     seedStore(reference, "demo", 1, NOW);
-    expect(v1Digest(db)).toEqual(v1Digest(reference));
+    const left = () => deferredRows(db).map((r) => r.area);
+    expect(left()).toEqual(["drawers", "payouts", "v1"]);
+    // Other areas leave them.
+    expect((await t.raw("GET", "/v2/locations")).status).toBe(200);
+    expect(left()).toEqual(["drawers", "payouts", "v1"]);
 
-    // The emulator's reset lays the store out afresh, and defers the history again.
+    const firstCalls = [
+      ["drawers", `/v2/cash-drawers/shifts?location_id=${DEMO.mainLocationId}`],
+      ["payouts", "/v2/payouts"],
+      ["v1", "/v1/me/payments?begin_time=2026-06-01T00:00:00Z"],
+    ] as const;
+    for (const [area, path] of firstCalls) {
+      const first = await t.raw("GET", path);
+      expect(first.status).toBe(200);
+      expect(JSON.stringify(first.json).length).toBeGreaterThan(1000);
+      expect(left()).not.toContain(area);
+      expect(digest(db, area)).toEqual(digest(reference, area));
+    }
+    expect(left()).toEqual([]);
+
+    // The emulator's reset lays the store out afresh, and defers the histories again.
     expect((await t.raw("POST", "/_emulator/reset")).status).toBe(200);
-    expect(deferredRows(db)).toHaveLength(1);
-    expect(v1Digest(db).payments).toBe(0);
+    expect(left()).toEqual(["drawers", "payouts", "v1"]);
+    for (const area of AREAS) expect(digest(db, area).rows).toBe(0);
   });
 });

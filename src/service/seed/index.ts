@@ -1,4 +1,3 @@
-import { seedCashDrawers } from "../cash-drawers/seed.js";
 import { seedCatalog } from "../catalog/seed.js";
 import { seedCustomers } from "../customers/seed.js";
 import type { Db } from "../db.js";
@@ -7,11 +6,10 @@ import { seedGiftCards } from "../gift-cards/seed.js";
 import { seededIds } from "../ids.js";
 import { seedInventory } from "../inventory/seed.js";
 import { seedLabor } from "../labor/seed.js";
-import { seedPayouts } from "../payouts/seed.js";
 import { ALL_SCOPES, hashSecret, storeToken } from "../tokens.js";
 import { seedWebhooks } from "../webhooks/seed.js";
 import type { SeedContext } from "./context.js";
-import { deferV1, seedV1Now } from "./deferred.js";
+import { seedArea } from "./deferred.js";
 import { DEMO } from "./demo-ids.js";
 import { rng } from "./random.js";
 import { SANDBOX, seedSandbox } from "./sandbox.js";
@@ -35,8 +33,8 @@ export interface SeedCredentials {
 /** How a store is laid out. */
 export interface SeedOptions {
   /**
-   * Leave the areas that can wait (the V1 history) to their first use (seed/deferred.ts): for a
-   * store that is not kept as an image, so that it starts sooner.
+   * Leave the histories that can wait (cash drawers, payouts, V1) to their first use
+   * (seed/deferred.ts): for a store that is not kept as an image, so that it starts sooner.
    */
   defer?: boolean;
 }
@@ -74,12 +72,13 @@ export function seedStore(db: Db, kind: SeedKind, scale: number, now: Date, opts
     // payments): `scale` grows the benchmarked volumes (customers, catalog and stock, shifts),
     // not the length of history.
     const fixed = { ...s, scale: 1 };
-    seedCashDrawers(fixed);
-    seedPayouts(fixed);
+    // Histories a session may never read: laid out now, or on their first use (seed/deferred.ts).
+    const defer = opts.defer === true;
+    seedArea(fixed, "drawers", defer);
+    seedArea(fixed, "payouts", defer);
     seedGiftCards(fixed);
     seedWebhooks(fixed);
-    if (opts.defer) deferV1(fixed);
-    else seedV1Now(fixed);
+    seedArea(fixed, "v1", defer);
   })();
 }
 
