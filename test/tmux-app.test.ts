@@ -1,7 +1,7 @@
 // Starts the built app the way a new user does (`npm start`) inside a real terminal (tmux), clocks
 // a member in and out, resizes between 100×30 and 80×24, and reads the screen with capture-pane.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -261,6 +261,23 @@ describe("the app in a real terminal", () => {
     keys("q");
     await until(() => !alive(), "the app to exit");
   }, 90_000);
+  it("says again on the way out that its store could not be opened, and exits 1", async () => {
+    const db = join(data, "not-a-store.db");
+    writeFileSync(db, "this is not a database, it is a shopping list\n".repeat(100));
+    const errors = join(data, "not-a-store-stderr.txt");
+    const code = join(data, "not-a-store-code.txt");
+    const start = `env -u CI -u BACKROOM_ENV -u BACKROOM_BASE_URL XDG_DATA_HOME=${data} XDG_CONFIG_HOME=${data}/config node bin/backroom.js --db ${db} 2>${errors}; echo $? >${code}; sleep 30`;
+    tmux("new-session", "-d", "-s", "app", "-x", "80", "-y", "24", "-c", root, start);
+    await until((t) => t.includes("cannot be opened"), "the app to say the store cannot be opened");
+    keys("q");
+    await until(() => existsSync(code), "the app to exit");
+    expect(readFileSync(code, "utf8").trim()).toBe("1");
+    // Its first line (the terminal's cursor is shown again after it).
+    expect(readFileSync(errors, "utf8").split("\n")[0]).toBe(
+      `backroom: the demo store at ${db} cannot be opened (file is not a database). \`backroom demo reset\` starts it over; --db :memory: runs on a throwaway one.`,
+    );
+  }, 60_000);
+
   it("goes away quietly when its terminal is closed (no process left, no error printed)", async () => {
     // A server of its own: killing it is the terminal window closing under the app.
     const hangup = `${socket}-hangup`;

@@ -174,8 +174,11 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo, c
     local = await openDemo(target);
     return local.client;
   });
-  // A failure to start is shown by the app on its first call; keep it from being unhandled here.
-  ready.catch(() => {});
+  // A failure to start is shown by the app on its first call, and said again on the way out.
+  let failed: unknown;
+  ready.catch((err: unknown) => {
+    failed = err;
+  });
   const where = {
     label: "DEMO" as const,
     environment: "local" as const,
@@ -213,6 +216,11 @@ async function runOnDemo(target: DemoTarget, view: ViewOptions, io: CommandIo, c
   // The terminal is gone: nobody to tell, and Node's own exit would fail restoring it.
   if (end.hungUp) exitByHangUp();
   sayKept(io, end.kept, target);
+  if (failed !== undefined) {
+    // The app's screen, which said it, is gone: say it where it stays, and end as a failure.
+    say(io.stderr, `backroom: ${failed instanceof Error ? failed.message : String(failed)}`);
+    return 1;
+  }
   // The app's own screen is gone now; say where the work was kept, once, on the way out.
   if (local && target.dbPath !== ":memory:") {
     say(io.stderr, `backroom: ${describeTarget(target)} keeps your changes; \`backroom demo reset\` starts it over.`);
