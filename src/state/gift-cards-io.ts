@@ -91,17 +91,21 @@ export interface LinkedCustomer {
   name: string | undefined;
 }
 
-/** The customers linked to a card; a profile that cannot be read keeps only its id. */
+/**
+ * The customers linked to a card; a profile that cannot be read keeps only its id. A profile
+ * named only by its phone shows it as numbers of `country` are written (the store's country).
+ */
 export function linkedCustomers(
   customers: Pick<SquareClient["customers"], "retrieveCustomer">,
   card: KnownCard,
+  country?: string,
 ): Promise<LinkedCustomer[]> {
   return Promise.all(
     (card.customer_ids ?? []).map(async (id) => {
       // Awaited in a try: the app's client call is a thenable, not always a Promise with catch.
       try {
         const c = await customers.retrieveCustomer(id);
-        return { id, name: c.customer ? customerName(c.customer) : undefined };
+        return { id, name: c.customer ? customerName(c.customer, country) : undefined };
       } catch {
         return { id, name: undefined };
       }

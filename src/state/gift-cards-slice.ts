@@ -32,7 +32,7 @@ import {
   readWriteForm,
   type WriteForm,
 } from "./gift-cards-machine.js";
-import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
+import { countryOf, coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 
 /** The permission gift card writes need. */
@@ -172,7 +172,7 @@ async function readCard(ctx: Ctx, query: CardQuery) {
   if (result.kind !== "found") return { result, history: [], customers: [] };
   const [history, customers] = await Promise.all([
     cardActivities(client, result.card),
-    linkedCustomers(ctx.deps.client.customers, result.card),
+    linkedCustomers(ctx.deps.client.customers, result.card, countryOf(ctx.get())),
   ]);
   return { result, history, customers };
 }
