@@ -174,11 +174,43 @@ export type Delimiter = "," | ";" | "\t";
 /** Tried in this order; the first that splits the header into the columns needed is the file's. */
 const DELIMITERS: readonly Delimiter[] = [",", ";", "\t"];
 
-/** Where a header's sku, upc and quantity columns are (-1 when absent), or undefined without them. */
-function columnsOf(fields: readonly string[]): { skuAt: number; upcAt: number; qtyAt: number } | undefined {
+/** Where a count file's sku, upc and quantity columns are (-1 when absent). */
+interface Columns {
+  skuAt: number;
+  upcAt: number;
+  qtyAt: number;
+}
+
+/** Where a header's columns are, or undefined without sku (or upc) and quantity. */
+function columnsOf(fields: readonly string[]): Columns | undefined {
   const names = fields.map((f) => f.trim().toLowerCase());
   const at = { skuAt: names.indexOf("sku"), upcAt: names.indexOf("upc"), qtyAt: names.indexOf("quantity") };
   return (at.skuAt < 0 && at.upcAt < 0) || at.qtyAt < 0 ? undefined : at;
+}
+
+/**
+ * The file's records split by the first delimiter whose header has the columns needed: the file is
+ * read once with commas, and again only when commas do not make that header (a count file of
+ * 200,000 lines is not split three ways to look at its first line).
+ */
+function chooseDelimiter(
+  text: string,
+):
+  | { ok: true; d: Delimiter; records: { line: number; fields: string[] }[]; at: Columns }
+  | { ok: false; problem: string } {
+  let header: { fields: string[] } | undefined;
+  for (const d of DELIMITERS) {
+    const records = parseCsvRecords(text, d);
+    header ??= records[0];
+    const at = columnsOf(records[0]?.fields ?? []);
+    if (at) return { ok: true, d, records, at };
+  }
+  if (!header) return { ok: false, problem: "The file is empty; it needs a header with sku (or upc) and quantity." };
+  const has = header.fields.map(visible).join(", ");
+  return {
+    ok: false,
+    problem: `The header must name the columns sku (or upc) and quantity; it has: ${has || "nothing"}.`,
+  };
 }
 
 /** A file's text for a message: control characters (a terminal would act on them) shown as `?`. */
@@ -210,20 +242,8 @@ export function parseCountFile(
   if (notText(text)) {
     return { ok: false, problem: "This is not a text file; save the count as CSV (comma-separated values)." };
   }
-  const found = DELIMITERS.map((d) => ({ d, records: parseCsvRecords(text, d) })).map((p) => ({
-    ...p,
-    at: columnsOf(p.records[0]?.fields ?? []),
-  }));
-  const chosen = found.find((p) => p.at);
-  const header = found[0]?.records[0];
-  if (!header) return { ok: false, problem: "The file is empty; it needs a header with sku (or upc) and quantity." };
-  if (!chosen?.at) {
-    const has = header.fields.map(visible).join(", ");
-    return {
-      ok: false,
-      problem: `The header must name the columns sku (or upc) and quantity; it has: ${has || "nothing"}.`,
-    };
-  }
+  const chosen = chooseDelimiter(text);
+  if (!chosen.ok) return chosen;
   const { records, d } = chosen;
   const { skuAt, upcAt, qtyAt } = chosen.at;
   const rows: CountFileRow[] = [];
