@@ -1,5 +1,5 @@
 import pkg from "../package.json" with { type: "json" };
-import { type CommandGroup, groupUsage } from "./commands/args.js";
+import { type CommandGroup, groupUsage, type OptionSpec } from "./commands/args.js";
 import { fileProblem } from "./commands/file-problem.js";
 import type { CommandIo } from "./commands/io.js";
 
@@ -261,16 +261,25 @@ async function runGroup(entry: Extract<Entry, { group: CommandGroup }>, argv: st
   return run(rest, io);
 }
 
-/** The app's options that take a value: a word after one of them is that value, not a command. */
-const VALUE_OPTIONS = new Set(["--env", "-e", "--base-url", "--db"]);
+/** The flags of the options that take a value (`--env`, `-e`): a word after one is that value. */
+function valueFlags(options: Readonly<Record<string, OptionSpec>>): Set<string> {
+  const flags = Object.entries(options)
+    .filter(([, o]) => o.type === "string")
+    .flatMap(([name, o]) => [`--${name}`, ...(o.short ? [`-${o.short}`] : [])]);
+  return new Set(flags);
+}
 
 /**
- * A command typed after the options (`backroom --env sandbox status`), rearranged with the
+ * A command typed after the app's options (`backroom --env sandbox status`), rearranged with the
  * command (and a group's subcommand) first; undefined when the line has none there.
  */
-function misplacedCommand(argv: readonly string[]): string[] | undefined {
+function misplacedCommand(
+  argv: readonly string[],
+  appOptions: Readonly<Record<string, OptionSpec>>,
+): string[] | undefined {
   if (!argv[0]?.startsWith("-")) return undefined;
-  const at = argv.findIndex((a, i) => i > 0 && Object.hasOwn(COMMANDS, a) && !VALUE_OPTIONS.has(argv[i - 1] ?? ""));
+  const takesValue = valueFlags(appOptions);
+  const at = argv.findIndex((a, i) => i > 0 && Object.hasOwn(COMMANDS, a) && !takesValue.has(argv[i - 1] ?? ""));
   if (at < 0) return undefined;
   const entry = COMMANDS[argv[at] ?? ""];
   const next = argv[at + 1];
@@ -291,14 +300,15 @@ export async function main(argv: string[], io: CommandIo): Promise<number> {
     io.stdout.write(`${help()}\n`);
     return 0;
   }
-  const late = misplacedCommand(argv);
-  if (late) {
-    io.stderr.write(`backroom: the command goes first: backroom ${late.join(" ")}\n`);
-    return 2;
-  }
   // No command, or only options: the app.
   if (first === undefined || first.startsWith("-")) {
-    return (await import("./commands/app.js")).runAppCommand(argv, io);
+    const app = await import("./commands/app.js");
+    const late = misplacedCommand(argv, app.APP_SPEC.options);
+    if (late) {
+      io.stderr.write(`backroom: the command goes first: backroom ${late.join(" ")}\n`);
+      return 2;
+    }
+    return app.runAppCommand(argv, io);
   }
   const entry = COMMANDS[first];
   if (!entry) {
