@@ -188,6 +188,13 @@ describe("readStatement: what it refuses, and how it says so", () => {
       ok: false,
       problem: "The file is not CSV that can be read: a quote on line 3 is never closed.",
     });
+    const early = readStatement(`${header}\n2026-01-02,"open,1.00\n2026-01-03,b,2.00\n2026-01-04,c,3.00\n`, {
+      currency: "USD",
+    });
+    expect(early).toMatchObject({
+      problem: "The file is not CSV that can be read: a quote on line 2 is never closed.",
+      problems: [{ line: 2 }],
+    });
     const stray = readStatement(`${header}\n2026-01-02,"broken"x,1.00`, { currency: "USD" });
     expect(stray).toMatchObject({
       ok: false,

@@ -4,8 +4,7 @@
 // Capital One), withdrawals may be in accountants' brackets, the separator may be `;` with a
 // decimal comma (most of Europe), and the file may start with a byte-order mark. Columns are found
 // by their headers; flags name them when the headers are unusual.
-import { parse } from "csv-parse/sync";
-import { notText, quotingProblem } from "./csv-read.js";
+import { notText, readCsv } from "./csv-read.js";
 import { parseMoney } from "./money.js";
 import { plural } from "./plural.js";
 import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
@@ -69,30 +68,6 @@ export type StatementRead =
     }
   | { ok: false; problem: string; problems: LineProblem[] };
 
-/** Splits the text into records with `delimiter`; throws csv-parse's error on broken quoting. */
-function rowsOf(text: string, delimiter: string): Row[] {
-  const records = parse(text, {
-    bom: true,
-    delimiter,
-    info: true,
-    raw: true,
-    relax_column_count: true,
-    relax_quotes: false,
-    skip_empty_lines: true,
-    trim: true,
-  }) as unknown as { record: string[]; info: { lines: number }; raw: string }[];
-  return records.map((r) => {
-    // `info.lines` is the line a record ends on; a quoted line break inside makes it start earlier.
-    const inside = (
-      r.raw
-        .replace(/^(?:[ \t]*\n)+/, "")
-        .replace(/\n$/, "")
-        .match(/\n/g) ?? []
-    ).length;
-    return { line: r.info.lines - inside, cells: r.record };
-  });
-}
-
 /** The separator the file uses: the one that yields a usable header. */
 function splitRows(
   text: string,
@@ -103,17 +78,15 @@ function splitRows(
   // header into most cells is the file's: its words say which headers the file has.
   let noLayout: { problem: string; cells: number } | undefined;
   for (const delimiter of [",", ";", "\t", "|"]) {
-    let rows: Row[];
-    try {
-      rows = rowsOf(text, delimiter);
-    } catch (err) {
-      const q = quotingProblem(err as { code?: string; lines?: number });
+    const read = readCsv(text, { delimiter });
+    if (!read.ok) {
       brokenQuotes ??= {
-        problem: `The file is not CSV that can be read: ${q.what}.`,
-        ...(q.line ? { line: q.line } : {}),
+        problem: `The file is not CSV that can be read: ${read.what}.`,
+        ...(read.line ? { line: read.line } : {}),
       };
       continue;
     }
+    const rows: Row[] = read.records;
     const layout = layoutOf(rows, o);
     if (layout.ok) return { rows, delimiter, layout };
     const cells = rows[0]?.cells.length ?? 0;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildReview, countTotals, type StockItem, sortReview } from "./stocktake.js";
-import {
-  parseCountFile,
-  parseCsvRecords,
-  STOCKTAKE_ITEMS_HEADER,
-  stocktakeItemsCsv,
-  stocktakeSummaryCsv,
-} from "./stocktake-csv.js";
+import { parseCountFile, STOCKTAKE_ITEMS_HEADER, stocktakeItemsCsv, stocktakeSummaryCsv } from "./stocktake-csv.js";
 
 const item = (id: string, price: number | undefined, name = `Item ${id}`): StockItem => ({
   variationId: id,
@@ -80,14 +74,6 @@ describe("stocktake exports", () => {
 });
 
 describe("reading a count file", () => {
-  it("splits CSV records with quotes, doubled quotes, CRLF and a byte order mark", () => {
-    expect(parseCsvRecords('\uFEFFa,b\r\n"x, y","say ""hi"""\n\n"multi\nline",2')).toEqual([
-      { line: 1, fields: ["a", "b"] },
-      { line: 2, fields: ["x, y", 'say "hi"'] },
-      { line: 4, fields: ["multi\nline", "2"] },
-    ]);
-  });
-
   it("takes sku or upc and quantity in any order, listing bad rows by line", () => {
     const r = parseCountFile("Quantity,SKU,note\n12,HT-1001-1,top shelf\n,HT-1001-2,\n3,,\n\n+2,HT-1001-1,\n");
     expect(r).toEqual({
@@ -141,5 +127,28 @@ describe("reading a count file", () => {
     expect(odd.ok || odd.problem).toBe(
       "The header must name the columns sku (or upc) and quantity; it has: code?[31m, qty.",
     );
+  });
+
+  it("names broken quoting with the line it opens on, and keeps a quote inside a name", () => {
+    const open = parseCountFile('sku,quantity,name\r\nHT-1,3,"two\r\nlines"\r\nHT-2,"4,name\r\nHT-3,5,x\r\n');
+    expect(open).toEqual({
+      ok: false,
+      problem: "The file is not CSV that can be read: a quote on line 4 is never closed.",
+    });
+    const stray = parseCountFile('sku,quantity,name\nHT-1,"3"x,y\n');
+    expect(stray).toEqual({
+      ok: false,
+      problem: "The file is not CSV that can be read: line 2 has text after a closing quote.",
+    });
+    const inches = parseCountFile('sku;quantity;name\r\nHT-1;"1,5";16" nails\r\nHT-2;"2";"a\r\nb"\r\nHT-3;1;x\r\n');
+    expect(inches).toEqual({
+      ok: true,
+      rows: [
+        { line: 2, code: "HT-1", codeKind: "sku", quantity: "1.5" },
+        { line: 3, code: "HT-2", codeKind: "sku", quantity: "2" },
+        { line: 5, code: "HT-3", codeKind: "sku", quantity: "1" },
+      ],
+      problems: [],
+    });
   });
 });

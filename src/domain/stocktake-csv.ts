@@ -1,6 +1,6 @@
 /** A stocktake as CSV (the items and the summary), and a count read from a CSV file. */
 import { toCsv } from "./csv.js";
-import { notText } from "./csv-read.js";
+import { notText, readCsv } from "./csv-read.js";
 import { formatAmount } from "./money.js";
 import { formatQuantity } from "./quantity.js";
 import type { CountTotals, ReviewRow } from "./stocktake.js";
@@ -112,62 +112,6 @@ export function stocktakeSummaryCsv(s: StocktakeSummary, timeZone: string): stri
   ]);
 }
 
-/**
- * Splits CSV text into records of fields (RFC 4180: quotes, doubled quotes, CRLF or LF); each with
- * its first line number. `delimiter` is what stands between columns (`;` or a tab in files made
- * where the comma is the decimal mark).
- */
-export function parseCsvRecords(text: string, delimiter: Delimiter = ","): { line: number; fields: string[] }[] {
-  const out: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let any = false;
-  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"') {
-        if (body[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === "\n") line++;
-        field += c;
-      }
-      continue;
-    }
-    if (c === '"' && field === "") {
-      quoted = true;
-      any = true;
-    } else if (c === delimiter) {
-      fields.push(field);
-      field = "";
-      any = true;
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && body[i + 1] === "\n") i++;
-      fields.push(field);
-      if (any || field !== "") out.push({ line: start, fields });
-      fields = [];
-      field = "";
-      any = false;
-      line++;
-      start = line;
-    } else {
-      field += c;
-      any = true;
-    }
-  }
-  if (any || field !== "") {
-    fields.push(field);
-    out.push({ line: start, fields });
-  }
-  return out;
-}
-
 /** What stands between a count file's columns. */
 export type Delimiter = "," | ";" | "\t";
 
@@ -189,29 +133,34 @@ function columnsOf(fields: readonly string[]): Columns | undefined {
 }
 
 /**
- * The file's records split by the first delimiter whose header has the columns needed: the file is
- * read once with commas, and again only when commas do not make that header (a count file of
- * 200,000 lines is not split three ways to look at its first line).
+ * The delimiter whose header has the columns needed, and where they are: only the header is split,
+ * by each delimiter in turn until one makes it (the file is split whole once, after).
  */
-function chooseDelimiter(
-  text: string,
-):
-  | { ok: true; d: Delimiter; records: { line: number; fields: string[] }[]; at: Columns }
-  | { ok: false; problem: string } {
-  let header: { fields: string[] } | undefined;
+function chooseDelimiter(text: string): { ok: true; d: Delimiter; at: Columns } | { ok: false; problem: string } {
+  let header: string[] | undefined;
+  let broken: string | undefined;
   for (const d of DELIMITERS) {
-    const records = parseCsvRecords(text, d);
-    header ??= records[0];
-    const at = columnsOf(records[0]?.fields ?? []);
-    if (at) return { ok: true, d, records, at };
+    const read = readCsv(text, { delimiter: d, relaxQuotes: true, records: 1 });
+    if (!read.ok) {
+      broken ??= notCsv(read.what);
+      continue;
+    }
+    const cells = read.records[0]?.cells;
+    header ??= cells;
+    const at = columnsOf(cells ?? []);
+    if (at) return { ok: true, d, at };
   }
-  if (!header) return { ok: false, problem: "The file is empty; it needs a header with sku (or upc) and quantity." };
-  const has = header.fields.map(visible).join(", ");
+  if (!header) {
+    return { ok: false, problem: broken ?? "The file is empty; it needs a header with sku (or upc) and quantity." };
+  }
+  const has = header.map(visible).join(", ");
   return {
     ok: false,
     problem: `The header must name the columns sku (or upc) and quantity; it has: ${has || "nothing"}.`,
   };
 }
+
+const notCsv = (what: string) => `The file is not CSV that can be read: ${what}.`;
 
 /** A file's text for a message: control characters (a terminal would act on them) shown as `?`. */
 const visible = (text: string) => text.replaceAll(/\p{Cc}/gu, "?");
@@ -244,15 +193,18 @@ export function parseCountFile(
   }
   const chosen = chooseDelimiter(text);
   if (!chosen.ok) return chosen;
-  const { records, d } = chosen;
+  const { d } = chosen;
+  // A quote inside a field (a name column's 16" nails) is kept as text, as before csv-parse.
+  const read = readCsv(text, { delimiter: d, relaxQuotes: true });
+  if (!read.ok) return { ok: false, problem: notCsv(read.what) };
   const { skuAt, upcAt, qtyAt } = chosen.at;
   const rows: CountFileRow[] = [];
   const problems: CountFileProblem[] = [];
-  for (const r of records.slice(1)) {
-    if (r.fields.every((f) => f.trim() === "")) continue;
-    const sku = skuAt >= 0 ? (r.fields[skuAt] ?? "").trim() : "";
-    const upc = upcAt >= 0 ? (r.fields[upcAt] ?? "").trim() : "";
-    const typed = (r.fields[qtyAt] ?? "").trim();
+  for (const r of read.records.slice(1)) {
+    if (r.cells.every((f) => f.trim() === "")) continue;
+    const sku = skuAt >= 0 ? (r.cells[skuAt] ?? "").trim() : "";
+    const upc = upcAt >= 0 ? (r.cells[upcAt] ?? "").trim() : "";
+    const typed = (r.cells[qtyAt] ?? "").trim();
     // Where columns are split by ; or tabs, a comma in a number is its decimal mark: 1,5 is 1.5.
     const quantity = d !== "," && /^[+-]?\d+,\d+$/.test(typed) ? typed.replace(",", ".") : typed;
     if (!sku && !upc) {
