@@ -1,16 +1,5 @@
 // A file or folder the machine refuses, in words: shared by every command and the CLI's last resort.
-
-/** What the system's error codes mean for a manager, for the file errors a command can meet. */
-const FILE_REASONS: Readonly<Record<string, string>> = {
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-  EROFS: "the disk is read-only",
-  ENOSPC: "the disk is full",
-  EDQUOT: "the disk quota is used up",
-  ENOENT: "no such file or folder",
-  ENOTDIR: "part of the path is a file, not a folder",
-  EISDIR: "it is a folder, not a file",
-};
+import { errorCode, fileErrorWords } from "../domain/file-errors.js";
 
 /** What backroom was doing, by the system call that failed. */
 const TRIED: Readonly<Record<string, string>> = {
@@ -31,7 +20,7 @@ const TRIED: Readonly<Record<string, string>> = {
  */
 export function fileProblem(err: unknown): string | undefined {
   const e = err as Partial<NodeJS.ErrnoException> | undefined;
-  const reason = typeof e?.code === "string" ? FILE_REASONS[e.code] : undefined;
+  const reason = fileErrorWords(errorCode(err));
   if (!reason || typeof e?.path !== "string") return undefined;
   const tried = TRIED[e.syscall ?? ""] ?? "use";
   return `cannot ${tried} ${e.path}: ${reason} (${e.code}${e.syscall ? `, ${e.syscall}` : ""})`;
@@ -39,9 +28,11 @@ export function fileProblem(err: unknown): string | undefined {
 
 /** Why a file named on the command line (a count, a box of cards) cannot be read, in words. */
 export function unreadableFile(path: string, err: unknown): string {
-  const code = (err as Partial<NodeJS.ErrnoException> | undefined)?.code;
-  if (code === "ENOENT") return `cannot read ${path}: there is no such file`;
-  if (code === "EISDIR") return `cannot read ${path}: it is a folder, not a file`;
-  const reason = code ? FILE_REASONS[code] : undefined;
-  return reason ? `cannot read ${path}: ${reason} (${code})` : `cannot read ${path} (${code ?? String(err)})`;
+  const code = errorCode(err);
+  const reason = fileErrorWords(code, "read");
+  if (!reason) return `cannot read ${path} (${code ?? String(err)})`;
+  // A missing file or a folder needs no code to be understood.
+  return code === "ENOENT" || code === "EISDIR"
+    ? `cannot read ${path}: ${reason}`
+    : `cannot read ${path}: ${reason} (${code})`;
 }

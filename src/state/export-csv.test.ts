@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createFullStore } from "../../test/helpers/store.js";
-import { exportsFolder, resolveExportPath, writeCsvFiles, wroteMessage } from "./export-csv.js";
+import { exportsFolder, type FileWriter, resolveExportPath, writeCsvFiles, wroteMessage } from "./export-csv.js";
 
 let dir: string | undefined;
 afterEach(() => {
@@ -71,6 +71,33 @@ describe("writing the files of an export", () => {
       expect(result.error.problem.headline).toBe("The file was not written: its folder does not exist.");
       expect(result.error.problem.details).toContain("ENOENT");
     } else throw new Error("expected a failure");
+  });
+
+  it("says a read-only or full disk in the same words as the commands", async () => {
+    for (const [code, words] of [
+      ["EROFS", "the disk is read-only"],
+      ["ENOSPC", "the disk is full"],
+      ["EACCES", "that folder may not be written to"],
+    ] as const) {
+      const refusing: FileWriter = {
+        exists: async () => false,
+        makeFolder: async () => undefined,
+        write: async (path) => {
+          throw Object.assign(new Error(`${code}: refused, open '${path}'`), { code, syscall: "open", path });
+        },
+      };
+      const result = await writeCsvFiles([{ path: "/mnt/usb/a.csv", text: "", what: "a" }], {
+        overwrite: true,
+        files: refusing,
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          kind: "failed",
+          problem: { headline: `The file was not written: ${words}.`, details: `${code} · /mnt/usb/a.csv` },
+        },
+      });
+    }
   });
 });
 

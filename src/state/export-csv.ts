@@ -4,6 +4,7 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { errorCode, fileErrorWords } from "../domain/file-errors.js";
 import type { WriteResult } from "./errors.js";
 
 /** One file of an export: where it goes, its text, and what it holds in words (`12 shifts`). */
@@ -61,19 +62,8 @@ export function resolveExportPath(
 
 /** A failed file operation in the manager's words; the code and path go to the details. */
 function fileProblem(err: unknown, path: string): { headline: string; details: string } {
-  const code = (err as NodeJS.ErrnoException).code;
-  const why =
-    code === "ENOENT"
-      ? "its folder does not exist"
-      : code === "EACCES" || code === "EPERM"
-        ? "that folder may not be written to"
-        : code === "EISDIR"
-          ? "it is a folder"
-          : code === "ENOSPC"
-            ? "the disk is full"
-            : err instanceof Error
-              ? err.message
-              : String(err);
+  const code = errorCode(err);
+  const why = fileErrorWords(code, "write") ?? (err instanceof Error ? err.message : String(err));
   return { headline: `The file was not written: ${why}.`, details: [code, path].filter(Boolean).join(" · ") };
 }
 

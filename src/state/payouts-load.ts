@@ -4,6 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { localDayWindow } from "../domain/cash-drawers.js";
+import { errorCode, fileErrorWords } from "../domain/file-errors.js";
 import { dueDate } from "../domain/payout-reconcile.js";
 import { addDays } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
@@ -142,10 +143,12 @@ export async function readStatementText(
     }
     return { ok: true, text: await readFile(path, "utf8") };
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errorCode(err);
     if (code === "ENOENT") return { ok: false, problem: `There is no file ${path}.` };
-    if (code === "EACCES") return { ok: false, problem: `${path} cannot be read (permission denied).` };
-    return { ok: false, problem: `${path} cannot be read (${code ?? (err as Error).message}).` };
+    return {
+      ok: false,
+      problem: `${path} cannot be read (${fileErrorWords(code, "read") ?? code ?? (err as Error).message}).`,
+    };
   }
 }
 

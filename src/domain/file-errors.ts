@@ -1,0 +1,39 @@
+// The system's error codes for files, in a manager's words: one table for every reader and writer
+// of files (commands, the app's exports, statements), so a code reads the same wherever it occurs.
+
+/** The words for one code: in general, and where reading or writing a file the manager named says it better. */
+interface FileErrorWords {
+  /** What the code means, said of any file or folder. */
+  reason: string;
+  /** Said of a file the manager asked backroom to read. */
+  read?: string;
+  /** Said of a file the manager asked backroom to write (an export). */
+  write?: string;
+}
+
+const WORDS: Readonly<Record<string, FileErrorWords>> = {
+  EACCES: { reason: "permission denied", write: "that folder may not be written to" },
+  EPERM: { reason: "permission denied", write: "that folder may not be written to" },
+  EROFS: { reason: "the disk is read-only" },
+  ENOSPC: { reason: "the disk is full" },
+  EDQUOT: { reason: "the disk quota is used up" },
+  ENOENT: { reason: "no such file or folder", read: "there is no such file", write: "its folder does not exist" },
+  ENOTDIR: { reason: "part of the path is a file, not a folder" },
+  EISDIR: { reason: "it is a folder, not a file", write: "it is a folder" },
+};
+
+/**
+ * What a file error's code means in words — said of any file (`use`), of a file being read, or of
+ * one being written — or undefined for a code that is not about files (a refused connection).
+ */
+export function fileErrorWords(code: string | undefined, doing: "use" | "read" | "write" = "use"): string | undefined {
+  const w = code !== undefined && Object.hasOwn(WORDS, code) ? WORDS[code] : undefined;
+  if (!w) return undefined;
+  return (doing === "use" ? undefined : w[doing]) ?? w.reason;
+}
+
+/** The code of a file error (`EACCES`), or undefined when the error carries none. */
+export const errorCode = (err: unknown): string | undefined => {
+  const code = (err as Partial<NodeJS.ErrnoException> | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+};
