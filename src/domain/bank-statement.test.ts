@@ -182,6 +182,17 @@ describe("readStatement: what it refuses, and how it says so", () => {
       problem: expect.stringMatching(/the first line has: Buchungstag, Verwendungszweck, Betrag/),
     });
   });
+  it("refuses a statement of more lines than it reconciles at once, saying how many it takes", () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `2026-01-02,line ${i},1.00`).join("\n");
+    const most = readStatement(`Account summary\n\n${header}\n${body(3)}\n`, { currency: "USD", maxLines: 3 });
+    expect(most.ok && most.lines.map((l) => l.line)).toEqual([4, 5, 6]);
+    expect(readStatement(`${header}\n${body(4)}\n`, { currency: "USD", maxLines: 3 })).toEqual({
+      ok: false,
+      problem:
+        "The statement has more than 3 lines; backroom reconciles up to 3 at a time. Export a shorter range of dates.",
+      problems: [],
+    });
+  });
   it("says broken quoting in words, with its line", () => {
     const r = readStatement(`${header}\n2026-01-02,a,1.00\n2026-01-03,"never closed,1.00\n`, { currency: "USD" });
     expect(r).toMatchObject({

@@ -7,7 +7,14 @@
 import { notText, readCsv } from "./csv-read.js";
 import { parseMoney } from "./money.js";
 import { plural } from "./plural.js";
-import { type ColumnFlags, type ColumnLayout, cell, type Layout, layoutOf, type Row } from "./statement-columns.js";
+import {
+  type ColumnFlags,
+  type ColumnLayout,
+  cell,
+  HEADER_SEARCH_ROWS,
+  layoutOf,
+  type Row,
+} from "./statement-columns.js";
 import { compileDateFormat, type DateFormat, guessDateFormat } from "./statement-dates.js";
 
 /** One transaction line of a statement. */
@@ -41,6 +48,8 @@ export interface LineProblem {
 export interface StatementOptions extends ColumnFlags {
   currency: string;
   dateFormat?: string | undefined;
+  /** The most lines after the header: {@link MAX_STATEMENT_LINES} unless given. */
+  maxLines?: number;
 }
 
 /** The columns used, by their headers as the file writes them. */
@@ -68,42 +77,91 @@ export type StatementRead =
     }
   | { ok: false; problem: string; problems: LineProblem[] };
 
-/** The separator the file uses: the one that yields a usable header. */
-function splitRows(
+/**
+ * The most lines a statement may have after its header. A busy store's account has a few thousand
+ * a month; at 400,000 (a 10 MB file) reading and matching took over a gigabyte.
+ */
+export const MAX_STATEMENT_LINES = 100_000;
+
+const notCsv = (read: { what: string; line?: number }) => ({
+  problem: `The file is not CSV that can be read: ${read.what}.`,
+  ...(read.line ? { line: read.line } : {}),
+});
+
+/**
+ * The separator the file uses (the one that yields a usable header) and where its columns are,
+ * found from the first rows alone: a statement of 400,000 lines is not split four ways to read its
+ * header.
+ */
+function findLayout(
   text: string,
   o: StatementOptions,
-): { rows: Row[]; delimiter: string; layout: Layout } | { problem: string; line?: number } {
+): { delimiter: string; layout: ColumnLayout } | { problem: string; line?: number } {
   let brokenQuotes: { problem: string; line?: number } | undefined;
   // Of the separators that split the file but found no usable header, the one that split the
   // header into most cells is the file's: its words say which headers the file has.
   let noLayout: { problem: string; cells: number } | undefined;
   for (const delimiter of [",", ";", "\t", "|"]) {
-    const read = readCsv(text, { delimiter });
+    const read = readCsv(text, { delimiter, records: HEADER_SEARCH_ROWS });
     if (!read.ok) {
-      brokenQuotes ??= {
-        problem: `The file is not CSV that can be read: ${read.what}.`,
-        ...(read.line ? { line: read.line } : {}),
-      };
+      brokenQuotes ??= notCsv(read);
       continue;
     }
-    const rows: Row[] = read.records;
-    const layout = layoutOf(rows, o);
-    if (layout.ok) return { rows, delimiter, layout };
-    const cells = rows[0]?.cells.length ?? 0;
+    const layout = layoutOf(read.records, o);
+    if (layout.ok) return { delimiter, layout };
+    const cells = read.records[0]?.cells.length ?? 0;
     if (!noLayout || cells > noLayout.cells) noLayout = { problem: layout.problem, cells };
   }
   if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem };
   return brokenQuotes ?? { problem: "The file is empty." };
 }
 
+/**
+ * The rows after the header, each cut to the columns the layout uses as it is read, and the layout
+ * over those cut rows: the other columns (a balance, a type, a check number) are never held.
+ */
+function bodyRows(
+  text: string,
+  { delimiter, layout, maxLines }: { delimiter: string; layout: ColumnLayout; maxLines: number },
+): { rows: Row[]; layout: ColumnLayout } | { problem: string; line?: number } {
+  const { date, amount, debit, credit, description, texts } = layout;
+  const used = [...new Set([date, amount, debit, credit, description, ...texts].filter((i) => i >= 0))];
+  const at = (i: number) => (i < 0 ? -1 : used.indexOf(i));
+  const after = layout.header?.line ?? 0;
+  // Read no further than one line past the most a statement may have: enough to know it has more.
+  const enough = maxLines + HEADER_SEARCH_ROWS + 1;
+  const read = readCsv(text, { delimiter, records: enough }, (r): Row | undefined =>
+    r.line > after ? { line: r.line, cells: used.map((i) => r.cells[i] ?? "") } : undefined,
+  );
+  if (!read.ok) return notCsv(read);
+  if (read.records.length > maxLines) {
+    const most = maxLines.toLocaleString("en-US");
+    return {
+      problem: `The statement has more than ${most} lines; backroom reconciles up to ${most} at a time. Export a shorter range of dates.`,
+    };
+  }
+  const cut: ColumnLayout = {
+    ...layout,
+    date: at(date),
+    amount: at(amount),
+    debit: at(debit),
+    credit: at(credit),
+    description: at(description),
+    texts: texts.map(at),
+  };
+  return { rows: read.records, layout: cut };
+}
+
 /** The decimal mark the amounts use: a comma when amounts end in `,dd` and none in `.dd`. */
-function decimalMarkOf(cells: readonly string[]): "." | "," {
+function decimalMarkOf(rows: readonly Row[], l: ColumnLayout): "." | "," {
   let comma = 0;
   let dot = 0;
-  for (const c of cells) {
-    const digits = c.replace(/[^\d.,]/g, "");
-    if (/,\d{1,2}$/.test(digits)) comma++;
-    else if (/\.\d{1,2}$/.test(digits)) dot++;
+  for (const r of rows) {
+    for (const i of [l.amount, l.debit, l.credit]) {
+      const digits = cell(r, i).replace(/[^\d.,]/g, "");
+      if (/,\d{1,2}$/.test(digits)) comma++;
+      else if (/\.\d{1,2}$/.test(digits)) dot++;
+    }
   }
   return comma > dot ? "," : ".";
 }
@@ -129,21 +187,12 @@ export function readStatement(text: string, options: StatementOptions): Statemen
     if ("problem" in f) return { ok: false, problem: f.problem, problems: [] };
     explicit = f;
   }
-  const split = splitRows(normalized, options);
-  if ("problem" in split) {
-    return {
-      ok: false,
-      problem: split.problem,
-      problems: split.line ? [{ line: split.line, problem: split.problem }] : [],
-    };
-  }
-  const { rows, delimiter, layout } = split;
-  if (!layout.ok) return { ok: false, problem: layout.problem, problems: [] };
-  const body = rows.filter((r) => !layout.header || r.line > layout.header.line);
-  const amountCells = body
-    .flatMap((r) => [cell(r, layout.amount), cell(r, layout.debit), cell(r, layout.credit)])
-    .filter(Boolean);
-  const decimalMark = decimalMarkOf(amountCells);
+  const found = findLayout(normalized, options);
+  if ("problem" in found) return unreadable(found);
+  const split = bodyRows(normalized, { ...found, maxLines: options.maxLines ?? MAX_STATEMENT_LINES });
+  if ("problem" in split) return unreadable(split);
+  const { rows: body, layout } = split;
+  const decimalMark = decimalMarkOf(body, layout);
   const dated = body.filter((r) => /\d/.test(cell(r, layout.date)) && hasAmount(r, layout));
   let format = explicit;
   const notes: string[] = [];
@@ -171,6 +220,27 @@ export function readStatement(text: string, options: StatementOptions): Statemen
       problems: read.problems,
     };
   }
+  return {
+    ok: true,
+    lines: read.lines,
+    skipped: read.skipped,
+    columns: columnsUsed(found.layout),
+    headerLine: layout.header?.line ?? 0,
+    dateFormat: format.pattern,
+    delimiter: found.delimiter,
+    decimalMark,
+    notes,
+  };
+}
+
+const unreadable = (p: { problem: string; line?: number }): StatementRead => ({
+  ok: false,
+  problem: p.problem,
+  problems: p.line ? [{ line: p.line, problem: p.problem }] : [],
+});
+
+/** The columns used, by their headers (or "column N" without a header). */
+function columnsUsed(layout: ColumnLayout): ColumnsUsed {
   const name = (i: number) =>
     i < 0 ? undefined : layout.header ? (layout.header.cells[i] ?? `column ${i + 1}`) : `column ${i + 1}`;
   const columns: ColumnsUsed = { date: name(layout.date) ?? "" };
@@ -183,17 +253,7 @@ export function readStatement(text: string, options: StatementOptions): Statemen
     const n = name(i);
     if (n !== undefined) columns[key] = n;
   }
-  return {
-    ok: true,
-    lines: read.lines,
-    skipped: read.skipped,
-    columns,
-    headerLine: layout.header?.line ?? 0,
-    dateFormat: format.pattern,
-    delimiter,
-    decimalMark,
-    notes,
-  };
+  return columns;
 }
 
 const hasAmount = (r: Row, l: ColumnLayout) => Boolean(cell(r, l.amount) || cell(r, l.debit) || cell(r, l.credit));

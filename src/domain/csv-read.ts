@@ -40,7 +40,7 @@ export interface CsvSplit {
 }
 
 /** A file split into records, or its broken quoting in words with the line it names. */
-export type CsvRead = { ok: true; records: CsvRecord[] } | { ok: false; what: string; line?: number };
+export type CsvRead<T = CsvRecord> = { ok: true; records: T[] } | { ok: false; what: string; line?: number };
 
 /**
  * Splits CSV text into records with csv-parse: a byte-order mark dropped, quotes and doubled
@@ -48,8 +48,18 @@ export type CsvRead = { ok: true; records: CsvRecord[] } | { ok: false; what: st
  * the line it starts on, so a quoted line break inside a record does not shift the lines after it;
  * a quote never closed is named by the line it opens on, not the file's last line.
  */
-export function readCsv(text: string, how: CsvSplit): CsvRead {
-  const records: CsvRecord[] = [];
+export function readCsv(text: string, how: CsvSplit): CsvRead;
+/**
+ * Splits CSV text as {@link readCsv} does and keeps what `keep` makes of each record (undefined
+ * drops it): a large file's records are not all held before they are cut to what is needed.
+ */
+export function readCsv<T>(text: string, how: CsvSplit, keep: (r: CsvRecord) => T | undefined): CsvRead<T>;
+export function readCsv<T>(
+  text: string,
+  how: CsvSplit,
+  keep: (r: CsvRecord) => T | undefined = (r) => r as T,
+): CsvRead<T> {
+  const records: T[] = [];
   // csv-parse counts the line a record ends on and the blank lines skipped so far; the next record
   // starts on the line after the last one's end, past the blank lines skipped since. It counts a
   // CRLF inside quotes as two lines: those extra lines are taken off.
@@ -67,7 +77,8 @@ export function readCsv(text: string, how: CsvSplit): CsvRead {
       trim: true,
       ...(how.records === undefined ? {} : { to: how.records }),
       on_record: (cells: string[], info) => {
-        records.push({ line: startOf(info.empty_lines), cells });
+        const kept = keep({ line: startOf(info.empty_lines), cells });
+        if (kept !== undefined) records.push(kept);
         for (const c of cells) if (c.includes("\r\n")) extra += c.split("\r\n").length - 1;
         ended = info.lines - extra;
         blank = info.empty_lines;

@@ -114,7 +114,8 @@ function namedColumn(row: readonly string[], wanted: string): number {
   return row.findIndex((h) => fold(h) === f || h.trim().toLowerCase() === wanted.trim().toLowerCase());
 }
 
-const HEADER_SEARCH_ROWS = 40;
+/** How many of a file's first rows may come before its header (summary lines). */
+export const HEADER_SEARCH_ROWS = 40;
 
 /** Where the columns are: the header row and the index of each role, or why none was found. */
 export type Layout = ColumnLayout | { ok: false; problem: string };
