@@ -61,6 +61,7 @@ export const PAYOUTS_RECONCILE_SPEC = {
   },
   details: [
     "Columns are found by their headers: a date (Posting Date, Date, Transaction Date, …), an Amount or a Debit and a Credit column, a Description (or Memo, Details). Amounts may carry currency symbols, thousands separators, brackets for withdrawals and a decimal comma; the separator may be `,` or `;`. In --json, `line` is the 1-based line number in the file, the header included, and amounts are in the currency's minor unit.",
+    "A statement of more than 100,000 lines after its header is refused: export a shorter range of dates.",
     "Exit codes: 0 everything matched, 3 something did not, 2 a file or flag that cannot be used, 1 the service failed or this sign-in may not read payouts.",
   ].join("\n"),
 } as const satisfies CommandSpec;
@@ -151,7 +152,7 @@ export async function runPayoutsReconcile(argv: string[], io: CommandIo, deps: P
         : [];
       const r = reconcileStatement(statement.lines, payouts);
       if (opts.json) io.stdout.write(`${JSON.stringify(reconcileJson(r, currency))}\n`);
-      else io.stdout.write(reconcileText(r, payouts, { file: opts.file, locations, statement, currency }));
+      else writeLines(io.stdout, reconcileReport(r, payouts, { file: opts.file, locations, statement, currency }));
       return fullyReconciled(r) ? 0 : EXIT_NOT_RECONCILED;
     });
   });
@@ -164,8 +165,24 @@ export function payoutLine(p: Payout): string {
   })`;
 }
 
-/** The reconciliation for people: the summary, then every problem line with its candidates. */
-export function reconcileText(
+/**
+ * Writes lines a thousand at a time: a long statement's report is never one string (400,000
+ * unmatched lines made 250 MB of it). Standard output to a file or pipe is written synchronously.
+ */
+function writeLines(out: NodeJS.WritableStream, lines: Iterable<string>): void {
+  let batch: string[] = [];
+  for (const line of lines) {
+    batch.push(line);
+    if (batch.length === 1000) {
+      out.write(`${batch.join("\n")}\n`);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) out.write(`${batch.join("\n")}\n`);
+}
+
+/** The reconciliation for people, line by line: the summary, then every problem line with its candidates. */
+export function* reconcileReport(
   r: Reconciliation,
   payouts: readonly Payout[],
   ctx: {
@@ -174,7 +191,7 @@ export function reconcileText(
     statement: Extract<ReturnType<typeof readStatement>, { ok: true }>;
     currency: string;
   },
-): string {
+): Generator<string> {
   const { statement, currency } = ctx;
   const byId = new Map(payouts.map((p) => [p.id, p]));
   const lineOf = new Map(statement.lines.map((l) => [l.line, l]));
@@ -184,7 +201,7 @@ export function reconcileText(
   const byAmount = r.matched.filter((m) => m.by === "amount_date");
   const where = ctx.locations.length > 1 ? "all locations" : (ctx.locations[0]?.name ?? "");
   const c = statement.columns;
-  const out = [
+  yield* [
     `${ctx.file}: ${plural(statement.lines.length, "line")}${r.range ? ` from ${r.range.from} to ${r.range.to}` : ""} against the payouts of ${where}`,
     `(columns: ${[c.date, c.amount ?? `${c.debit} / ${c.credit}`, c.description].filter(Boolean).join(", ")}; dates ${statement.dateFormat}${statement.skipped.length ? `; ${plural(statement.skipped.length, "line")} without an amount or date skipped` : ""})`,
     "",
@@ -215,37 +232,38 @@ export function reconcileText(
     return l ? `line ${n}  ${l.date}  ${formatAmount(l.amount, currency)}  ${text}` : `line ${n}`;
   };
   for (const m of r.matched.filter((x) => x.difference)) {
-    out.push(
+    yield* [
       "",
       `${describe(m.line)}`,
       `  names ${m.payoutId} by its reference, but the amounts differ by ${formatMoney({ amount: m.difference ?? 0, currency })}`,
-    );
+    ];
   }
-  if (r.ambiguous.length) out.push("", "Ambiguous lines:");
+  const payoutOf = (id: string) => {
+    const p = byId.get(id);
+    return p ? payoutLine(p) : id;
+  };
+  if (r.ambiguous.length) yield* ["", "Ambiguous lines:"];
   for (const a of r.ambiguous) {
-    out.push(`  ${describe(a.line)}`, `    ${a.why === "lines" ? "its one payout fits other lines too" : "fits"}:`);
-    for (const id of a.payoutIds) out.push(`      ${byId.get(id) ? payoutLine(byId.get(id) as Payout) : id}`);
+    yield* [`  ${describe(a.line)}`, `    ${a.why === "lines" ? "its one payout fits other lines too" : "fits"}:`];
+    for (const id of a.payoutIds) yield `      ${payoutOf(id)}`;
   }
-  if (r.unmatched.length) out.push("", "Unmatched lines:");
+  if (r.unmatched.length) yield* ["", "Unmatched lines:"];
   for (const u of r.unmatched) {
-    out.push(`  ${describe(u.line.line)}`, `    ${u.reason}`);
-    for (const id of u.nearest) out.push(`      near: ${byId.get(id) ? payoutLine(byId.get(id) as Payout) : id}`);
+    yield* [`  ${describe(u.line.line)}`, `    ${u.reason}`];
+    for (const id of u.nearest) yield `      near: ${payoutOf(id)}`;
   }
   if (r.missing.length)
-    out.push("", "Paid payouts missing from the statement:", ...r.missing.map((p) => `  ${payoutLine(p)}`));
-  if (r.failed.length)
-    out.push(
+    yield* ["", "Paid payouts missing from the statement:", ...r.missing.map((p) => `  ${payoutLine(p)}`)];
+  if (r.failed.length) {
+    yield* [
       "",
       "Failed payouts (the bank refused them; never on a statement):",
       ...r.failed.map((p) => `  ${payoutLine(p)}`),
-    );
-  if (statement.skipped.length) {
-    out.push(
-      "",
-      "Lines skipped (no transaction on them):",
-      ...statement.skipped.map((k) => `  line ${k.line}: ${k.reason}`),
-    );
+    ];
   }
-  out.push("", fullyReconciled(r) ? "Everything matched." : "Not everything matched.");
-  return `${out.join("\n")}\n`;
+  if (statement.skipped.length) {
+    yield* ["", "Lines skipped (no transaction on them):"];
+    for (const k of statement.skipped) yield `  line ${k.line}: ${k.reason}`;
+  }
+  yield* ["", fullyReconciled(r) ? "Everything matched." : "Not everything matched."];
 }

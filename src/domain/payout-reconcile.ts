@@ -133,13 +133,12 @@ export function reconcileStatement(lines: readonly StatementLine[], payouts: rea
   const claimed = new Set([...taken, ...ambiguous.flatMap((a) => a.payoutIds)]);
   const missing = payouts.filter((p) => p.status === "PAID" && due(p) && !claimed.has(p.id));
   const failed = payouts.filter((p) => p.status === "FAILED" && due(p));
+  // The payouts still free, found once: not again for each of a long statement's unmatched lines.
+  const free = payouts.filter((p) => !taken.has(p.id));
   const unmatched = byAmount.unmatched.map((line) => ({
     line,
     reason: unmatchedReason(line, payouts),
-    nearest: nearestPayouts(
-      line,
-      payouts.filter((p) => !taken.has(p.id)),
-    ),
+    nearest: nearestPayouts(line, free),
   }));
   return { matched, ambiguous, unmatched, missing: sortByDue(missing), failed: sortByDue(failed), range };
 }
