@@ -280,7 +280,10 @@ describe("one resolution of where to work, for the app, shifts export and status
     try {
       const status = await run(["status"]);
       expect(status.code).toBe(1);
-      expect(status.stdout).toMatch(/^Location: +L-GONE names no location here \(there are: /m);
+      expect(status.stdout).toMatch(
+        /^Location: +the default location in the config is none of this store's \(it has: /m,
+      );
+      expect(status.stdout).toMatch(/^Details: +defaultLocationId "L-GONE"$/m);
       const exported = await run(["shifts", "export"]);
       expect(exported.code).toBe(1);
       expect(exported.stderr).toContain('the config file\'s defaultLocationId "L-GONE" names no location here');

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo, lockedKeytar, memoryKeytar } from "../../test/auth-helpers.js";
 import { createTokenStore } from "../auth/token-store.js";
 import { openOutbox, outboxPath } from "../local/outbox.js";
+import { openDemoService } from "./demo-store.js";
 import { runLogin } from "./login.js";
 import { runLogout } from "./logout.js";
 import { runStatus } from "./status.js";
@@ -80,6 +82,28 @@ describe("backroom status", () => {
       signInNeeded: false,
       kept: [],
     });
+  });
+
+  it("on the demo store says when the config's default location is none of the store's, the id apart", async () => {
+    await mkdir(join(dir, "config", "backroom"), { recursive: true });
+    const file = join(dir, "config", "backroom", "config.json");
+    await writeFile(file, JSON.stringify({ defaultLocationId: "NOPE" }));
+    const words = `the default location in the config is none of this store's (it has: Main Street, Harbour Dock); fix defaultLocationId in ${file}`;
+    // Before the demo store's file is made: the seed's locations, and the file is not made.
+    const fresh = captureIo(env());
+    expect(await runStatus([], fresh.io, { keytar: lockedKeytar() })).toBe(1);
+    expect(fresh.stdout()).toContain(`\nLocation:  ${words}\nDetails:   defaultLocationId "NOPE"\n`);
+    expect(existsSync(join(dir, ".local", "share", "backroom", "demo.db"))).toBe(false);
+    // A store's file that exists is asked.
+    const db = join(dir, "demo.db");
+    await (await openDemoService(db)).close();
+    const json = captureIo(env());
+    expect(await runStatus(["--db", db, "--json"], json.io, { keytar: lockedKeytar() })).toBe(1);
+    expect(JSON.parse(json.stdout())).toMatchObject({ defaultLocationId: "NOPE", defaultLocationProblem: words });
+    await writeFile(file, JSON.stringify({ defaultLocationId: "harbour dock" }));
+    const named = captureIo(env());
+    expect(await runStatus(["--db", db], named.io, { keytar: lockedKeytar() })).toBe(0);
+    expect(named.stdout()).not.toMatch(/^Location:/m);
   });
 
   it("without a sign-in says so, how to sign in, and — with no keychain — how to give a token instead", async () => {

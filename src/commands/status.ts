@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { openSession } from "../auth/command-context.js";
 import { adoptTokenStatus, SignedOutError } from "../auth/session.js";
 import type { KeptEntry } from "../domain/kept-writes.js";
+import type { Location } from "../spec/generated/types.js";
 import { SquareApiError } from "../square/index.js";
 import { type CommandSpec, readArgs } from "./args.js";
 import { type CommandDeps, type CommandIo, relativeTime, say } from "./io.js";
@@ -12,6 +13,7 @@ import {
   type DemoTarget,
   findLocation,
   loadTarget,
+  openDemo,
   type ServiceTarget,
   signInHint,
   TARGET_OPTIONS,
@@ -66,7 +68,7 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
             from: target.from,
             ...(check ? { check } : {}),
             ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
-            ...(locationProblem ? { defaultLocationProblem: locationProblem } : {}),
+            ...(locationProblem ? { defaultLocationProblem: locationProblem.words } : {}),
             kept: keptJson(kept),
           },
           null,
@@ -93,12 +95,38 @@ export async function runStatus(argv: string[], io: CommandIo, deps: CommandDeps
   });
 }
 
+/** A default location the config names that is none of the store's: in words, and the id apart. */
+interface LocationProblem {
+  words: string;
+  details: string;
+}
+
+/** Why the config's default location is none of these, or undefined when it is one of them. */
+function defaultLocationProblem(
+  locations: readonly Pick<Location, "id" | "name">[],
+  wanted: string,
+  configPath: string,
+): LocationProblem | undefined {
+  if (findLocation(locations, wanted)) return undefined;
+  const there = locations.map((l) => l.name ?? l.id).join(", ") || "none";
+  return {
+    words: `the default location in the config is none of this store's (it has: ${there}); fix defaultLocationId in ${configPath}`,
+    details: `defaultLocationId ${JSON.stringify(wanted)}`,
+  };
+}
+
+/** The status rows of a location problem: the words, then the id on a details line. */
+const locationRows = (p: LocationProblem): [string, string][] => [
+  ["Location", p.words],
+  ["Details", p.details],
+];
+
 /** What asking the service about the sign-in found. */
 interface ServiceCheck {
   check: string | undefined;
   verified: boolean;
   failed: boolean;
-  locationProblem: string | undefined;
+  locationProblem: LocationProblem | undefined;
 }
 
 /**
@@ -126,9 +154,7 @@ async function checkWithService(
       out.verified = true;
       if (target.defaultLocationId) {
         const locations = (await ctx.connection.client.locations.listLocations()).locations ?? [];
-        if (!findLocation(locations, target.defaultLocationId)) {
-          out.locationProblem = `${target.defaultLocationId} names no location here (there are: ${locations.map((l) => l.name ?? l.id).join(", ") || "none"}); fix defaultLocationId in ${opts.configPath}`;
-        }
+        out.locationProblem = defaultLocationProblem(locations, target.defaultLocationId, opts.configPath);
       }
     } catch (err) {
       if (err instanceof SignedOutError) out.check = undefined;
@@ -160,7 +186,7 @@ function serviceRows(
     configPath: string;
     check: string | undefined;
     verified: boolean;
-    locationProblem: string | undefined;
+    locationProblem: LocationProblem | undefined;
     now: number;
     memoryStore: boolean;
   },
@@ -181,7 +207,7 @@ function serviceRows(
       s.expiresAt ? `${s.expiresAt} (${relativeTime(s.expiresAt, o.now)})` : o.verified ? "does not expire" : "unknown",
     ]);
     if (o.check) rows.push(["Service", o.check]);
-    if (o.locationProblem) rows.push(["Location", o.locationProblem]);
+    if (o.locationProblem) rows.push(...locationRows(o.locationProblem));
   } else {
     rows.push(["Signed in", "no"]);
     rows.push([
@@ -223,15 +249,41 @@ const keptJson = (kept: readonly KeptEntry[]) =>
     ...(e.problem ? { problem: e.problem } : {}),
   }));
 
-function demoStatus(
+/**
+ * Why the config's default location is none of the demo store's: its file's locations, or (before
+ * the file is made, or in memory) the seed's, so `status` never makes the file.
+ */
+async function demoLocationProblem(
+  target: DemoTarget,
+  exists: boolean,
+  configPath: string,
+): Promise<LocationProblem | undefined> {
+  const wanted = target.defaultLocationId;
+  if (!wanted) return undefined;
+  if (!exists) {
+    const { DEMO_LOCATIONS } = await import("../service/directory/seed.js");
+    return defaultLocationProblem(DEMO_LOCATIONS, wanted, configPath);
+  }
+  const opened = await openDemo(target);
+  try {
+    const locations = (await opened.client.locations.listLocations()).locations ?? [];
+    return defaultLocationProblem(locations, wanted, configPath);
+  } finally {
+    await opened.close();
+  }
+}
+
+async function demoStatus(
   io: CommandIo,
   target: DemoTarget,
   configPath: string,
   json: boolean,
   kept: readonly KeptEntry[],
-): number {
+): Promise<number> {
   const memory = target.dbPath === ":memory:";
   const exists = !memory && existsSync(target.dbPath);
+  const locationProblem = await demoLocationProblem(target, exists, configPath);
+  const exit = locationProblem ? 1 : 0;
   if (json) {
     say(
       io.stdout,
@@ -243,13 +295,15 @@ function demoStatus(
           dbPath: target.dbPath,
           exists,
           signInNeeded: false,
+          ...(target.defaultLocationId ? { defaultLocationId: target.defaultLocationId } : {}),
+          ...(locationProblem ? { defaultLocationProblem: locationProblem.words } : {}),
           kept: keptJson(kept),
         },
         null,
         2,
       ),
     );
-    return 0;
+    return exit;
   }
   printRows(io, [
     ["Store", "DEMO: the demo store, run inside backroom (no account, no network)"],
@@ -262,10 +316,11 @@ function demoStatus(
     ],
     ["Signed in", "not needed: the demo store signs backroom in by itself"],
     ["Elsewhere", "`backroom login --env sandbox|production` signs in to the service; --env picks where to work"],
+    ...(locationProblem ? locationRows(locationProblem) : []),
     keptRow(kept),
   ]);
   printKept(io, kept);
-  return 0;
+  return exit;
 }
 
 function printRows(io: CommandIo, rows: readonly (readonly [string, string])[]): void {
