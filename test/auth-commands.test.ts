@@ -1,8 +1,8 @@
 // The sign-in commands against the real local service: personal tokens (flag and hidden prompt),
 // logout when revoking fails, and the plain warning when no keychain works.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { request } from "undici";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -95,6 +95,11 @@ describe("backroom login --token", () => {
 describe("backroom login --token without a keychain", () => {
   it("checks the token, then says plainly it was not kept and how to use BACKROOM_ACCESS_TOKEN (exit 1)", async () => {
     const keytar = lockedKeytar();
+    // A config that names another place stays as it was.
+    const configFile = join(dir, "config", "backroom", "config.json");
+    const before = '{ "environment": "sandbox" }\n';
+    await mkdir(dirname(configFile), { recursive: true });
+    await writeFile(configFile, before);
     const login = captureIo(env());
     const code = await runLogin(
       ["--env", "local", "--base-url", svc.url, "--token", svc.service.accessToken],
@@ -109,12 +114,16 @@ describe("backroom login --token without a keychain", () => {
       `the token works (merchant ${svc.service.merchantId}), but the sign-in was NOT kept`,
     );
     expect(login.stderr()).toContain("set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command");
+    expect(login.stderr()).toContain(`The config file was left as it was, since nothing was signed in.`);
+    expect(login.stderr()).toContain(`and pass --env local --base-url ${svc.url} to each.`);
     expect(login.stdout()).not.toContain("Signed in");
+    expect(login.stdout()).not.toContain("Saved the environment");
     expect(login.all()).not.toContain(svc.service.accessToken);
+    expect(await readFile(configFile, "utf8")).toBe(before);
 
     // With the token in the environment, the same place works: status says signed in.
     const status = captureIo({ ...env(), BACKROOM_ACCESS_TOKEN: svc.service.accessToken });
-    expect(await runStatus([], status.io, { keytar, maxRetries: 0 })).toBe(0);
+    expect(await runStatus(["--env", "local", "--base-url", svc.url], status.io, { keytar, maxRetries: 0 })).toBe(0);
     expect(status.stdout()).toMatch(/^Service: +checked with the service$/m);
 
     const refused = captureIo(env());

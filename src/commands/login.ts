@@ -84,8 +84,7 @@ export async function runLogin(argv: string[], io: CommandIo, deps: CommandDeps 
           storage: store.describeStorage(),
           secrets,
           given: typeof flags.token === "string" ? flags.token : undefined,
-          remember: () =>
-            remember(io, config, target.environment, flags["base-url"], clientIdFlag, flags.env !== undefined),
+          where: `--env ${target.environment}${flags["base-url"] ? ` --base-url ${flags["base-url"]}` : ""}`,
         });
       } else {
         if (!applicationId) {
@@ -143,8 +142,8 @@ interface TokenSignIn {
   secrets: string[];
   /** The token given with --token; asked for (hidden) otherwise. */
   given: string | undefined;
-  /** Saves where the sign-in was made. */
-  remember: () => Promise<void>;
+  /** The flags that name where the sign-in was made, for a command to repeat them. */
+  where: string;
 }
 
 /**
@@ -170,10 +169,10 @@ async function signInWithToken(io: CommandIo, deps: CommandDeps, t: TokenSignIn)
   });
   const merchant = info.merchant_id;
   if (!t.kept) {
-    // Checked, but there is nowhere to keep it: say so plainly, and how to use it anyway.
-    await t.remember();
+    // Checked, but there is nowhere to keep it: say so plainly, and how to use it anyway. The
+    // config is left as it was: a sign-in that was not kept does not move where backroom works.
     throw new CommandError(
-      `the token works${merchant ? ` (merchant ${merchant})` : ""}, but the sign-in was NOT kept: ${t.storage}. To use this token, set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command (for example in your shell profile or your secrets manager).`,
+      `the token works${merchant ? ` (merchant ${merchant})` : ""}, but the sign-in was NOT kept: ${t.storage}. The config file was left as it was, since nothing was signed in. To use this token, set BACKROOM_ACCESS_TOKEN to it in the environment of each backroom command (for example in your shell profile or your secrets manager), and pass ${t.where} to each.`,
     );
   }
   await t.session.signIn(personalTokens(token, info, { environment: target.environment, baseUrl: target.baseUrl }));
