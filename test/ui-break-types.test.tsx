@@ -30,6 +30,12 @@ describe("break types", () => {
     await h.app.press("x");
     await h.app.waitFor('Delete the break type "Coffee"? Shifts that used it keep their breaks.');
     await h.app.waitFor("enter: no (this cannot be undone)");
+    // q and other keys answer nothing, and say which keys do: the question stays, nothing is quit.
+    await h.app.press("q");
+    await h.app.waitFor("q quits once the question is answered: y yes, n or esc no.");
+    await h.app.press("3");
+    await h.app.waitFor("3 does not answer the question: y yes, n or esc no.");
+    expect(h.app.frame()).toContain('Delete the break type "Coffee"?');
     await h.app.press(KEYS.enter);
     await h.app.waitFor((f) => !f.includes("Delete the break type"));
     expect(await names(h)).toContain("Coffee");

@@ -20,6 +20,18 @@ export function answerKeysText(question: Pick<Question, "risky" | "reversible">,
 }
 
 /**
+ * What a key that answers nothing is told, in place of silence: `q` that it quits once the
+ * question is answered, any other printable key which keys answer; undefined for keys that are
+ * not typed characters (they do nothing, as the arrows of a list would).
+ */
+export function notAnAnswerText(input: string): string | undefined {
+  if (!/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(input)) return undefined;
+  return input === "q"
+    ? "q quits once the question is answered: y yes, n or esc no."
+    : `${input} does not answer the question: y yes, n or esc no.`;
+}
+
+/**
  * The one confirmation of the app: `y` yes, `n` or `esc` no, `enter` the highlighted answer —
  * *no* at first for anything destructive or irreversible, and the prompt says so; ←/→ move the
  * highlight. It takes every key while open (nothing behind it runs); after any answer it closes
@@ -29,6 +41,7 @@ export function Confirm({ question, width }: { question: Question; width: number
   const theme = useTheme();
   const store = useAppStoreApi();
   const [highlighted, setHighlighted] = useState<"yes" | "no">(defaultAnswer(question));
+  const [nudge, setNudge] = useState<string | undefined>();
   useKeys(
     (input, key) => {
       const answer = (yes: boolean) => store.getState().answer(yes);
@@ -37,6 +50,7 @@ export function Confirm({ question, width }: { question: Question; width: number
       else if (key.return) answer(highlighted === "yes");
       else if (key.leftArrow || key.rightArrow || key.tab || input === "h" || input === "l")
         setHighlighted((h) => (h === "yes" ? "no" : "yes"));
+      else if (!key.ctrl && !key.meta) setNudge(notAnAnswerText(input) ?? nudge);
       return true;
     },
     { isActive: true },
@@ -70,6 +84,13 @@ export function Confirm({ question, width }: { question: Question; width: number
         {button("yes", question.yes ?? "Yes")}
         {button("no", question.no ?? "No")}
       </Box>
+      {nudge
+        ? wrapLines(nudge, inner).map((line) => (
+            <Txt key={`nudge ${line}`} color={theme.warn}>
+              {line}
+            </Txt>
+          ))
+        : null}
       {wrapLines(answerKeysText(question, highlighted), inner).map((line) => (
         <Txt key={line} color={theme.muted}>
           {line}
