@@ -3,7 +3,7 @@
 // order made with their own keys, exactly as the app sends them when the service answers again.
 import { existsSync } from "node:fs";
 import type { KeptEntry } from "../domain/kept-writes.js";
-import { localDate, localTime } from "../domain/time.js";
+import { localDate, localTime, machineTimeZone } from "../domain/time.js";
 import { type Outbox, openOutbox, outboxPath } from "../local/outbox.js";
 import { flushOutbox } from "../state/outbox-flush.js";
 import { type CommandSpec, readArgs } from "./args.js";
@@ -59,11 +59,9 @@ export async function keptFor(io: CommandIo, target: Target): Promise<KeptEntry[
   }
 }
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** One kept write as a line: `#3  kept        2026-11-20 09:00  Clock in Ana Lopez at 09:00`. */
 export function keptLine(e: KeptEntry): string {
-  const tz = zone();
+  const tz = machineTimeZone();
   const state = e.state === "refused" ? "to resolve" : e.state === "sent" ? "sent, no answer" : "kept";
   const line = `#${e.seq}  ${state.padEnd(15)} ${localDate(e.actedAt, tz)} ${localTime(e.actedAt, tz)}  ${e.label}`;
   return e.state === "refused" && e.problem ? `${line}\n      ${e.problem}` : line;

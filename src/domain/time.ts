@@ -68,6 +68,9 @@ export function localDate(instant: Date | number | string, timeZone: string): st
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+/** This machine's time zone (its TZ or system setting), for times with no store to take a zone from. */
+export const machineTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** `HH:MM` of `instant` in `timeZone`. */
 export function localTime(instant: Date | number | string, timeZone: string): string {
   const p = localParts(new Date(instant), timeZone);

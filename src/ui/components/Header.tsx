@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import stringWidth from "string-width";
-import { localTime } from "../../domain/time.js";
+import { localTime, machineTimeZone } from "../../domain/time.js";
 import {
   type Connection,
   selectKeptCounts,
@@ -24,14 +24,19 @@ interface Part {
   drop: number;
 }
 
-/** What the connection part says. */
+/**
+ * What the connection part says. `tz` is the store's zone, undefined while no location is known
+ * (offline from the start): the time is then this machine's, never a UTC time unsaid.
+ */
 export function connectionText(
   c: Connection,
   signedIn: string,
-  tz: string,
+  tz: string | undefined,
+  machineZone: string = machineTimeZone(),
 ): { text: string; tone: "good" | "bad" | "muted" } {
   if (c.state === "offline") {
-    return { text: `○ offline (since ${localTime(c.since, tz)}${c.retrying ? ", retrying" : ""})`, tone: "bad" };
+    const since = localTime(c.since, tz ?? machineZone);
+    return { text: `○ offline (since ${since}${c.retrying ? ", retrying" : ""})`, tone: "bad" };
   }
   if (signedIn === "signed-out") return { text: "○ signed out", tone: "bad" };
   if (c.state === "online") return { text: "● online", tone: "good" };
@@ -85,7 +90,7 @@ export function Header({ width }: { width: number }) {
   const screen = useAppStore((s) => s.screen.kind);
   const keptCounts = useAppStore(useShallow(selectKeptCounts));
   const envColors = theme.env[env];
-  const conn = connectionText(connection, signedIn, tz);
+  const conn = connectionText(connection, signedIn, location ? tz : undefined);
   const right: Part[] = [
     {
       text: ` ${env} `,
