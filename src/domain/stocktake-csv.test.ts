@@ -73,15 +73,15 @@ describe("stocktake exports", () => {
   });
 });
 
+/** A row read from a count file's sku column. */
+const sku = (line: number, code: string, quantity: string) => ({ line, code, codeKind: "sku", quantity });
+
 describe("reading a count file", () => {
   it("takes sku or upc and quantity in any order, listing bad rows by line", () => {
     const r = parseCountFile("Quantity,SKU,note\n12,HT-1001-1,top shelf\n,HT-1001-2,\n3,,\n\n+2,HT-1001-1,\n");
     expect(r).toEqual({
       ok: true,
-      rows: [
-        { line: 2, code: "HT-1001-1", codeKind: "sku", quantity: "12" },
-        { line: 6, code: "HT-1001-1", codeKind: "sku", quantity: "+2" },
-      ],
+      rows: [sku(2, "HT-1001-1", "12"), sku(6, "HT-1001-1", "+2")],
       problems: [
         { line: 3, problem: "no quantity for HT-1001-2" },
         { line: 4, problem: "no sku" },
@@ -103,11 +103,7 @@ describe("reading a count file", () => {
     const semi = parseCountFile('\uFEFFsku;quantity\r\nHT-1;3\r\n\r\n"HT-2";"1,5"\r\nHT-3;"a;b"\r\n');
     expect(semi).toEqual({
       ok: true,
-      rows: [
-        { line: 2, code: "HT-1", codeKind: "sku", quantity: "3" },
-        { line: 4, code: "HT-2", codeKind: "sku", quantity: "1.5" },
-        { line: 5, code: "HT-3", codeKind: "sku", quantity: "a;b" },
-      ],
+      rows: [sku(2, "HT-1", "3"), sku(4, "HT-2", "1.5"), sku(5, "HT-3", "a;b")],
       problems: [],
     });
     const tabs = parseCountFile("upc\tquantity\n071263000011\t4\n");
@@ -143,11 +139,7 @@ describe("reading a count file", () => {
     const inches = parseCountFile('sku;quantity;name\r\nHT-1;"1,5";16" nails\r\nHT-2;"2";"a\r\nb"\r\nHT-3;1;x\r\n');
     expect(inches).toEqual({
       ok: true,
-      rows: [
-        { line: 2, code: "HT-1", codeKind: "sku", quantity: "1.5" },
-        { line: 3, code: "HT-2", codeKind: "sku", quantity: "2" },
-        { line: 5, code: "HT-3", codeKind: "sku", quantity: "1" },
-      ],
+      rows: [sku(2, "HT-1", "1.5"), sku(3, "HT-2", "2"), sku(5, "HT-3", "1")],
       problems: [],
     });
   });
