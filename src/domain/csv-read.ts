@@ -31,8 +31,8 @@ export interface CsvRecord {
 
 /** How to split a file into records. */
 export interface CsvSplit {
-  /** What stands between columns: `,`, `;`, a tab, `|`. */
-  delimiter: string;
+  /** What stands between columns: `,`, `;`, a tab, `|`; or any of several. */
+  delimiter: string | readonly string[];
   /** Keep a quote inside an unquoted field (`16" nails`) as text instead of refusing the file. */
   relaxQuotes?: boolean;
   /** Stop after this many records (the header alone: 1). */
@@ -70,7 +70,7 @@ export function readCsv<T>(
   try {
     parse(text, {
       bom: true,
-      delimiter: how.delimiter,
+      delimiter: typeof how.delimiter === "string" ? how.delimiter : [...how.delimiter],
       relax_column_count: true,
       relax_quotes: how.relaxQuotes ?? false,
       skip_empty_lines: true,

@@ -59,6 +59,12 @@ describe("a box's file", () => {
     });
     const open = parseCardFile(`gan\n${gan(1)}\n"${gan(2)}\n`);
     expect(open).toEqual({ ok: false, problem: "The file is not readable as CSV: a quote on line 3 is never closed." });
+    // Named by the line the quote opens on, not the file's last line.
+    const early = parseCardFile(`gan\n"${gan(1)}\n${gan(2)}\n${gan(3)}\n`);
+    expect(early).toEqual({
+      ok: false,
+      problem: "The file is not readable as CSV: a quote on line 2 is never closed.",
+    });
     const inside = parseCardFile(`gan\n12"34\n`);
     expect(inside).toEqual({
       ok: false,

@@ -1,9 +1,7 @@
 // A box of gift cards as a file: one card number a line, or a CSV with a `gan` column (other
 // columns ignored). Read with csv-parse: a byte-order mark, quotes, `;` or tab between columns,
 // and line numbers for every problem.
-import { CsvError } from "csv-parse";
-import { parse } from "csv-parse/sync";
-import { notText, quotingProblem } from "./csv-read.js";
+import { notText, readCsv } from "./csv-read.js";
 import { ganToRegister, normalizeGan } from "./gan.js";
 
 /** A card number of the file, with the line it is on. */
@@ -33,23 +31,10 @@ export function parseCardFile(text: string): { ok: true; value: CardFile } | { o
       problem: "This is not a text file; save the card numbers as CSV (one number a line, or a gan column).",
     };
   }
-  let rows: { record: string[]; info: { lines: number } }[];
-  try {
-    rows = parse(text, {
-      bom: true,
-      delimiter: [",", ";", "\t"],
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    if (err instanceof CsvError) {
-      return { ok: false, problem: `The file is not readable as CSV: ${quotingProblem(err).what}.` };
-    }
-    throw err;
-  }
-  const header = rows[0]?.record.map((c) => c.trim().toLowerCase());
+  const read = readCsv(text, { delimiter: [",", ";", "\t"] });
+  if (!read.ok) return { ok: false, problem: `The file is not readable as CSV: ${read.what}.` };
+  const rows = read.records;
+  const header = rows[0]?.cells.map((c) => c.trim().toLowerCase());
   const column = header?.indexOf("gan") ?? -1;
   const body = column >= 0 ? rows.slice(1) : rows;
   // A first line without a digit is a header, not a card number: a header must name the column.
@@ -62,17 +47,17 @@ export function parseCardFile(text: string): { ok: true; value: CardFile } | { o
   const cards: CardLine[] = [];
   const problems: CardLineProblem[] = [];
   const seen = new Map<string, number>();
-  for (const { record, info } of body) {
-    const raw = (column >= 0 ? record[column] : record[0]) ?? "";
+  for (const { cells, line } of body) {
+    const raw = (column >= 0 ? cells[column] : cells[0]) ?? "";
     if (raw.trim() === "") continue;
     const gan = normalizeGan(raw);
     const problem = cardLineProblem(raw, gan, seen.get(gan));
     if (problem) {
-      problems.push({ line: info.lines, text: raw, problem });
+      problems.push({ line, text: raw, problem });
       continue;
     }
-    seen.set(gan, info.lines);
-    cards.push({ line: info.lines, gan });
+    seen.set(gan, line);
+    cards.push({ line, gan });
   }
   return { ok: true, value: { cards, problems } };
 }
