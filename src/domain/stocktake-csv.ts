@@ -194,17 +194,23 @@ export function parseCountFile(
   const chosen = chooseDelimiter(text);
   if (!chosen.ok) return chosen;
   const { d } = chosen;
-  // A quote inside a field (a name column's 16" nails) is kept as text, as before csv-parse.
-  const read = readCsv(text, { delimiter: d, relaxQuotes: true });
-  if (!read.ok) return { ok: false, problem: notCsv(read.what) };
   const { skuAt, upcAt, qtyAt } = chosen.at;
+  const cell = (cells: readonly string[], at: number) => (at >= 0 ? (cells[at] ?? "").trim() : "");
+  // Each row is cut to its code and quantity as it is read; the header and blank rows are left out.
+  // A quote inside a field (a name column's 16" nails) is kept as text, as before csv-parse.
+  let header = true;
+  const read = readCsv(text, { delimiter: d, relaxQuotes: true }, (r) => {
+    if (header || r.cells.every((f) => f.trim() === "")) {
+      header = false;
+      return undefined;
+    }
+    return { line: r.line, sku: cell(r.cells, skuAt), upc: cell(r.cells, upcAt), typed: cell(r.cells, qtyAt) };
+  });
+  if (!read.ok) return { ok: false, problem: notCsv(read.what) };
   const rows: CountFileRow[] = [];
   const problems: CountFileProblem[] = [];
-  for (const r of read.records.slice(1)) {
-    if (r.cells.every((f) => f.trim() === "")) continue;
-    const sku = skuAt >= 0 ? (r.cells[skuAt] ?? "").trim() : "";
-    const upc = upcAt >= 0 ? (r.cells[upcAt] ?? "").trim() : "";
-    const typed = (r.cells[qtyAt] ?? "").trim();
+  for (const r of read.records) {
+    const { sku, upc, typed } = r;
     // Where columns are split by ; or tabs, a comma in a number is its decimal mark: 1,5 is 1.5.
     const quantity = d !== "," && /^[+-]?\d+,\d+$/.test(typed) ? typed.replace(",", ".") : typed;
     if (!sku && !upc) {
