@@ -59,6 +59,14 @@ describe("splitting a CSV file into records", () => {
     expect(readCsv(text, { delimiter: ",", relaxQuotes: true })).toMatchObject({ ok: false, line: 5 });
   });
 
+  it("names the line of other broken quoting after a quoted CRLF as the file counts it", () => {
+    expect(readCsv('a,b\r\n"x\r\ny",1\r\nc 16" z,2\r\n', { delimiter: "," })).toEqual({
+      ok: false,
+      what: "line 4 has a quote inside a field",
+      line: 4,
+    });
+  });
+
   it("refuses a quote inside a field unless told to keep it", () => {
     expect(readCsv('sku,name\nA,16" nails\n', { delimiter: "," })).toEqual({
       ok: false,

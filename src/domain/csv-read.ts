@@ -90,7 +90,11 @@ export function readCsv<T>(
     if (!(err instanceof CsvError)) throw err;
     const e = err as CsvError & { lines?: number; empty_lines?: number };
     const lines =
-      e.code === "CSV_QUOTE_NOT_CLOSED" && typeof e.empty_lines === "number" ? startOf(e.empty_lines) : e.lines;
+      e.code === "CSV_QUOTE_NOT_CLOSED" && typeof e.empty_lines === "number"
+        ? startOf(e.empty_lines)
+        : e.lines === undefined
+          ? undefined
+          : e.lines - extra;
     return { ok: false, ...quotingProblem({ code: e.code, ...(lines === undefined ? {} : { lines }) }) };
   }
   return { ok: true, records };
