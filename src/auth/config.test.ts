@@ -129,6 +129,14 @@ describe("loadConfig and saveConfig", () => {
     });
   });
 
+  it("says in words why the file cannot be read", async () => {
+    const path = join(dir, "backroom", "config.json");
+    await mkdir(path, { recursive: true });
+    await expect(loadConfig({ XDG_CONFIG_HOME: dir })).rejects.toThrow(
+      new ConfigError(path, undefined, "cannot be read: it is a folder, not a file (EISDIR)"),
+    );
+  });
+
   it("writes only the known fields and reads them back", async () => {
     const env = { XDG_CONFIG_HOME: dir };
     const path = await saveConfig(env, { environment: "sandbox", applicationId: "sq0idp-x" });

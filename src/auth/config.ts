@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { errorCode, fileErrorWords } from "../domain/file-errors.js";
 import { type OvertimeRules, parseOvertimeRules } from "../domain/overtime.js";
 import { type PayPeriodRule, parsePayPeriod } from "../domain/time.js";
 
@@ -134,8 +135,10 @@ export async function loadConfig(
   try {
     text = await readFile(path, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path, exists: false, config: {}, warnings: [] };
-    throw new ConfigError(path, undefined, `cannot be read (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+    const code = errorCode(err);
+    if (code === "ENOENT") return { path, exists: false, config: {}, warnings: [] };
+    const words = fileErrorWords(code, "read");
+    throw new ConfigError(path, undefined, `cannot be read${words ? `: ${words}` : ""} (${code ?? "error"})`);
   }
   return { path, exists: true, ...parseConfig(text, path) };
 }
