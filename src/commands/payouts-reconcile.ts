@@ -108,7 +108,13 @@ async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stdin) {
     const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += b.length;
-    if (size > MAX_STATEMENT_BYTES) throw new CommandError("the statement on standard input is too large", 2);
+    if (size > MAX_STATEMENT_BYTES) {
+      const most = Math.round(MAX_STATEMENT_BYTES / 1_048_576);
+      throw new CommandError(
+        `the statement on standard input is over ${most} MB; a statement export is far smaller`,
+        2,
+      );
+    }
     chunks.push(b);
   }
   return Buffer.concat(chunks).toString("utf8");

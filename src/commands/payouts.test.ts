@@ -201,6 +201,20 @@ describe("backroom payouts reconcile", () => {
       .filter((p) => p.status === "PAID" && (p.arrival_date ?? "") >= from && (p.arrival_date ?? "") <= to)
       .sort((a, b) => (a.arrival_date ?? "").localeCompare(b.arrival_date ?? ""));
 
+  it("refuses a statement on standard input past the size a statement has, saying the size", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const done = runPayoutsReconcile(["-"], { stdout, stderr, stdin, env }, deps());
+    const line = `${"2026-06-08,SQUARE INC,1.00\n".repeat(40_000)}`;
+    for (let sent = 0; sent <= 21 * 1_048_576; sent += line.length) stdin.write(line);
+    stdin.end();
+    expect(await done).toBe(2);
+    expect(String(stderr.read() ?? "")).toBe(
+      "backroom payouts reconcile: the statement on standard input is over 20 MB; a statement export is far smaller\n",
+    );
+  });
+
   it("matches a Chase statement's lines, prints the issue's JSON and exits 3 when a line is not a payout", async () => {
     const [a, b] = paidIn("2026-06-08", "2026-06-12");
     if (!a || !b) throw new Error("the demo store has no payouts that week");
