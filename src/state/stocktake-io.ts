@@ -228,14 +228,23 @@ export async function scanned(io: StocktakeIo, item: StockItem): Promise<void> {
   }
   const { prompt, count } = data(io);
   const waiting = prompt.kind === "quantity" ? count?.items.get(prompt.variationId) : undefined;
-  io.dispatch({ type: "quantity-asked", variationId: item.variationId });
-  // The line was still asking the quantity of a scan: never let that item go uncounted unsaid.
+  const skipped = prompt.kind === "quantity" ? (prompt.skipped ?? []) : [];
+  // The line was still asking the quantity of a scan: never let that item go uncounted unsaid,
+  // nor the ones a burst of scans left out before it (each note would hide the one before).
   if (waiting?.variationId === item.variationId) {
+    io.dispatch({ type: "quantity-asked", variationId: item.variationId, skipped });
     io.dispatch({ type: "note", text: `${item.name} scanned again: type how many (esc s: scan = 1 unit).` });
   } else if (waiting) {
-    io.dispatch({ type: "note", text: `${waiting.name} not counted: no quantity was typed.` });
+    const left = [...skipped.filter((name) => name !== waiting.name), waiting.name];
+    io.dispatch({ type: "quantity-asked", variationId: item.variationId, skipped: left });
+    io.dispatch({ type: "note", text: `${AND.format(left)} not counted: no quantity was typed.` });
+  } else {
+    io.dispatch({ type: "quantity-asked", variationId: item.variationId });
   }
 }
+
+/** Names in a sentence: "A and B", "A, B, and C". */
+const AND = new Intl.ListFormat("en", { type: "conjunction" });
 
 /** Adds catalog entries found during the count to it (and to the journal). */
 export async function rememberItems(io: StocktakeIo, items: readonly StockItem[]): Promise<void> {
