@@ -81,6 +81,13 @@ describe("the numbers of a count", () => {
     await a.waitFor("Add 3 (→ 9) or replace (→ 3)?");
     await a.press("n");
     await a.waitFor(`✓ ${hammer.label}: 3 (expected 10`);
+    // esc is neither add nor replace: the count stays as it was, and the line says so.
+    await a.press(`${hammer.sku}\r`, "4\r");
+    await a.waitFor("Add 4 (→ 7) or replace (→ 4)?");
+    await a.waitFor("esc: neither");
+    await a.press(KEYS.escape);
+    await a.waitFor(`${hammer.label}: 4 not counted; the count stays 3.`);
+    expect(a.store.getState().stocktake.count?.lines.find((l) => l.variationId === hammer.id)?.quantity).toBe("3");
     await a.press(`${hammer.sku}\r`, "=8\r");
     await a.waitFor(`✓ ${hammer.label}: 8`);
     expect(questionOf(a)).toBeUndefined();

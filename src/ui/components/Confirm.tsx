@@ -12,15 +12,20 @@ export function defaultAnswer(question: Pick<Question, "risky">): "yes" | "no" {
 }
 
 /** The line under the question that says what each key answers. */
-export function answerKeysText(question: Pick<Question, "risky" | "reversible">, highlighted: "yes" | "no"): string {
+export function answerKeysText(
+  question: Pick<Question, "risky" | "reversible" | "onNeither">,
+  highlighted: "yes" | "no",
+): string {
   const enter = `enter: ${highlighted}`;
+  const keys = question.onNeither ? "y: yes · n: no · esc: neither" : "y: yes · n / esc: no";
   return question.risky && highlighted === "no"
-    ? `y: yes · n / esc: no · ${enter} (${question.reversible ? "to be sure" : "this cannot be undone"})`
-    : `y: yes · n / esc: no · ${enter} · ←/→ choose`;
+    ? `${keys} · ${enter} (${question.reversible ? "to be sure" : "this cannot be undone"})`
+    : `${keys} · ${enter} · ←/→ choose`;
 }
 
 /**
- * The one confirmation of the app: `y` yes, `n` or `esc` no, `enter` the highlighted answer —
+ * The one confirmation of the app: `y` yes, `n` or `esc` no (esc neither, for a question that
+ * chooses between two things to do), `enter` the highlighted answer —
  * *no* at first for anything destructive or irreversible, and the prompt says so; ←/→ move the
  * highlight. It takes every key while open (nothing behind it runs); after any answer it closes
  * and the keys go back where they were.
@@ -31,9 +36,10 @@ export function Confirm({ question, width }: { question: Question; width: number
   const [highlighted, setHighlighted] = useState<"yes" | "no">(defaultAnswer(question));
   useKeys(
     (input, key) => {
-      const answer = (yes: boolean) => store.getState().answer(yes);
+      const answer = (yes: boolean | undefined) => store.getState().answer(yes);
       if (input === "y" || input === "Y") answer(true);
-      else if (input === "n" || input === "N" || key.escape) answer(false);
+      else if (input === "n" || input === "N") answer(false);
+      else if (key.escape) answer(undefined);
       else if (key.return) answer(highlighted === "yes");
       else if (key.leftArrow || key.rightArrow || key.tab || input === "h" || input === "l")
         setHighlighted((h) => (h === "yes" ? "no" : "yes"));
