@@ -248,7 +248,12 @@ export async function scanned(io: StocktakeIo, item: StockItem): Promise<void> {
   } else if (waiting) {
     const left = [...skipped.filter((name) => name !== waiting.name), waiting.name];
     io.dispatch({ type: "quantity-asked", variationId: item.variationId, skipped: left });
-    io.dispatch({ type: "note", text: `${AND.format(left)} not counted: no quantity was typed.` });
+    // How many first: on a narrow line the names are what is cut.
+    const text =
+      left.length === 1
+        ? `${waiting.name} not counted: no quantity was typed.`
+        : `${left.length} items not counted (no quantity was typed): ${AND.format(left)}.`;
+    io.dispatch({ type: "note", text });
   } else {
     io.dispatch({ type: "quantity-asked", variationId: item.variationId });
   }

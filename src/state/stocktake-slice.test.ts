@@ -149,7 +149,7 @@ describe("stocktake slice", () => {
     expect(s().stocktake.prompt).toMatchObject({ kind: "quantity", variationId: other.id });
     expect(s().stocktake.feedback).toEqual({
       kind: "info",
-      text: `${hammer.label} and ${wrench.label} not counted: no quantity was typed.`,
+      text: `2 items not counted (no quantity was typed): ${hammer.label} and ${wrench.label}.`,
     });
     // A quantity counts the last; the next item left out is named alone.
     await s().stocktakeSubmit("4");
