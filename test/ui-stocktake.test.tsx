@@ -369,8 +369,12 @@ describe("resume", () => {
     await again.press("n");
     await again.waitFor(`${id} is still open here: enter resumes it, c commits it, D discards it; then start another.`);
     expect(again.store.getState().stocktake.view.kind).toBe("home");
+    await again.press("v");
+    await again.waitFor("Resume the open count first (enter).");
     await again.press(KEYS.enter);
     await again.waitFor(`Resumed ${id}: 1 line counted so far.`);
+    // What the home said of the closed count no longer holds: it goes from the status line.
+    expect(again.frame()).not.toContain("Resume the open count first");
     await again.waitFor(/Claw Hammer, 16 oz\s+HT-\S+\s+4/);
     await again.press(`${hammer.sku}\r`, "+1\r");
     await again.waitFor(`✓ ${hammer.label}: 5`);
