@@ -164,6 +164,10 @@ describe("time clock against the local service", () => {
     h.advance(3);
     await h.app.press("o");
     await h.app.waitFor("Clock out anyway?");
+    // Any other key (q, a number key) acts on nothing while the question is open, and says so.
+    await h.app.press("q");
+    await h.app.waitFor("“q” does nothing here: answer the question first (y, n or esc).");
+    expect(h.app.store.getState().exited).toBe(false);
     await h.app.press("y");
     await h.app.waitFor(`${fullName(m)} clocked out at 15:05.`);
   });

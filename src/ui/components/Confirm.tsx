@@ -34,6 +34,8 @@ export function Confirm({ question, width }: { question: Question; width: number
   const theme = useTheme();
   const store = useAppStoreApi();
   const [highlighted, setHighlighted] = useState<"yes" | "no">(defaultAnswer(question));
+  // A key that answers nothing (q, a number key) is said here, never dropped silently.
+  const [idle, setIdle] = useState<string | undefined>(undefined);
   useKeys(
     (input, key) => {
       const answer = (yes: boolean | undefined) => store.getState().answer(yes);
@@ -43,6 +45,7 @@ export function Confirm({ question, width }: { question: Question; width: number
       else if (key.return) answer(highlighted === "yes");
       else if (key.leftArrow || key.rightArrow || key.tab || input === "h" || input === "l")
         setHighlighted((h) => (h === "yes" ? "no" : "yes"));
+      else if (input.length === 1 && input >= " ") setIdle(input);
       return true;
     },
     { isActive: true },
@@ -81,6 +84,13 @@ export function Confirm({ question, width }: { question: Question; width: number
           {line}
         </Txt>
       ))}
+      {idle
+        ? wrapLines(`“${idle}” does nothing here: answer the question first (y, n or esc).`, inner).map((line) => (
+            <Txt key={line} color={theme.warn}>
+              {line}
+            </Txt>
+          ))
+        : null}
     </Box>
   );
 }
