@@ -357,6 +357,18 @@ describe("customers screen: changes", () => {
     await a.waitFor(/Groups\s+none/);
   });
 
+  it("names a profile known only by its phone as the list does, in its groups and messages", async () => {
+    const c = await make({ phone_number: "+1-646-555-0177" });
+    const a = await open();
+    await find(a, "646 555 0177", "(646) 555-0177");
+    await a.press("m");
+    await a.waitFor("Groups of (646) 555-0177");
+    await a.press(" ");
+    await a.waitFor("(646) 555-0177 is in VIP.");
+    expect((await fetchCustomer(c.id ?? ""))?.group_ids).toEqual([VIP]);
+    expect(a.frame()).not.toContain("+1");
+  });
+
   it("cards on file: listed, removed after a question, and adding one is explained", async () => {
     const c = await make({ given_name: "Cardew", family_name: "Pennyfeather", email_address: "cardew.p@example.org" });
     await svc.client.customers.createCustomerCard(c.id ?? "", {

@@ -81,6 +81,13 @@ describe("the numbers of a count", () => {
     await a.waitFor("Add 3 (→ 9) or replace (→ 3)?");
     await a.press("n");
     await a.waitFor(`✓ ${hammer.label}: 3 (expected 10`);
+    // esc is neither add nor replace: the count stays as it was, and the line says so.
+    await a.press(`${hammer.sku}\r`, "4\r");
+    await a.waitFor("Add 4 (→ 7) or replace (→ 4)?");
+    await a.waitFor("esc: neither");
+    await a.press(KEYS.escape);
+    await a.waitFor(`${hammer.label}: 4 not counted; the count stays 3.`);
+    expect(a.store.getState().stocktake.count?.lines.find((l) => l.variationId === hammer.id)?.quantity).toBe("3");
     await a.press(`${hammer.sku}\r`, "=8\r");
     await a.waitFor(`✓ ${hammer.label}: 8`);
     expect(questionOf(a)).toBeUndefined();
@@ -129,10 +136,10 @@ describe("the numbers of a count", () => {
     await a.press(KEYS.escape, "v");
     await a.waitFor(/Expected\s+Counted/);
     await a.waitFor(/10\s+7\s+-3/);
-    // b turns it off: the counting view shows the books again (esc lets go of the counting line first).
+    // b turns it off: the counting view shows the books again (back from the review, the line is let go).
     await a.press(KEYS.escape);
     await a.waitFor("Scan or type a code");
-    await a.press(KEYS.escape, "b");
+    await a.press("b");
     await a.waitFor(/Counted\s+Expected\s+Var/);
   });
 });

@@ -162,6 +162,20 @@ describe("counting", () => {
     expect(a.store.getState().screen.kind).toBe("stocktake");
   });
 
+  it("esc from the review lands on the count with the line let go: a number key after it is a screen", async () => {
+    const a = await open();
+    await startCount(a);
+    await a.press(KEYS.escape, "v");
+    await a.waitFor("Review ST-");
+    await a.press(KEYS.escape);
+    await a.waitFor("Counting ST-");
+    expect(a.store.getState().stocktake.typing).toBe(false);
+    await a.press("6");
+    await a.waitForStore((st) => st.screen.kind === "drawers");
+    expect(a.store.getState().drafts["stocktake.count"] ?? "").toBe("");
+    expect(a.store.getState().stocktake.count?.unknown).toEqual([]);
+  });
+
   it("keeps an unknown code in its own list, and resolves it to an item later", async () => {
     const a = await open();
     const wrench = await variation(a.client, "Adjustable Wrench", "10 in");
@@ -212,11 +226,13 @@ describe("review and commit", () => {
     expect(frame).toContain("Each line carries the moment it was counted");
     // A full count's uncounted items: left untouched, or set to zero.
     expect(frame).toMatch(/357 items not counted: left untouched \(z changes\)/);
-    await a.press(KEYS.escape, KEYS.escape, "v");
+    await a.press(KEYS.escape, "v");
     await a.waitFor("Review ST-");
     await a.press("z");
     await a.waitFor("357 items not counted: set to zero");
     await a.waitFor(/360 lines/);
+    // Thousands of units short: grouped as the money beside them is.
+    expect(a.frame()).toMatch(/short \d{1,3}(,\d{3})+ \(\d{1,3}(,\d{3})+\.\d\d USD\)/);
     await a.press("z");
     await a.waitFor("357 items not counted: left untouched");
 
@@ -367,8 +383,12 @@ describe("resume", () => {
     await again.press("n");
     await again.waitFor(`${id} is still open here: enter resumes it, c commits it, D discards it; then start another.`);
     expect(again.store.getState().stocktake.view.kind).toBe("home");
+    await again.press("v");
+    await again.waitFor("Resume the open count first (enter).");
     await again.press(KEYS.enter);
     await again.waitFor(`Resumed ${id}: 1 line counted so far.`);
+    // What the home said of the closed count no longer holds: it goes from the status line.
+    expect(again.frame()).not.toContain("Resume the open count first");
     await again.waitFor(/Claw Hammer, 16 oz\s+HT-\S+\s+4/);
     await again.press(`${hammer.sku}\r`, "+1\r");
     await again.waitFor(`✓ ${hammer.label}: 5`);

@@ -1,5 +1,6 @@
 // The time clock flows driven with keys through the whole app, against the real local service.
 import { afterEach, describe, expect, it } from "vitest";
+import { formatDuration } from "../src/domain/time.js";
 import type { LocalService } from "../src/service/index.js";
 import type { SquareClient, TeamMember } from "../src/square/index.js";
 import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
@@ -163,6 +164,10 @@ describe("time clock against the local service", () => {
     h.advance(3);
     await h.app.press("o");
     await h.app.waitFor("Clock out anyway?");
+    // Any other key (q, a number key) acts on nothing while the question is open, and says so.
+    await h.app.press("q");
+    await h.app.waitFor("q quits once the question is answered: y yes, n or esc no.");
+    expect(h.app.store.getState().exited).toBe(false);
     await h.app.press("y");
     await h.app.waitFor(`${fullName(m)} clocked out at 15:05.`);
   });
@@ -201,6 +206,8 @@ describe("time clock against the local service", () => {
     await h.app.waitFor("open shift from an earlier day");
     await filterTo(h.app, fullName(m));
     await h.app.waitFor("forgot to clock out?");
+    // Its time on shift, over ten hours, is whole in its column.
+    expect(h.app.frame()).toContain(formatDuration((NOW - startAt.getTime()) / 60_000));
     await h.app.press("f");
     await h.app.waitFor("Forgot to clock out:");
     await h.app.press("\u0015", ...endDate.split(""), KEYS.tab, ...endTime.split(""));

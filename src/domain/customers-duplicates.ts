@@ -48,7 +48,7 @@ export function duplicateGroups(customers: readonly Customer[], country: string 
       g.customers.push(c);
     }
   }
-  const rank = (g: DuplicateGroup) => customerName(g.customers[0] ?? {}).toLowerCase();
+  const rank = (g: DuplicateGroup) => customerName(g.customers[0] ?? {}, country).toLowerCase();
   return [...groups.values()]
     .filter((g) => g.customers.length > 1)
     .sort((a, b) => rank(a).localeCompare(rank(b)) || (a.reason === b.reason ? 0 : a.reason === "email" ? -1 : 1));

@@ -177,16 +177,16 @@ describe("creation sources", () => {
 
 describe("display", () => {
   it("a profile's name falls back to company, email, phone", () => {
-    expect(customerName({ given_name: "Ada", family_name: "Byron" })).toBe("Ada Byron");
-    expect(customerName({ family_name: "Byron" })).toBe("Byron");
-    expect(customerName({ company_name: "Acme" })).toBe("Acme");
-    expect(customerName({ email_address: "a@b.co" })).toBe("a@b.co");
+    expect(customerName({ given_name: "Ada", family_name: "Byron" }, "US")).toBe("Ada Byron");
+    expect(customerName({ family_name: "Byron" }, "US")).toBe("Byron");
+    expect(customerName({ company_name: "Acme" }, "US")).toBe("Acme");
+    expect(customerName({ email_address: "a@b.co" }, "US")).toBe("a@b.co");
     // A phone stands in for the name as the phone column shows it.
     expect(customerName({ phone_number: "+1-310-555-2986" }, "US")).toBe("(310) 555-2986");
     expect(customerName({ phone_number: "+44 20 7946 0958" }, "US")).toBe("+44 20 7946 0958");
     expect(customerName({ phone_number: "ask at desk" }, "US")).toBe("ask at desk");
-    expect(customerName({ phone_number: "555" })).toBe("555");
-    expect(customerName({})).toBe("(no name)");
+    expect(customerName({ phone_number: "555" }, undefined)).toBe("555");
+    expect(customerName({}, "US")).toBe("(no name)");
   });
 
   it("address on one line; birthday without a year", () => {

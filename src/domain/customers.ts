@@ -235,9 +235,10 @@ export function createdRange(
 
 /**
  * What a profile is called in a list: the names, else the company, email or phone — the phone as
- * the Phone column shows it, in the national format of the store's `country` when it is given.
+ * the Phone column shows it, in the national format of the store's `country` (every caller passes
+ * it, so one profile is named alike on every line and in every message; undefined: international).
  */
-export const customerName = (c: Customer, country?: string): string =>
+export const customerName = (c: Customer, country: string | undefined): string =>
   profileName(c, (saved) => showPhone(saved, country));
 
 /** The profile's address on one line, parts left out when empty. */

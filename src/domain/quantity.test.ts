@@ -3,6 +3,7 @@ import {
   addQuantities,
   compareQuantities,
   formatQuantity,
+  groupedQuantity,
   isQuantity,
   normalizeQuantity,
   parseQuantity,
@@ -51,5 +52,12 @@ describe("quantities", () => {
 
   it("throws on arithmetic over a non-quantity", () => {
     expect(() => addQuantities("1", "x")).toThrow(RangeError);
+  });
+
+  it("groups the whole units of a quantity for people to read, as money is", () => {
+    expect(groupedQuantity("15065")).toBe("15,065");
+    expect(groupedQuantity("-1234567.125")).toBe("-1,234,567.125");
+    expect(groupedQuantity("999")).toBe("999");
+    expect(groupedQuantity("0.5")).toBe("0.5");
   });
 });

@@ -41,6 +41,13 @@ export function formatQuantity(units: QuantityUnits): string {
   return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
 }
 
+/** A quantity for people to read, its whole units grouped as money is: "15065" → "15,065". */
+export function groupedQuantity(text: string): string {
+  const [whole = "", fraction] = text.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
 function units(text: string): QuantityUnits {
   const u = parseQuantity(text);
   if (u === undefined) throw new RangeError(`not a quantity: ${JSON.stringify(text)}`);

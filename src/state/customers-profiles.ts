@@ -36,7 +36,7 @@ function known(io: CustomersIo, id: string): Customer | undefined {
 
 const nameOf = (io: CustomersIo, id: string) => {
   const c = known(io, id);
-  return c ? customerName(c) : "the profile";
+  return c ? customerName(c, country(io)) : "the profile";
 };
 
 /**
@@ -128,7 +128,7 @@ export async function createProfile(io: CustomersIo, values: Partial<ProfileValu
     io.dispatch({ type: "create-key", key: { key: io.deps.newIdempotencyKey(), body } });
   }
   const key = customersOf(io).createKey?.key ?? io.deps.newIdempotencyKey();
-  const name = customerName(built.value);
+  const name = customerName(built.value, country(io));
   const res = await io
     .get()
     .outboxWrite({ kind: "create-customer", request: { ...built.value, idempotency_key: key } });
@@ -190,7 +190,7 @@ async function save(
     }
     return built.problem;
   }
-  const name = customerName({ ...current, ...(built.value as Partial<Customer>) });
+  const name = customerName({ ...current, ...(built.value as Partial<Customer>) }, country(io));
   const body: CustomerUpdate = built.value;
   const res = await io
     .get()
@@ -234,7 +234,7 @@ export function reapplyInForm(io: CustomersIo): void {
 export async function deleteProfile(io: CustomersIo, id: string): Promise<void> {
   const c = known(io, id);
   if (!c) return;
-  const name = customerName(c);
+  const name = customerName(c, country(io));
   const version = c.version === undefined ? {} : { version: c.version };
   const res = await io
     .get()

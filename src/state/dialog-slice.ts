@@ -10,8 +10,11 @@ import type { Question } from "./types.js";
 export interface DialogSlice {
   /** Asks a yes/no question in the one confirmation; the keys go back where they were after it. */
   ask(question: Question): void;
-  /** Answers the open question: closes it, then runs its yes or no. */
-  answer(yes: boolean): void;
+  /**
+   * Answers the open question: closes it, then runs its yes or no; `undefined` (esc) runs its
+   * neither when it has one, else its no.
+   */
+  answer(yes: boolean | undefined): void;
   /** Where a typed export path points: the data folder's `exports/` unless a folder is given. */
   exportTarget(typed: string, defaultName: string): string;
   /**
@@ -33,7 +36,8 @@ export const createDialogSlice: SliceCreator<DialogSlice> = (set, get, deps) => 
     const overlay = get().overlay;
     if (overlay.kind !== "confirm") return;
     set({ overlay: { kind: "none" } });
-    const run = yes ? overlay.question.onYes : overlay.question.onNo;
+    const { onYes, onNo, onNeither } = overlay.question;
+    const run = yes ? onYes : yes === undefined && onNeither ? onNeither : onNo;
     const screen = get().screen.kind;
     void Promise.resolve(run?.()).catch((err: unknown) =>
       set({ status: { kind: "error", text: problemOf(err).headline, screen } }),

@@ -3,6 +3,7 @@
  * counted), the service's look-ups, and the entries of the counting line handled one after
  * another. What each step changes on screen is a `CountEvent` for `countReducer`.
  */
+import { formatQuantity } from "../domain/quantity.js";
 import type { CountEntry, CountLine, StockItem } from "../domain/stocktake.js";
 import { addOrReplace, farFromExpected, farQuestion } from "../domain/stocktake-checks.js";
 import { CountStateError, type StocktakeJournal } from "../local/stocktake-journal.js";
@@ -146,6 +147,8 @@ function askQuestion(io: StocktakeIo, countId: string, question: CountQuestion, 
     no: labels[1],
     onYes: () => s.stocktakeAnswer(true),
     onNo: () => s.stocktakeAnswer(false),
+    // Add or replace are both changes: esc is neither (a far count's no already changes nothing).
+    ...(question.kind === "add-or-replace" ? { onNeither: () => s.stocktakeAnswer(undefined) } : {}),
   });
 }
 
@@ -197,12 +200,20 @@ async function recordLine(io: StocktakeIo, item: StockItem, line: CountLine, add
  * counted (or keeps a count far from the books), `no` replaces the count with it (or drops the
  * far count, nothing recorded).
  */
-export async function answerQuestion(io: StocktakeIo, yes: boolean): Promise<void> {
+export async function answerQuestion(io: StocktakeIo, yes: boolean | undefined): Promise<void> {
   const s = data(io);
   const q = s.question;
   const item = q ? s.count?.items.get(q.variationId) : undefined;
   io.dispatch({ type: "question-closed" });
   if (!q || !item || !s.count) return;
+  if (q.kind === "add-or-replace" && yes === undefined) {
+    const now = s.count.lines[s.count.lineAt.get(item.variationId) ?? -1]?.quantity ?? "0";
+    io.dispatch({
+      type: "note",
+      text: `${item.name}: ${formatQuantity(q.units)} not counted; the count stays ${now}.`,
+    });
+    return;
+  }
   if (q.kind === "add-or-replace") {
     await countEntry(
       io,
@@ -228,14 +239,28 @@ export async function scanned(io: StocktakeIo, item: StockItem): Promise<void> {
   }
   const { prompt, count } = data(io);
   const waiting = prompt.kind === "quantity" ? count?.items.get(prompt.variationId) : undefined;
-  io.dispatch({ type: "quantity-asked", variationId: item.variationId });
-  // The line was still asking the quantity of a scan: never let that item go uncounted unsaid.
+  const skipped = prompt.kind === "quantity" ? (prompt.skipped ?? []) : [];
+  // The line was still asking the quantity of a scan: never let that item go uncounted unsaid,
+  // nor the ones a burst of scans left out before it (each note would hide the one before).
   if (waiting?.variationId === item.variationId) {
+    io.dispatch({ type: "quantity-asked", variationId: item.variationId, skipped });
     io.dispatch({ type: "note", text: `${item.name} scanned again: type how many (esc s: scan = 1 unit).` });
   } else if (waiting) {
-    io.dispatch({ type: "note", text: `${waiting.name} not counted: no quantity was typed.` });
+    const left = [...skipped.filter((name) => name !== waiting.name), waiting.name];
+    io.dispatch({ type: "quantity-asked", variationId: item.variationId, skipped: left });
+    // How many first: on a narrow line the names are what is cut.
+    const text =
+      left.length === 1
+        ? `${waiting.name} not counted: no quantity was typed.`
+        : `${left.length} items not counted (no quantity was typed): ${AND.format(left)}.`;
+    io.dispatch({ type: "note", text });
+  } else {
+    io.dispatch({ type: "quantity-asked", variationId: item.variationId });
   }
 }
+
+/** Names in a sentence: "A and B", "A, B, and C". */
+const AND = new Intl.ListFormat("en", { type: "conjunction" });
 
 /** Adds catalog entries found during the count to it (and to the journal). */
 export async function rememberItems(io: StocktakeIo, items: readonly StockItem[]): Promise<void> {

@@ -41,7 +41,8 @@ export type StocktakeView =
 /** What the counting line expects next. */
 export type CountPrompt =
   | { kind: "code" }
-  | { kind: "quantity"; variationId: string }
+  /** `skipped`: items scanned before it whose quantity was never typed (a burst of scans), named together. */
+  | { kind: "quantity"; variationId: string; skipped?: readonly string[] }
   /** A name search found several items: pick one. */
   | { kind: "pick"; query: string; items: StockItem[]; resolving?: string };
 
@@ -138,7 +139,7 @@ export type CountEvent =
   /** A line journaled: the count shows it and says so. */
   | { type: "line-recorded"; countId: string; line: CountLine; added: boolean }
   | { type: "line-removed"; countId: string; variationId: string }
-  | { type: "quantity-asked"; variationId: string }
+  | { type: "quantity-asked"; variationId: string; skipped?: readonly string[] }
   | { type: "pick-offered"; query: string; items: StockItem[]; resolving?: string }
   | { type: "prompt-cancelled" }
   | { type: "typing"; typing: boolean }
@@ -279,7 +280,11 @@ function promptReducer(state: StocktakeData, event: CountEvent): StocktakeData {
       // typed into it rather than read as the shell's number keys).
       return {
         ...state,
-        prompt: { kind: "quantity", variationId: event.variationId },
+        prompt: {
+          kind: "quantity",
+          variationId: event.variationId,
+          ...(event.skipped?.length ? { skipped: event.skipped } : {}),
+        },
         feedback: undefined,
         typing: true,
       };

@@ -2,6 +2,7 @@
 
 import { formatMoney } from "../domain/money.js";
 import { plural } from "../domain/plural.js";
+import { groupedQuantity } from "../domain/quantity.js";
 import {
   buildReview,
   type CountLine,
@@ -89,11 +90,11 @@ export function totalsLine(review: CountReview): string {
   const c = review.currency;
   const parts = [
     plural(t.lines, "line"),
-    `over ${t.unitsOver} unit${t.unitsOver === "1" ? "" : "s"} (${formatMoney({ amount: t.valueOver, currency: c })})`,
-    `short ${t.unitsShort} unit${t.unitsShort === "1" ? "" : "s"} (${formatMoney({ amount: t.valueShort, currency: c })})`,
+    `over ${groupedQuantity(t.unitsOver)} unit${t.unitsOver === "1" ? "" : "s"} (${formatMoney({ amount: t.valueOver, currency: c })})`,
+    `short ${groupedQuantity(t.unitsShort)} unit${t.unitsShort === "1" ? "" : "s"} (${formatMoney({ amount: t.valueShort, currency: c })})`,
     `net ${formatMoney({ amount: t.valueNet, currency: c })}`,
   ];
-  if (t.uncounted > 0) parts.push(`${t.uncounted} not counted`);
-  if (t.unpriced > 0) parts.push(`${t.unpriced} without a price`);
+  if (t.uncounted > 0) parts.push(`${t.uncounted.toLocaleString("en-US")} not counted`);
+  if (t.unpriced > 0) parts.push(`${t.unpriced.toLocaleString("en-US")} without a price`);
   return parts.join(" · ");
 }

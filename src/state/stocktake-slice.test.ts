@@ -110,7 +110,7 @@ describe("stocktake slice", () => {
     await s().stocktakeSubmit(hammer.sku);
     // The hammer's quantity was left out: the scan asks the wrench's.
     await s().stocktakeScan(`0${wrench.upc}`);
-    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: wrench.id });
+    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: wrench.id, skipped: [hammer.label] });
     await s().stocktakeToggleScanOne();
     await s().stocktakeScan(wrench.upc);
     await s().stocktakeScan(wrench.upc);
@@ -133,8 +133,29 @@ describe("stocktake slice", () => {
     });
     // Another item before the hammer's quantity: the hammer is not counted, and that is said.
     await s().stocktakeScan(wrench.upc);
-    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: wrench.id });
+    expect(s().stocktake.prompt).toEqual({ kind: "quantity", variationId: wrench.id, skipped: [hammer.label] });
     expect(lineOf(s, hammer.id)).toBeUndefined();
+    expect(s().stocktake.feedback).toEqual({
+      kind: "info",
+      text: `${hammer.label} not counted: no quantity was typed.`,
+    });
+  });
+
+  it("names every item a burst of scans left uncounted, not only the last", async () => {
+    const { s } = await counting();
+    const other = await variation(t.client, "Claw Hammer", "20 oz");
+    // Three codes in one scanner burst, no quantity between them: the first two are left out.
+    await Promise.all([s().stocktakeScan(hammer.upc), s().stocktakeScan(wrench.upc), s().stocktakeScan(other.upc)]);
+    expect(s().stocktake.prompt).toMatchObject({ kind: "quantity", variationId: other.id });
+    expect(s().stocktake.feedback).toEqual({
+      kind: "info",
+      text: `2 items not counted (no quantity was typed): ${hammer.label} and ${wrench.label}.`,
+    });
+    // A quantity counts the last; the next item left out is named alone.
+    await s().stocktakeSubmit("4");
+    expect(lineOf(s, other.id)).toBe("4");
+    await s().stocktakeScan(hammer.upc);
+    await s().stocktakeScan(wrench.upc);
     expect(s().stocktake.feedback).toEqual({
       kind: "info",
       text: `${hammer.label} not counted: no quantity was typed.`,

@@ -81,9 +81,10 @@ export interface StocktakeSlice {
   stocktakeToggleBlind(): Promise<void>;
   /**
    * Answers the counting line's question: yes adds a bare quantity to what is counted (or keeps a
-   * count far from the books); no replaces the count with it (or drops the far count).
+   * count far from the books); no replaces the count with it (or drops the far count);
+   * `undefined` (esc on add or replace) does neither.
    */
-  stocktakeAnswer(yes: boolean): Promise<void>;
+  stocktakeAnswer(yes: boolean | undefined): Promise<void>;
   stocktakeSetUncounted(choice: UncountedChoice): Promise<void>;
   /** Sets a line's count from the review (any line is editable). */
   stocktakeSetLine(variationId: string, text: string): Promise<string | undefined>;

@@ -178,6 +178,8 @@ export async function resumeCount(io: StocktakeIo): Promise<void> {
   const committing = count.header.status === "committing";
   const note = `Resumed ${count.header.id}: ${plural(n, "line")} counted so far.`;
   io.dispatch({ type: "count-opened", count, view: committing ? "review" : "count", note });
+  // A rule said while the count was closed ("Resume the open count first") holds no more.
+  if (io.get().status.kind === "rule") io.get().setStatus({ kind: "idle" });
   if (committing) {
     io.get().setStatus({
       screen: "stocktake",

@@ -128,6 +128,11 @@ export interface Question {
   onYes: () => unknown;
   /** Runs after "no"; the keys go back where they were either way. */
   onNo?: () => unknown;
+  /**
+   * A choice between two things to do (add or replace): esc is neither, and runs this (it says
+   * nothing was done). Without it esc is no.
+   */
+  onNeither?: () => unknown;
 }
 
 /** What sits over the body and owns the keyboard while open. */

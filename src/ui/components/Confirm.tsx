@@ -12,11 +12,15 @@ export function defaultAnswer(question: Pick<Question, "risky">): "yes" | "no" {
 }
 
 /** The line under the question that says what each key answers. */
-export function answerKeysText(question: Pick<Question, "risky" | "reversible">, highlighted: "yes" | "no"): string {
+export function answerKeysText(
+  question: Pick<Question, "risky" | "reversible" | "onNeither">,
+  highlighted: "yes" | "no",
+): string {
   const enter = `enter: ${highlighted}`;
+  const keys = question.onNeither ? "y: yes · n: no · esc: neither" : "y: yes · n / esc: no";
   return question.risky && highlighted === "no"
-    ? `y: yes · n / esc: no · ${enter} (${question.reversible ? "to be sure" : "this cannot be undone"})`
-    : `y: yes · n / esc: no · ${enter} · ←/→ choose`;
+    ? `${keys} · ${enter} (${question.reversible ? "to be sure" : "this cannot be undone"})`
+    : `${keys} · ${enter} · ←/→ choose`;
 }
 
 /**
@@ -24,15 +28,17 @@ export function answerKeysText(question: Pick<Question, "risky" | "reversible">,
  * question is answered, any other printable key which keys answer; undefined for keys that are
  * not typed characters (they do nothing, as the arrows of a list would).
  */
-export function notAnAnswerText(input: string): string | undefined {
+export function notAnAnswerText(input: string, question: Pick<Question, "onNeither">): string | undefined {
   if (!/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(input)) return undefined;
+  const keys = question.onNeither ? "y yes, n no, esc neither" : "y yes, n or esc no";
   return input === "q"
-    ? "q quits once the question is answered: y yes, n or esc no."
-    : `${input} does not answer the question: y yes, n or esc no.`;
+    ? `q quits once the question is answered: ${keys}.`
+    : `${input} does not answer the question: ${keys}.`;
 }
 
 /**
- * The one confirmation of the app: `y` yes, `n` or `esc` no, `enter` the highlighted answer —
+ * The one confirmation of the app: `y` yes, `n` or `esc` no (esc neither, for a question that
+ * chooses between two things to do), `enter` the highlighted answer —
  * *no* at first for anything destructive or irreversible, and the prompt says so; ←/→ move the
  * highlight. It takes every key while open (nothing behind it runs); after any answer it closes
  * and the keys go back where they were.
@@ -41,16 +47,18 @@ export function Confirm({ question, width }: { question: Question; width: number
   const theme = useTheme();
   const store = useAppStoreApi();
   const [highlighted, setHighlighted] = useState<"yes" | "no">(defaultAnswer(question));
+  // A key that answers nothing (q, a number key) is said here, never dropped silently.
   const [nudge, setNudge] = useState<string | undefined>();
   useKeys(
     (input, key) => {
-      const answer = (yes: boolean) => store.getState().answer(yes);
+      const answer = (yes: boolean | undefined) => store.getState().answer(yes);
       if (input === "y" || input === "Y") answer(true);
-      else if (input === "n" || input === "N" || key.escape) answer(false);
+      else if (input === "n" || input === "N") answer(false);
+      else if (key.escape) answer(undefined);
       else if (key.return) answer(highlighted === "yes");
       else if (key.leftArrow || key.rightArrow || key.tab || input === "h" || input === "l")
         setHighlighted((h) => (h === "yes" ? "no" : "yes"));
-      else if (!key.ctrl && !key.meta) setNudge(notAnAnswerText(input) ?? nudge);
+      else if (!key.ctrl && !key.meta) setNudge(notAnAnswerText(input, question) ?? nudge);
       return true;
     },
     { isActive: true },

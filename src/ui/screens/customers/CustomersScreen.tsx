@@ -196,7 +196,7 @@ function CustomerView({ view: v, height, width }: { view: CustomersView; height:
       return (
         <ProfileForm
           key={`${v.base.id}:${v.base.version}`}
-          title={`Edit ${customerName(v.base)} (version ${v.base.version ?? 0})`}
+          title={`Edit ${customerName(v.base, country)} (version ${v.base.version ?? 0})`}
           initial={v.initial ?? profileValues(v.base, country)}
           height={height}
           onSubmit={(values) => s().customersSave(values)}

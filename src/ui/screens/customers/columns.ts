@@ -49,8 +49,8 @@ export interface DuplicateRow {
   group: DuplicateGroup;
 }
 
-/** The duplicates view's columns: why, the shared value, how many, who. */
-export const DUPLICATE_COLUMNS: Column<DuplicateRow>[] = [
+/** The duplicates view's columns: why, the shared value, how many, who (named as the list names them). */
+export const duplicateColumns = (country: string | undefined): Column<DuplicateRow>[] => [
   { header: "Same", width: 5, render: (r) => r.group.reason },
   { header: "Shared value", width: 16, flex: 2, render: (r) => r.group.value },
   { header: "#", width: 3, align: "right", render: (r) => String(r.group.customers.length) },
@@ -58,6 +58,6 @@ export const DUPLICATE_COLUMNS: Column<DuplicateRow>[] = [
     header: "Profiles",
     width: 16,
     flex: 3,
-    render: (r) => r.group.customers.map((c) => customerName(c)).join(", "),
+    render: (r) => r.group.customers.map((c) => customerName(c, country)).join(", "),
   },
 ];

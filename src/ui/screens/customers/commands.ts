@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { customerName } from "../../../domain/customers.js";
 import type { Customer } from "../../../spec/generated/types.js";
-import { type LoadedState, notKeptOffline } from "../../../state/index.js";
+import { type LoadedState, notKeptOffline, selectCountry } from "../../../state/index.js";
 import { CUSTOMER_LIST, customerIds } from "../../../state/screens.js";
 import {
   type CommandDeps,
@@ -137,7 +137,7 @@ export const CUSTOMERS_COMMANDS = defineLoadedCommands({
       const id = c?.id;
       if (!c || !id) return;
       s.ask({
-        message: `Delete the profile of ${customerName(c)} (version ${c.version ?? 0})? Group memberships and cards on file go with it; this cannot be undone.`,
+        message: `Delete the profile of ${customerName(c, selectCountry(s))} (version ${c.version ?? 0})? Group memberships and cards on file go with it; this cannot be undone.`,
         risky: true,
         yes: "Delete",
         onYes: () => s.customersDelete(id),

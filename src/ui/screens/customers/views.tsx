@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { cardExpired, cardLabel, customerName } from "../../../domain/customers.js";
 import type { FieldDiff } from "../../../domain/customers-profile.js";
 import { conflictDiff, conflictSide } from "../../../domain/customers-profile.js";
@@ -14,7 +14,7 @@ import { useWidgetList } from "../../components/use-list.js";
 import { useKeys } from "../../keyboard.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { DUPLICATE_COLUMNS, type DuplicateRow } from "./columns.js";
+import { type DuplicateRow, duplicateColumns } from "./columns.js";
 
 const CHANGE_WORDS: Record<FieldDiff["change"], string> = {
   mine: "yours",
@@ -74,7 +74,10 @@ export function ConflictView({
       const d = diff[list.cursor];
       if (key.escape) {
         s().customersOpenView({ kind: "list" });
-        s().setStatus({ kind: "info", text: `Kept ${customerName(view.theirs)} as the other change left it.` });
+        s().setStatus({
+          kind: "info",
+          text: `Kept ${customerName(view.theirs, country)} as the other change left it.`,
+        });
       } else if (input === " " && d && d.change !== "theirs" && d.change !== "both-same")
         s().customersTogglePick(d.field);
       else if (key.return) {
@@ -92,7 +95,7 @@ export function ConflictView({
   return (
     <Box flexDirection="column" width={width}>
       <Txt color={theme.warn} wrap="truncate-end">
-        {`Someone else changed ${customerName(view.theirs)} first: version ${view.base.version ?? 0} → ${view.theirs.version ?? 0}.`}
+        {`Someone else changed ${customerName(view.theirs, country)} first: version ${view.base.version ?? 0} → ${view.theirs.version ?? 0}.`}
       </Txt>
       <Txt color={theme.muted} wrap="truncate-end">
         Your changes are not saved yet. Pick what of yours to re-apply on their version; the rest stays theirs.
@@ -137,6 +140,7 @@ export function GroupsView({
   const loaded = useLoadedStore((st) => st.customers.groupsLoaded);
   const listHeight = Math.max(3, height - 3);
   const [list, onList] = useWidgetList(groups.length, listRows(listHeight));
+  const country = useLoadedStore(selectCountry);
   const member = (g: CustomerGroup) => Boolean(g.id && customer.group_ids?.includes(g.id));
   useKeys(
     (input, key) => {
@@ -157,7 +161,7 @@ export function GroupsView({
   ];
   return (
     <Box flexDirection="column" width={width}>
-      <Txt bold wrap="truncate-end">{`Groups of ${customerName(customer)}`}</Txt>
+      <Txt bold wrap="truncate-end">{`Groups of ${customerName(customer, country)}`}</Txt>
       <ColumnList
         columns={columns}
         rows={groups}
@@ -193,6 +197,7 @@ export function CardsView({
   const store = useLoadedStoreApi();
   const s = () => store.getState();
   const cards = customer.cards ?? [];
+  const country = useLoadedStore(selectCountry);
   const [explain, setExplain] = useState(false);
   const listHeight = Math.max(3, height - 4);
   const [list, onList] = useWidgetList(cards.length, listRows(listHeight));
@@ -208,7 +213,7 @@ export function CardsView({
           const customerId = customer.id;
           const cardId = card.id;
           s().ask({
-            message: `Remove ${cardLabel(card, now)} from ${customerName(customer)}? It can only be added back from a payment form.`,
+            message: `Remove ${cardLabel(card, now)} from ${customerName(customer, country)}? It can only be added back from a payment form.`,
             risky: true,
             yes: "Remove",
             onYes: () => s().customersRemoveCard(customerId, cardId),
@@ -232,7 +237,7 @@ export function CardsView({
   ];
   return (
     <Box flexDirection="column" width={width}>
-      <Txt bold wrap="truncate-end">{`Cards on file for ${customerName(customer)}`}</Txt>
+      <Txt bold wrap="truncate-end">{`Cards on file for ${customerName(customer, country)}`}</Txt>
       <ColumnList
         columns={columns}
         rows={cards}
@@ -261,6 +266,8 @@ export function DuplicatesView({ height, width }: { height: number; width: numbe
   const store = useLoadedStoreApi();
   const s = () => store.getState();
   const scan = useLoadedStore((st) => st.customers.scan);
+  const country = useLoadedStore(selectCountry);
+  const columns = useMemo(() => duplicateColumns(country), [country]);
   const rows: DuplicateRow[] = scan.groups.map((group) => ({ group }));
   const listHeight = Math.max(3, height - 3);
   const [list, onList] = useWidgetList(rows.length, listRows(listHeight));
@@ -288,7 +295,7 @@ export function DuplicatesView({ height, width }: { height: number; width: numbe
         <Txt color={theme.muted}> {status}</Txt>
       </Txt>
       <ColumnList
-        columns={DUPLICATE_COLUMNS}
+        columns={columns}
         rows={rows}
         state={list}
         height={listHeight}

@@ -2,6 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
+import { groupedQuantity } from "../../../domain/quantity.js";
 import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
@@ -199,7 +200,7 @@ function reviewHead(
   const room = width - 1;
   const title = wrapSegments([h.id, describeScope(h.scope), plural(t.lines, "line")], room - 7)[0] ?? "";
   const totals = wrapLines(
-    `over ${t.unitsOver} (${money(t.valueOver)}) short ${t.unitsShort} (${money(t.valueShort)}) net ${money(t.valueNet)}`,
+    `over ${groupedQuantity(t.unitsOver)} (${money(t.valueOver)}) short ${groupedQuantity(t.unitsShort)} (${money(t.valueShort)}) net ${money(t.valueNet)}`,
     room,
     2,
   );

@@ -371,10 +371,16 @@ export const STOCKTAKE_COMMANDS = defineLoadedCommands({
     palette: false,
     run: (s) => {
       const { view, count } = s.stocktake;
-      if (view.kind === "history") s.stocktakeShow({ kind: view.back });
-      else if (view.kind === "review" || view.kind === "unknown") {
-        s.stocktakeShow({ kind: count?.header.status === "open" ? "count" : "home" });
-        if (count?.header.status !== "open") s.stocktakeClose();
+      // esc never lands in a field (src/ui/focus.ts): back on the count, the line is let go, so a
+      // number key next is a screen; enter or i types again, and a scan is still counted.
+      if (view.kind === "history") {
+        s.stocktakeShow({ kind: view.back });
+        if (view.back === "count") s.stocktakeSetTyping(false);
+      } else if (view.kind === "review" || view.kind === "unknown") {
+        const open = count?.header.status === "open";
+        s.stocktakeShow({ kind: open ? "count" : "home" });
+        if (open) s.stocktakeSetTyping(false);
+        else s.stocktakeClose();
       } else if (view.kind === "count" && s.stocktake.prompt.kind === "pick") s.stocktakeCancelPrompt();
       else if (view.kind === "count" && s.drafts[COUNT_DRAFT]) s.setDraft(COUNT_DRAFT, "");
       else s.stocktakeClose();

@@ -65,7 +65,8 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
     },
     {
       header: "On shift",
-      width: 10,
+      // "14 h 32 min" and up: a shift open that long (a forgotten clock-out) is the one to read whole.
+      width: 12,
       align: "right",
       // Time on shift matters more than the rate: the rate goes first when room is short.
       drop: 1,
