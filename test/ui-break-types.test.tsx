@@ -30,8 +30,16 @@ describe("break types", () => {
     await h.app.press("x");
     await h.app.waitFor('Delete the break type "Coffee"? Shifts that used it keep their breaks.');
     await h.app.waitFor("enter: no (this cannot be undone)");
+    // Another key while it is open (q to quit, a screen's number) answers nothing and says so.
+    await h.app.press("q");
+    await h.app.waitFor("Answer the question first (y yes, n or esc no); then q quits.");
+    await h.app.press("2");
+    await h.app.waitFor("Answer the question first: y yes, n or esc no.");
+    expect(h.app.frame()).toContain('Delete the break type "Coffee"?');
+    expect(h.app.frame()).toContain("3 of 3 (the limit)");
     await h.app.press(KEYS.enter);
     await h.app.waitFor((f) => !f.includes("Delete the break type"));
+    expect(h.app.frame()).not.toContain("Answer the question first");
     expect(await names(h)).toContain("Coffee");
     await h.app.press("x");
     await h.app.waitFor("Delete the break type");
