@@ -91,7 +91,10 @@ export function ReconcileView({ height, width }: ScreenProps) {
       <Txt wrap="truncate-end">
         <Txt bold>{basename(st.path)}</Txt>
         <Txt> · against the payouts of {where}</Txt>
-        <Txt color={theme.muted}> · R another · esc back</Txt>
+        {/* A hint is whole or left out: R and esc work all the same. */}
+        {`${basename(st.path)} · against the payouts of ${where} · R another · esc back`.length <= width ? (
+          <Txt color={theme.muted}> · R another · esc back</Txt>
+        ) : null}
       </Txt>
       <StatementBody state={st} height={listHeight} width={width}>
         <ColumnList
