@@ -16,7 +16,7 @@ import { DetailView } from "./DetailView.js";
 import { FeesView } from "./FeesView.js";
 import { FindLine, OpenForm, payoutsFormHeight } from "./forms.js";
 import { ReconcileView } from "./ReconcileView.js";
-import { wrapParts } from "./wrap.js";
+import { wrapParts } from "../../components/wrap.js";
 
 const NO_IDS: readonly string[] = [];
 

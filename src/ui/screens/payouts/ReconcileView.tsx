@@ -13,7 +13,7 @@ import type { ScreenProps } from "../screen-def.js";
 import { reconcileColumns } from "./columns.js";
 import { LISTS, payoutsRows, shownItems, whereWords } from "./commands.js";
 import { OpenForm, payoutsFormHeight } from "./forms.js";
-import { wrapParts } from "./wrap.js";
+import { wrapParts } from "../../components/wrap.js";
 
 const NO_IDS: readonly string[] = [];
 const NO_PAYOUTS = new Map();
