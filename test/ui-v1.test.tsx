@@ -327,7 +327,12 @@ describe("the old transactions screen at 60 columns", () => {
     expect(frame).toMatch(/[Dd]eprecated.*: it may stop answering\.|they may stop answering\./);
     expect(frame).toMatch(/ · o [\w-]*\s*[Oo]rders/);
     // Below the title (whose place is cut by design) no line ends cut.
-    expect(frame.split("\n").slice(3).filter((l) => l.endsWith("…"))).toEqual([]);
+    expect(
+      frame
+        .split("\n")
+        .slice(3)
+        .filter((l) => l.endsWith("…")),
+    ).toEqual([]);
     await a.press(KEYS.enter);
     frame = await a.waitFor("Payment taken");
     expect(fits(frame)).toBe(true);

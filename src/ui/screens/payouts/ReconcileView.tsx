@@ -8,12 +8,12 @@ import type { ReconcileItem, StatementState } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
+import { wrapParts } from "../../components/wrap.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { reconcileColumns } from "./columns.js";
 import { LISTS, payoutsRows, shownItems, whereWords } from "./commands.js";
 import { OpenForm, payoutsFormHeight } from "./forms.js";
-import { wrapParts } from "../../components/wrap.js";
 
 const NO_IDS: readonly string[] = [];
 const NO_PAYOUTS = new Map();
