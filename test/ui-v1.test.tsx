@@ -196,6 +196,20 @@ describe("the old transactions screen: the lists", () => {
     await a.waitFor("Complete payments only");
   });
 
+  it("takes esc and enter in one read (a fast typist over SSH) as esc, then enter: the form is cancelled, not saved", async () => {
+    const a = await open();
+    await a.press("d");
+    await a.waitFor("Which days?");
+    await a.press("\u0015", "2026-06-01");
+    await a.press(`${KEYS.escape}${KEYS.enter}`);
+    await a.waitFor((f) => !f.includes("Which days?"));
+    expect(a.store.getState().v1.filters.from).toBe("2026-05-17");
+    await a.press("d");
+    await a.waitFor("Which days?");
+    await a.press(`${KEYS.escape}${KEYS.tab}`);
+    await a.waitForStore((s) => s.screen.kind === "account");
+  });
+
   it("says once that the service no longer offers a list; the other lists and screens carry on", async () => {
     await service.raw("POST", "/_emulator/faults", { body: { operation: "V1ListRefunds", status: 410, code: "GONE" } });
     const a = await open();
