@@ -172,7 +172,7 @@ describe("the gift cards screen", () => {
     // bar's two rows below it: nothing spilled into them.
     expect(frame).toContain("Line item:");
     expect(lines.filter((l) => l.startsWith("╰"))).toHaveLength(2);
-    const formEnd = lines.findLastIndex((l) => l.startsWith("╰"));
+    const formEnd = lines.map((l) => l.startsWith("╰")).lastIndexOf(true);
     expect(lines.length - 1 - formEnd).toBeGreaterThanOrEqual(2);
     await a.press("n");
     await a.press(KEYS.escape);
