@@ -176,6 +176,14 @@ describe("the gift cards slice", () => {
     expect(await s().setGiftCardDays("2026-13-01", "")).toMatch(/not a date/);
   });
 
+  it("says a change waits for the card being looked up, not to look one up", () => {
+    const base = { ...s(), giftCards: { ...s().giftCards, pending: undefined } };
+    const looking = { ...base, giftCards: { ...base.giftCards, card: { kind: "looking" as const, query: gan(1) } } };
+    expect(giftCardWriteUnavailable(looking, "load")).toBe(`Card ${gan(1)} is still being looked up; a moment.`);
+    const none = { ...base, giftCards: { ...base.giftCards, card: { kind: "empty" as const } } };
+    expect(giftCardWriteUnavailable(none, "load")).toBe("Look a card up first: scan it, or type its number.");
+  });
+
   it("has no writes in read-only mode or for a sign-in without GIFTCARDS_WRITE, and says why", () => {
     const base = { ...s(), giftCards: { ...s().giftCards, pending: undefined } };
     expect(giftCardWriteUnavailable({ ...base, readOnly: true }, "load")).toBe("Read-only mode: changes are disabled.");

@@ -136,6 +136,7 @@ export function giftCardWriteUnavailable(
   }
   if (g.card.kind === "unknown")
     return kind === "activate" ? undefined : "The service does not know this card number; activate it first.";
+  if (g.card.kind === "looking") return `Card ${g.card.query} is still being looked up; a moment.`;
   if (g.card.kind !== "found") return "Look a card up first: scan it, or type its number.";
   if (!KEPT_KINDS.has(kind) && s.connection.state === "offline") {
     return "The service is not answering, and only loads and adjustments are kept on this machine: activating, clearing, blocking and deactivating wait until it answers.";
