@@ -355,6 +355,8 @@ describe("narrow terminals", () => {
     const a = await open(60, 24);
     let frame = await a.waitFor("Paid ", 15_000);
     expect(fits(frame, 60)).toBe(true);
+    // The title keeps its dates and status whole: the word "created" goes first.
+    expect(frame).toMatch(/Main Street · payouts \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d · all statuses\n/);
     // At 60 columns the totals take two lines rather than being cut.
     expect(frame).toMatch(/failed \d+ · [\d,.]+ USD/);
     await a.press(KEYS.enter);

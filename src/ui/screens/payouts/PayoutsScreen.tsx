@@ -78,9 +78,12 @@ function ListView({ height, width }: ScreenProps) {
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
         <Txt bold>{where} · payouts</Txt>
+        {/* The word "created" goes before the status is cut: the dates and the status stay whole. */}
         <Txt>
-          {" "}
-          created {p.filters.from} → {p.filters.to}
+          {`${where} · payouts created ${p.filters.from} → ${p.filters.to} · ${status}`.length <= width
+            ? " created"
+            : ""}{" "}
+          {p.filters.from} → {p.filters.to}
         </Txt>
         <Txt color={theme.muted}> · {status}</Txt>
       </Txt>
