@@ -67,6 +67,9 @@ interface WebhooksIo {
   deps: StoreDeps;
 }
 
+/** What is said of a version the service has not released, after the version typed. */
+const UNRELEASED = `is not an API version the service has released; leave it empty for ${DEFAULT_API_VERSION}.`;
+
 /** Whether the service refused a version it has not released (a real date, but no version of it). */
 const unreleasedVersion = (err: unknown) =>
   err instanceof SquareApiError && err.hasCode("INVALID_VALUE") && err.errors[0]?.field === "api_version";
@@ -95,8 +98,13 @@ async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): 
   );
   if (res) dispatch({ type: "types-loaded", version, types: res.event_types ?? [] });
   else dispatch({ type: "types-failed", version, problem: failure });
-  if (!unreleased) return undefined;
-  const problem = `${version} is not an API version the service has released; leave it empty for ${DEFAULT_API_VERSION}.`;
+  const said = get().status;
+  if (!unreleased) {
+    // A version that reads now: what was said of the one typed before goes.
+    if (res && said.kind === "error" && said.text.endsWith(UNRELEASED)) get().setStatus({ kind: "idle" });
+    return undefined;
+  }
+  const problem = `${version} ${UNRELEASED}`;
   get().setStatus({
     screen: "webhooks",
     kind: "error",
@@ -134,16 +142,15 @@ function formActions(io: WebhooksIo) {
   };
   return {
     async webhooksFormNext() {
-      dispatch({ type: "to-events", today: deps.clock.now() });
-      const f = form();
-      if (f?.step !== "events") return;
-      const version = parseApiVersion(f.apiVersion);
-      const problem =
-        version.ok && f.offered?.version !== version.value ? await loadTypes(io, version.value) : undefined;
-      if (problem) {
-        dispatch({ type: "to-fields" });
-        dispatch({ type: "form-problem", problem });
+      // The version's types are read before the step changes: a version the service has not
+      // released keeps the fields on screen (the same form, its cursor where it was) with why.
+      const before = form();
+      const version = before ? parseApiVersion(before.apiVersion) : undefined;
+      if (version?.ok && before?.offered?.version !== version.value) {
+        const problem = await loadTypes(io, version.value);
+        if (problem) return dispatch({ type: "form-problem", problem });
       }
+      dispatch({ type: "to-events", today: deps.clock.now() });
     },
     async loadWebhookEventTypes() {
       const f = form();
