@@ -176,6 +176,46 @@ describe("the account screen", () => {
     expect(a.store.getState().account.token).toMatchObject({ signedIn: true, kind: "oauth" });
   });
 
+  it("says the whole of a long fact on lines under it, at 80 and 60 columns: the keychain's why is never cut", async () => {
+    const conn = connection();
+    await signIn(
+      conn,
+      LOGIN_SCOPES.map((s) => s.scope),
+    );
+    const account = {
+      ...localAccount(service, conn, { scopeNeeds: LOGIN_SCOPES }),
+      keychain: {
+        kind: "memory" as const,
+        describe:
+          "not saved: keytar (the keychain module) is not installed, so sign-in lasts only while this backroom runs (set BACKROOM_ACCESS_TOKEN for scripts)",
+      },
+    };
+    const a = await startApp({
+      shared: service,
+      client: conn.client,
+      columns: 80,
+      rows: 24,
+      store: { account, clock: { now: clock } },
+    });
+    app = a;
+    await a.waitFor("1 Time clock");
+    await a.press("0");
+    const whole =
+      /Keychain +none: keytar .* sign-in lasts only while this backroom runs \(set BACKROOM_ACCESS_TOKEN for scripts\)/;
+    const joined = (f: string) => f.replace(/\n {12}/g, " ");
+    let frame = await a.waitFor((f) => whole.test(joined(f)) && f.includes("Permissions"));
+    // No fact line is cut (the permission rows below may be: each is one row of a list).
+    const facts = frame.split("\n").slice(
+      2,
+      frame.split("\n").findIndex((l) => /Permissions:/.test(l)),
+    );
+    expect(facts.filter((l) => l.endsWith("…"))).toEqual([]);
+    a.stdout.resize(60, 24);
+    frame = await a.waitFor((f) => whole.test(joined(f)) && f.split("\n").every((l) => l.length <= 60));
+    expect(frame).toMatch(/^Keychain {4}none: keytar/m);
+    expect(frame).toMatch(/^ {12}\S/m);
+  });
+
   it("on the demo store there is nothing to sign in to or out of, and says so", async () => {
     const a = await startApp({ shared: service, columns: 80, rows: 24 });
     app = a;

@@ -156,6 +156,29 @@ describe("the gift cards screen", () => {
     await waitForText(a, "This card is deactivated: nothing can be done to it any more.");
   });
 
+  it("keeps the status bar in its place while a change's question is open over its form, at 80×24", async () => {
+    const a = await open();
+    const cards = await shared.client.giftCards.listGiftCards({ limit: 200 }).all();
+    const card = cards.find((c) => c.state === "ACTIVE" && (c.balance_money?.amount ?? 0) > 0) as GiftCard;
+    await a.press(`${card.gan}\r`);
+    await a.waitFor(/History, newest first/);
+    await a.press("l");
+    await a.waitFor("enter save");
+    await a.press(`\u001525${KEYS.tab}cash${KEYS.enter}`);
+    const frame = await a.waitFor(/Load 25\.00 USD onto card/);
+    const lines = frame.split("\n");
+    expect(lines.length).toBeLessThanOrEqual(24);
+    // The form under the question is whole (its last field and its bottom edge), with the status
+    // bar's two rows below it: nothing spilled into them.
+    expect(frame).toContain("Line item:");
+    expect(lines.filter((l) => l.startsWith("╰"))).toHaveLength(2);
+    const formEnd = lines.map((l) => l.startsWith("╰")).lastIndexOf(true);
+    expect(lines.length - 1 - formEnd).toBeGreaterThanOrEqual(2);
+    await a.press("n");
+    await a.press(KEYS.escape);
+    await a.waitFor(/History, newest first/);
+  });
+
   it("refuses a decrement past the balance before anything is sent", async () => {
     const a = await open();
     const number = gan(2);

@@ -355,14 +355,28 @@ describe("narrow terminals", () => {
     const a = await open(60, 24);
     let frame = await a.waitFor("Paid ", 15_000);
     expect(fits(frame, 60)).toBe(true);
+    // The title keeps its dates and status whole: the word "created" goes first.
+    expect(frame).toMatch(/Main Street · payouts \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d · all statuses\n/);
     // At 60 columns the totals take two lines rather than being cut.
     expect(frame).toMatch(/failed \d+ · [\d,.]+ USD/);
     await a.press(KEYS.enter);
     frame = await a.waitFor(/add up/, 15_000);
     expect(fits(frame, 60)).toBe(true);
+    // The check is said whole, on a second line if need be; a hint is whole or left out, never cut.
+    expect(oneLine(frame)).toMatch(/✓ The entries add up to the payout\. Square kept [\d,.]+ USD in fees\./);
+    expect(frame).not.toMatch(/esc back[^\n]*…/);
     await a.press(KEYS.escape, "f");
     frame = await a.waitFor(/Fees [\d,.]+ USD/, 20_000);
     expect(fits(frame, 60)).toBe(true);
+    const path = join(dir, "narrow.csv");
+    writeFileSync(path, "Date,Description,Amount\n06/11/2026,ZELLE FROM J SMITH,250.00\n");
+    await a.press(KEYS.escape, "R");
+    await a.waitFor("Statement CSV");
+    await a.press(path, KEYS.enter);
+    frame = await a.waitFor(/unmatched 1/, 15_000);
+    expect(fits(frame, 60)).toBe(true);
+    expect(frame).toContain("narrow.csv · against the payouts of Main Street");
+    expect(frame).not.toMatch(/R an[^\n]*…/);
   });
 
   it("keeps the location column at 60 columns with All locations (two stores' rows look alike without it)", async () => {

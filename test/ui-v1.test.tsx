@@ -196,6 +196,20 @@ describe("the old transactions screen: the lists", () => {
     await a.waitFor("Complete payments only");
   });
 
+  it("takes esc and enter in one read (a fast typist over SSH) as esc, then enter: the form is cancelled, not saved", async () => {
+    const a = await open();
+    await a.press("d");
+    await a.waitFor("Which days?");
+    await a.press("\u0015", "2026-06-01");
+    await a.press(`${KEYS.escape}${KEYS.enter}`);
+    await a.waitFor((f) => !f.includes("Which days?"));
+    expect(a.store.getState().v1.filters.from).toBe("2026-05-17");
+    await a.press("d");
+    await a.waitFor("Which days?");
+    await a.press(`${KEYS.escape}${KEYS.tab}`);
+    await a.waitForStore((s) => s.screen.kind === "account");
+  });
+
   it("says once that the service no longer offers a list; the other lists and screens carry on", async () => {
     await service.raw("POST", "/_emulator/faults", { body: { operation: "V1ListRefunds", status: 410, code: "GONE" } });
     const a = await open();
@@ -320,10 +334,24 @@ describe("the old transactions screen at 60 columns", () => {
   it("keeps every line within the terminal, lists and a record", async () => {
     const a = await open(60, 24);
     const fits = (frame: string) => frame.split("\n").every((l) => stringWidth(l) <= 60);
-    expect(fits(a.frame())).toBe(true);
+    let frame = await a.waitFor(/\d+ payments · collected/, 15_000);
+    expect(fits(frame)).toBe(true);
+    // The totals, the deprecation and the views' keys are whole (the totals on two lines), never cut.
+    expect(frame.replace(/\s+/g, " ")).toMatch(/collected [\d,.]+ USD (· )?fees [\d,.]+ USD (· )?refunded [\d,.]+ USD/);
+    expect(frame).toMatch(/[Dd]eprecated.*: it may stop answering\.|they may stop answering\./);
+    expect(frame).toMatch(/ · o [\w-]*\s*[Oo]rders/);
+    // Below the title (whose place is cut by design) no line ends cut.
+    expect(
+      frame
+        .split("\n")
+        .slice(3)
+        .filter((l) => l.endsWith("…")),
+    ).toEqual([]);
     await a.press(KEYS.enter);
-    await a.waitFor("Payment taken");
-    expect(fits(a.frame())).toBe(true);
+    frame = await a.waitFor("Payment taken");
+    expect(fits(frame)).toBe(true);
+    // A hint on the record's last line is whole or left out.
+    expect(frame).not.toMatch(/(j\/k|esc)[^\n]*…/);
     await a.press(KEYS.escape, "s", KEYS.enter);
     await a.waitFor("The entries add up");
     expect(fits(a.frame())).toBe(true);

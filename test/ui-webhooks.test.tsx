@@ -87,8 +87,13 @@ describe("the webhooks screen", () => {
     await a.waitFor("unencrypted to hooks.example.com");
     await a.press("\u0015"); // ctrl+u clears the field
     await a.press(url);
-    await a.press(KEYS.enter);
+    // A date that is no released version: said in the form, the cursor still on the version.
+    await a.press(KEYS.tab, "\u0015", "2019-01-01", KEYS.enter);
+    await a.waitFor("! 2019-01-01 is not an API version the service has released; leave it");
+    expect(a.frame()).toMatch(/› API version: +2019-01-01/);
+    await a.press("\u0015", KEYS.enter);
     await a.waitFor("New: event types of API version 2024-01-18");
+    expect(a.frame()).not.toContain("is not an API version");
     await a.waitFor("[ ] inventory.count.updated");
 
     // Picked from the version's list, narrowed with the filter.

@@ -7,6 +7,27 @@ const ok = (r: StatementRead) => {
 };
 const brief = (r: StatementRead) => ok(r).lines.map((l) => [l.line, l.date, l.amount, l.description]);
 
+describe("readStatement: a currency without minor units", () => {
+  it("reads yen as whole units: 12,340 is 12340, not 1234000; a decimal part is refused with its line", () => {
+    const csv = [
+      "Date,Description,Amount",
+      '2026/01/16,"SQUARE L20260115AB12CD34","12,340"',
+      "2026/01/17,ATM,-5000",
+    ].join("\n");
+    expect(brief(readStatement(csv, { currency: "JPY" }))).toEqual([
+      [2, "2026-01-16", 12340, "SQUARE L20260115AB12CD34"],
+      [3, "2026-01-17", -5000, "ATM"],
+    ]);
+    const cents = readStatement(["Date,Description,Amount", "2026/01/16,SQUARE,123.45"].join("\n"), {
+      currency: "JPY",
+    });
+    expect(cents).toMatchObject({
+      ok: false,
+      problems: [{ line: 2, problem: expect.stringMatching(/JPY has no decimals/) }],
+    });
+  });
+});
+
 describe("readStatement: bank export shapes", () => {
   it("Chase checking: Details, Posting Date, Description, signed Amount, a trailing comma on every line", () => {
     const csv = [

@@ -143,6 +143,11 @@ export function refusalOf(write: KeptWrite, r: RefusalInput, what: string): Refu
     return { problem: `${what}: they were clocked in elsewhere meanwhile.`, choices };
   }
   if (isGone(r)) return { problem: `${what}: it no longer exists at the service (deleted elsewhere).`, choices };
+  if (write.kind === "gift-card" && r.code === "INSUFFICIENT_FUNDS") {
+    // The service's words count cents ("holds 400 and cannot give 600"): said in money instead.
+    const taken = formatMoney({ amount: write.before.amount - write.after.amount, currency: write.after.currency });
+    return { problem: `${what}: the card holds less than ${taken} now (it was spent elsewhere meanwhile).`, choices };
+  }
   const words = detail ? detail.replace(/\.?$/, ".") : "the service refused it.";
   return { problem: `${what}: ${words}`, choices };
 }

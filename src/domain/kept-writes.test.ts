@@ -169,6 +169,30 @@ describe("words and ways out", () => {
     expect(choicesOf(change, refusalCodes("NOT_FOUND · HTTP 404 · UpdateCustomer"))).toEqual(["discard"]);
   });
 
+  it("say a kept decrement was refused because the card was spent meanwhile, in money, not the service's cents", () => {
+    const take: KeptWrite = {
+      kind: "gift-card",
+      gan: "7783320000000005",
+      cardId: "G1",
+      request: {
+        idempotency_key: "g9",
+        gift_card_activity: { type: "ADJUST_DECREMENT", location_id: "L1", gift_card_id: "G1" },
+      },
+      before: { amount: 900, currency: "USD" },
+      after: { amount: 300, currency: "USD" },
+    };
+    const refused = refusalOf(
+      take,
+      { status: 400, code: "INSUFFICIENT_FUNDS", detail: "The gift card holds 400 and cannot give 600." },
+      "Take 6.00 USD off card …0005 (balance 9.00 USD → 3.00 USD)",
+    );
+    expect(refused).toEqual({
+      problem:
+        "Take 6.00 USD off card …0005 (balance 9.00 USD → 3.00 USD): the card holds less than 6.00 USD now (it was spent elsewhere meanwhile).",
+      choices: ["discard", "open"],
+    });
+  });
+
   it("show a card's balance after its kept loads", () => {
     const load = (seq: number, after: number): KeptEntry =>
       entry(seq, {

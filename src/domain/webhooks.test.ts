@@ -39,10 +39,33 @@ describe("parseNotificationUrl", () => {
 
   it("refuses what is not a web address, other schemes, credentials and fragments, each with its reason", () => {
     expect(problem(parseNotificationUrl(""))).toMatch(/A notification URL is needed/);
-    expect(problem(parseNotificationUrl("hooks.example.com"))).toMatch(/is not a web address/);
+    expect(problem(parseNotificationUrl("not-an-address"))).toMatch(/is not a web address/);
     expect(problem(parseNotificationUrl("ftp://example.com/x"))).toMatch(/not ftp:\/\//);
     expect(problem(parseNotificationUrl("https://me:pw@example.com/x"))).toMatch(/user name and password/);
     expect(problem(parseNotificationUrl("https://example.com/x#top"))).toMatch(/#part/);
+  });
+
+  it("names the address to type when the scheme was left off, host:port included", () => {
+    // new URL() reads "localhost:" as a scheme: the manager saw "not localhost://."
+    expect(problem(parseNotificationUrl("  localhost:47123/square "))).toBe(
+      'Start the address with http:// for a receiver on this machine: "http://localhost:47123/square".',
+    );
+    expect(problem(parseNotificationUrl("127.0.0.1:8123/hook"))).toBe(
+      'Start the address with http:// for a receiver on this machine: "http://127.0.0.1:8123/hook".',
+    );
+    expect(problem(parseNotificationUrl("hooks.example.com:8443/square"))).toBe(
+      'Start the address with https://: "https://hooks.example.com:8443/square".',
+    );
+    expect(problem(parseNotificationUrl("hooks.example.com/square"))).toBe(
+      'Start the address with https://: "https://hooks.example.com/square".',
+    );
+    expect(problem(parseNotificationUrl("mailto:me@example.com"))).toMatch(/not mailto:/);
+  });
+
+  it("refuses a space inside the address, which the receiver would never see as registered", () => {
+    expect(problem(parseNotificationUrl("https://hooks.example.com/my hook"))).toBe(
+      'A web address has no spaces; this one has one after "https://hooks.example.com/my".',
+    );
   });
 });
 

@@ -38,6 +38,16 @@ export function isLoopbackHost(hostname: string): boolean {
 export function parseNotificationUrl(text: string): Parsed<string> {
   const value = text.trim();
   if (!value) return { ok: false, problem: "A notification URL is needed: where the service sends the events." };
+  const space = /\s/.exec(value);
+  if (space) {
+    const before = clip(value.slice(0, space.index));
+    return { ok: false, problem: `A web address has no spaces; this one has one after "${before}".` };
+  }
+  const withScheme = schemeLeftOff(value);
+  if (withScheme) {
+    const where = withScheme.startsWith("http:") ? "http:// for a receiver on this machine" : "https://";
+    return { ok: false, problem: `Start the address with ${where}: "${clip(withScheme, 80)}".` };
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -66,6 +76,19 @@ export function parseNotificationUrl(text: string): Parsed<string> {
     return { ok: false, problem: "Leave the #part out of the URL: it is never sent, so signatures would not match." };
   }
   return { ok: true, value };
+}
+
+/**
+ * The address as meant when it was typed without its scheme (`localhost:8123/hook`,
+ * `hooks.example.com/square`: a host, a port perhaps, a path): http for this machine, https
+ * otherwise. Undefined when a scheme is there or the text is no host at all.
+ */
+function schemeLeftOff(value: string): string | undefined {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(value)) return undefined;
+  const m = /^([a-z\d.-]+|\[[\da-f:]+\])(:\d{1,5})?([/?].*)?$/i.exec(value);
+  const host = m?.[1];
+  if (!host || !(host.includes(".") || host.startsWith("[") || isLoopbackHost(host))) return undefined;
+  return `${isLoopbackHost(host) ? "http" : "https"}://${value}`;
 }
 
 /**

@@ -97,6 +97,29 @@ describe("the gift cards slice", () => {
     expect(shown().history).toHaveLength(before);
   });
 
+  it("says in money, with the balance read again, when the card was spent elsewhere after it was read", async () => {
+    await s().lookUpGiftCard(gan(3));
+    await s().sendGiftCardWrite(plan("activate", { amount: "30", paidWith: "cash" }));
+    const p = plan("adjust-down", { amount: "20", reason: "support issue" });
+    // Another till redeems 25.00 meanwhile: 30.00 → 5.00.
+    await t.client.giftCards.createGiftCardActivity({
+      idempotency_key: "elsewhere-1",
+      gift_card_activity: {
+        type: "REDEEM",
+        location_id: s().locationId ?? "",
+        gift_card_gan: gan(3),
+        redeem_activity_details: { amount_money: { amount: 2500, currency: "USD" } },
+      },
+    });
+    await s().sendGiftCardWrite(p);
+    expect(shown().card.balance_money?.amount).toBe(500);
+    expect(s().status).toMatchObject({
+      kind: "error",
+      text: `Nothing was taken off card ${gan(3)}: it holds 5.00 USD now, less than 20.00 USD (it was spent since it was read).`,
+      details: expect.stringMatching(/^INSUFFICIENT_FUNDS · HTTP 400 · CreateGiftCardActivity/),
+    });
+  });
+
   it("keeps a load the service did not answer in the outbox with its key, shows it, and sends it once", async () => {
     await s().lookUpGiftCard(gan(1));
     const p = plan("load", { amount: "5", paidWith: "cash" });
@@ -151,6 +174,14 @@ describe("the gift cards slice", () => {
         .sort(),
     ).toEqual(["ADJUST_DECREMENT", "ADJUST_INCREMENT"]);
     expect(await s().setGiftCardDays("2026-13-01", "")).toMatch(/not a date/);
+  });
+
+  it("says a change waits for the card being looked up, not to look one up", () => {
+    const base = { ...s(), giftCards: { ...s().giftCards, pending: undefined } };
+    const looking = { ...base, giftCards: { ...base.giftCards, card: { kind: "looking" as const, query: gan(1) } } };
+    expect(giftCardWriteUnavailable(looking, "load")).toBe(`Card ${gan(1)} is still being looked up; a moment.`);
+    const none = { ...base, giftCards: { ...base.giftCards, card: { kind: "empty" as const } } };
+    expect(giftCardWriteUnavailable(none, "load")).toBe("Look a card up first: scan it, or type its number.");
   });
 
   it("has no writes in read-only mode or for a sign-in without GIFTCARDS_WRITE, and says why", () => {

@@ -7,8 +7,10 @@ import { activityDays, onStoreDays, storesDayBounds } from "../domain/gift-card-
 import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
 import { cardWithKept } from "../domain/kept-overlay.js";
 import { GIFT_CARD_KEPT_KINDS } from "../domain/kept-writes.js";
+import { formatMoney } from "../domain/money.js";
 import { addDays, localDate } from "../domain/time.js";
 import type { Money } from "../spec/generated/types.js";
+import { SquareApiError } from "../square/index.js";
 import { isUnanswered, writeProblem } from "./errors.js";
 import {
   cardActivities,
@@ -134,6 +136,7 @@ export function giftCardWriteUnavailable(
   }
   if (g.card.kind === "unknown")
     return kind === "activate" ? undefined : "The service does not know this card number; activate it first.";
+  if (g.card.kind === "looking") return `Card ${g.card.query} is still being looked up; a moment.`;
   if (g.card.kind !== "found") return "Look a card up first: scan it, or type its number.";
   if (!KEPT_KINDS.has(kind) && s.connection.state === "offline") {
     return "The service is not answering, and only loads and adjustments are kept on this machine: activating, clearing, blocking and deactivating wait until it answers.";
@@ -252,10 +255,30 @@ async function sendKeepable(ctx: Ctx, plan: PlannedWrite & { cardId: string }): 
     if (res.error.kind === "in-flight") return;
     ctx.dispatch({ type: "write-refused" });
     await ctx.get().reloadGiftCard({ quiet: true });
+    if (res.error.kind === "failed") spentMeanwhile(ctx, plan, res.error.cause, res.error.problem.details);
     return;
   }
   ctx.dispatch({ type: "write-done" });
   if (res.kind === "sent") await afterWrite(ctx, plan, res.answer.activity?.gift_card_balance_money);
+}
+
+/**
+ * A decrement the service refused because the card holds less than it did when read (another
+ * till redeemed it meanwhile): said in money, with the balance just read, instead of the
+ * service's words in cents ("holds 500 and cannot give 2000").
+ */
+function spentMeanwhile(ctx: Ctx, plan: PlannedWrite, cause: unknown, details: string | undefined): void {
+  if (!(cause instanceof SquareApiError && cause.hasCode("INSUFFICIENT_FUNDS"))) return;
+  const c = ctx.get().giftCards.card;
+  const now = c.kind === "found" ? c.card.balance_money : undefined;
+  const wanted = { amount: plan.change.before.amount - plan.change.after.amount, currency: plan.currency };
+  const holds = now ? `it holds ${formatMoney(now)} now, less than ${formatMoney(wanted)}` : "it holds less now";
+  ctx.get().setStatus({
+    screen: "gift-cards",
+    kind: "error",
+    text: `Nothing was taken off card ${plan.gan}: ${holds} (it was spent since it was read).`,
+    ...(details ? { details } : {}),
+  });
 }
 
 /** After a write the service made: the card read back, what changed said, the activity refreshed. */

@@ -4,6 +4,7 @@
  */
 import { localTime } from "../domain/time.js";
 import { isUnreachable, type Problem, problemOf } from "./errors.js";
+import { writesSettled } from "./shell-lifecycle.js";
 import { timeZoneOf } from "./shell-location.js";
 import type { ShellSlice } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
@@ -95,6 +96,7 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
         return { ok: false, error: { kind: "failed", cause, problem } };
       } finally {
         set((s) => ({ inFlight: s.inFlight.filter((k) => k !== key) }));
+        writesSettled(io);
       }
     },
 

@@ -7,6 +7,7 @@ import type { Location } from "../spec/generated/types.js";
 import { isUnanswered } from "./errors.js";
 import type { ShellIo } from "./shell-connection.js";
 import type { ShellInit, ShellSlice } from "./shell-slice.js";
+import type { Question } from "./types.js";
 
 /**
  * Chooses the location to open on: the config's default when it is one of the seller's (said in
@@ -68,16 +69,26 @@ async function start(io: ShellIo, initial: ShellInit, memo: StartMemo): Promise<
   return true;
 }
 
-/** Quits, or asks first when writes are still on their way, or kept on this machine (saying how many). */
-function requestQuit({ get }: ShellIo): void {
+/** The "still being sent" questions of a quit while open: asked again once nothing is. */
+const whileSending = new WeakSet<Question>();
+
+/**
+ * Quits, or asks first when writes are still on their way, or kept on this machine (saying how
+ * many). `afterSending`: the last write of a "still being sent" question has just ended, so the
+ * manager, who has not answered yet, is asked again — never quit unasked, with how it went on the
+ * status line below the question.
+ */
+function requestQuit({ get }: ShellIo, afterSending = false): void {
   const pending = get().inFlight.length;
   if (pending > 0) {
-    get().ask({
+    const question: Question = {
       message: `${pending} change${pending > 1 ? "s are" : " is"} still being sent. Quit anyway?`,
       risky: true,
       yes: "Quit",
       onYes: () => get().quit(),
-    });
+    };
+    whileSending.add(question);
+    get().ask(question);
     return;
   }
   const kept = get().outbox.entries.length;
@@ -90,7 +101,23 @@ function requestQuit({ get }: ShellIo): void {
     });
     return;
   }
+  if (afterSending) {
+    get().ask({
+      message: "Nothing is being sent any more; the line below says how it went. Quit?",
+      risky: false,
+      yes: "Quit",
+      onYes: () => get().quit(),
+    });
+    return;
+  }
   get().quit();
+}
+
+/** A write ended: a quit question that waited on writes is asked again once none is left. */
+export function writesSettled(io: ShellIo): void {
+  const overlay = io.get().overlay;
+  if (io.get().inFlight.length > 0 || overlay.kind !== "confirm" || !whileSending.has(overlay.question)) return;
+  requestQuit(io, true);
 }
 
 /**

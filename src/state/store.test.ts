@@ -1,5 +1,5 @@
 // The store against the in-process local service: the same rules and answers as the real one.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startProxy } from "../../test/helpers/proxy.js";
 import { pinnedClock, startService, type TestService } from "../../test/helpers/service.js";
 import { createFullStore } from "../../test/helpers/store.js";
@@ -98,6 +98,28 @@ describe("writes return a typed result", () => {
     const m = clockedOut(store);
     await store.getState().clockIn(m?.id ?? "");
     expect(store.getState().status).toMatchObject({ kind: "rule", text: "Read-only mode: changes are disabled." });
+  });
+});
+
+describe("quitting while a change is on its way", () => {
+  it("asks again once nothing is being sent, instead of leaving 'still being sent' up", async () => {
+    const { store, svc } = await setup();
+    const m = clockedOut(store);
+    if (!m) throw new Error("no clocked-out member");
+    await svc.raw("POST", "/_emulator/faults", { body: { operation: "CreateShift", latency_ms: 300 } });
+    const clockIn = store.getState().clockIn(m.id);
+    await vi.waitFor(() => expect(store.getState().inFlight).toHaveLength(1));
+    store.getState().requestQuit();
+    const asked = () => store.getState().overlay;
+    expect(asked()).toMatchObject({ question: { message: "1 change is still being sent. Quit anyway?" } });
+    await clockIn;
+    expect(store.getState().status).toMatchObject({ text: expect.stringMatching(/clocked in/) });
+    expect(asked()).toMatchObject({
+      kind: "confirm",
+      question: { message: "Nothing is being sent any more; the line below says how it went. Quit?", risky: false },
+    });
+    store.getState().answer(true);
+    expect(store.getState().exited).toBe(true);
   });
 });
 

@@ -77,6 +77,17 @@ describe("webhooks slice against the local service", () => {
     expect(s().webhooks.items.map((i) => i.id)).toContain(saved?.id);
   });
 
+  it("stays on the version, saying so in words, when the service has released no such version", async () => {
+    s().webhooksDispatch({ type: "open-create" });
+    s().webhooksDispatch({ type: "edit-field", field: "url", value: hookUrl });
+    s().webhooksDispatch({ type: "edit-field", field: "apiVersion", value: "2019-01-01" });
+    await s().webhooksFormNext();
+    const problem = "2019-01-01 is not an API version the service has released; leave it empty for 2024-01-18.";
+    expect(s().webhooks.form).toMatchObject({ step: "fields", problem });
+    expect(s().status).toMatchObject({ text: problem, details: expect.stringMatching(/^INVALID_VALUE · HTTP 400/) });
+    s().webhooksDispatch({ type: "close-form" });
+  });
+
   it("says one event type in the singular", async () => {
     expect(await create("Shifts only", ["labor.shift.created"])).toBeUndefined();
     expect(s().status).toMatchObject({ text: expect.stringMatching(/^Saved "Shifts only": 1 event type to http/) });

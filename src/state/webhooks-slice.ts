@@ -2,8 +2,14 @@
 // is fed to the pure machine (webhooks-machine.ts) as an event.
 
 import { plural } from "../domain/plural.js";
-import { parseApiVersion, parseNotificationUrl, parseSubscriptionName } from "../domain/webhooks.js";
+import {
+  DEFAULT_API_VERSION,
+  parseApiVersion,
+  parseNotificationUrl,
+  parseSubscriptionName,
+} from "../domain/webhooks.js";
 import type { WebhookSubscription } from "../spec/generated/types.js";
+import { SquareApiError } from "../square/index.js";
 import { problemOf, writeProblem } from "./errors.js";
 import type { LoadedSliceCreator, LoadedState, StoreDeps } from "./store.js";
 import {
@@ -61,10 +67,22 @@ interface WebhooksIo {
   deps: StoreDeps;
 }
 
-/** Reads the event types of an API version into the form (the failure, in words, when it cannot). */
-async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): Promise<void> {
+/** What is said of a version the service has not released, after the version typed. */
+const UNRELEASED = `is not an API version the service has released; leave it empty for ${DEFAULT_API_VERSION}.`;
+
+/** Whether the service refused a version it has not released (a real date, but no version of it). */
+const unreleasedVersion = (err: unknown) =>
+  err instanceof SquareApiError && err.hasCode("INVALID_VALUE") && err.errors[0]?.field === "api_version";
+
+/**
+ * Reads the event types of an API version into the form (the failure, in words, when it cannot).
+ * A version the service has not released is said in words, with the code on the details line;
+ * returns that problem so the form goes back to the version.
+ */
+async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): Promise<string | undefined> {
   dispatch({ type: "types-loading", version });
   let failure = "no answer from the service";
+  let unreleased: { details: string | undefined } | undefined;
   const res = await get().runRead(
     "Reading event types",
     async () => {
@@ -72,6 +90,7 @@ async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): 
         return await deps.client.webhooks.listWebhookEventTypes({ api_version: version });
       } catch (err) {
         failure = problemOf(err).headline;
+        if (unreleasedVersion(err)) unreleased = { details: problemOf(err).details };
         throw err;
       }
     },
@@ -79,6 +98,20 @@ async function loadTypes({ get, dispatch, deps }: WebhooksIo, version: string): 
   );
   if (res) dispatch({ type: "types-loaded", version, types: res.event_types ?? [] });
   else dispatch({ type: "types-failed", version, problem: failure });
+  const said = get().status;
+  if (!unreleased) {
+    // A version that reads now: what was said of the one typed before goes.
+    if (res && said.kind === "error" && said.text.endsWith(UNRELEASED)) get().setStatus({ kind: "idle" });
+    return undefined;
+  }
+  const problem = `${version} ${UNRELEASED}`;
+  get().setStatus({
+    screen: "webhooks",
+    kind: "error",
+    text: problem,
+    ...(unreleased.details ? { details: unreleased.details } : {}),
+  });
+  return problem;
 }
 
 /** Says a saved subscription in the status bar, with the list's cursor on it. */
@@ -109,11 +142,15 @@ function formActions(io: WebhooksIo) {
   };
   return {
     async webhooksFormNext() {
+      // The version's types are read before the step changes: a version the service has not
+      // released keeps the fields on screen (the same form, its cursor where it was) with why.
+      const before = form();
+      const version = before ? parseApiVersion(before.apiVersion) : undefined;
+      if (version?.ok && before?.offered?.version !== version.value) {
+        const problem = await loadTypes(io, version.value);
+        if (problem) return dispatch({ type: "form-problem", problem });
+      }
       dispatch({ type: "to-events", today: deps.clock.now() });
-      const f = form();
-      if (f?.step !== "events") return;
-      const version = parseApiVersion(f.apiVersion);
-      if (version.ok && f.offered?.version !== version.value) await loadTypes(io, version.value);
     },
     async loadWebhookEventTypes() {
       const f = form();

@@ -295,6 +295,8 @@ describe("esc, tab and pastes", () => {
     expect(splitKeys("\u001b\u001bOA")).toEqual(["\u001b\u001bOA"]);
     expect(splitKeys("\u001b\u001bx")).toEqual(["\u001b", "\u001b", "x"]);
     expect(splitKeys("\u001b6\u001b\u007f")).toEqual(["\u001b", "6", "\u001b\u007f"]);
+    // esc then enter, tab or a line feed: two keys (as one, enter would save the form esc cancelled).
+    expect(splitKeys("\u001b\r\u001b\t\u001b\n")).toEqual(["\u001b", "\r", "\u001b", "\t", "\u001b", "\n"]);
     expect((await keysOf(["/smit\u001b\u001b6"], false)).got).toEqual([
       "/",
       "s",

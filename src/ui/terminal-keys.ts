@@ -52,7 +52,7 @@ export function isControl(c: string): boolean {
   return code < 0x20 || code === 0x7f;
 }
 
-/** `ESC [ … final`, `ESC O x`, `ESC ESC [ …`/`ESC ESC O x` (meta), ESC and a control key (meta), or a lone ESC. */
+/** `ESC [ … final`, `ESC O x`, `ESC ESC [ …`/`ESC ESC O x` (meta), ESC and a control key but enter or tab (meta), or a lone ESC. */
 function escapeSequence(text: string): string {
   const second = text[1];
   if (second === undefined) return ESC;
@@ -73,8 +73,10 @@ function escapeSequence(text: string): string {
   // sequence follows: ESC ESC [ A and ESC ESC O A are meta+↑ as some terminals send alt+arrow.
   if (second === ESC) return text[2] === "[" || text[2] === "O" ? ESC + escapeSequence(text.slice(1)) : ESC;
   // ESC and a printable character is esc and then that key in one read (`esc`, `6`: leave the
-  // field, show the drawers); the app binds no alt+character, which terminals send so. ESC and a
-  // control key stays one (alt+backspace).
-  if (!isControl(second)) return ESC;
+  // field, show the drawers); the app binds no alt+character, which terminals send so. So are
+  // ESC and enter, tab or a line feed: as one key (meta+enter) enter would save the form that esc
+  // cancelled, or answer yes to the question esc answered no. ESC and another control key stays
+  // one (alt+backspace).
+  if (!isControl(second) || second === "\r" || second === "\n" || second === "\t") return ESC;
   return text.slice(0, 2);
 }

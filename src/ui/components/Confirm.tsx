@@ -40,8 +40,8 @@ export function notAnAnswerText(input: string, question: Pick<Question, "onNeith
  * The one confirmation of the app: `y` yes, `n` or `esc` no (esc neither, for a question that
  * chooses between two things to do), `enter` the highlighted answer —
  * *no* at first for anything destructive or irreversible, and the prompt says so; ←/→ move the
- * highlight. It takes every key while open (nothing behind it runs); after any answer it closes
- * and the keys go back where they were.
+ * highlight. It takes every key while open (nothing behind it runs; any other typed key is told,
+ * in the box, which keys answer); after any answer it closes and the keys go back where they were.
  */
 export function Confirm({ question, width }: { question: Question; width: number }) {
   const theme = useTheme();

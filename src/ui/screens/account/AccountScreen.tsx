@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useState } from "react";
 import { localDate, localTime } from "../../../domain/time.js";
 import { type AccountState, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
-import { fitCell } from "../../components/columns.js";
+import { fitCell, wrapLines } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
@@ -12,8 +12,12 @@ import { type Theme, useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { ACCOUNT_LIST, type AccountRow, accountListRows, accountRows, accountViewOf, TOKEN_FIELD } from "./commands.js";
 
-/** Rows the facts above the list take. */
-const FACT_ROWS = 9;
+/** Room for a fact's label, before its value. */
+const LABEL = 12;
+/** Most lines a fact's value takes; the why of a missing keychain takes four at 60 columns. */
+const FACT_LINES = 4;
+
+type FactRow = { label: string; value: string; color?: string | undefined };
 
 function whereText(a: AccountState): string {
   const w = a.setup?.where;
@@ -26,13 +30,14 @@ function whereText(a: AccountState): string {
   return `${place} · chosen by ${why}`;
 }
 
-function Fact({ label, value, color }: { label: string; value: string; color?: string | undefined }) {
-  const theme = useTheme();
-  return (
-    <Txt wrap="truncate-end">
-      <Txt color={theme.muted}>{label.padEnd(12)}</Txt>
-      <Txt color={color}>{value}</Txt>
-    </Txt>
+/** The facts as lines of the screen's width: a value too long for one goes on under its label. */
+function factLines(facts: readonly FactRow[], width: number): FactRow[] {
+  return facts.flatMap((f) =>
+    wrapLines(f.value, Math.max(10, width - LABEL), FACT_LINES).map((value, i) => ({
+      label: i === 0 ? f.label : "",
+      value,
+      color: f.color,
+    })),
   );
 }
 
@@ -59,7 +64,8 @@ export function AccountScreen({ height, width }: ScreenProps) {
   const rows = useAppStore(accountRows);
   const ids = useAppStore((s) => accountListRows(s).ids);
   const bottom = a.signIn.step === "browser" ? 4 : a.signIn.step === "token" ? 2 : a.outcome ? 2 : 0;
-  const listHeight = Math.max(2, height - FACT_ROWS - bottom);
+  const facts = factLines(useFacts(), width);
+  const listHeight = Math.max(2, height - 1 - facts.length - bottom);
   const list = useListWindow(ACCOUNT_LIST, ids, listHeight - 1);
   if (!a.setup) {
     return (
@@ -74,7 +80,14 @@ export function AccountScreen({ height, width }: ScreenProps) {
       <Txt bold wrap="truncate-end">
         Account
       </Txt>
-      <Facts />
+      {facts.map((f, i) => (
+        // Lines repeat ("" labels); their places do not.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the facts are a fixed sequence, redrawn whole
+        <Txt key={i} wrap="truncate-end">
+          <Txt color={theme.muted}>{f.label.padEnd(LABEL)}</Txt>
+          <Txt color={f.color}>{f.value}</Txt>
+        </Txt>
+      ))}
       <WindowedList
         items={rows}
         state={list}
@@ -98,8 +111,8 @@ export function AccountScreen({ height, width }: ScreenProps) {
   );
 }
 
-/** The facts above the list, one a line ({@link FACT_ROWS} of them). */
-function Facts() {
+/** The facts above the list: where, who, the token, its life, what the service said, the permissions. */
+function useFacts(): FactRow[] {
   const theme = useTheme();
   const a = useAppStore((s) => s.account);
   const view = useAppStore(accountViewOf);
@@ -118,62 +131,55 @@ function Facts() {
   // What the service said is about the sign-in of then: once signed out it says nothing.
   const check = signedIn ? a.check : undefined;
   const late = view.life?.phase === "expired" || view.life?.phase === "renewable";
-  return (
-    <>
-      <Fact label="Works on" value={whereText(a)} />
-      <Fact
-        label="Business"
-        value={
-          signedIn
-            ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
-            : "— (not signed in)"
-        }
-      />
-      <Fact
-        label="Token"
-        value={
-          signedIn
-            ? `${t?.kind === "oauth" ? "OAuth" : "personal access"} token ${t?.hint ?? ""} · ${t?.storage}`
-            : `not signed in: ${signedOut}`
-        }
-        color={signedIn ? undefined : theme.warn}
-      />
-      <Fact label="Keychain" value={keychain} color={a.setup?.keychain.kind === "keychain" ? undefined : theme.warn} />
-      <Fact
-        label="Expires"
-        value={view.life ? `${view.life.headline}${expires}` : "—"}
-        color={late ? theme.bad : undefined}
-      />
-      <Txt color={theme.muted} wrap="truncate-end">
-        {"".padEnd(12)}
-        {view.life?.renewableUntil && view.life.phase === "renewable"
+  return [
+    { label: "Works on", value: whereText(a) },
+    {
+      label: "Business",
+      value: signedIn
+        ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
+        : "— (not signed in)",
+    },
+    {
+      label: "Token",
+      value: signedIn
+        ? `${t?.kind === "oauth" ? "OAuth" : "personal access"} token ${t?.hint ?? ""} · ${t?.storage}`
+        : `not signed in: ${signedOut}`,
+      color: signedIn ? undefined : theme.warn,
+    },
+    { label: "Keychain", value: keychain, color: a.setup?.keychain.kind === "keychain" ? undefined : theme.warn },
+    {
+      label: "Expires",
+      value: view.life ? `${view.life.headline}${expires}` : "—",
+      color: late ? theme.bad : undefined,
+    },
+    {
+      label: "",
+      value: `${
+        view.life?.renewableUntil && view.life.phase === "renewable"
           ? `Renewable until ${localDate(view.life.renewableUntil, tz)} (w, with the application secret). `
-          : ""}
-        {view.life?.rule ?? ""}
-      </Txt>
-      <Fact
-        label="Service"
-        value={check ? `${check.text} (asked at ${localTime(check.at, tz)})` : signedIn ? "not asked yet" : "—"}
-        color={check ? (check.ok ? theme.good : theme.bad) : theme.muted}
-      />
-      <Fact
-        label="Permissions"
-        value={
-          !view.scopes
-            ? "—"
-            : missing.length
-              ? `${missing.length} missing: ${missing.join(", ")}`
-              : view.scopes.unknown
-                ? "not known yet"
-                : "every one backroom uses is granted"
-        }
-        color={missing.length ? theme.bad : undefined}
-      />
-    </>
-  );
+          : ""
+      }${view.life?.rule ?? ""}`,
+      color: theme.muted,
+    },
+    {
+      label: "Service",
+      value: check ? `${check.text} (asked at ${localTime(check.at, tz)})` : signedIn ? "not asked yet" : "—",
+      color: check ? (check.ok ? theme.good : theme.bad) : theme.muted,
+    },
+    {
+      label: "Permissions",
+      value: !view.scopes
+        ? "—"
+        : missing.length
+          ? `${missing.length} missing: ${missing.join(", ")}`
+          : view.scopes.unknown
+            ? "not known yet"
+            : "every one backroom uses is granted",
+      color: missing.length ? theme.bad : undefined,
+    },
+  ];
 }
 
-/** The sign-in under way (the browser's address, or the masked token field), or the last step's outcome. */
 function SignInArea() {
   const theme = useTheme();
   const a = useAppStore((s) => s.account);

@@ -149,7 +149,11 @@ function CardView({ height, width }: ScreenProps) {
   const rows = useMemo(() => (found ? cardHistory(found.history) : []), [found]);
   const ids = useLoadedStore((s) => giftCardRows(s).ids);
   const head = 2 + (found ? 2 : 1) + (pending ? 1 : 0) + (found ? 1 : 0);
-  const listHeight = Math.max(3, height - head - giftCardsFormHeight(form));
+  const formRows = giftCardsFormHeight(form);
+  const listHeight = Math.max(3, height - head - formRows);
+  // With a question over the form there is no room for the history: the form stays whole (a
+  // screen drawn taller than its rows spills into the status bar), the history comes back after.
+  const history = found !== undefined && (formRows === 0 || height - head - formRows >= 3);
   const list = useListWindow(HISTORY_LIST, ids, listRows(listHeight));
   const columns = useMemo(() => historyColumns(places), [places]);
   return (
@@ -167,7 +171,7 @@ function CardView({ height, width }: ScreenProps) {
         </Txt>
       )}
       <PendingLine />
-      {found ? (
+      {history ? (
         <>
           <Txt color={theme.muted}>History, newest first ({rows.length})</Txt>
           <ColumnList

@@ -6,6 +6,7 @@ import { feeTotal, maskDestination, payoutStatusWord } from "../../../domain/pay
 import { useLoadedStore } from "../../../state/index.js";
 import { detailSummary } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
+import { wrapLines } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
@@ -37,14 +38,16 @@ export function DetailView({ height, width }: ScreenProps) {
     return [...shown, { type: "TOTAL", words: "total", ...t, currency: c }];
   }, [summary]);
   const groupsHeight = groups.length + 2;
-  // A difference is said whole: it may take two lines.
-  const checkRows = summary?.problem ? 2 : 1;
+  const currency = detail?.payout?.amount_money?.currency ?? summary?.breakdown.currency ?? "USD";
+  const fine = `✓ The entries add up to the payout. Square kept ${formatMoney({ amount: feeTotal(detail?.entries ?? []), currency })} in fees.`;
+  // A difference, and at 60 columns the check that they add up, is said whole: it may take two lines.
+  const fineLines = wrapLines(fine, width, 2);
+  const checkRows = summary?.problem ? 2 : summary?.checked && !detail?.stopped ? fineLines.length : 1;
   const listHeight = Math.max(3, height - 2 - checkRows - groupsHeight - payoutsFormHeight(formKind));
   const list = useListWindow(LISTS.detail, ids, listRows(listHeight));
   const columns = useMemo(() => entryColumns(zone), [zone]);
   if (!detail) return null;
   const p = detail.payout;
-  const currency = p?.amount_money?.currency ?? summary?.breakdown.currency ?? "USD";
   const check = detail.stopped ? (
     <Txt color={theme.bad} wrap="truncate-end">
       {detail.entries.length} entries read before the service stopped answering: r reads them again.
@@ -58,18 +61,22 @@ export function DetailView({ height, width }: ScreenProps) {
       <Txt color={theme.bad}>≠ {summary.problem}</Txt>
     </Box>
   ) : (
-    <Txt color={theme.good} wrap="truncate-end">
-      ✓ The entries add up to the payout. Square kept {formatMoney({ amount: feeTotal(detail.entries), currency })} in
-      fees.
-    </Txt>
+    fineLines.map((line) => (
+      <Txt key={line} color={theme.good}>
+        {line}
+      </Txt>
+    ))
   );
+  const title = `Payout ${p ? formatMoney(p.amount_money) : "…"} · ${payoutStatusWord(p?.status)} · arrives ${p?.arrival_date ?? "—"}`;
+  const back = ` · esc back to the ${from === "reconcile" ? "reconciliation" : "list"}`;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
         <Txt bold>Payout {p ? formatMoney(p.amount_money) : "…"}</Txt>
         <Txt color={statusColor(p?.status, theme)}> · {payoutStatusWord(p?.status)}</Txt>
         <Txt> · arrives {p?.arrival_date ?? "—"}</Txt>
-        <Txt color={theme.muted}> · esc back to the {from === "reconcile" ? "reconciliation" : "list"}</Txt>
+        {/* A hint is whole or left out: esc works all the same. */}
+        {title.length + back.length <= width ? <Txt color={theme.muted}>{back}</Txt> : null}
       </Txt>
       <Txt color={theme.muted} wrap="truncate-end">
         {maskDestination(p?.destination)} · ref {p?.end_to_end_id ?? "—"} · created {localDateTime(p?.created_at, zone)}{" "}

@@ -7,6 +7,7 @@ import { payoutsQueryKey, rangeTotals } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
+import { wrapParts } from "../../components/wrap.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
 import { type ScreenProps, screenOfViews } from "../screen-def.js";
@@ -16,7 +17,6 @@ import { DetailView } from "./DetailView.js";
 import { FeesView } from "./FeesView.js";
 import { FindLine, OpenForm, payoutsFormHeight } from "./forms.js";
 import { ReconcileView } from "./ReconcileView.js";
-import { wrapParts } from "./wrap.js";
 
 const NO_IDS: readonly string[] = [];
 
@@ -78,9 +78,12 @@ function ListView({ height, width }: ScreenProps) {
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
         <Txt bold>{where} · payouts</Txt>
+        {/* The word "created" goes before the status is cut: the dates and the status stay whole. */}
         <Txt>
-          {" "}
-          created {p.filters.from} → {p.filters.to}
+          {`${where} · payouts created ${p.filters.from} → ${p.filters.to} · ${status}`.length <= width
+            ? " created"
+            : ""}{" "}
+          {p.filters.from} → {p.filters.to}
         </Txt>
         <Txt color={theme.muted}> · {status}</Txt>
       </Txt>

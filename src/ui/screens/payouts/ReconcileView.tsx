@@ -8,12 +8,12 @@ import type { ReconcileItem, StatementState } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
+import { wrapParts } from "../../components/wrap.js";
 import { useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { reconcileColumns } from "./columns.js";
 import { LISTS, payoutsRows, shownItems, whereWords } from "./commands.js";
 import { OpenForm, payoutsFormHeight } from "./forms.js";
-import { wrapParts } from "./wrap.js";
 
 const NO_IDS: readonly string[] = [];
 const NO_PAYOUTS = new Map();
@@ -91,7 +91,10 @@ export function ReconcileView({ height, width }: ScreenProps) {
       <Txt wrap="truncate-end">
         <Txt bold>{basename(st.path)}</Txt>
         <Txt> · against the payouts of {where}</Txt>
-        <Txt color={theme.muted}> · R another · esc back</Txt>
+        {/* A hint is whole or left out: R and esc work all the same. */}
+        {`${basename(st.path)} · against the payouts of ${where} · R another · esc back`.length <= width ? (
+          <Txt color={theme.muted}> · R another · esc back</Txt>
+        ) : null}
       </Txt>
       <StatementBody state={st} height={listHeight} width={width}>
         <ColumnList

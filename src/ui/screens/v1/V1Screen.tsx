@@ -12,6 +12,7 @@ import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, firstThatFits, wrapLines } from "../../components/columns.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
+import { wrapParts } from "../../components/wrap.js";
 import { type Theme, useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { orderColumns, paymentColumns, type RowPlaces, refundColumns, settlementColumns } from "./columns.js";
@@ -25,6 +26,10 @@ export const DEPRECATED_NOTE = "The service has deprecated these operations (V1)
 const TITLE = "Old transactions (V1)";
 
 const VIEW_KEYS: Readonly<Record<V1View, string>> = { payments: "p", refunds: "f", settlements: "s", orders: "o" };
+const SHORT_VIEW_TITLES: Readonly<Record<V1View, string>> = { ...VIEW_TITLES, orders: "Online orders" };
+const SHORT_DEPRECATED_NOTE = "Deprecated by the service (V1): it may stop answering.";
+const viewsText = (titles: Readonly<Record<V1View, string>>) =>
+  V1_VIEWS.map((view) => `${VIEW_KEYS[view]} ${titles[view]}`).join(" · ");
 
 /** Old transactions (V1): payments, refunds, settlements and online-store orders; refunds and order updates. */
 export function V1Screen({ height, width }: ScreenProps) {
@@ -41,6 +46,8 @@ export function V1Screen({ height, width }: ScreenProps) {
     [` · ${where} · ${dates}`, ` · ${where} · ${range}`, ` · ${range} · ${where}`],
     width - TITLE.length,
   );
+  // The views' keys are whole at 60 columns: the longest title shortens first.
+  const titles = viewsText(VIEW_TITLES).length <= width ? VIEW_TITLES : SHORT_VIEW_TITLES;
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
@@ -48,7 +55,7 @@ export function V1Screen({ height, width }: ScreenProps) {
         <Txt color={theme.muted}>{about}</Txt>
       </Txt>
       <Txt color={theme.warn} wrap="truncate-end">
-        {DEPRECATED_NOTE}
+        {firstThatFits([DEPRECATED_NOTE, SHORT_DEPRECATED_NOTE], width)}
       </Txt>
       <Txt wrap="truncate-end">
         {V1_VIEWS.map((view, i) => (
@@ -59,7 +66,7 @@ export function V1Screen({ height, width }: ScreenProps) {
               bold={view === v.view}
               inverse={view === v.view && !theme.color}
             >
-              {VIEW_KEYS[view]} {VIEW_TITLES[view]}
+              {VIEW_KEYS[view]} {titles[view]}
             </Txt>
           </Txt>
         ))}
@@ -99,8 +106,9 @@ function ListPane({ height, width }: { height: number; width: number }) {
   const retired = v.retired[LIST_OPERATION[v.view]];
   const info = infoLines(v.view, v.filters, width);
   const records = v.lists[v.view];
-  const foot = footLine(v.view, records ?? []);
-  const listHeight = Math.max(3, height - info.length - 1 - useFormRows());
+  // The totals are said whole: on a second line where they do not fit one.
+  const foot = retired ? [""] : wrapParts(footParts(v.view, records ?? []), width);
+  const listHeight = Math.max(3, height - info.length - foot.length - useFormRows());
   const places: RowPlaces = useMemo(
     () => ({ ...placesOf({ locations, locationId }), all }),
     [locations, locationId, all],
@@ -137,7 +145,11 @@ function ListPane({ height, width }: { height: number; width: number }) {
           <Txt color={theme.muted}>Reading {VIEW_TITLES[v.view].toLowerCase()}…</Txt>
         </Box>
       )}
-      <Txt wrap="truncate-end">{retired ? "" : foot}</Txt>
+      {foot.map((line) => (
+        <Txt key={line} wrap="truncate-end">
+          {line}
+        </Txt>
+      ))}
       <OpenForm />
     </Box>
   );
@@ -167,7 +179,7 @@ function infoLines(view: V1View, f: { includePartial: boolean; status: string },
       : "Complete payments only · i shows partial ones too";
     return [
       { text: partial, tone: "muted" },
-      ...wrapLines(OFFLINE_NOTE, width, 2).map((text) => ({ text, tone: "warn" as const })),
+      ...wrapLines(OFFLINE_NOTE, width).map((text) => ({ text, tone: "warn" as const })),
     ];
   }
   if (view === "settlements") {
@@ -178,15 +190,21 @@ function infoLines(view: V1View, f: { includePartial: boolean; status: string },
   return [{ text: "Every order, newest first · enter opens one with its history", tone: "muted" }];
 }
 
-/** The line under a list: how many, and for payments what they collected, paid in fees, refunded. */
-function footLine(view: V1View, records: readonly object[]): string {
-  if (view !== "payments") return `${records.length} ${VIEW_TITLES[view].toLowerCase()}`;
+/** The parts of the line under a list: how many, and for payments what they collected, paid in fees, refunded. */
+function footParts(view: V1View, records: readonly object[]): string[] {
+  if (view !== "payments") return [`${records.length} ${VIEW_TITLES[view].toLowerCase()}`];
   const list = records as V1Payment[];
   const t = paymentTotals(list);
   const currency = list[0]?.total_collected_money?.currency_code ?? "USD";
   const m = (n: number) => formatMoney({ amount: n, currency });
-  const partial = t.partial ? ` · ${t.partial} partial` : "";
-  return `${plural(t.count, "payment")} · collected ${m(t.collected)} · fees ${m(t.fees)} · refunded ${m(t.refunded)}${partial}`;
+  const partial = t.partial ? [`${t.partial} partial`] : [];
+  return [
+    plural(t.count, "payment"),
+    `collected ${m(t.collected)}`,
+    `fees ${m(t.fees)}`,
+    `refunded ${m(t.refunded)}`,
+    ...partial,
+  ];
 }
 
 /** The open record, a window of its lines (j/k scroll). */
@@ -203,8 +221,13 @@ function DetailPane({ height, width }: { height: number; width: number }) {
   // Each line keyed by its place in the record: lines repeat ("  none"), places do not.
   const shown = lines.slice(top, top + visible).map((line, i) => ({ line, at: top + i }));
   const kind = detail?.kind ?? "payment";
-  const scroll =
-    lines.length > visible ? ` · lines ${top + 1}–${top + shown.length} of ${lines.length} · j/k scroll` : "";
+  const what = `${kind[0]?.toUpperCase()}${kind.slice(1)} ${detail?.id ?? ""}`;
+  const scroll = lines.length > visible ? ` · lines ${top + 1}–${top + shown.length} of ${lines.length}` : "";
+  // Hints are whole or left out, from the end: the record and where it is come first.
+  const last = firstThatFits(
+    [`${what}${scroll}${scroll ? " · j/k scroll" : ""} · esc back`, `${what}${scroll} · esc back`, `${what}${scroll}`],
+    width,
+  );
   return (
     <Box flexDirection="column">
       <Box height={visible} flexDirection="column">
@@ -219,7 +242,7 @@ function DetailPane({ height, width }: { height: number; width: number }) {
         )}
       </Box>
       <Txt color={theme.muted} wrap="truncate-end">
-        {`${kind[0]?.toUpperCase()}${kind.slice(1)} ${detail?.id ?? ""}${scroll} · esc back`}
+        {last}
       </Txt>
       <OpenForm />
     </Box>

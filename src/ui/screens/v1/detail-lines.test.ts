@@ -60,6 +60,22 @@ describe("a V1 record as lines of the detail pane", () => {
     expect(off[1]?.tone).toBe("bad");
   });
 
+  it("shows the buyer's phone as the store's numbers are written, a foreign one internationally", () => {
+    const order = (phone: string): V1Order & { location_id: string } => ({
+      id: "O2",
+      location_id: "L1",
+      state: "PENDING",
+      recipient_name: "Ben Okafor",
+      recipient_phone_number: phone,
+    });
+    const atUs = { ...places, countries: new Map([["L1", "US"]]) };
+    const buyer = (phone: string) => orderLines(order(phone), atUs, 78).find((l) => l.text.startsWith("Buyer"))?.text;
+    expect(buyer("+12125550172")).toBe("Buyer: Ben Okafor · (212) 555-0172");
+    expect(buyer("+1 212 555 0172")).toBe("Buyer: Ben Okafor · (212) 555-0172");
+    expect(buyer("+442079460958")).toBe("Buyer: Ben Okafor · +44 20 7946 0958");
+    expect(buyer("ext. 12")).toBe("Buyer: Ben Okafor · ext. 12");
+  });
+
   it("says what an order's state allows", () => {
     const open: V1Order = {
       id: "O1",

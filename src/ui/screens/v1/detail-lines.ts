@@ -3,6 +3,7 @@
 // takes; tables inside (tenders, items, entries) are laid out from Column specs like the lists.
 import { localDateTime } from "../../../domain/cash-drawers.js";
 import { formatMoney } from "../../../domain/money.js";
+import { showPhone } from "../../../domain/phone.js";
 import {
   checkSettlement,
   ORDER_HISTORY_LABELS,
@@ -26,7 +27,8 @@ export interface DetailLine {
   tone?: "heading" | "muted" | "warn" | "bad" | "good";
 }
 
-type Places = Omit<RowPlaces, "all">;
+/** Where records were read; `countries` (by location) says how a phone number is written there. */
+type Places = Omit<RowPlaces, "all"> & { countries?: ReadonlyMap<string, string> };
 
 const zone = (p: Places, loc: string | undefined) => (loc && p.zones.get(loc)) || p.timeZone;
 const placeName = (p: Places, loc: string | undefined) => (loc ? (p.names.get(loc) ?? loc) : "");
@@ -162,9 +164,12 @@ const v1Money = (m: V1Money | undefined) =>
 export function orderLines(o: Located<V1Order>, places: Places, width: number): DetailLine[] {
   const state = o.state ?? "PENDING";
   const tz = zone(places, o.location_id);
+  // As the customers screen writes numbers: the store's country's own way, others internationally.
+  const saved = o.recipient_phone_number;
+  const phone = saved ? showPhone(saved, places.countries?.get(o.location_id ?? "")) : undefined;
   const out: DetailLine[] = [
     ...para(`Order ${ORDER_STATE_LABELS[state]}, placed ${localDateTime(o.created_at, tz)}`, width, "heading"),
-    ...para(`Buyer: ${[o.recipient_name, o.buyer_email, o.recipient_phone_number].filter(Boolean).join(" · ")}`, width),
+    ...para(`Buyer: ${[o.recipient_name, o.buyer_email, phone].filter(Boolean).join(" · ")}`, width),
     ...para(
       `Subtotal ${v1Money(o.subtotal_money)}, discount ${v1Money(o.total_discount_money)}, shipping ${v1Money(o.total_shipping_money)}, tax ${v1Money(o.total_tax_money)}: total ${v1Money(o.total_price_money)}`,
       width,
@@ -193,8 +198,9 @@ const linesCache = new WeakMap<object, { width: number; lines: DetailLine[] }>()
 export function placesOf(s: Pick<LoadedState, "locations" | "locationId">): Places {
   const names = new Map(s.locations.map((l) => [l.id ?? "", l.name ?? l.id ?? ""]));
   const zones = new Map(s.locations.map((l) => [l.id ?? "", l.timezone ?? "UTC"]));
+  const countries = new Map(s.locations.map((l) => [l.id ?? "", l.country ?? ""]));
   const here = s.locations.find((l) => l.id === s.locationId);
-  return { names, zones, timeZone: here?.timezone ?? "UTC" };
+  return { names, zones, countries, timeZone: here?.timezone ?? "UTC" };
 }
 
 /** The open record's lines at a width (none while it is being read); the same array for the same record and width. */

@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import { localTime } from "../../../domain/time.js";
+import { DEFAULT_API_VERSION } from "../../../domain/webhooks.js";
 import type { WebhookSubscription } from "../../../spec/generated/types.js";
 import { selectTimeZone, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import {
@@ -84,7 +85,7 @@ export function EventTypePicker({ height }: { height: number }) {
   return (
     <Box flexDirection="column">
       <Txt bold wrap="truncate-end">
-        {form.id ? "Edit" : "New"}: event types of API version {form.apiVersion}
+        {form.id ? "Edit" : "New"}: event types of API version {form.apiVersion.trim() || DEFAULT_API_VERSION}
         <Txt color={theme.muted}>
           {" "}
           · {form.picked.length} marked{form.saving ? " · saving…" : ""}
