@@ -49,6 +49,39 @@ describe("break types", () => {
     await h.app.waitFor("1 left");
   });
 
+  it("types over a prefilled value moved to with tab, as a browser's form does: 5, not 155", async () => {
+    const h = await start();
+    await h.app.press("3");
+    await h.app.waitFor("3 of 3 (the limit)");
+    await h.app.press("x", "y");
+    await h.app.waitFor("2 of 3");
+    await h.app.press("a");
+    await h.app.waitFor("Add a break type");
+    // A fast typist's whole form in one write: name, tab, minutes over the 15 shown, tab, enter.
+    await h.app.press("Smoke\t5\t\r");
+    await h.app.waitFor(/Added Smoke/);
+    const smoke = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.find(
+      (b) => b.break_name === "Smoke",
+    );
+    expect(smoke?.expected_duration).toBe("PT5M");
+    // An arrow key lets go of the selection: what is typed then goes where the cursor is.
+    await h.app.press("x", "y");
+    await h.app.waitFor("2 of 3");
+    await h.app.press("a");
+    await h.app.waitFor("Add a break type");
+    await h.app.press(..."Tea".split(""), KEYS.tab);
+    await h.app.waitFor((f) => f.includes("› Minutes"));
+    await h.app.press("\u001b[D");
+    // The value is drawn again as a field once the selection is let go.
+    await h.app.waitFor((f) => /› Minutes:\s+15/.test(f));
+    await h.app.press("0", KEYS.enter);
+    await h.app.waitFor(/Added Tea/);
+    const tea = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.find(
+      (b) => b.break_name === "Tea",
+    );
+    expect(tea?.expected_duration).toBe("PT1H45M");
+  });
+
   it("refuses a name the location already has, adding or renaming, and cuts long names with …", async () => {
     const h = await start({ columns: 64 });
     await h.app.press("3");

@@ -126,6 +126,8 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
             <TextField
               value={state.values[f.name] ?? ""}
               focus={active && i === state.focus}
+              selected={state.selected && i === state.focus}
+              onDeselect={() => dispatch({ type: "deselect" })}
               {...(f.secret ? { mask: "•" } : {})}
               onChange={(value) => dispatch({ type: "change", name: f.name, value })}
             />

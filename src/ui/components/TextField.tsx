@@ -1,6 +1,8 @@
+import { Box } from "ink";
 import InkTextInput from "ink-text-input";
 import { useTextFocus } from "../keyboard.js";
 import { stripControl } from "./columns.js";
+import { Txt } from "./Txt.js";
 
 /** Props of {@link TextField}. */
 export interface TextFieldProps {
@@ -15,11 +17,21 @@ export interface TextFieldProps {
   /** The most characters kept; a longer paste is cut there (the status says so via `onCut`). */
   maxLength?: number;
   onCut?: (dropped: number) => void;
+  /**
+   * The value is selected (a form's field just moved to): it is drawn highlighted, what is typed
+   * goes over it (the form's reducer replaces it), and ←/→/home/end let go of it (`onDeselect`).
+   */
+  selected?: boolean;
+  onDeselect?: () => void;
 }
 
 const CTRL_C = "\u0003";
 const CTRL_U = "\u0015";
 const CTRL_W = "\u0017";
+/** ←, →, home and end, in the forms terminals send them. */
+const CURSOR_KEYS: ReadonlySet<string> = new Set(
+  ["[C", "[D", "OC", "OD", "[H", "[F", "OH", "OF", "[1~", "[4~", "[7~", "[8~"].map((tail) => `\u001b${tail}`),
+);
 
 function isCtrlLetter(key: string): boolean {
   const code = key.charCodeAt(0);
@@ -34,9 +46,22 @@ const clean = (text: string) => stripControl(text, "");
  * A one-line text field on ink-text-input: cursor with ←/→, insert in the middle, Backspace,
  * paste. While focused it tells the key stream, so a paste arrives whole rather than key by key.
  */
-export function TextField({ value, onChange, onSubmit, focus, mask, placeholder, maxLength, onCut }: TextFieldProps) {
+export function TextField({
+  value,
+  onChange,
+  onSubmit,
+  focus,
+  mask,
+  placeholder,
+  maxLength,
+  onCut,
+  selected = false,
+  onDeselect,
+}: TextFieldProps) {
   // ink-text-input would type the letter of a ctrl key; take the line-editing ones here.
   useTextFocus(focus, (key) => {
+    // A cursor key lets go of the selection and moves the cursor as it would anyway.
+    if (selected && CURSOR_KEYS.has(key)) onDeselect?.();
     if (key === CTRL_U) {
       onChange("");
       return true;
@@ -50,7 +75,7 @@ export function TextField({ value, onChange, onSubmit, focus, mask, placeholder,
     return key.length === 1 && key !== CTRL_C && isCtrlLetter(key);
   });
   const limit = maxLength ?? 1000;
-  return (
+  const input = (
     <InkTextInput
       value={value}
       focus={focus}
@@ -67,5 +92,17 @@ export function TextField({ value, onChange, onSubmit, focus, mask, placeholder,
       }}
       {...(onSubmit ? { onSubmit: (v: string) => onSubmit(clean(v)) } : {})}
     />
+  );
+  const shown = selected && focus && value !== "";
+  // Selected, the value is drawn highlighted; the field itself stays in the same place of the tree
+  // (it takes the keys and keeps its cursor when the selection goes), folded out of sight.
+  return (
+    <Box>
+      {/* Every size given both ways: a style left out is not reset (Ink applies what it is given). */}
+      <Box width={shown ? 0 : undefined} height={shown ? 1 : undefined} overflow={shown ? "hidden" : "visible"}>
+        {input}
+      </Box>
+      {shown ? <Txt inverse>{mask ? mask.repeat(value.length) : value}</Txt> : null}
+    </Box>
   );
 }

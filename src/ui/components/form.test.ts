@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formReducer, initialForm } from "./form.js";
+import { formReducer, initialForm, typedOverSelection } from "./form.js";
 
 describe("form", () => {
   it("moves between fields both ways, wrapping round", () => {
@@ -24,6 +24,50 @@ describe("form", () => {
     let s = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
     s = formReducer(s, { type: "change", name: "b", value: "3" });
     s = formReducer(s, { type: "reset", values: { a: "x", b: "y" }, problem: "changed elsewhere" });
-    expect(s).toEqual({ values: { a: "x", b: "y" }, focus: 1, problem: "changed elsewhere", dirty: false });
+    expect(s).toEqual({
+      values: { a: "x", b: "y" },
+      focus: 1,
+      problem: "changed elsewhere",
+      dirty: false,
+      selected: false,
+    });
+  });
+});
+
+describe("a field moved to with tab", () => {
+  it("is selected: typing goes over its value, backspace empties it, and either ends the selection", () => {
+    let s = formReducer(initialForm({ name: "", minutes: "15" }), { type: "move", delta: 1, count: 2 });
+    expect(s.selected).toBe(true);
+    // The text field reports the value with the typed key after it.
+    s = formReducer(s, { type: "change", name: "minutes", value: "155" });
+    expect(s).toMatchObject({ values: { minutes: "5" }, selected: false, dirty: true });
+    s = formReducer(s, { type: "change", name: "minutes", value: "50" });
+    expect(s.values.minutes).toBe("50");
+    s = formReducer(s, { type: "move", delta: 1, count: 2 });
+    s = formReducer(s, { type: "move", delta: 1, count: 2 });
+    s = formReducer(s, { type: "change", name: "minutes", value: "5" });
+    expect(s).toMatchObject({ values: { minutes: "" }, selected: false });
+  });
+
+  it("is let go by a cursor key, after which typing edits as usual", () => {
+    let s = formReducer(initialForm({ a: "", b: "15" }), { type: "move", delta: -1, count: 2 });
+    s = formReducer(s, { type: "deselect" });
+    expect(s.selected).toBe(false);
+    s = formReducer(s, { type: "change", name: "b", value: "105" });
+    expect(s.values.b).toBe("105");
+  });
+
+  it("is not selected where the form opens, nor after a reset", () => {
+    const opened = initialForm({ name: "Lunch" });
+    expect(opened.selected).toBe(false);
+    expect(formReducer(opened, { type: "change", name: "name", value: "Lunch2" }).values.name).toBe("Lunch2");
+    const moved = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
+    expect(formReducer(moved, { type: "reset", values: { a: "x", b: "y" } }).selected).toBe(false);
+  });
+
+  it("keeps a pasted or typed change that is not at the end as it is", () => {
+    expect(typedOverSelection("15", "125")).toBe("125");
+    expect(typedOverSelection("15", "15x")).toBe("x");
+    expect(typedOverSelection("15", "1")).toBe("");
   });
 });

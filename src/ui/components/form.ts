@@ -14,18 +14,36 @@ export interface FormState {
   focus: number;
   problem: string | undefined;
   dirty: boolean;
+  /**
+   * Whether the focused field's value is selected: as in a browser's form after tab, what is typed
+   * next replaces it (tab to a prefilled "15" and type 5: 5, not 155). Set by moving to a field;
+   * gone with the first change, or an arrow key in the field.
+   */
+  selected: boolean;
 }
 
 /** What can happen to a form. */
 export type FormAction =
   | { type: "move"; delta: number; count: number }
   | { type: "change"; name: string; value: string }
+  | { type: "deselect" }
   | { type: "problem"; problem: string | undefined }
   | { type: "reset"; values: Record<string, string>; problem?: string };
 
 /** A form with initial values. */
 export function initialForm(values: Record<string, string>): FormState {
-  return { values, focus: 0, problem: undefined, dirty: false };
+  return { values, focus: 0, problem: undefined, dirty: false, selected: false };
+}
+
+/**
+ * What a change to a selected value leaves: the text field reports the whole new value with the
+ * cursor at the end, so text added after the old value is typed over it, and one character taken
+ * off its end (backspace) takes the whole selection; any other change stands as it is.
+ */
+export function typedOverSelection(old: string, next: string): string {
+  if (next.length > old.length && next.startsWith(old)) return next.slice(old.length);
+  if (next.length < old.length && old.startsWith(next)) return "";
+  return next;
 }
 
 /** The reducer of a form: tab/arrows move between fields, the text field changes values. */
@@ -33,14 +51,26 @@ export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {
     case "move": {
       const n = Math.max(1, action.count);
-      return { ...state, focus: (((state.focus + action.delta) % n) + n) % n };
+      const focus = (((state.focus + action.delta) % n) + n) % n;
+      return { ...state, focus, selected: focus !== state.focus || state.selected };
     }
-    case "change":
-      if (state.values[action.name] === action.value) return state;
-      return { ...state, values: { ...state.values, [action.name]: action.value }, dirty: true, problem: undefined };
+    case "change": {
+      const old = state.values[action.name] ?? "";
+      const value = state.selected ? typedOverSelection(old, action.value) : action.value;
+      if (old === value) return state.selected ? { ...state, selected: false } : state;
+      return {
+        ...state,
+        values: { ...state.values, [action.name]: value },
+        dirty: true,
+        problem: undefined,
+        selected: false,
+      };
+    }
+    case "deselect":
+      return state.selected ? { ...state, selected: false } : state;
     case "problem":
       return { ...state, problem: action.problem };
     case "reset":
-      return { values: action.values, focus: state.focus, problem: action.problem, dirty: false };
+      return { values: action.values, focus: state.focus, problem: action.problem, dirty: false, selected: false };
   }
 }

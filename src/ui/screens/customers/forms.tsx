@@ -85,6 +85,8 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
               <TextField
                 value={state.values[f.name] ?? ""}
                 focus={active && focused}
+                selected={state.selected && focused}
+                onDeselect={() => dispatch({ type: "deselect" })}
                 {...(f.max ? { maxLength: f.max } : {})}
                 onChange={(value) => dispatch({ type: "change", name: f.name, value })}
               />
