@@ -8,6 +8,7 @@ import {
   entrySource,
   entryTypeWords,
   feeTotal,
+  keptWords,
   maskDestination,
   missingPermissionMessage,
   parsePayoutStatus,
@@ -348,8 +349,7 @@ export function getText(payout: Payout, entries: readonly PayoutEntry[], timeZon
       new Set([1, 2, 3, 4]),
     ),
     "",
-    problem ??
-      `The entries add up to the payout's ${formatMoney(payout.amount_money)}. Square kept ${formatMoney({ amount: feeTotal(entries), currency: c })} in fees.`,
+    problem ?? `The entries add up to the payout's ${formatMoney(payout.amount_money)}. ${keptWords(entries, c)}`,
     "",
   ];
   out.push(...entryTable(entries, timeZone));

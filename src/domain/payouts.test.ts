@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Payout, PayoutEntry } from "../spec/generated/types.js";
+import { formatMoney } from "./money.js";
 import {
+  chargeEntriesTotal,
   checkPayoutNet,
   datedEntries,
   entryBreakdown,
@@ -10,6 +12,7 @@ import {
   feeBars,
   feeTotal,
   formatRate,
+  keptWords,
   maskDestination,
   parsePayoutStatus,
   payoutMatches,
@@ -93,6 +96,22 @@ describe("fees as the payouts guide adds them up", () => {
     ];
     expect(entries.map(entryFee)).toEqual([465, -155, -31, 0]);
     expect(feeTotal(entries)).toBe(279);
+  });
+
+  it("says what Square kept: the fees on entries, and entries that are Square's own charges apart", () => {
+    const sales = [entry("CHARGE", 15_000, 465), entry("REFUND", -5_000, -155)];
+    expect(keptWords(sales, "USD")).toBe(`Square kept ${formatMoney({ amount: 310, currency: "USD" })} in fees.`);
+    // A FEE entry of −15.00 is money Square kept too, though no entry's fee holds it.
+    const withCharges = [...sales, entry("FEE", -1_500, 0), entry("THIRD_PARTY_FEE", -200, 0)];
+    expect(chargeEntriesTotal(withCharges)).toBe(1_500);
+    const text = (amount: number) => formatMoney({ amount, currency: "USD" });
+    expect(keptWords(withCharges, "USD")).toBe(
+      `Square kept ${text(1_810)}: ${text(310)} in fees, ${text(1_500)} in fee entries.`,
+    );
+    // A subscription fee given back lowers it.
+    expect(chargeEntriesTotal([entry("SUBSCRIPTION_FEE", -1_000, 0), entry("SUBSCRIPTION_FEE_REFUND", 400, 0)])).toBe(
+      600,
+    );
   });
 
   it("groups entries by type with gross, fee and net per type and in total, sales first", () => {

@@ -208,6 +208,41 @@ export function feeTotal(entries: readonly PayoutEntry[]): number {
 }
 
 /**
+ * Entries that are Square's own charges (not a fee on a sale, which is in `fee_amount_money`, but an
+ * entry of its own: a fee, a deposit's fee, tax on fees, a subscription), and their refunds. Their
+ * net is what Square kept (negative) or gave back (positive). Third parties' fees and app fees are
+ * not Square's and stay out.
+ */
+const SQUARE_CHARGE_TYPES: ReadonlySet<string> = new Set([
+  "FEE",
+  "DEPOSIT_FEE",
+  "TAX_ON_FEE",
+  "SUBSCRIPTION_FEE",
+  "SUBSCRIPTION_FEE_REFUND",
+  "SUBSCRIPTION_FEE_PAID_REFUND",
+]);
+
+/** What Square kept through entries of its own charges (a FEE entry of −15.00: 15.00), in minor units. */
+export function chargeEntriesTotal(entries: readonly PayoutEntry[]): number {
+  let kept = 0;
+  for (const e of entries) if (e.type && SQUARE_CHARGE_TYPES.has(e.type)) kept -= amountOf(e.net_amount_money);
+  return kept;
+}
+
+/**
+ * What Square kept of a payout, in words: the fees on its entries, and — when there are any — the
+ * entries that are charges of their own, so the sentence agrees with a "fees" row in the same table
+ * ("Square kept 43.12 USD: 28.12 USD in fees, 15.00 USD in fee entries.").
+ */
+export function keptWords(entries: readonly PayoutEntry[], currency: string): string {
+  const fees = feeTotal(entries);
+  const charges = chargeEntriesTotal(entries);
+  const money = (amount: number) => formatMoney({ amount, currency });
+  if (charges === 0) return `Square kept ${money(fees)} in fees.`;
+  return `Square kept ${money(fees + charges)}: ${money(fees)} in fees, ${money(charges)} in fee entries.`;
+}
+
+/**
  * Checks that a payout's entries add up to it: their net against its amount. Returns the problem
  * in words, or undefined when they agree. A SIMPLE payout has no entries of its own (it shows up
  * as an entry of a later BATCH payout), so there is nothing to check.

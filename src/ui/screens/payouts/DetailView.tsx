@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { localDateTime } from "../../../domain/cash-drawers.js";
 import { formatMoney } from "../../../domain/money.js";
-import { feeTotal, maskDestination, payoutStatusWord } from "../../../domain/payouts.js";
+import { keptWords, maskDestination, payoutStatusWord } from "../../../domain/payouts.js";
 import { useLoadedStore } from "../../../state/index.js";
 import { detailSummary } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -39,7 +39,7 @@ export function DetailView({ height, width }: ScreenProps) {
   }, [summary]);
   const groupsHeight = groups.length + 2;
   const currency = detail?.payout?.amount_money?.currency ?? summary?.breakdown.currency ?? "USD";
-  const fine = `✓ The entries add up to the payout. Square kept ${formatMoney({ amount: feeTotal(detail?.entries ?? []), currency })} in fees.`;
+  const fine = `✓ The entries add up to the payout. ${keptWords(detail?.entries ?? [], currency)}`;
   // A difference, and at 60 columns the check that they add up, is said whole: it may take two lines.
   const fineLines = wrapLines(fine, width, 2);
   const checkRows = summary?.problem ? 2 : summary?.checked && !detail?.stopped ? fineLines.length : 1;
