@@ -46,15 +46,16 @@ function failed({ set, get, deps }: ShellIo, err: unknown, screen: ScreenKind, q
     const c = get().connection;
     const read = get().lastReadAt;
     if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
+    const triedAt = deps.clock.now();
     if (c.state === "offline" && quiet) {
-      set({ connection: { ...c, retrying: false, problem: problem.headline } });
+      set({ connection: { ...c, triedAt, retrying: false, problem: problem.headline } });
       return problem;
     }
     set({
       connection:
         c.state === "offline"
-          ? { ...c, retrying: false, problem: problem.headline }
-          : { state: "offline", since: deps.clock.now(), retrying: false, problem: problem.headline },
+          ? { ...c, triedAt, retrying: false, problem: problem.headline }
+          : { state: "offline", since: triedAt, triedAt, retrying: false, problem: problem.headline },
       status: { kind: "error", text: problem.headline, cause: "unreachable", screen, ...detailsOf(problem.details) },
     });
   } else {

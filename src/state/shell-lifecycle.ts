@@ -25,9 +25,31 @@ function openingLocation(io: ShellIo, locations: readonly Location[], wanted: st
   return preferred?.id ?? locations[0]?.id;
 }
 
+/** How often a start that found the service unreachable tries again on its own (`r` tries at once). */
+export const START_RETRY_SECONDS = 10;
+
 /** What the last start that could not read said in the status bar, so the next one can take it back. */
 interface StartMemo {
   failedWith?: ShellSlice["status"];
+  /** A try of the start is waiting on the timer: one at a time, however many starts failed. */
+  retryWaiting?: boolean;
+}
+
+/**
+ * Started while the service did not answer (nothing read yet): tries the start again in
+ * {@link START_RETRY_SECONDS}, and so on until it answers — unless the app has quit, started
+ * meanwhile (a key, the outbox's check), or the service answered with a refusal (signed out).
+ */
+function retryStart(io: ShellIo, memo: StartMemo): void {
+  const { get, deps } = io;
+  if (memo.retryWaiting || get().connection.state !== "offline") return;
+  memo.retryWaiting = true;
+  deps.timers.after(START_RETRY_SECONDS * 1000, () => {
+    memo.retryWaiting = false;
+    const s = get();
+    if (s.exited || s.locations.length > 0 || s.connection.state !== "offline") return;
+    void s.init();
+  });
 }
 
 /** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */
@@ -53,6 +75,7 @@ async function start(io: ShellIo, initial: ShellInit, memo: StartMemo): Promise<
   if (!loaded) {
     memo.failedWith = get().status;
     await status;
+    retryStart(io, memo);
     return false;
   }
   set({
