@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatDuration, localTimeSeconds, machineTimeZone } from "../src/domain/time.js";
 import type { LocalService } from "../src/service/index.js";
 import type { SquareClient, TeamMember } from "../src/square/index.js";
-import { START_RETRY_SECONDS } from "../src/state/index.js";
+import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
 import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
 import { startProxy } from "./helpers/proxy.js";
 import { pinnedClock, startService } from "./helpers/service.js";
@@ -250,13 +250,13 @@ describe("time clock started while the service cannot be reached", () => {
 
       // Still down at the next try: the line says the new time.
       now = new Date("2026-11-27T07:00:15Z");
-      timers.advance(START_RETRY_SECONDS * 1000);
+      timers.advance(OFFLINE_RETRY_SECONDS * 1000);
       frame = await app.waitFor(`Last tried ${at(now)}`);
 
       // Back: the next try fills the screen in, without a key.
       await proxy.up();
       now = new Date("2026-11-27T07:00:25Z");
-      timers.advance(START_RETRY_SECONDS * 1000);
+      timers.advance(OFFLINE_RETRY_SECONDS * 1000);
       frame = await app.waitFor((f) => /on shift since|clocked out/.test(f));
       expect(frame).toContain("● online");
       expect(frame).not.toContain("cannot be reached");

@@ -25,30 +25,38 @@ function openingLocation(io: ShellIo, locations: readonly Location[], wanted: st
   return preferred?.id ?? locations[0]?.id;
 }
 
-/** How often a start that found the service unreachable tries again on its own (`r` tries at once). */
-export const START_RETRY_SECONDS = 10;
+/**
+ * How often the app asks whether the service answers again while it does not (`r` asks at once):
+ * the header then says online again, kept writes go, and a start that could not read starts.
+ */
+export const OFFLINE_RETRY_SECONDS = 10;
 
 /** What the last start that could not read said in the status bar, so the next one can take it back. */
 interface StartMemo {
   failedWith?: ShellSlice["status"];
-  /** A try of the start is waiting on the timer: one at a time, however many starts failed. */
-  retryWaiting?: boolean;
 }
 
+/** The stores whose next question to the service waits on the timer: one at a time. */
+const asking = new WeakSet<ShellIo["deps"]>();
+
 /**
- * Started while the service did not answer (nothing read yet): tries the start again in
- * {@link START_RETRY_SECONDS}, and so on until it answers — unless the app has quit, started
- * meanwhile (a key, the outbox's check), or the service answered with a refusal (signed out).
+ * The service did not answer: asks again in {@link OFFLINE_RETRY_SECONDS} — the start again when
+ * nothing was read yet, else a quiet read of the locations — and so on while it does not answer
+ * (each failure asks for the next), unless the app has quit or the service answered meanwhile.
  */
-function retryStart(io: ShellIo, memo: StartMemo): void {
+export function askAgainLater(io: ShellIo): void {
   const { get, deps } = io;
-  if (memo.retryWaiting || get().connection.state !== "offline") return;
-  memo.retryWaiting = true;
-  deps.timers.after(START_RETRY_SECONDS * 1000, () => {
-    memo.retryWaiting = false;
+  if (asking.has(deps) || get().connection.state !== "offline" || get().exited) return;
+  asking.add(deps);
+  deps.timers.after(OFFLINE_RETRY_SECONDS * 1000, () => {
+    asking.delete(deps);
     const s = get();
-    if (s.exited || s.locations.length > 0 || s.connection.state !== "offline") return;
-    void s.init();
+    if (s.exited || s.connection.state !== "offline") return;
+    if (s.locations.length === 0) void s.init();
+    else
+      void s.runRead("Asking whether the service answers", () => deps.client.locations.listLocations(), {
+        quiet: true,
+      });
   });
 }
 
@@ -75,7 +83,6 @@ async function start(io: ShellIo, initial: ShellInit, memo: StartMemo): Promise<
   if (!loaded) {
     memo.failedWith = get().status;
     await status;
-    retryStart(io, memo);
     return false;
   }
   set({

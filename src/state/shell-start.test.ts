@@ -6,7 +6,7 @@ import { startService, type TestService } from "../../test/helpers/service.js";
 import { VirtualTimers } from "../../test/helpers/virtual-timers.js";
 import { OutboxHandle } from "../local/outbox.js";
 import { createClient, type SquareClient } from "../square/index.js";
-import { START_RETRY_SECONDS } from "./shell-lifecycle.js";
+import { OFFLINE_RETRY_SECONDS } from "./shell-lifecycle.js";
 import { createStore } from "./store.js";
 
 let svc: TestService | undefined;
@@ -67,7 +67,7 @@ describe("starting while the service cannot be reached", () => {
 
     // Still down at the next try: the time of the last try moves on, the time it went offline stays.
     now = new Date("2026-11-27T07:00:10Z");
-    timers.advance(START_RETRY_SECONDS * 1000);
+    timers.advance(OFFLINE_RETRY_SECONDS * 1000);
     await vi.waitFor(() =>
       expect(store.getState().connection).toMatchObject({
         state: "offline",
@@ -80,7 +80,7 @@ describe("starting while the service cannot be reached", () => {
     // Back: the next try starts the app (locations read, one chosen), without a key.
     await proxy.up();
     now = new Date("2026-11-27T07:00:20Z");
-    timers.advance(START_RETRY_SECONDS * 1000);
+    timers.advance(OFFLINE_RETRY_SECONDS * 1000);
     await vi.waitFor(() => expect(store.getState().locationId).toBeDefined());
     expect(store.getState().connection.state).toBe("online");
   });

@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { localTimeSeconds, machineTimeZone } from "../../domain/time.js";
-import { START_RETRY_SECONDS, useAppStore } from "../../state/index.js";
+import { OFFLINE_RETRY_SECONDS, useAppStore } from "../../state/index.js";
 import { useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";
 
@@ -21,8 +21,8 @@ export function NotRead({ what, loading }: { what: string; loading: string }) {
     <Box flexDirection="column">
       <Txt color={theme.bad}>The service cannot be reached; {what} is not read yet.</Txt>
       <Txt color={theme.muted}>
-        {connection.retrying ? "Trying again now…" : `Last tried ${tried}`} · tries again every {START_RETRY_SECONDS} s
-        · r tries now
+        {connection.retrying ? "Trying again now…" : `Last tried ${tried}`} · tries again every {OFFLINE_RETRY_SECONDS}{" "}
+        s · r tries now
       </Txt>
     </Box>
   );
