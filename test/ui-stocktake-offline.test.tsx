@@ -78,12 +78,12 @@ describe("a stocktake commit while the service cannot be reached", () => {
     await a.waitFor(`Commit 1 line of ${id}`);
     await a.press("y");
     // The first try found no service: the header says so while the commit waits to try again.
-    const frame = await advanceUntil(a, timers, (f) => f.includes("Waiting for the service"));
+    const frame = await advanceUntil(a, timers, (f) => f.includes("Waiting: the service"));
     expect(frame).toContain("○ offline");
     expect(frame).not.toContain("● online");
     expect(frame).not.toContain("0 in flight");
-    expect(frame).toMatch(/cannot be reached; next try at \d\d:\d\d:\d\d/);
-    expect(frame).toContain("0 of 1 requests accepted; 1 kept in the journal");
+    expect(frame).toMatch(/Waiting: the service cannot be reached; next try \d\d:\d\d:\d\d\./);
+    expect(frame).toContain("0 of 1 requests accepted · 1 kept in the journal");
     expect(frame).not.toContain("✓ Committed");
 
     // Still down after every try: the commit stops, kept in the journal, and the header stays offline.

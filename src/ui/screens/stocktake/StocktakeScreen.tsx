@@ -358,16 +358,17 @@ function CommitWaiting({
 }) {
   const theme = useTheme();
   const tz = useLoadedStore(selectTimeZone);
-  const why = waiting.unreachable ? "it cannot be reached" : "it asked to be tried later";
+  const why = waiting.unreachable ? "the service cannot be reached" : "the service said to try later";
   const kept = p.batchesTotal - p.batchesDone;
+  // Each line fits 60 columns whole: the journal's promise (nothing counted twice) is said when it stops.
   return (
     <Box flexDirection="column">
       <Txt color={theme.warn} wrap="wrap">
-        Waiting for the service: {why}; next try at {localTimeSeconds(waiting.nextTryAt, tz)}.
+        Waiting: {why}; next try {localTimeSeconds(waiting.nextTryAt, tz)}.
       </Txt>
       <Txt color={theme.muted} wrap="wrap">
-        {p.batchesDone} of {p.batchesTotal} requests accepted; {kept} kept in the journal — nothing is counted twice.
-        {p.refused ? ` ${p.refused} refused.` : ""}
+        {p.batchesDone} of {p.batchesTotal} requests accepted · {kept} kept in the journal
+        {p.refused ? ` · ${p.refused} refused` : ""}
       </Txt>
     </Box>
   );
