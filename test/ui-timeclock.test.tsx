@@ -1,10 +1,13 @@
 // The time clock flows driven with keys through the whole app, against the real local service.
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDuration } from "../src/domain/time.js";
+import { formatDuration, localTimeSeconds, machineTimeZone } from "../src/domain/time.js";
 import type { LocalService } from "../src/service/index.js";
 import type { SquareClient, TeamMember } from "../src/square/index.js";
+import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
 import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
-import { pinnedClock } from "./helpers/service.js";
+import { startProxy } from "./helpers/proxy.js";
+import { pinnedClock, startService } from "./helpers/service.js";
+import { VirtualTimers } from "./helpers/virtual-timers.js";
 
 // Wednesday 2026-05-06, 15:00 in New York (the main location's time zone).
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -220,5 +223,64 @@ describe("time clock against the local service", () => {
     const shift = (await h.client.labor.getShift(created.shift?.id ?? "")).shift;
     expect(shift?.status).toBe("CLOSED");
     expect(Date.parse(shift?.end_at ?? "")).toBe(Math.floor(endAt.getTime() / 60_000) * 60_000);
+  });
+});
+
+describe("time clock started while the service cannot be reached", () => {
+  it("says so in words with the time of the last try, tries again on its own, and fills in when it answers", async () => {
+    const svc = await startService();
+    const proxy = await startProxy(svc.url);
+    await proxy.down();
+    const timers = new VirtualTimers();
+    let now = new Date("2026-11-27T07:00:05Z");
+    const app = await startApp({
+      shared: svc,
+      proxy,
+      columns: 80,
+      rows: 24,
+      store: { timers, clock: { now: () => now } },
+    });
+    try {
+      const at = (d: Date) => localTimeSeconds(d, machineTimeZone());
+      let frame = await app.waitFor("cannot be reached");
+      expect(frame).not.toContain("Loading the team");
+      expect(frame).toContain("○ offline");
+      expect(frame).toContain(`Last tried ${at(now)}`);
+      expect(frame).toMatch(/Last tried [\d:]+ · tries again every 10 s · r tries now/);
+
+      // Still down at the next try: the line says the new time.
+      now = new Date("2026-11-27T07:00:15Z");
+      timers.advance(OFFLINE_RETRY_SECONDS * 1000);
+      frame = await app.waitFor(`Last tried ${at(now)}`);
+
+      // Back: the next try fills the screen in, without a key.
+      await proxy.up();
+      now = new Date("2026-11-27T07:00:25Z");
+      timers.advance(OFFLINE_RETRY_SECONDS * 1000);
+      frame = await app.waitFor((f) => /on shift since|clocked out/.test(f));
+      expect(frame).toContain("● online");
+      expect(frame).not.toContain("cannot be reached");
+    } finally {
+      await app.close();
+      await proxy.down().catch(() => {});
+      await svc.close();
+    }
+  });
+
+  it("r tries at once", async () => {
+    const svc = await startService();
+    const proxy = await startProxy(svc.url);
+    await proxy.down();
+    const app = await startApp({ shared: svc, proxy, columns: 80, rows: 24, store: { timers: new VirtualTimers() } });
+    try {
+      await app.waitFor("cannot be reached");
+      await proxy.up();
+      await app.press("r");
+      await app.waitFor((f) => /on shift since|clocked out/.test(f));
+    } finally {
+      await app.close();
+      await proxy.down().catch(() => {});
+      await svc.close();
+    }
   });
 });

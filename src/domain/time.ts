@@ -77,6 +77,12 @@ export function localTime(instant: Date | number | string, timeZone: string): st
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** `HH:MM:SS` of `instant` in `timeZone` (a try every few seconds is told apart by its seconds). */
+export function localTimeSeconds(instant: Date | number | string, timeZone: string): string {
+  const p = localParts(new Date(instant), timeZone);
+  return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
 /** Milliseconds that `timeZone` is ahead of UTC at `instant`, asked of Intl. */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
   const p = intlParts(instant, timeZone);

@@ -35,6 +35,7 @@ export {
   type OutboxForm,
 } from "./outbox-slice.js";
 export * from "./selectors.js";
+export { OFFLINE_RETRY_SECONDS } from "./shell-lifecycle.js";
 export { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 export { shownStatus } from "./status.js";
 export {

@@ -77,6 +77,33 @@ describe("replay", () => {
     expect(writes).toEqual(["sent 1", "accepted 1 answer-k1", "sent 2", "accepted 2 answer-k2"]);
   });
 
+  it("tells each failed try's error, and that the request waits (how long) before the next try", async () => {
+    const requests = [req(1)];
+    const { log } = memoryLog(requests);
+    const down = new SquareError("connect ECONNREFUSED");
+    let tries = 0;
+    const events: string[] = [];
+    const stop = await replay({
+      log,
+      send: async (r) => {
+        tries++;
+        if (tries === 1) throw down;
+        return r.idempotencyKey;
+      },
+      classify: (err) => ({ kind: "transient", details: String(err), cause: err }),
+      now,
+      sleep: noWait,
+      retryDelayMs: (round) => 1000 * (round + 1),
+      onEvent: (e) => {
+        if (e.kind === "tried") events.push(`tried ${e.error === down ? "down" : e.error === undefined ? "ok" : "?"}`);
+        else if (e.kind === "waiting") events.push(`waiting ${e.ms} ${e.verdict.cause === down ? "down" : "?"}`);
+        else events.push(e.kind);
+      },
+    });
+    expect(stop).toBeUndefined();
+    expect(events).toEqual(["sending", "tried down", "waiting 1000 down", "sending", "accepted", "tried ok"]);
+  });
+
   it("tries a request again on a transient failure, with the same key, and stops after its rounds", async () => {
     const requests = [req(0), req(1)];
     const { log } = memoryLog(requests);

@@ -17,8 +17,8 @@ const TRANSIENT_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
 /** What a failed try means. */
 export type FailureVerdict =
-  /** Try again later, with the same key and body. */
-  | { kind: "transient"; details: string }
+  /** Try again later, with the same key and body; `cause`: the failure (did the service answer?). */
+  | { kind: "transient"; details: string; cause?: unknown }
   /** The service refused one part of the request (a line of a batch); the rest may go through. */
   | { kind: "part"; index: number; problem: string; details: string }
   /** Nothing more will go through now (signed out, refused as a whole). */
@@ -30,8 +30,10 @@ export type ReplayStop = FailureVerdict | { kind: "aborted" };
 /** What happened to a request, for a progress display. */
 export type ReplayEvent<R> =
   | { kind: "sending"; request: R }
-  /** A try ended (whatever its outcome): the request is no longer in flight. */
-  | { kind: "tried"; request: R }
+  /** A try ended (whatever its outcome): the request is no longer in flight; `error`: how it failed. */
+  | { kind: "tried"; request: R; error?: unknown }
+  /** A try failed in transit: the request is tried again after `ms`. */
+  | { kind: "waiting"; request: R; verdict: Extract<FailureVerdict, { kind: "transient" }>; ms: number }
   | { kind: "accepted"; request: R }
   /** A part was refused; `replacement` (the rest, under a new key) is sent next, if any. */
   | { kind: "refused"; request: R; replacement: R | undefined };
@@ -100,6 +102,7 @@ async function tryRequest<R extends LoggedRequest, Answer>(
     opts.log.markSent(request, opts.now().toISOString());
     opts.onEvent?.({ kind: "sending", request });
     let verdict: FailureVerdict;
+    let error: unknown;
     try {
       const answer = await opts.send(request);
       opts.log.markAccepted(request, answer, opts.now().toISOString());
@@ -107,21 +110,24 @@ async function tryRequest<R extends LoggedRequest, Answer>(
       opts.onEvent?.({ kind: "tried", request });
       return undefined;
     } catch (err) {
+      error = err;
       verdict = opts.classify(err, request);
     }
     if (verdict.kind === "part" && opts.refusePart) {
       const replacement = opts.refusePart(request, verdict);
       opts.onEvent?.({ kind: "refused", request, replacement });
-      opts.onEvent?.({ kind: "tried", request });
+      opts.onEvent?.({ kind: "tried", request, error });
       return replacement;
     }
-    opts.onEvent?.({ kind: "tried", request });
+    opts.onEvent?.({ kind: "tried", request, error });
     const again = verdict.kind === "transient" && round + 1 < rounds && !run.stop && !opts.signal?.aborted;
-    if (!again) {
+    if (!again || verdict.kind !== "transient") {
       run.stop ??= verdict;
       return undefined;
     }
-    await (opts.sleep ?? defaultSleep)((opts.retryDelayMs ?? defaultDelay)(round));
+    const ms = (opts.retryDelayMs ?? defaultDelay)(round);
+    opts.onEvent?.({ kind: "waiting", request, verdict, ms });
+    await (opts.sleep ?? defaultSleep)(ms);
   }
 }
 
@@ -142,7 +148,7 @@ export interface FailureWords {
 export function classifyFailure(err: unknown, words: FailureWords): FailureVerdict {
   if (err instanceof SquareApiError) {
     const details = err.message;
-    if (TRANSIENT_STATUS.has(err.status)) return { kind: "transient", details };
+    if (TRANSIENT_STATUS.has(err.status)) return { kind: "transient", details, cause: err };
     if (err.status === 401 || err.status === 403) {
       const problem = `The service no longer accepts this sign-in for ${words.changes}; sign in again, then resume.`;
       return { kind: "fatal", problem, details };
@@ -154,7 +160,7 @@ export function classifyFailure(err: unknown, words: FailureWords): FailureVerdi
     }
     return { kind: "fatal", problem: `The service refused ${words.whole}.`, details };
   }
-  if (err instanceof SquareError) return { kind: "transient", details: err.message };
+  if (err instanceof SquareError) return { kind: "transient", details: err.message, cause: err };
   const subject = words.whole.charAt(0).toUpperCase() + words.whole.slice(1);
   return { kind: "fatal", problem: `${subject} stopped on an unexpected error.`, details: String(err) };
 }

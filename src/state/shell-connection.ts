@@ -4,7 +4,7 @@
  */
 import { localTime } from "../domain/time.js";
 import { isUnreachable, type Problem, problemOf } from "./errors.js";
-import { writesSettled } from "./shell-lifecycle.js";
+import { askAgainLater, writesSettled } from "./shell-lifecycle.js";
 import { timeZoneOf } from "./shell-location.js";
 import type { ShellSlice } from "./shell-slice.js";
 import type { AppState, SliceCreator, StoreDeps } from "./store.js";
@@ -38,25 +38,30 @@ function reached({ set, get, deps }: ShellIo): void {
  * A read or write failed: unreachable marks the connection offline (saying when what is shown was
  * read); any other failure is an answer, so the service is online. Either way the status bar says it
  * — except a quiet (background) read that finds the service still offline: the header already says
- * so, and the status line keeps what the manager last did (a write kept on this machine, say).
+ * so, and the status line keeps what the manager last did (a write kept on this machine, say). While
+ * it does not answer, it is asked again now and then.
  */
-function failed({ set, get, deps }: ShellIo, err: unknown, screen: ScreenKind, quiet = false): Problem {
+function failed(io: ShellIo, err: unknown, screen: ScreenKind, quiet = false): Problem {
+  const { set, get, deps } = io;
   const problem = problemOf(err);
   if (isUnreachable(err)) {
     const c = get().connection;
     const read = get().lastReadAt;
     if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
+    const triedAt = deps.clock.now();
     if (c.state === "offline" && quiet) {
-      set({ connection: { ...c, retrying: false, problem: problem.headline } });
+      set({ connection: { ...c, triedAt, retrying: false, problem: problem.headline } });
+      askAgainLater(io);
       return problem;
     }
     set({
       connection:
         c.state === "offline"
-          ? { ...c, retrying: false, problem: problem.headline }
-          : { state: "offline", since: deps.clock.now(), retrying: false, problem: problem.headline },
+          ? { ...c, triedAt, retrying: false, problem: problem.headline }
+          : { state: "offline", since: triedAt, triedAt, retrying: false, problem: problem.headline },
       status: { kind: "error", text: problem.headline, cause: "unreachable", screen, ...detailsOf(problem.details) },
     });
+    askAgainLater(io);
   } else {
     // Any answer, even a refusal, means the service is reachable.
     if (get().connection.state !== "online") {
@@ -73,11 +78,29 @@ function failed({ set, get, deps }: ShellIo, err: unknown, screen: ScreenKind, q
  * request per key at a time) and `runRead` (the spinner while any read runs). What they say belongs
  * to the screen the read or write was started on, even when the answer comes after a move.
  */
-export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "runRead"> {
-  const { set, get } = io;
+export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "runRead" | "noteTry"> {
+  const { set, get, deps } = io;
   let reads = 0;
   return {
-    async runWrite(key, label, write) {
+    noteTry(error) {
+      if (error === undefined || !isUnreachable(error)) {
+        reached(io);
+        return;
+      }
+      // The header goes offline at once; the status line is the write's own to word.
+      const c = get().connection;
+      const triedAt = deps.clock.now();
+      const problem = problemOf(error).headline;
+      set({
+        connection:
+          c.state === "offline"
+            ? { ...c, triedAt, retrying: false, problem }
+            : { state: "offline", since: triedAt, triedAt, retrying: false, problem },
+      });
+      askAgainLater(io);
+    },
+
+    async runWrite(key, label, write, options = {}) {
       const screen = get().screen.kind;
       // The one read-only guard: every write of every screen passes here.
       if (get().readOnly) {
@@ -88,7 +111,8 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
       set((s) => ({ inFlight: [...s.inFlight, key], status: { kind: "info", text: `${label}…`, screen } }));
       try {
         const value = await write();
-        reached(io);
+        // A write that tells each of its tries (noteTry) has said whether the service answered.
+        if (!options.triesTold) reached(io);
         set({ status: { kind: "info", text: `${label}: done.`, screen } });
         return { ok: true, value };
       } catch (cause) {

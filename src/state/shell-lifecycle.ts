@@ -25,9 +25,39 @@ function openingLocation(io: ShellIo, locations: readonly Location[], wanted: st
   return preferred?.id ?? locations[0]?.id;
 }
 
+/**
+ * How often the app asks whether the service answers again while it does not (`r` asks at once):
+ * the header then says online again, kept writes go, and a start that could not read starts.
+ */
+export const OFFLINE_RETRY_SECONDS = 10;
+
 /** What the last start that could not read said in the status bar, so the next one can take it back. */
 interface StartMemo {
   failedWith?: ShellSlice["status"];
+}
+
+/** The stores whose next question to the service waits on the timer: one at a time. */
+const asking = new WeakSet<ShellIo["deps"]>();
+
+/**
+ * The service did not answer: asks again in {@link OFFLINE_RETRY_SECONDS} — the start again when
+ * nothing was read yet, else a quiet read of the locations — and so on while it does not answer
+ * (each failure asks for the next), unless the app has quit or the service answered meanwhile.
+ */
+export function askAgainLater(io: ShellIo): void {
+  const { get, deps } = io;
+  if (asking.has(deps) || get().connection.state !== "offline" || get().exited) return;
+  asking.add(deps);
+  deps.timers.after(OFFLINE_RETRY_SECONDS * 1000, () => {
+    asking.delete(deps);
+    const s = get();
+    if (s.exited || s.connection.state !== "offline") return;
+    if (s.locations.length === 0) void s.init();
+    else
+      void s.runRead("Asking whether the service answers", () => deps.client.locations.listLocations(), {
+        quiet: true,
+      });
+  });
 }
 
 /** The first reads: sign-in, locations and the workweek; the default (or first) location chosen. */

@@ -70,7 +70,18 @@ export interface ShellSlice {
    * Runs one write unless a write with the same key is already on its way (a double key press
    * sends one request) or the app is read-only. Failures land in the status bar too.
    */
-  runWrite<T>(key: string, label: string, write: () => Promise<T>): Promise<WriteResult<T>>;
+  runWrite<T>(
+    key: string,
+    label: string,
+    write: () => Promise<T>,
+    options?: { triesTold?: boolean },
+  ): Promise<WriteResult<T>>;
+  /**
+   * A try of a long write (a stocktake commit's request) ended: `error` undefined or a refusal says
+   * the service answered (online); a failure to reach it puts the header offline at once. A write
+   * run with `triesTold` tells every try so; its end then leaves the connection as the tries left it.
+   */
+  noteTry(error: unknown): void;
   /** Runs a read with the spinner on; failures land in the status bar and the connection state. */
   runRead<T>(label: string, read: () => Promise<T>, options?: { quiet?: boolean }): Promise<T | undefined>;
 }

@@ -22,6 +22,7 @@ import {
   type StocktakeJournal,
 } from "../local/stocktake-journal.js";
 import type { RequestOptions } from "../square/transport.js";
+import { isUnreachable } from "./errors.js";
 import { classifyFailure, type FailureVerdict, type ReplayEvent, type ReplayStop, replay } from "./replay.js";
 import type { StocktakeClient } from "./stocktake-source.js";
 
@@ -35,6 +36,11 @@ export interface CommitProgress {
   inFlight: number;
   /** Lines the service refused so far (set aside; the rest is committed). */
   refused: number;
+  /**
+   * Requests waiting to be tried again after a try that did not reach the service (`unreachable`)
+   * or was told "later" (a 5xx, 429); `nextTryAt`: the soonest next try (ISO). Absent: none waits.
+   */
+  waiting?: { requests: number; unreachable: boolean; nextTryAt: string } | undefined;
 }
 
 /** A commit with nothing sent yet. */
@@ -70,6 +76,8 @@ export interface CommitOptions {
   /** Per call: the transport's retries and timeout. */
   requestOptions?: RequestOptions;
   onProgress?: (p: CommitProgress) => void;
+  /** Each try's end: `error` when it failed (a failure in transit: the service was not reached). */
+  onTry?: (error: unknown) => void;
   /** Stops sending new requests (those on their way finish and are journaled). */
   signal?: AbortSignal;
 }
@@ -148,11 +156,31 @@ function progressOf(all: readonly JournalBatch[]): CommitProgress {
   };
 }
 
+/** The requests waiting to be tried again, by seq: when each is tried next, and whether it found no service. */
+type Waits = Map<number, { at: number; unreachable: boolean }>;
+
+/** The progress's `waiting` from the requests that wait now. */
+function waitingOf(waits: Waits): CommitProgress["waiting"] {
+  const all = [...waits.values()];
+  if (all.length === 0) return undefined;
+  const next = Math.min(...all.map((w) => w.at));
+  return { requests: all.length, unreachable: all.some((w) => w.unreachable), nextTryAt: new Date(next).toISOString() };
+}
+
 /** Counts what happens to the requests into the progress the screen shows. */
-function track(progress: CommitProgress, event: ReplayEvent<JournalBatch>): void {
+function track(progress: CommitProgress, event: ReplayEvent<JournalBatch>, waits: Waits, now: () => Date): void {
   switch (event.kind) {
     case "sending":
       progress.inFlight++;
+      waits.delete(event.request.seq);
+      progress.waiting = waitingOf(waits);
+      return;
+    case "waiting":
+      waits.set(event.request.seq, {
+        at: now().getTime() + event.ms,
+        unreachable: isUnreachable(event.verdict.cause),
+      });
+      progress.waiting = waitingOf(waits);
       return;
     case "tried":
       progress.inFlight--;
@@ -204,6 +232,7 @@ export async function runCommit(opts: CommitOptions): Promise<CommitOutcome> {
     return { kind: "committed", lines: progress.linesDone, refused, committedAt: header.committedAt ?? "" };
   }
   report();
+  const waits: Waits = new Map();
   const stop = await replay<JournalBatch, readonly string[]>({
     log: journal.requests.log(countId),
     send: async (b) => {
@@ -226,12 +255,17 @@ export async function runCommit(opts: CommitOptions): Promise<CommitOutcome> {
     sleep: opts.sleep,
     signal: opts.signal,
     onEvent: (event) => {
-      track(progress, event);
+      track(progress, event, waits, opts.now);
+      if (event.kind === "tried") opts.onTry?.(event.error);
       // A try's outcome is counted before its end: one report for each change of what is in flight.
-      if (event.kind === "sending" || event.kind === "tried") report();
+      if (event.kind === "sending" || event.kind === "tried" || event.kind === "waiting") report();
     },
   });
-  if (stop) return { kind: "stopped", ...stoppedProblem(stop, progress), progress: { ...progress } };
+  if (stop) {
+    // Nothing waits any more: the commit stopped, and says why.
+    progress.waiting = undefined;
+    return { kind: "stopped", ...stoppedProblem(stop, progress), progress: { ...progress } };
+  }
   const committedAt = opts.now().toISOString();
   journal.requests.finish(countId, committedAt);
   return { kind: "committed", lines: progress.linesDone, refused: refusedOf(journal, countId), committedAt };

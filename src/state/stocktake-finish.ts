@@ -27,9 +27,12 @@ async function planAndRun(io: StocktakeIo, countId: string): Promise<CommitOutco
     now,
     newKey: io.deps.newIdempotencyKey,
     sleep: (ms) => new Promise((resolve) => io.deps.timers.after(ms, resolve)),
+    // Each try tells the header whether the service answered: offline at the first that finds none.
+    onTry: (error) => io.get().noteTry(error),
     onProgress: (p) => {
-      // Only what the screen shows redraws it: requests settled, in flight, refused.
-      const key = `${p.batchesDone}/${p.batchesTotal}/${p.inFlight}/${p.refused}`;
+      // Only what the screen shows redraws it: requests settled, in flight, refused, waiting.
+      const w = p.waiting;
+      const key = `${p.batchesDone}/${p.batchesTotal}/${p.inFlight}/${p.refused}/${w ? `${w.requests}${w.unreachable}${w.nextTryAt}` : ""}`;
       if (key === shown.key) return;
       shown.key = key;
       io.dispatch({ type: "commit-progress", progress: p });
@@ -62,7 +65,9 @@ export async function commitCount(io: StocktakeIo): Promise<void> {
     return;
   }
   io.dispatch({ type: "commit-started", progress: NO_PROGRESS });
-  const res = await io.get().runWrite(`stocktake:${id}`, `Committing ${id}`, () => planAndRun(io, id));
+  const res = await io.get().runWrite(`stocktake:${id}`, `Committing ${id}`, () => planAndRun(io, id), {
+    triesTold: true,
+  });
   if (!res.ok) {
     const problem = res.error.kind === "failed" ? res.error.problem.headline : writeProblem(res.error);
     if (!problem) {

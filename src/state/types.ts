@@ -104,7 +104,8 @@ export type ScreenKind = Screen["kind"];
 export type Connection =
   | { state: "unknown" }
   | { state: "online" }
-  | { state: "offline"; since: Date; retrying: boolean; problem: string };
+  /** `since`: when it stopped answering; `triedAt`: when it was last asked, and did not answer. */
+  | { state: "offline"; since: Date; triedAt: Date; retrying: boolean; problem: string };
 
 /**
  * A yes/no question, answered in the one confirmation (y yes, n or esc no, enter the highlighted

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { connectionText } from "./Header.js";
 
 describe("the header's connection part", () => {
-  const offline = { state: "offline", since: new Date("2026-11-27T03:24:00Z"), retrying: false, problem: "" } as const;
+  const since = new Date("2026-11-27T03:24:00Z");
+  const offline = { state: "offline", since, triedAt: since, retrying: false, problem: "" } as const;
 
   it("says since when in the store's time once the store is known", () => {
     expect(connectionText(offline, "signed-in", "America/Los_Angeles", "Europe/Berlin").text).toBe(

@@ -4,10 +4,11 @@ import { formatMoney } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
 import { groupedQuantity } from "../../../domain/quantity.js";
 import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
-import { localDate, localTime } from "../../../domain/time.js";
+import { localDate, localTime, localTimeSeconds } from "../../../domain/time.js";
 import type { InventoryChange } from "../../../spec/generated/types.js";
 import { selectTimeZone, useLoadedStore, useShallow } from "../../../state/index.js";
 import type { CountListing, LoadedCount, UnknownCode } from "../../../state/screens.js";
+import type { CommitProgress } from "../../../state/stocktake-commit.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
@@ -347,6 +348,32 @@ function HistoryView({
   );
 }
 
+/** A commit between tries: it waits for the service (and why), and what the journal keeps meanwhile. */
+function CommitWaiting({
+  progress: p,
+  waiting,
+}: {
+  progress: CommitProgress;
+  waiting: NonNullable<CommitProgress["waiting"]>;
+}) {
+  const theme = useTheme();
+  const tz = useLoadedStore(selectTimeZone);
+  const why = waiting.unreachable ? "the service cannot be reached" : "the service said to try later";
+  const kept = p.batchesTotal - p.batchesDone;
+  // Each line fits 60 columns whole: the journal's promise (nothing counted twice) is said when it stops.
+  return (
+    <Box flexDirection="column">
+      <Txt color={theme.warn} wrap="wrap">
+        Waiting: {why}; next try {localTimeSeconds(waiting.nextTryAt, tz)}.
+      </Txt>
+      <Txt color={theme.muted} wrap="wrap">
+        {p.batchesDone} of {p.batchesTotal} requests accepted · {kept} kept in the journal
+        {p.refused ? ` · ${p.refused} refused` : ""}
+      </Txt>
+    </Box>
+  );
+}
+
 function CommitView() {
   const theme = useTheme();
   const commit = useLoadedStore((s) => s.stocktake.commit);
@@ -358,10 +385,14 @@ function CommitView() {
     <Box flexDirection="column">
       <Txt bold>Committing {count?.header.id}</Txt>
       <ProgressBar label="lines" done={p.linesDone} total={p.linesTotal} width={30} />
-      <Txt color={theme.muted}>
-        {p.batchesDone} of {p.batchesTotal} requests accepted · {p.inFlight} in flight
-        {p.refused ? ` · ${p.refused} refused` : ""}
-      </Txt>
+      {p.waiting && !outcome ? (
+        <CommitWaiting progress={p} waiting={p.waiting} />
+      ) : (
+        <Txt color={theme.muted}>
+          {p.batchesDone} of {p.batchesTotal} requests accepted · {p.inFlight} in flight
+          {p.refused ? ` · ${p.refused} refused` : ""}
+        </Txt>
+      )}
       {outcome?.kind === "committed" ? (
         <Box flexDirection="column">
           <Txt color={theme.good}>

@@ -17,6 +17,7 @@ import { firstThatFits } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
+import { NotRead } from "../../components/NotRead.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow, useWidgetList } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
@@ -88,7 +89,7 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
         </Txt>
       ) : null}
       {!loaded ? (
-        <Txt color={theme.muted}>Loading the team…</Txt>
+        <NotRead what="the team" loading="Loading the team…" />
       ) : (
         <ColumnList
           columns={columns}
