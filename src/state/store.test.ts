@@ -8,7 +8,7 @@ import { createClient, SquareApiError } from "../square/index.js";
 import { isVersionConflict } from "./errors.js";
 import { selectWhoIsHere } from "./selectors.js";
 import { shownStatus } from "./status.js";
-import { type AppStore, createStore } from "./store.js";
+import { type AppStore, appTimers, createStore } from "./store.js";
 
 // Wednesday 2026-05-06, 15:00 in New York.
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -251,5 +251,18 @@ describe("slices loaded on first use", () => {
     const after = store.getState();
     if (!after.hasSlice("review")) throw new Error("the review's slice is not in");
     expect(after.review.view).toBe("members");
+  });
+});
+
+describe("the app's timers", () => {
+  it("never keep the process alive by themselves: a quit while offline does not wait for the next try", () => {
+    const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timeouts();
+    let ran = false;
+    appTimers.after(60_000, () => {
+      ran = true;
+    });
+    expect(timeouts()).toBe(before);
+    expect(ran).toBe(false);
   });
 });

@@ -204,18 +204,25 @@ function systemUser(): string {
   }
 }
 
+/**
+ * The app's timers. A timer never keeps the process alive by itself (unref): while the app runs,
+ * the terminal's input does; once the manager quits, a retry waiting for an unreachable service
+ * (asked every few seconds while offline) must not hold the exit back until it fires.
+ */
+export const appTimers: Timers = {
+  after: (ms, run) => {
+    setTimeout(run, ms).unref();
+  },
+  elapsed: () => performance.now(),
+};
+
 /** Builds the app's one store around an injected client and clock. */
 export function createStore(options: CreateStoreOptions): AppStore {
   const dataDir = options.dataDir ?? defaultDataDir();
   const deps: StoreDeps = {
     client: options.client,
     clock: options.clock ?? { now: () => new Date() },
-    timers: options.timers ?? {
-      after: (ms, run) => {
-        setTimeout(run, ms);
-      },
-      elapsed: () => performance.now(),
-    },
+    timers: options.timers ?? appTimers,
     files: options.files ?? nodeFiles,
     newIdempotencyKey: options.newIdempotencyKey ?? (() => crypto.randomUUID()),
     events: createEventBus(),
