@@ -3,7 +3,7 @@
  * detail and the CSV exports in drawers-detail.ts.
  */
 import { parseDateRange } from "../domain/cash-drawers.js";
-import { addDays, localDate } from "../domain/time.js";
+import { addDays, dayName, localDate } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
 import { type DrawersIo, drawersExportName, exportDrawers, openDrawerShift } from "./drawers-detail.js";
 import { type DrawerDay, type DrawerTrend, loadDrawerDay, loadDrawerTrend, teamNames } from "./drawers-load.js";
@@ -165,8 +165,16 @@ function readActions(io: DrawersIo) {
     },
     async stepDrawersDays(days: number) {
       const { from, to } = get().drawers;
-      const start = from || todayOf(io);
-      await get().loadDrawers({ from: addDays(start, days), to: addDays(to || start, days) });
+      const now = todayOf(io);
+      const start = from || now;
+      const end = addDays(to || start, days);
+      // A day to come has no drawers yet: the dates stop at the store's today, and say so.
+      if (days > 0 && end > now) {
+        const next = addDays(now, 1);
+        get().setStatus({ kind: "rule", text: `${dayName(next)} has not come yet (today is ${dayName(now)}).` });
+        return;
+      }
+      await get().loadDrawers({ from: addDays(start, days), to: end });
     },
     async showDrawerTrend() {
       const locationId = get().locationId;
