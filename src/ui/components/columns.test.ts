@@ -77,13 +77,16 @@ describe("column tables", () => {
     expect(fitCell("a\u001bbcdefgh", 6)).toBe("a bcd…");
   });
 
-  it("never cuts a number: a word with digits goes whole, and a cell of one number becomes only the mark", () => {
+  it("never cuts a figure: it goes whole, and a cell of one number becomes only the mark", () => {
     // ">40h wk OT 1.4…" reads as another number; the whole figure goes instead.
     expect(fitCell(">40h wk OT 1.48h from other stores", 15)).toBe(">40h wk OT…    ");
     expect(fitCell("1,234.50 USD", 8, "right")).toBe("       …");
     expect(fitCell("1,234.50 USD", 10)).toBe("1,234.50 …");
     expect(fitCell("Aisha Rahman", 8)).toBe("Aisha R…");
-    expect(fitCell("PL-1104", 5)).toBe("…    ");
+    expect(fitCell("12,345.67", 5)).toBe("…    ");
+    expect(fitCell("2026-06-15 open", 8)).toBe("…       ");
+    // An id with digits is not a figure: its start still tells it apart.
+    expect(fitCell("payment pay_7Hk2sQ", 14)).toBe("payment pay_7…");
   });
 });
 

@@ -91,9 +91,9 @@ export function firstThatFits(texts: readonly string[], width: number): string {
 }
 
 /**
- * Fits text into exactly `width` cells: padded on the side of its alignment, cut with `…`. A word
- * with a digit in it is never cut (`1.4…` would read as another number): it goes whole, so a cell
- * of one number too wide for its column is only the mark.
+ * Fits text into exactly `width` cells: padded on the side of its alignment, cut with `…`. A
+ * figure is never cut (`1.4…` would read as another number): it goes whole, so a cell of one
+ * number too wide for its column is only the mark.
  */
 export function fitCell(text: string, width: number, align: "left" | "right" = "left"): string {
   if (width <= 0) return "";
@@ -116,10 +116,17 @@ function cutBefore(text: string, room: number): string {
   const rest = text.slice(kept.length);
   const tail = /\S*$/.exec(kept)?.[0] ?? "";
   const head = /^\S*/.exec(rest)?.[0] ?? "";
-  // The cut falls inside a word (or right after one that goes on): a number there goes whole.
-  if (tail && head && /\d/.test(tail + head)) return kept.slice(0, kept.length - tail.length).trimEnd();
+  // The cut falls inside a word (or right after one that goes on): a figure there goes whole.
+  if (tail && head && FIGURE.test(tail + head)) return kept.slice(0, kept.length - tail.length).trimEnd();
   return kept;
 }
+
+/**
+ * A word that reads as a figure: digits with their separators, a sign or mark before, a unit of a
+ * few letters after (`>40h`, `1.48h`, `(12.50)`, `+20.00`, `2026-06-15`, `08:00`). An id with digits
+ * in it (`pay_7Hk2`, `PL-1104`) is not one: cut, its start still tells it apart.
+ */
+const FIGURE = /^[^\p{L}\d]*\d[\d.,:/\-–]*[\p{L}%]{0,3}[^\p{L}\d]*$/u;
 
 /**
  * Text laid out in lines of at most `width` cells, broken between words (a word longer than a line
