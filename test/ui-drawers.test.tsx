@@ -117,13 +117,59 @@ describe("the day view", () => {
     expect(frame).toContain("Totals: 6 shifts, 5 counted");
     const yesterday = drawerTotals((await shiftsOf("2026-06-14")).map((s) => drawerRow(s, TZ)));
     expect(frame).toContain(`expected ${formatAmount(yesterday.expected, "USD")}`);
-    await a.press("]", "]");
-    frame = await a.waitFor("Tue 2026-06-16");
-    await a.waitFor("No drawer was opened on this day.");
-    expect(a.frame()).toContain("Totals: 0 shifts, 0 counted");
+    await a.press("]");
+    await a.waitFor(`Mon ${TODAY} (today)`);
+    // No further than the store's today: a day to come has no drawers yet, and the key says so.
+    await a.press("]");
+    await a.waitFor("Tue 2026-06-16 has not come yet (today is Mon 2026-06-15).");
+    expect(a.frame()).toContain(`Mon ${TODAY} (today)`);
+    expect(a.store.getState().drawers.from).toBe(TODAY);
+    await a.press("[");
+    await a.waitFor("Sun 2026-06-14");
     await a.press("t");
     await a.waitFor(`Mon ${TODAY} (today)`);
     await a.waitFor("Totals: 6 shifts, 2 counted");
+  });
+
+  it("after midnight, today's empty day says which drawers are still open from the evening before", async () => {
+    // 01:00 in New York on Tuesday: Monday's afternoon drawers were never ended.
+    const night = new Date("2026-06-16T05:00:00.000Z");
+    const late = await startService({ clock: { now: () => night, set: () => {}, advance: () => {} } });
+    try {
+      app = await startApp({
+        shared: late,
+        columns: 80,
+        rows: 24,
+        store: { clock: { now: () => night }, dataDir: dir },
+      });
+      await app.waitFor("1 Time clock");
+      await app.press("6");
+      await app.waitFor("Tue 2026-06-16 (today)", 15_000);
+      const open = (
+        await late.client.cashDrawers
+          .listCashDrawerShifts({
+            location_id: DEMO.mainLocationId,
+            begin_time: "2026-06-09T04:00:00Z",
+            end_time: "2026-06-16T04:00:00Z",
+          })
+          .all()
+      ).filter((s) => s.state === "OPEN");
+      expect(open.length).toBeGreaterThan(0);
+      const frame = await app.waitFor(`${open.length} drawers still open from Mon 06-15: [ to see them`);
+      expect(frame).toContain("No drawer was opened on this day.");
+      await app.press("[");
+      await app.waitFor("Mon 2026-06-15");
+      await app.waitFor((f) => (f.match(/OPEN +! /g) ?? []).length === open.length);
+      expect(app.frame()).not.toContain("still open from");
+      // At 60 columns the note is whole, on two lines if it must.
+      await app.press("t");
+      app.stdout.resize(60, 24);
+      await app.waitFor(`${open.length} drawers still open from Mon 06-15: [ to see`);
+    } finally {
+      await app?.close();
+      app = undefined;
+      await late.close();
+    }
   });
 
   it("follows the location: another store's drawers, on its own today", async () => {

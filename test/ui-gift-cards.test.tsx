@@ -271,7 +271,7 @@ describe("the gift cards screen", () => {
     await a.waitFor("balance 25.00 USD ◷ kept, not yet sent (1)");
     // More loads may be kept; a change of another kind waits until they are sent.
     await a.press("b");
-    await waitForText(a, "The service is not answering, and only loads and adjustments are kept on this machine");
+    await waitForText(a, "The service is not answering, and only loads and adjustments are kept until it answers");
     await a.proxy?.up();
     // The next read that gets an answer sends what is kept.
     await a.press("r");

@@ -164,28 +164,36 @@ describe("review: weeks, overtime and wages", () => {
   });
 });
 
+/**
+ * Mei's week of 30 March: 24 h at Main Street, 20 h at Harbour Dock, then 4 h at Main Street;
+ * the review opened on that week at Main Street.
+ */
+async function seedMeiAtTwoStores(h: LaborHarness) {
+  const mei = h.members.find((m) => m.given_name === "Mei") as TeamMember;
+  const work = (location_id: string, start: string, hours: number) =>
+    h.client.labor.createShift({
+      shift: {
+        location_id,
+        team_member_id: mei.id ?? "",
+        start_at: start,
+        end_at: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
+        wage: { title: "Key Holder", hourly_rate: { amount: 2000, currency: "USD" } },
+      },
+    });
+  for (const day of ["2026-03-30", "2026-03-31", "2026-04-01"]) await work(h.main, `${day}T13:00:00Z`, 8);
+  for (const day of ["2026-04-02", "2026-04-03"]) await work(h.harbour, `${day}T16:00:00Z`, 10);
+  await work(h.main, "2026-04-04T14:00:00Z", 4);
+  await h.app.press("2", "t");
+  await h.app.waitFor("Workday 2026-05-06");
+  await h.app.press("{", "{", "{", "{", "{");
+  await h.app.waitFor((f) => f.includes("Week 2026-03-30 → 2026-04-05") && f.includes("Total: 4 shifts"));
+  return mei;
+}
+
 describe("review: overtime across stores", () => {
   it("counts a member's hours at the other store, says so, and shows all locations from the picker", async () => {
     const h = await start({ columns: 150 });
-    const mei = h.members.find((m) => m.given_name === "Mei") as TeamMember;
-    // The week of 30 March: 24 h at Main Street, 20 h at Harbour Dock, then 4 h at Main Street.
-    const work = (location_id: string, start: string, hours: number) =>
-      h.client.labor.createShift({
-        shift: {
-          location_id,
-          team_member_id: mei.id ?? "",
-          start_at: start,
-          end_at: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
-          wage: { title: "Key Holder", hourly_rate: { amount: 2000, currency: "USD" } },
-        },
-      });
-    for (const day of ["2026-03-30", "2026-03-31", "2026-04-01"]) await work(h.main, `${day}T13:00:00Z`, 8);
-    for (const day of ["2026-04-02", "2026-04-03"]) await work(h.harbour, `${day}T16:00:00Z`, 10);
-    await work(h.main, "2026-04-04T14:00:00Z", 4);
-    await h.app.press("2", "t");
-    await h.app.waitFor("Workday 2026-05-06");
-    await h.app.press("{", "{", "{", "{", "{");
-    await h.app.waitFor((f) => f.includes("Week 2026-03-30 → 2026-04-05") && f.includes("Total: 4 shifts"));
+    const mei = await seedMeiAtTwoStores(h);
     // At Main Street: 28 h, of which the last 4 are over 40 because of the 20 at Harbour Dock.
     const main = await h.app.waitFor(fullName(mei));
     expect(line(main, fullName(mei))).toMatch(
@@ -216,6 +224,28 @@ describe("review: overtime across stores", () => {
     expect(h.app.frame()).not.toContain("every store together");
     expect(h.app.frame()).toContain("All locations: not on this screen; on Review, Payouts, Gift cards");
     await h.app.press(KEYS.escape);
+  });
+
+  it("at 80 and 60 columns cuts no figure: the flags and the title drop words, never digits", async () => {
+    const h = await start({ columns: 80 });
+    const mei = await seedMeiAtTwoStores(h);
+    const main = await h.app.waitFor(fullName(mei));
+    // A figure cut mid-way (">40h wk OT 4.0…") reads as another number; fewer words keep it whole.
+    const row = line(main, fullName(mei));
+    expect(row).toMatch(/600\.00 USD\s+>40h OT 4\.00 h\s*$/);
+    expect(main).not.toMatch(/\d…/);
+    const rows = main.split("\n").filter((l) => /^[ ›]/.test(l) && l.includes("USD"));
+    await h.app.press(...Array(rows.findIndex((l) => l.includes(fullName(mei)))).fill("j"), KEYS.enter);
+    const shifts = await h.app.waitFor("Sat 04-04");
+    const title = line(shifts, "Week 2026-03-30");
+    // The shift's flag in fewer words, not cut ("OT: other…" at 80 columns before).
+    expect(line(shifts, "Sat 04-04")).toMatch(/>40h elsewhere\s*$/);
+    expect(title).toContain(`${fullName(mei)} · also 20.00 h at Harbour Dock`);
+    expect(title).not.toMatch(/\d…/);
+    h.app.stdout.resize(60, 24);
+    const narrow = await h.app.waitFor((f) => !f.includes("also 20.00 h at Harbour Dock") && f.includes("Sat 04-04"));
+    expect(line(narrow, "Week 2026-03-30")).toContain("Mei Chen +20.00 h elsewhere");
+    expect(narrow).not.toMatch(/\d…/);
   });
 });
 

@@ -135,6 +135,38 @@ export async function loadDrawerDay(
   return { ...q, shifts, rows, totals: drawerTotals(rows), days, eventsChecked };
 }
 
+/** Drawers still open that were opened on one earlier date. */
+export interface StillOpen {
+  date: string;
+  count: number;
+}
+
+/** Days before the shown ones in which a drawer still open is looked for. */
+export const STILL_OPEN_DAYS = 7;
+
+/**
+ * Drawers opened in the {@link STILL_OPEN_DAYS} days before `before` that are still open, by the
+ * local date they opened on, oldest first: after midnight the evening's drawers are on yesterday.
+ */
+export async function loadStillOpen(
+  client: Pick<DrawersClient, "cashDrawers">,
+  q: { locationId: string; timeZone: string; before: string },
+): Promise<StillOpen[]> {
+  const summaries = await listDrawerShifts(client, {
+    locationId: q.locationId,
+    timeZone: q.timeZone,
+    from: addDays(q.before, -STILL_OPEN_DAYS),
+    to: addDays(q.before, -1),
+  });
+  const byDate = new Map<string, number>();
+  for (const s of summaries) {
+    if (s.state !== "OPEN") continue;
+    const { date } = drawerRow(s, q.timeZone);
+    byDate.set(date, (byDate.get(date) ?? 0) + 1);
+  }
+  return [...byDate].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count }));
+}
+
 /** The trend of a location's last days: over/short per day, the largest differences, per closer. */
 export interface DrawerTrend {
   from: string;

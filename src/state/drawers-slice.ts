@@ -3,10 +3,18 @@
  * detail and the CSV exports in drawers-detail.ts.
  */
 import { parseDateRange } from "../domain/cash-drawers.js";
-import { addDays, localDate } from "../domain/time.js";
+import { addDays, dayName, localDate } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
 import { type DrawersIo, drawersExportName, exportDrawers, openDrawerShift } from "./drawers-detail.js";
-import { type DrawerDay, type DrawerTrend, loadDrawerDay, loadDrawerTrend, teamNames } from "./drawers-load.js";
+import {
+  type DrawerDay,
+  type DrawerTrend,
+  loadDrawerDay,
+  loadDrawerTrend,
+  loadStillOpen,
+  type StillOpen,
+  teamNames,
+} from "./drawers-load.js";
 import type { WriteResult } from "./errors.js";
 import { timeZoneOf } from "./shell-slice.js";
 import type { LoadedSliceCreator } from "./store.js";
@@ -39,6 +47,11 @@ export interface DrawersData {
   /** The dates follow today (the default) rather than a day the manager picked. */
   followToday: boolean;
   day: DrawerDay | undefined;
+  /**
+   * When the dates shown end today: drawers opened on earlier days and still open (at 01:00 the
+   * evening's drawers are yesterday's), by date.
+   */
+  stillOpen: StillOpen[];
   /** Team members' names by id, for who opened, ended and closed. */
   names: ReadonlyMap<string, string>;
   detail: DrawerDetail | undefined;
@@ -79,6 +92,7 @@ const initialDrawers = (): DrawersData => ({
   to: "",
   followToday: true,
   day: undefined,
+  stillOpen: [],
   names: new Map(),
   detail: undefined,
   trend: undefined,
@@ -99,6 +113,7 @@ function followLocation(io: DrawersIo): void {
     io.patch({
       stale: true,
       day: undefined,
+      stillOpen: [],
       detail: undefined,
       trend: undefined,
       view: d.view === "detail" ? "day" : d.view,
@@ -140,18 +155,29 @@ function readActions(io: DrawersIo) {
       const ticket = ++io.tickets.day;
       // Other days' rows must not show under these dates while they are read.
       const moved = from !== d.from || to !== d.to;
-      patch({ from, to, followToday: from === now && to === now, stale: false, ...(moved ? { day: undefined } : {}) });
+      patch({
+        from,
+        to,
+        followToday: from === now && to === now,
+        stale: false,
+        ...(moved ? { day: undefined, stillOpen: [] } : {}),
+      });
       const quiet = options.quiet ?? false;
-      const [day] = await Promise.all([
+      const timeZone = timeZoneOf(get());
+      const [read] = await Promise.all([
         get().runRead(
           from === to ? `Reading the drawers of ${from}` : `Reading the drawers of ${from} to ${to}`,
-          () => loadDrawerDay(deps.client, { locationId, timeZone: timeZoneOf(get()), from, to }),
+          () =>
+            Promise.all([
+              loadDrawerDay(deps.client, { locationId, timeZone, from, to }),
+              to === now ? loadStillOpen(deps.client, { locationId, timeZone, before: from }) : [],
+            ]),
           { quiet },
         ),
         loadNames(quiet),
       ]);
       if (ticket !== io.tickets.day) return undefined;
-      patch(day ? { day } : { stale: true });
+      patch(read ? { day: read[0], stillOpen: read[1] } : { stale: true });
       return undefined;
     },
     async loadDrawersIfStale() {
@@ -165,8 +191,16 @@ function readActions(io: DrawersIo) {
     },
     async stepDrawersDays(days: number) {
       const { from, to } = get().drawers;
-      const start = from || todayOf(io);
-      await get().loadDrawers({ from: addDays(start, days), to: addDays(to || start, days) });
+      const now = todayOf(io);
+      const start = from || now;
+      const end = addDays(to || start, days);
+      // A day to come has no drawers yet: the dates stop at the store's today, and say so.
+      if (days > 0 && end > now) {
+        const next = addDays(now, 1);
+        get().setStatus({ kind: "rule", text: `${dayName(next)} has not come yet (today is ${dayName(now)}).` });
+        return;
+      }
+      await get().loadDrawers({ from: addDays(start, days), to: end });
     },
     async showDrawerTrend() {
       const locationId = get().locationId;

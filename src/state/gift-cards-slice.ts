@@ -118,6 +118,9 @@ export function cardAsItWillBe(s: Pick<LoadedState, "outbox">, card: KnownCard):
   return { card: { ...card, balance_money: kept.balance as NonNullable<KnownCard["balance_money"]> }, kept: kept.kept };
 }
 
+/** Why a card change other than a load or an adjustment waits while the service does not answer. */
+export const GIFT_CARD_OFFLINE =
+  "The service is not answering, and only loads and adjustments are kept until it answers; the rest waits.";
 /** Why one kind of write cannot be made to the card on screen now, or undefined. */
 export function giftCardWriteUnavailable(
   s: Pick<
@@ -139,7 +142,7 @@ export function giftCardWriteUnavailable(
   if (g.card.kind === "looking") return `Card ${g.card.query} is still being looked up; a moment.`;
   if (g.card.kind !== "found") return "Look a card up first: scan it, or type its number.";
   if (!KEPT_KINDS.has(kind) && s.connection.state === "offline") {
-    return "The service is not answering, and only loads and adjustments are kept on this machine: activating, clearing, blocking and deactivating wait until it answers.";
+    return GIFT_CARD_OFFLINE;
   }
   const { card, kept } = cardAsItWillBe(s, g.card.card);
   if (kept > 0 && !KEPT_KINDS.has(kind)) {

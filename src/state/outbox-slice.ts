@@ -73,6 +73,22 @@ export function notKeptOffline(s: Pick<AppState, "connection">, why: string): st
   return s.connection.state === "offline" ? `The service is not answering, and ${why}` : undefined;
 }
 
+/**
+ * What the status bar says of a write just kept (`kept`) or sent without an answer (`sent`): in
+ * full, and in fewer words for a narrow terminal, the write's own words last.
+ */
+export function keptSaid(label: string, state: "kept" | "sent"): { text: string; short: string } {
+  return state === "sent"
+    ? {
+        text: `◷ No answer; kept on this machine: ${label}. It goes again, once, when the service answers.`,
+        short: `◷ No answer; kept, to send again once it answers: ${label}.`,
+      }
+    : {
+        text: `◷ Kept on this machine, not yet sent: ${label}. It goes, once, when the service answers.`,
+        short: `◷ Kept, to send once the service answers: ${label}.`,
+      };
+}
+
 /** The words a kept write is described with, from what the store knows now. */
 export function keptNames(s: AppState, deps: Pick<StoreDeps, "clock">): KeptNames {
   const tz = timeZoneOf(s);
@@ -139,11 +155,7 @@ async function keep(io: Io, box: Outbox, write: KeptWrite, state: "kept" | "sent
     now.toISOString(),
   );
   reload(io, box);
-  const text =
-    state === "sent"
-      ? `◷ No answer; kept on this machine: ${label}. It goes again, once, when the service answers.`
-      : `◷ Kept on this machine, not yet sent: ${label}. It goes, once, when the service answers.`;
-  get().setStatus({ kind: "info", text });
+  get().setStatus({ kind: "info", ...keptSaid(label, state) });
   // Kept behind an earlier write of its chain while the service answers: send them now. (A write
   // the service did not answer waits for the next check rather than being sent straight back.)
   if (state === "kept" && get().connection.state === "online") void get().outboxFlush();

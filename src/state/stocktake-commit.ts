@@ -56,7 +56,7 @@ export const NO_PROGRESS: CommitProgress = {
 /** How a commit ended. */
 export type CommitOutcome =
   | { kind: "committed"; lines: number; refused: RefusedLine[]; committedAt: string }
-  | { kind: "stopped"; problem: string; details: string | undefined; progress: CommitProgress };
+  | { kind: "stopped"; problem: string; short?: string; details: string | undefined; progress: CommitProgress };
 
 /** What a commit needs. */
 export interface CommitOptions {
@@ -197,8 +197,14 @@ function track(progress: CommitProgress, event: ReplayEvent<JournalBatch>, waits
   }
 }
 
-/** The manager's words for a commit that stopped, with what is committed and what waits. */
-function stoppedProblem(stop: ReplayStop, progress: CommitProgress): { problem: string; details: string | undefined } {
+/**
+ * The manager's words for a commit that stopped, with what is committed and what waits; `short`
+ * in fewer words for a narrow terminal's status bar.
+ */
+export function stoppedProblem(
+  stop: ReplayStop,
+  progress: CommitProgress,
+): { problem: string; short: string; details: string | undefined } {
   const cause =
     stop.kind === "aborted"
       ? "The commit was stopped."
@@ -210,6 +216,7 @@ function stoppedProblem(stop: ReplayStop, progress: CommitProgress): { problem: 
   const left = progress.batchesTotal - progress.batchesDone;
   return {
     problem: `${cause} ${progress.linesDone.toLocaleString("en-US")} of ${plural(progress.linesTotal, "line")} are committed; ${plural(left, "request")} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
+    short: `${cause} ${progress.linesDone.toLocaleString("en-US")} of ${plural(progress.linesTotal, "line")} committed; c resumes, nothing counts twice.`,
     details: stop.kind === "aborted" ? undefined : stop.details,
   };
 }

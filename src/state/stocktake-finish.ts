@@ -51,7 +51,8 @@ function sayOutcome(io: StocktakeIo, countId: string, outcome: CommitOutcome): v
     });
   } else {
     const details = outcome.details ? { details: outcome.details } : {};
-    io.get().setStatus({ screen: "stocktake", kind: "error", text: outcome.problem, ...details });
+    const short = outcome.short ? { short: outcome.short } : {};
+    io.get().setStatus({ screen: "stocktake", kind: "error", text: outcome.problem, ...short, ...details });
   }
 }
 

@@ -157,6 +157,11 @@ export type Status =
 /** What a message says, and which screen said it. */
 export interface Said {
   text: string;
+  /**
+   * The same in fewer words, said when `text` needs more than the status bar's two rows (a
+   * narrow terminal): what matters stays whole rather than being cut.
+   */
+  short?: string;
   details?: string;
   /**
    * The screen that said it: it is shown there only, so moving to another screen does not carry a

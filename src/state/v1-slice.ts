@@ -226,6 +226,11 @@ function v1Reads(c: V1Context): Pick<V1Slice, "loadV1" | "showV1View" | "submitV
   };
 }
 
+/** A refund's tender whose split payment is not among the payments read: what to do, in full and short. */
+export const SPLIT_TENDER_NOT_READ = {
+  text: "This refund went back to one tender of a split payment; that payment is not among the payments read. Read Payments for the days before the refund (p, then d) and open it there.",
+  short: "Its split payment is not among those read: read Payments for the days before the refund (p, then d).",
+};
 /**
  * Opens the payment a refund was made against: among the payments read (a refund of a split-tender
  * payment names the tender), else asked of the service by id.
@@ -242,12 +247,7 @@ async function openRefundedPayment(c: V1Context, id: string): Promise<void> {
   }));
   if (!answer) return;
   if (!answer.found) {
-    get().setStatus({
-      screen: "v1",
-      kind: "rule",
-      text: "This refund went back to one tender of a split payment; that payment is not among the payments read. Read Payments for the days before the refund (p, then d) and open it there.",
-      details: `tender ${id}`,
-    });
+    get().setStatus({ screen: "v1", kind: "rule", ...SPLIT_TENDER_NOT_READ, details: `tender ${id}` });
     return;
   }
   dispatch({ type: "open-detail", detail: { kind: "payment", id: answer.found.id ?? id } });

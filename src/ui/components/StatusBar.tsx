@@ -10,16 +10,24 @@ import { Spinner } from "./Spinner.js";
 import { Txt } from "./Txt.js";
 
 /** The status message's mark and words, or nothing to say. */
-function messageOf(status: Status): { mark: string; text: string; details: string | undefined } | undefined {
+function messageOf(
+  status: Status,
+): { mark: string; text: string; short: string | undefined; details: string | undefined } | undefined {
   if (status.kind === "idle") return undefined;
   const mark = status.kind === "error" ? "✖ " : status.kind === "rule" ? "! " : "";
-  return { mark, text: status.text, details: status.details };
+  return { mark, text: status.text, short: status.short, details: status.details };
 }
 
-/** The message's lines in `room` cells: whole on one or two rows (a longer one is cut on the second). */
+/**
+ * The message's lines in `room` cells: whole on one or two rows; when it needs more, its shorter
+ * words (`short`) if it has them; only then is it cut on the second row. The details after it go
+ * first (they are shown only in the room the last row leaves).
+ */
 export function messageLines(status: Status, room: number): string[] {
   const m = messageOf(status);
-  return m ? wrapLines(`${m.mark}${m.text}`, room, 2) : [];
+  if (!m) return [];
+  const full = wrapLines(`${m.mark}${m.text}`, room);
+  return full.length <= 2 ? full : wrapLines(`${m.mark}${m.short ?? m.text}`, room, 2);
 }
 
 /**

@@ -74,7 +74,19 @@ describe("column tables", () => {
     expect(fitCell("Bartholomew", 6)).toBe("Barth…");
     expect(fitCell("9.00", 6, "right")).toBe("  9.00");
     expect(fitCell("日本語テキスト", 7)).toBe("日本語…");
-    expect(fitCell("a\u001b[31mb", 6)).toBe("a [31…");
+    expect(fitCell("a\u001bbcdefgh", 6)).toBe("a bcd…");
+  });
+
+  it("never cuts a figure: it goes whole, and a cell of one number becomes only the mark", () => {
+    // ">40h wk OT 1.4…" reads as another number; the whole figure goes instead.
+    expect(fitCell(">40h wk OT 1.48h from other stores", 15)).toBe(">40h wk OT…    ");
+    expect(fitCell("1,234.50 USD", 8, "right")).toBe("       …");
+    expect(fitCell("1,234.50 USD", 10)).toBe("1,234.50 …");
+    expect(fitCell("Aisha Rahman", 8)).toBe("Aisha R…");
+    expect(fitCell("12,345.67", 5)).toBe("…    ");
+    expect(fitCell("2026-06-15 open", 8)).toBe("…       ");
+    // An id with digits is not a figure: its start still tells it apart.
+    expect(fitCell("payment pay_7Hk2sQ", 14)).toBe("payment pay_7…");
   });
 });
 
@@ -123,6 +135,18 @@ describe("shorter words for a narrow place", () => {
     expect(cellText(col, "Harbour Dock", 0, 60)).toBe("on shift at Harbour Dock since 09:00 (12:00 here)");
     expect(cellText(col, "Harbour Dock", 0, 30)).toBe("09:00 (12:00 here)");
     expect(cellText({ header: "x", render: () => "abcdef" }, "", 0, 3)).toBe("abcdef");
+  });
+
+  it("a cell's narrow forms are tried in order, fewest words last", () => {
+    const col: Column<string> = {
+      header: "Flags",
+      render: () => ">40h wk OT 1.48h from other stores",
+      narrow: () => [">40h wk OT 1.48 h elsewhere", ">40h OT 1.48 h"],
+    };
+    expect(cellText(col, "", 0, 40)).toBe(">40h wk OT 1.48h from other stores");
+    expect(cellText(col, "", 0, 27)).toBe(">40h wk OT 1.48 h elsewhere");
+    expect(cellText(col, "", 0, 15)).toBe(">40h OT 1.48 h");
+    expect(cellText(col, "", 0, 5)).toBe(">40h OT 1.48 h");
   });
 
   it("a line takes the first of its forms that fits, or its last", () => {

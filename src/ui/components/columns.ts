@@ -12,9 +12,10 @@ export interface Column<Row> {
   render: (row: Row, index: number) => string;
   /**
    * What the cell says when `render`'s text is wider than the column: the same essential facts in
-   * fewer words (what is cut then is at its end). Without it the text is cut with `…`.
+   * fewer words, or several such forms (fewest words last; the first that fits is taken). What is
+   * cut then is at its end, whole words with digits. Without it the text is cut with `…`.
    */
-  narrow?: (row: Row, index: number) => string;
+  narrow?: (row: Row, index: number) => string | readonly string[];
   color?: (row: Row, theme: Theme) => string | undefined;
   /** Columns with a higher number are dropped first when the terminal is narrow (0 never). */
   drop?: number;
@@ -73,10 +74,12 @@ export function stripControl(text: string, replacement = " "): string {
   return out;
 }
 
-/** A cell's text within `width`: `render`'s, or `narrow`'s when that one does not fit. */
+/** A cell's text within `width`: `render`'s, or the first of `narrow`'s forms that fits (or its last). */
 export function cellText<Row>(column: Column<Row>, row: Row, index: number, width: number): string {
   const text = column.render(row, index);
-  return column.narrow && stringWidth(text) > width ? column.narrow(row, index) : text;
+  if (!column.narrow || stringWidth(text) <= width) return text;
+  const forms = column.narrow(row, index);
+  return typeof forms === "string" ? forms : firstThatFits(forms, width);
 }
 
 /**
@@ -87,27 +90,43 @@ export function firstThatFits(texts: readonly string[], width: number): string {
   return texts.find((t) => stringWidth(t) <= width) ?? texts[texts.length - 1] ?? "";
 }
 
-/** Fits text into exactly `width` cells: padded on the side of its alignment, cut with `…`. */
+/**
+ * Fits text into exactly `width` cells: padded on the side of its alignment, cut with `…`. A
+ * figure is never cut (`1.4…` would read as another number): it goes whole, so a cell of one
+ * number too wide for its column is only the mark.
+ */
 export function fitCell(text: string, width: number, align: "left" | "right" = "left"): string {
   if (width <= 0) return "";
   const clean = stripControl(text);
-  let w = stringWidth(clean);
-  let out = clean;
-  if (w > width) {
-    out = "";
-    w = 0;
-    for (const ch of clean) {
-      const cw = stringWidth(ch);
-      if (w + cw > width - 1) break;
-      out += ch;
-      w += cw;
-    }
-    out += "…";
-    w += 1;
-  }
-  const pad = " ".repeat(Math.max(0, width - w));
+  const out = stringWidth(clean) > width ? `${cutBefore(clean, width - 1)}…` : clean;
+  const pad = " ".repeat(Math.max(0, width - stringWidth(out)));
   return align === "right" ? pad + out : out + pad;
 }
+
+/** The start of `text` within `room` cells, never ending inside a word that has a digit. */
+function cutBefore(text: string, room: number): string {
+  let kept = "";
+  let w = 0;
+  for (const ch of text) {
+    const cw = stringWidth(ch);
+    if (w + cw > room) break;
+    kept += ch;
+    w += cw;
+  }
+  const rest = text.slice(kept.length);
+  const tail = /\S*$/.exec(kept)?.[0] ?? "";
+  const head = /^\S*/.exec(rest)?.[0] ?? "";
+  // The cut falls inside a word (or right after one that goes on): a figure there goes whole.
+  if (tail && head && FIGURE.test(tail + head)) return kept.slice(0, kept.length - tail.length).trimEnd();
+  return kept;
+}
+
+/**
+ * A word that reads as a figure: digits with their separators, a sign or mark before, a unit of a
+ * few letters after (`>40h`, `1.48h`, `(12.50)`, `+20.00`, `2026-06-15`, `08:00`). An id with digits
+ * in it (`pay_7Hk2`, `PL-1104`) is not one: cut, its start still tells it apart.
+ */
+const FIGURE = /^[^\p{L}\d]*\d[\d.,:/\-–]*[\p{L}%]{0,3}[^\p{L}\d]*$/u;
 
 /**
  * Text laid out in lines of at most `width` cells, broken between words (a word longer than a line

@@ -10,7 +10,9 @@ import {
 } from "../../../domain/cash-drawers.js";
 import { formatAmount, formatSigned } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
+import { addDays } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
+import type { StillOpen } from "../../../state/drawers-load.js";
 import { selectLocation, selectTimeZone, useLoadedStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
@@ -54,6 +56,23 @@ function totalsLines(t: DrawerTotals, width: number): string[] {
   );
 }
 
+/**
+ * The note of drawers still open from earlier days (after midnight, the evening's drawers), and
+ * the key that shows them: `[` for the day before the ones shown, else the date form.
+ */
+export function stillOpenNote(stillOpen: readonly StillOpen[], from: string): string {
+  const first = stillOpen[0];
+  const last = stillOpen[stillOpen.length - 1];
+  if (!first || !last) return "";
+  const total = stillOpen.reduce((n, s) => n + s.count, 0);
+  const short = (date: string) => `${dayName(date).slice(0, 4)}${date.slice(5)}`;
+  const what = `${plural(total, "drawer")} still open from`;
+  if (first === last) {
+    return `${what} ${short(first.date)}: ${first.date === addDays(from, -1) ? "[ to see them" : "d to pick that day"}.`;
+  }
+  return `${what} ${short(first.date)} to ${short(last.date)}: d to pick the days.`;
+}
+
 /** Cash drawers: the day's shifts with their over/short, one shift in detail, and the trend. */
 export const DrawersScreen = screenOfViews((s) => s.drawers.view, {
   day: DayView,
@@ -71,7 +90,8 @@ function DayView({ height, width }: ScreenProps) {
   const totals = day ? totalsLines(day.totals, width - 1) : [];
   const formRows = drawersFormHeight(d.form.kind);
   const legend = wrapLines(LEGEND, width - 1, 2);
-  const listHeight = Math.max(3, height - 1 - legend.length - Math.max(1, totals.length) - formRows);
+  const note = day ? wrapLines(stillOpenNote(d.stillOpen, d.from), width - 1, 2) : [];
+  const listHeight = Math.max(3, height - 1 - note.length - legend.length - Math.max(1, totals.length) - formRows);
   const keys = useMemo(() => rows.map((r) => r.id), [rows]);
   const list = useListWindow("drawers.day", keys, listRows(listHeight));
   const oneDay = d.from === d.to;
@@ -88,6 +108,11 @@ function DayView({ height, width }: ScreenProps) {
         <Txt color={theme.muted}> · {tz}</Txt>
         {day && !day.eventsChecked ? <Txt color={theme.warn}> · expected cash not checked against events</Txt> : null}
       </Txt>
+      {note.map((line) => (
+        <Txt key={line} color={theme.warn}>
+          {line}
+        </Txt>
+      ))}
       {day ? (
         <ColumnList
           columns={columns}

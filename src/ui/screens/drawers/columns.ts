@@ -1,6 +1,6 @@
 import type { CloserSummary, DrawerShiftRow, TimelineEntry } from "../../../domain/cash-drawers.js";
 import { formatAmount, formatSigned } from "../../../domain/money.js";
-import { localTime, parseDate } from "../../../domain/time.js";
+import { localTime } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
 import type { Column } from "../../components/columns.js";
 import type { Theme } from "../../theme.js";
@@ -127,11 +127,5 @@ export function closerColumns(names: ReadonlyMap<string, string>, currency: Curr
   ];
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** `Mon 2026-06-15`. */
-export function dayName(date: string): string {
-  const d = parseDate(date);
-  if (!d) return date;
-  return `${WEEKDAYS[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()]} ${date}`;
-}
+/** `Mon 2026-06-15` (the date's weekday, from the domain's time helpers). */
+export { dayName } from "../../../domain/time.js";

@@ -18,7 +18,7 @@ import {
 } from "../../../state/index.js";
 import { type ReviewSpanKind, zoneOfShift } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
-import { wrapSegments } from "../../components/columns.js";
+import { firstThatFits, wrapSegments } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
@@ -149,10 +149,23 @@ function ReviewTitle({
   const startOfDay = useLoadedStore((s) => s.workweek?.start_of_day_local_time ?? "00:00");
   const title = reviewTitle(review);
   const member = members.find((m) => m.memberId === review.memberId);
-  const elsewhere =
-    review.view === "shifts" && member && member.elsewhere.length > 0
-      ? ` · also ${member.elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")} (counted toward overtime)`
-      : "";
+  const room = width - 1 - stringWidth(title) - 3;
+  const who = review.view === "shifts" ? (member?.memberName ?? "all members") : "";
+  // The member's hours elsewhere in fewer words when the line is short: the figures stay whole.
+  const elsewhere = member?.elsewhere ?? [];
+  const whoAndElsewhere =
+    who && member && elsewhere.length > 0
+      ? firstThatFits(
+          [
+            `${who} · also ${elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")} (counted toward overtime)`,
+            `${who} · also ${elsewhere.map((e) => `${formatHours(e.hours)} h at ${nameOfStore(e.locationId)}`).join(", ")}`,
+            `${who} · +${formatHours(elsewhere.reduce((sum, e) => sum + e.hours, 0))} h elsewhere`,
+            `${who} +${formatHours(elsewhere.reduce((sum, e) => sum + e.hours, 0))} h elsewhere`,
+            who,
+          ],
+          room,
+        )
+      : who;
   return (
     <Txt wrap="truncate-end">
       <Txt bold>{title}</Txt>
@@ -161,11 +174,11 @@ function ReviewTitle({
         {` · ${wrapSegments(
           [
             allStores ? "all locations" : "",
-            review.view === "shifts" ? `${member?.memberName ?? "all members"}${elsewhere}` : "",
+            whoAndElsewhere,
             review.filter ? `filter "${review.filter}"` : "",
             `days start ${startOfDay.slice(0, 5)} ${allStores ? "in each store's time zone" : tz}`,
           ].filter(Boolean),
-          width - 1 - stringWidth(title) - 3,
+          room,
         ).join("")}`}
       </Txt>
     </Txt>

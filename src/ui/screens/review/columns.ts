@@ -9,12 +9,25 @@ const weekday = (date: string) => WEEKDAY[new Date(`${date}T12:00:00Z`).getUTCDa
 
 /**
  * The flags of a member's totals in words: weeks over the limit, days over the daily limit,
- * overtime that comes from hours at other stores, no wage, open shifts.
+ * overtime that comes from hours at other stores, no wage, open shifts. `words` picks the form:
+ * "full", "short" (overtime "elsewhere"), or "fewest" (no "wk", no "elsewhere") — every figure is
+ * in each form, only words go.
  */
-export function memberFlags(m: MemberSummary, rules: OvertimeRules): string {
+export function memberFlags(
+  m: MemberSummary,
+  rules: OvertimeRules,
+  words: "full" | "short" | "fewest" = "full",
+): string {
+  const elsewhere = formatHours(m.overtimeFromElsewhereHours);
   return [
-    m.overWeeks.length ? `>${rules.weeklyHours}h wk` : "",
-    m.overtimeFromElsewhereHours > 0 ? `OT ${formatHours(m.overtimeFromElsewhereHours)}h from other stores` : "",
+    m.overWeeks.length ? `>${rules.weeklyHours}h${words === "fewest" ? "" : " wk"}` : "",
+    m.overtimeFromElsewhereHours > 0
+      ? {
+          full: `OT ${elsewhere}h from other stores`,
+          short: `OT ${elsewhere} h elsewhere`,
+          fewest: `OT ${elsewhere} h`,
+        }[words]
+      : "",
     m.overDays.length && rules.dailyHours !== undefined ? `>${rules.dailyHours}h ${m.overDays.length}d` : "",
     m.noWageShifts ? `${m.noWageShifts} no wage` : "",
     m.openShifts ? `${m.openShifts} open` : "",
@@ -46,6 +59,7 @@ export function memberColumns(rules: OvertimeRules): Column<MemberSummary>[] {
       flex: 1,
       drop: 1,
       render: (m) => memberFlags(m, rules),
+      narrow: (m) => [memberFlags(m, rules, "short"), memberFlags(m, rules, "fewest")],
       color: (_m, theme) => theme.bad,
     },
   ];
@@ -60,12 +74,16 @@ export function shiftSpan(r: ReviewRow): string {
   return `${localTime(s.start_at, tz)}–${otherDay ? `${localDate(s.end_at, tz).slice(5)} ` : ""}${localTime(s.end_at, tz)}`;
 }
 
-/** A shift row's flags: over the weekly or daily limit, no wage, open, long, overtime from other stores. */
-export function shiftFlags(r: ReviewRow, rules: OvertimeRules): string {
+/**
+ * A shift row's flags: over the weekly or daily limit, no wage, open, long, overtime from other
+ * stores — in fewer words for a narrow column (`words`), the figures in every form.
+ */
+export function shiftFlags(r: ReviewRow, rules: OvertimeRules, words: "full" | "short" | "fewest" = "full"): string {
+  const elsewhere = { full: "OT: other stores", short: "OT elsewhere", fewest: "elsewhere" }[words];
   return [
     r.overWeek ? `>${rules.weeklyHours}h` : "",
     r.overDay && rules.dailyHours !== undefined ? `>${rules.dailyHours}h/d` : "",
-    ...r.flags.map((f) => (f === "overtime from other stores" ? "OT: other stores" : f)),
+    ...r.flags.map((f) => (f === "overtime from other stores" ? elsewhere : f)),
   ]
     .filter(Boolean)
     .join(" ");
@@ -124,6 +142,7 @@ export function shiftColumns(
       flex: 1,
       drop: 1,
       render: (r) => shiftFlags(r, rules),
+      narrow: (r) => [shiftFlags(r, rules, "short"), shiftFlags(r, rules, "fewest")],
       color: (_r, theme) => theme.bad,
     },
   ];

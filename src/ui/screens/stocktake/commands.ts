@@ -105,14 +105,14 @@ const exportable = (s: LoadedState) =>
     ? (selectedRow(s, stocktakeRows(s)) ?? s.stocktake.openHere?.id)
     : s.stocktake.count?.header.id;
 
+/** Why a commit waits while the service does not answer (after "The service is not answering, and "). */
+export const COMMIT_NOT_KEPT = "a commit needs it: the count waits in the journal; c when it is back.";
+
 /** Asks before committing: enter answers no (a commit cannot be taken back). */
 function confirmCommit(s: LoadedState): void {
   const c = s.stocktake.count;
   if (!c) return;
-  const offline = notKeptOffline(
-    s,
-    "a commit is not kept on this machine: it goes only while the service answers, request by request. The count stays in the journal; c commits it when the service is back.",
-  );
+  const offline = notKeptOffline(s, COMMIT_NOT_KEPT);
   if (offline) {
     s.setStatus({ kind: "rule", text: offline });
     return;
