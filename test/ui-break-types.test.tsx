@@ -18,6 +18,19 @@ async function start(opts: Parameters<typeof startLaborApp>[0] = {}) {
 const names = async (h: LaborHarness) =>
   ((await h.client.labor.listBreakTypes({ location_id: h.main })).break_types ?? []).map((b) => b.break_name);
 
+/** The expected length of the main location's break type of that name, as the service keeps it. */
+const durationOf = async (h: LaborHarness, name: string) =>
+  (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.find((b) => b.break_name === name)
+    ?.expected_duration;
+
+/** At the limit of three: deletes the selected break type and opens the form to add one. */
+async function makeRoomAndAdd(h: LaborHarness) {
+  await h.app.press("x", "y");
+  await h.app.waitFor("2 of 3");
+  await h.app.press("a");
+  await h.app.waitFor("Add a break type");
+}
+
 describe("break types", () => {
   it("refuses `a` at the limit before opening the form, and a delete needs y: Enter answers no", async () => {
     const h = await start();
@@ -53,22 +66,13 @@ describe("break types", () => {
     const h = await start();
     await h.app.press("3");
     await h.app.waitFor("3 of 3 (the limit)");
-    await h.app.press("x", "y");
-    await h.app.waitFor("2 of 3");
-    await h.app.press("a");
-    await h.app.waitFor("Add a break type");
+    await makeRoomAndAdd(h);
     // A fast typist's whole form in one write: name, tab, minutes over the 15 shown, tab, enter.
     await h.app.press("Smoke\t5\t\r");
     await h.app.waitFor(/Added Smoke/);
-    const smoke = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.find(
-      (b) => b.break_name === "Smoke",
-    );
-    expect(smoke?.expected_duration).toBe("PT5M");
+    expect(await durationOf(h, "Smoke")).toBe("PT5M");
     // An arrow key lets go of the selection: what is typed then goes where the cursor is.
-    await h.app.press("x", "y");
-    await h.app.waitFor("2 of 3");
-    await h.app.press("a");
-    await h.app.waitFor("Add a break type");
+    await makeRoomAndAdd(h);
     await h.app.press(..."Tea".split(""), KEYS.tab);
     await h.app.waitFor((f) => f.includes("› Minutes"));
     await h.app.press("\u001b[D");
@@ -76,20 +80,14 @@ describe("break types", () => {
     await h.app.waitFor((f) => /› Minutes:\s+15/.test(f));
     await h.app.press("0", KEYS.enter);
     await h.app.waitFor(/Added Tea/);
-    const tea = (await h.client.labor.listBreakTypes({ location_id: h.main })).break_types?.find(
-      (b) => b.break_name === "Tea",
-    );
-    expect(tea?.expected_duration).toBe("PT1H45M");
+    expect(await durationOf(h, "Tea")).toBe("PT1H45M");
   });
 
   it("refuses a name the location already has, adding or renaming, and cuts long names with …", async () => {
     const h = await start({ columns: 64 });
     await h.app.press("3");
     await h.app.waitFor("3 of 3 (the limit)");
-    await h.app.press("x", "y");
-    await h.app.waitFor("2 of 3");
-    await h.app.press("a");
-    await h.app.waitFor("Add a break type");
+    await makeRoomAndAdd(h);
     await h.app.press(..." lunch ".split(""), KEYS.enter);
     // The form is narrow here: the message wraps after "choose".
     await h.app.waitFor("! This location already has a break type named Lunch; choose");
