@@ -188,7 +188,9 @@ describe("committing a count", () => {
     });
     expect(stopped.kind).toBe("stopped");
     if (stopped.kind === "stopped") {
-      expect(stopped.problem).toMatch(/not answering\. 0 of 300 lines are committed; 3 requests wait in the journal/);
+      expect(stopped.problem).toMatch(
+        /^The service said to try later\. 0 of 300 lines are committed; 3 requests wait in the journal/,
+      );
       expect(stopped.details).toMatch(/503 SERVICE_UNAVAILABLE/);
     }
     expect(journal.get(id)?.status).toBe("committing");

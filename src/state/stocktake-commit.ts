@@ -209,7 +209,10 @@ export function stoppedProblem(
     stop.kind === "aborted"
       ? "The commit was stopped."
       : stop.kind === "transient"
-        ? "The service is not answering."
+        ? // It answered "later" (a 5xx, 429) or was not reached at all: the manager is told which.
+          stop.cause === undefined || isUnreachable(stop.cause)
+          ? "The service is not answering."
+          : "The service said to try later."
         : stop.kind === "part"
           ? "The service refused the commit."
           : stop.problem;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { SquareApiError, SquareNetworkError } from "../square/index.js";
+import { NO_PROGRESS, stoppedProblem } from "./stocktake-commit.js";
+
+describe("a commit that stopped, in words", () => {
+  const progress = { ...NO_PROGRESS, linesTotal: 3, linesDone: 1, batchesTotal: 2, batchesDone: 1 };
+
+  it("tells a service that said 'later' from one that could not be reached", () => {
+    const later = new SquareApiError(
+      "BatchChangeInventory",
+      503,
+      [{ category: "API_ERROR", code: "SERVICE_UNAVAILABLE" }],
+      {},
+    );
+    const gone = new SquareNetworkError("BatchChangeInventory", new Error("connect ECONNREFUSED"));
+    expect(stoppedProblem({ kind: "transient", details: "HTTP 503", cause: later }, progress).problem).toMatch(
+      /^The service said to try later\. 1 of 3 lines are committed; 1 request waits in the journal/,
+    );
+    expect(stoppedProblem({ kind: "transient", details: "ECONNREFUSED", cause: gone }, progress).short).toMatch(
+      /^The service is not answering\. 1 of 3 lines committed/,
+    );
+  });
+});
