@@ -204,11 +204,16 @@ function minutesOfDay(clock: string): number {
 const WEEKDAYS = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"] as const;
 const DAY_NAMES = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
+/** The weekday of a date, short: `Mon` (empty when the text is not a date). */
+export function weekdayName(date: string): string {
+  const d = parseDate(date);
+  return d ? (DAY_NAMES[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()] ?? "") : "";
+}
+
 /** A date with its weekday, as a manager reads it: `Mon 2026-06-15` (the text itself when not a date). */
 export function dayName(date: string): string {
-  const d = parseDate(date);
-  if (!d) return date;
-  return `${DAY_NAMES[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()]} ${date}`;
+  const day = weekdayName(date);
+  return day ? `${day} ${date}` : date;
 }
 
 /** The first date of the workweek containing `date`, for a week starting on `startOfWeek`. */

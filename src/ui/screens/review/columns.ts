@@ -1,11 +1,8 @@
 import { formatMoney } from "../../../domain/money.js";
 import type { OvertimeRules } from "../../../domain/overtime.js";
 import type { MemberSummary, ReviewRow } from "../../../domain/review.js";
-import { formatHours, localDate, localTime } from "../../../domain/time.js";
+import { formatHours, localDate, localTime, weekdayName } from "../../../domain/time.js";
 import type { Column } from "../../components/columns.js";
-
-const WEEKDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const weekday = (date: string) => WEEKDAY[new Date(`${date}T12:00:00Z`).getUTCDay()] ?? "";
 
 /**
  * The flags of a member's totals in words: weeks over the limit, days over the daily limit,
@@ -111,7 +108,7 @@ export function shiftColumns(
     },
     ...store,
     // The year is in the title; the day and its weekday are what a row needs.
-    { header: "Workday", width: 9, render: (r) => `${weekday(r.workday)} ${r.workday.slice(5)}` },
+    { header: "Workday", width: 9, render: (r) => `${weekdayName(r.workday)} ${r.workday.slice(5)}` },
     { header: "Start–End", width: 11, flex: 1, render: (r) => shiftSpan(r) },
     {
       header: "Breaks",
