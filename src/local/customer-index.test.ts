@@ -1,6 +1,7 @@
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { customerSearchOf, describeCustomerSearch } from "../domain/customer-search.js";
 import type { Customer } from "../spec/generated/types.js";
@@ -192,5 +193,39 @@ describe("the customer index", () => {
     index = await openCustomerIndex(path);
     index.upsert(people);
     expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it("lists the named and companies first, then those known only by an email, then only by a phone", async () => {
+    const i = await filled();
+    i.upsert([
+      { id: "P1", phone_number: "+13105552986", created_at: "2024-01-01T00:00:00Z", version: 1 },
+      { id: "E1", email_address: "ann@example.com", created_at: "2024-01-01T00:00:00Z", version: 1 },
+      { id: "N1", given_name: "Zoe", created_at: "2024-01-01T00:00:00Z", version: 1 },
+    ]);
+    const everyone = customerSearchOf("", "US");
+    const order = i.search(everyone, {}, "name", { offset: 0, limit: 50 }).rows.map((c) => c.id);
+    expect(order).toEqual(["C4", "C1", "C3", "C2", "N1", "E1", "P1"]);
+  });
+
+  it("orders an index written before by the same rule, once opened", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "backroom-index-"));
+    const path = customerIndexPath(dir, "demo-3f2a");
+    const first = await openCustomerIndex(path);
+    first.upsert([
+      { id: "P1", phone_number: "+13105552986", version: 1 },
+      { id: "N1", given_name: "Aisha", version: 1 },
+    ]);
+    first.close();
+    // As version 1 wrote it: the phone's own text, which sorts before any letter.
+    const old = new Database(path);
+    old.prepare("UPDATE profiles SET sort_name = lower(coalesce(nullif(given, ''), phone))").run();
+    old.pragma("user_version = 1");
+    old.close();
+    index = await openCustomerIndex(path);
+    const everyone = customerSearchOf("", "US");
+    expect(index.search(everyone, {}, "name", { offset: 0, limit: 50 }).rows.map((c) => c.id)).toEqual(["N1", "P1"]);
+    // Words are still found after the reorder: the trigger that indexes a changed profile is back.
+    index.upsert([{ id: "N1", given_name: "Beatrice", version: 2 }]);
+    expect(ids(index, "beatr")).toEqual(["N1"]);
   });
 });

@@ -4,6 +4,15 @@ import type { Customer, CustomerCreationSource } from "../spec/generated/types.j
 import { type LocalDb, type Migration, openLocalDb } from "./db.js";
 import { Statements } from "./statements.js";
 
+/** A changed profile's words are indexed anew. */
+const PROFILES_CHANGED_TRIGGER = `
+  CREATE TRIGGER profiles_changed AFTER UPDATE ON profiles BEGIN
+    INSERT INTO profile_words (profile_words, rowid, given, family, nickname, company, email, phone_digits, reference)
+    VALUES ('delete', old.rowid, old.given, old.family, old.nickname, old.company, old.email, old.phone_digits, old.reference);
+    INSERT INTO profile_words (rowid, given, family, nickname, company, email, phone_digits, reference)
+    VALUES (new.rowid, new.given, new.family, new.nickname, new.company, new.email, new.phone_digits, new.reference);
+  END;`;
+
 /** The index's schema, step by step. */
 export const CUSTOMER_INDEX_MIGRATIONS: readonly Migration[] = [
   {
@@ -46,15 +55,11 @@ export const CUSTOMER_INDEX_MIGRATIONS: readonly Migration[] = [
           INSERT INTO profile_words (profile_words, rowid, given, family, nickname, company, email, phone_digits, reference)
           VALUES ('delete', old.rowid, old.given, old.family, old.nickname, old.company, old.email, old.phone_digits, old.reference);
         END;
-        CREATE TRIGGER profiles_changed AFTER UPDATE ON profiles BEGIN
-          INSERT INTO profile_words (profile_words, rowid, given, family, nickname, company, email, phone_digits, reference)
-          VALUES ('delete', old.rowid, old.given, old.family, old.nickname, old.company, old.email, old.phone_digits, old.reference);
-          INSERT INTO profile_words (rowid, given, family, nickname, company, email, phone_digits, reference)
-          VALUES (new.rowid, new.given, new.family, new.nickname, new.company, new.email, new.phone_digits, new.reference);
-        END;
+        ${PROFILES_CHANGED_TRIGGER}
         CREATE TABLE progress (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       `),
   },
+  { version: 2, name: "the named first, then those known only by an email or a phone", up: reorderByName },
 ];
 
 /** The filters the list's panel sets, besides the search line. */
@@ -147,10 +152,51 @@ function haystackOf(c: Customer): string {
   return foldText(fields.filter(Boolean).join("\u0001"));
 }
 
-/** How a profile is ordered by name: as the list names it (names, else company, email, phone). */
-function sortName(c: Customer): string {
+/**
+ * How a profile is ordered by name: as the list names it (names, else company, email, phone), the
+ * named and the companies first, then those known only by an email, then only by a phone — so
+ * that "+1 310…" does not come before "Aisha" — and last those with nothing to go by.
+ */
+function sortName(
+  c: Pick<Customer, "given_name" | "family_name" | "company_name" | "email_address" | "phone_number">,
+): string {
   const name = [c.given_name, c.family_name].filter((s) => s && s.trim() !== "").join(" ");
-  return (name || c.company_name || c.email_address || c.phone_number || "").toLowerCase();
+  const [rank, text] = name
+    ? ["0", name]
+    : c.company_name
+      ? ["0", c.company_name]
+      : c.email_address
+        ? ["1", c.email_address]
+        : c.phone_number
+          ? ["2", c.phone_number]
+          : ["3", ""];
+  return `${rank}${text.toLowerCase()}`;
+}
+
+/** Version 2 orders by name anew (see sortName); the profiles' words are not touched. */
+function reorderByName(db: LocalDb): void {
+  const rows = db.prepare("SELECT rowid, given, family, company, email, phone FROM profiles").all() as {
+    rowid: number;
+    given: string;
+    family: string;
+    company: string;
+    email: string;
+    phone: string;
+  }[];
+  // Only the order changes: the trigger that re-indexes a changed profile's words is not needed.
+  db.exec("DROP TRIGGER profiles_changed");
+  const update = db.prepare("UPDATE profiles SET sort_name = ? WHERE rowid = ?");
+  for (const r of rows) {
+    const name = sortName({
+      given_name: r.given,
+      family_name: r.family,
+      company_name: r.company,
+      email_address: r.email,
+      phone_number: r.phone,
+    });
+    update.run(name, r.rowid);
+  }
+  db.exec(PROFILES_CHANGED_TRIGGER);
 }
 
 function rowOf(c: Customer): unknown[] {
