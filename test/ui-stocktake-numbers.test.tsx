@@ -64,7 +64,7 @@ describe("the numbers of a count", () => {
 
     // The cord is not of the count: its expected quantity is read from the service, never 0.
     await a.press(`${cord.upc}\r`);
-    await a.waitFor(`${cord.label} (expected 12) quantity›`);
+    await a.waitFor(`${cord.label} (expected 12, not in scope) quantity›`);
     await a.press("5\r");
     await a.waitFor(`✓ ${cord.label}: 5 (expected 12, -7) · not in scope`);
     await a.waitFor(`${cord.label} · not in scope`);

@@ -118,12 +118,16 @@ const LET_GO_HINT = "enter or i to type again (esc let go of the line)";
 /** The room the field keeps beside the prompt: the hint's essential words. */
 const FIELD_ROOM = "enter or i to type again".length + 1;
 
-/** "expected 12, counted 3" for the item the line asks a quantity of (no expected on a blind count). */
+/**
+ * "expected 12, counted 3" for the item the line asks a quantity of (no expected on a blind count),
+ * and "not in scope" before it is counted, not only after.
+ */
 function askedText(count: LoadedCount, variationId: string): string {
   const counted = countedOf(count, variationId);
   return [
     count.header.blind ? "" : `expected ${expectedOf(count, variationId) ?? "…"}`,
     counted ? `counted ${counted}` : "",
+    count.inScope.has(variationId) ? "" : OUT_OF_SCOPE,
   ]
     .filter(Boolean)
     .join(", ");
