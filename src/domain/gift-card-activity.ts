@@ -25,6 +25,20 @@ export const ACTIVITY_WORDS: Readonly<Record<GiftCardActivityType, string>> = {
   TRANSFER_BALANCE_TO: "moved from another card",
 };
 
+/** The same in fewer words, for a narrow column: what "refunded to the card" is when it must be short. */
+export const ACTIVITY_SHORT_WORDS: Readonly<Partial<Record<GiftCardActivityType, string>>> = {
+  CLEAR_BALANCE: "cleared",
+  REFUND: "refunded",
+  UNLINKED_ACTIVITY_REFUND: "refunded",
+  IMPORT_REVERSAL: "unimported",
+  TRANSFER_BALANCE_FROM: "moved out",
+  TRANSFER_BALANCE_TO: "moved in",
+};
+
+/** An activity type in fewer words where there are (a column's `narrow`), else in its words. */
+export const activityShortWords = (type: GiftCardActivityType): string =>
+  ACTIVITY_SHORT_WORDS[type] ?? ACTIVITY_WORDS[type];
+
 /** Types that add to the balance by their amount. */
 const ADDS: ReadonlySet<GiftCardActivityType> = new Set([
   "ACTIVATE",

@@ -15,7 +15,7 @@ import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { type Theme, useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
-import { activityColumns, historyColumns, type Places } from "./columns.js";
+import { activityColumns, historyColumns, type Places, reachesAnotherYear } from "./columns.js";
 import { ACTIVITY_LIST, giftCardRows, HISTORY_LIST, LOOKUP_DRAFT, LOOKUP_FIELD } from "./commands.js";
 import { DaysFormView, giftCardsFormHeight, WriteFormView } from "./forms.js";
 
@@ -155,7 +155,19 @@ function CardView({ height, width }: ScreenProps) {
   // screen drawn taller than its rows spills into the status bar), the history comes back after.
   const history = found !== undefined && (formRows === 0 || height - head - formRows >= 3);
   const list = useListWindow(HISTORY_LIST, ids, listRows(listHeight));
-  const columns = useMemo(() => historyColumns(places), [places]);
+  // The year where the manager is: it changes once a year, so the columns are not made anew each minute.
+  const zone = useLoadedStore(selectTimeZone);
+  const thisYear = useLoadedStore((s) => localDate(s.now, zone).slice(0, 4));
+  const withYear = useMemo(
+    () =>
+      reachesAnotherYear(
+        rows.map((r) => r.activity),
+        places,
+        thisYear,
+      ),
+    [rows, places, thisYear],
+  );
+  const columns = useMemo(() => historyColumns(places, withYear), [places, withYear]);
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">

@@ -1,4 +1,10 @@
-import { ACTIVITY_WORDS, activityAmount, activityNote, type HistoryRow } from "../../../domain/gift-card-activity.js";
+import {
+  ACTIVITY_WORDS,
+  activityAmount,
+  activityNote,
+  activityShortWords,
+  type HistoryRow,
+} from "../../../domain/gift-card-activity.js";
 import { formatAmount } from "../../../domain/money.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import type { GiftCardActivity } from "../../../spec/generated/types.js";
@@ -14,24 +20,39 @@ export interface Places {
   currency: string;
 }
 
-/** `03-02 14:05`: the day (month-day) and time at the activity's location. */
-const when = (a: GiftCardActivity, p: Places) => {
+/**
+ * `03-02 14:05`: the day (month-day) and time at the activity's location; with `withYear`
+ * `2025-03-02 14:05`, for a list that reaches into another year.
+ */
+const when = (a: GiftCardActivity, p: Places, withYear = false) => {
   if (!a.created_at) return "—";
   const zone = p.zone(a.location_id);
-  return `${localDate(a.created_at, zone).slice(5)} ${localTime(a.created_at, zone)}`;
+  const day = localDate(a.created_at, zone);
+  return `${withYear ? day : day.slice(5)} ${localTime(a.created_at, zone)}`;
 };
+
+/** Whether any of the activities happened in another year than `year` (at its own location). */
+export function reachesAnotherYear(activities: readonly GiftCardActivity[], p: Places, year: string): boolean {
+  return activities.some((a) => a.created_at && localDate(a.created_at, p.zone(a.location_id)).slice(0, 4) !== year);
+}
 
 const changeColor = (n: number | undefined, theme: Theme) =>
   n === undefined || n === 0 ? theme.muted : n < 0 ? theme.warn : theme.good;
 
 /**
  * A card's history, newest first. On a narrow terminal the note goes first, then where; what
- * stays is when, what, the change and the balance after it.
+ * stays is when, what, the change and the balance after it. A card older than this year shows
+ * the year of each day (`withYear`): "12-14" of last year would read as a day still to come.
  */
-export function historyColumns(p: Places): Column<HistoryRow>[] {
+export function historyColumns(p: Places, withYear = false): Column<HistoryRow>[] {
   return [
-    { header: "When", width: 11, render: (r) => when(r.activity, p) },
-    { header: "What", width: 13, render: (r) => ACTIVITY_WORDS[r.activity.type] },
+    { header: "When", width: withYear ? 16 : 11, render: (r) => when(r.activity, p, withYear) },
+    {
+      header: "What",
+      width: 13,
+      render: (r) => ACTIVITY_WORDS[r.activity.type],
+      narrow: (r) => activityShortWords(r.activity.type),
+    },
     {
       header: "Change",
       width: 10,
@@ -68,7 +89,7 @@ export function activityColumns(p: Places, withDate: boolean, withPlace = false)
       ? [{ header: "Where", width: 12, drop: 1, render: (a: GiftCardActivity) => p.name(a.location_id) }]
       : []),
     { header: "Card", width: 16, render: (a) => a.gift_card_gan ?? "" },
-    { header: "What", width: 13, render: (a) => ACTIVITY_WORDS[a.type] },
+    { header: "What", width: 13, render: (a) => ACTIVITY_WORDS[a.type], narrow: (a) => activityShortWords(a.type) },
     {
       header: "Amount",
       width: 10,
