@@ -311,15 +311,34 @@ describe("review and commit", () => {
     expect([...history.values()].filter((q) => q[0] === "0")).toHaveLength(359);
   });
 
-  it("shows one item's counts and adjustments, newest first", async () => {
+  it("shows one item's counts and adjustments, newest first, in a manager's words", async () => {
     const a = await open();
     const hammer = await variation(a.client, "Claw Hammer", "13 oz");
     await startCount(a);
     await a.press(`${hammer.sku}\r`, "9\r");
     await a.waitFor(`✓ ${hammer.label}: 9`);
+    // Two sold at the till: the service records IN_STOCK → SOLD.
+    await a.client.inventory.batchChangeInventory({
+      idempotency_key: `sale-${Math.random()}`,
+      changes: [
+        {
+          type: "ADJUSTMENT",
+          adjustment: {
+            catalog_object_id: hammer.id,
+            location_id: MAIN,
+            from_state: "IN_STOCK",
+            to_state: "SOLD",
+            quantity: "2",
+            occurred_at: new Date().toISOString(),
+          },
+        },
+      ],
+    });
     await a.press(KEYS.escape, "h");
     await a.waitFor(`History of ${hammer.label}: counts and adjustments here, newest first`);
     await a.waitFor(/counted\s+\d+/);
+    const frame = await a.waitFor(/sold\s+-2/);
+    expect(frame).not.toContain("IN_STOCK");
     const changes = a.store.getState().stocktake.history?.changes ?? [];
     expect(changes.length).toBeGreaterThan(1);
     const times = changes.map((c) => c.physical_count?.occurred_at ?? c.adjustment?.occurred_at ?? "");

@@ -1,3 +1,4 @@
+import { adjustmentQuantity, adjustmentWords } from "../../../domain/inventory-words.js";
 import { formatAmount } from "../../../domain/money.js";
 import {
   type CountLine,
@@ -158,14 +159,17 @@ export function historyColumns(tz: string, countId: string | undefined): Column<
         c.type === "PHYSICAL_COUNT"
           ? `counted${c.physical_count?.reference_id && c.physical_count.reference_id === countId ? " (this count)" : ""}`
           : c.type === "ADJUSTMENT"
-            ? `${c.adjustment?.from_state ?? ""} → ${c.adjustment?.to_state ?? ""}`
+            ? adjustmentWords(c.adjustment?.from_state ?? "", c.adjustment?.to_state ?? "")
             : "transfer",
     },
     {
       header: "Quantity",
       width: 9,
       align: "right",
-      render: (c) => c.physical_count?.quantity ?? c.adjustment?.quantity ?? c.transfer?.quantity ?? "",
+      render: (c) =>
+        c.adjustment
+          ? adjustmentQuantity(c.adjustment.from_state ?? "", c.adjustment.to_state ?? "", c.adjustment.quantity ?? "")
+          : (c.physical_count?.quantity ?? c.transfer?.quantity ?? ""),
     },
     {
       header: "Reference",
