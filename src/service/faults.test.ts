@@ -32,4 +32,15 @@ describe("Faults", () => {
     expect(picked?.error?.status).toBe(500);
     expect(picked?.error?.errors[0]?.code).toBe("SERVICE_UNAVAILABLE");
   });
+
+  it("refuses a field it does not know, and an operation the interface does not have, adding nothing", () => {
+    const f = new Faults(() => 0);
+    expect(() => f.add({ rules: [{ operation: "*", latency_ms: 2500 }] })).toThrow(/no field "rules"/);
+    expect(() => f.add({ operation: "CreateShift", latency: 200 })).toThrow(
+      /no field "latency"; it takes .*latency_ms/,
+    );
+    expect(() => f.add({ operation: "CreateShifts", status: 503 })).toThrow(/No operation is named "CreateShifts"/);
+    expect(f.list()).toEqual([]);
+    expect(f.pick("CreateShift")).toBeUndefined();
+  });
 });

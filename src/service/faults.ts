@@ -1,4 +1,19 @@
+import { operations } from "../spec/generated/operations.js";
 import { type ErrorBody, invalid, ServiceError } from "./errors.js";
+
+/** The fields a rule takes: anything else is a mistake (`latency` for `latency_ms`), refused. */
+const RULE_FIELDS: ReadonlySet<string> = new Set([
+  "operation",
+  "status",
+  "code",
+  "category",
+  "probability",
+  "count",
+  "latency_ms",
+]);
+
+/** The operations a rule may name (as the interface names them), besides `*`. */
+const OPERATION_NAMES: ReadonlySet<string> = new Set(Object.values(operations).map((op) => op.name));
 
 /**
  * An injected fault: for one operation (or `*`), a delay and/or a failure (a status and error
@@ -29,8 +44,25 @@ export class Faults {
   add(input: unknown): FaultRule {
     if (typeof input !== "object" || input === null) throw invalid("EXPECTED_OBJECT", "Send a JSON object.");
     const o = input as Record<string, unknown>;
+    // A field not known would otherwise be dropped, and the rule left to fail every call with 500.
+    const unknown = Object.keys(o).find((k) => !RULE_FIELDS.has(k));
+    if (unknown !== undefined) {
+      throw invalid(
+        "UNKNOWN_BODY_PARAMETER",
+        `A fault rule has no field ${JSON.stringify(unknown)}; it takes ${[...RULE_FIELDS].join(", ")}.`,
+        unknown,
+      );
+    }
     const operation = o.operation ?? "*";
     if (typeof operation !== "string") throw invalid("EXPECTED_STRING", "operation must be a string.", "operation");
+    // A misspelt name would match no call, and the rule would never fire.
+    if (operation !== "*" && !OPERATION_NAMES.has(operation)) {
+      throw invalid(
+        "INVALID_VALUE",
+        `No operation is named ${JSON.stringify(operation)}; use * or a name such as CreateShift or SearchCustomers.`,
+        "operation",
+      );
+    }
     // `{"latency_ms": 200}` alone slows calls down; a failure is asked for with a status or a code.
     const delayOnly = o.status === undefined && o.code === undefined && o.latency_ms !== undefined;
     const status = delayOnly ? null : (o.status ?? 500);
