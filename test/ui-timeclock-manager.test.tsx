@@ -111,6 +111,20 @@ describe("time clock: times already past", () => {
   });
 });
 
+describe("time clock: a form that opens on a suggestion", () => {
+  it("takes a date typed at once in place of today's, as a fast typist types it", async () => {
+    const h = await start();
+    const m = await clockedOutMember(h);
+    await filterTo(h.app, fullName(m));
+    await h.app.press("a");
+    await h.app.waitFor(`Add a shift for ${fullName(m)}`);
+    // Today's date is there, selected; the manager types another day straight away (no ctrl+u).
+    await h.app.press(..."2026-04-02".split(""));
+    const frame = await h.app.waitFor(/Start date: 2026-04-02 /);
+    expect(frame).not.toMatch(/Start date: \d{4}-\d\d-\d\d2026-04-02/);
+  });
+});
+
 describe("time clock: asking before a clock-out", () => {
   it("asks before clocking out a member on a break, ends the break then, and shows time on break over its length", async () => {
     const h = await start();

@@ -29,17 +29,18 @@ export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): numb
 }
 
 /**
- * A form's state and its keys: tab or ↑/↓ move between `count` fields, Enter submits (once, however
+ * A form's state and its keys: tab or ↑/↓ move between the `fields`, Enter submits (once, however
  * often it is pressed before the answer), Esc cancels. The text fields do the editing.
  */
 export function useFormKeys(
   initial: Record<string, string>,
-  count: number,
+  fields: readonly Pick<FieldSpec, "name">[],
   onSubmit: (values: Record<string, string>) => Promise<string | undefined> | string | undefined,
   onCancel: () => void,
   isActive = true,
 ): [FormState, Dispatch<FormAction>] {
-  const [state, dispatch] = useReducer(formReducer, initial, initialForm);
+  const count = fields.length;
+  const [state, dispatch] = useReducer(formReducer, initial, (values) => initialForm(values, fields[0]?.name));
   const submitting = useRef(false);
   const submit = () => {
     if (submitting.current) return;
@@ -86,7 +87,7 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
   const theme = useTheme();
   // One form is on screen at a time: it has the keys while the screen's focus is a form.
   const active = useFocus().kind === "form";
-  const [state, dispatch] = useFormKeys(initial, fields.length, onSubmit, onCancel, active);
+  const [state, dispatch] = useFormKeys(initial, fields, onSubmit, onCancel, active);
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new resetKey re-initialises.
   useEffect(() => {

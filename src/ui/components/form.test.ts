@@ -57,10 +57,16 @@ describe("a field moved to with tab", () => {
     expect(s.values.b).toBe("105");
   });
 
-  it("is not selected where the form opens, nor after a reset", () => {
-    const opened = initialForm({ name: "Lunch" });
-    expect(opened.selected).toBe(false);
-    expect(formReducer(opened, { type: "change", name: "name", value: "Lunch2" }).values.name).toBe("Lunch2");
+  it("opens with a value already in its first field selected: what is typed replaces it", () => {
+    const opened = initialForm({ startDate: "2026-11-27", startTime: "" }, "startDate");
+    expect(opened.selected).toBe(true);
+    const typed = formReducer(opened, { type: "change", name: "startDate", value: "2026-11-272" });
+    expect(typed.values.startDate).toBe("2");
+    // An empty first field has nothing to select.
+    expect(initialForm({ name: "", minutes: "15" }, "name").selected).toBe(false);
+  });
+
+  it("is not selected after a reset", () => {
     const moved = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
     expect(formReducer(moved, { type: "reset", values: { a: "x", b: "y" } }).selected).toBe(false);
   });

@@ -16,8 +16,8 @@ export interface FormState {
   dirty: boolean;
   /**
    * Whether the focused field's value is selected: as in a browser's form after tab, what is typed
-   * next replaces it (tab to a prefilled "15" and type 5: 5, not 155). Set by moving to a field;
-   * gone with the first change, or an arrow key in the field.
+   * next replaces it (tab to a prefilled "15" and type 5: 5, not 155). Set by moving to a field
+   * (and where the form opens); gone with the first change, or an arrow key in the field.
    */
   selected: boolean;
 }
@@ -30,9 +30,14 @@ export type FormAction =
   | { type: "problem"; problem: string | undefined }
   | { type: "reset"; values: Record<string, string>; problem?: string };
 
-/** A form with initial values. */
-export function initialForm(values: Record<string, string>): FormState {
-  return { values, focus: 0, problem: undefined, dirty: false, selected: false };
+/**
+ * A form with initial values, on its first field (named `first`). A value already there is
+ * selected, as one tabbed to is: a form opens on a suggestion (today's date, the count so far, a
+ * file name), and what is typed replaces it rather than joining it ("2026-11-272026-11-26").
+ */
+export function initialForm(values: Record<string, string>, first?: string): FormState {
+  const selected = first !== undefined && (values[first] ?? "") !== "";
+  return { values, focus: 0, problem: undefined, dirty: false, selected };
 }
 
 /**

@@ -51,7 +51,7 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
   const active = useFocus().kind === "form";
   const [state, dispatch] = useFormKeys(
     initial as Record<string, string>,
-    count,
+    PROFILE_FIELDS,
     (v) => onSubmit(v as ProfileValues),
     onCancel,
     active,
