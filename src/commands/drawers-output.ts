@@ -10,9 +10,9 @@ import {
 } from "../domain/cash-drawers.js";
 import { formatAmount, formatSigned } from "../domain/money.js";
 import { plural } from "../domain/plural.js";
-import { localTime } from "../domain/time.js";
+import { dayName, localTime } from "../domain/time.js";
 import type { CashDrawerEventType, Currency } from "../spec/generated/types.js";
-import type { loadDrawerDay, loadShiftEvents, retrieveDrawerShift } from "../state/drawers-load.js";
+import type { loadDrawerDay, loadShiftEvents, retrieveDrawerShift, StillOpen } from "../state/drawers-load.js";
 import { columns } from "./report.js";
 
 /** One shift as `--json` prints it. */
@@ -294,4 +294,18 @@ export function eventsText(
     ...columns([["time", "event", "amount", "cash", "drawer", "by", "description"], ...rows], new Set([2, 3, 4])),
   );
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The drawers still open from days before the report's (after midnight, the evening's drawers
+ * are yesterday's), and the command that shows them; empty when there are none.
+ */
+export function stillOpenText(stillOpen: readonly StillOpen[]): string {
+  const first = stillOpen[0];
+  const last = stillOpen[stillOpen.length - 1];
+  if (!first || !last) return "";
+  const total = stillOpen.reduce((n, s) => n + s.count, 0);
+  const days = first === last ? dayName(first.date) : `${dayName(first.date)} to ${dayName(last.date)}`;
+  const flags = first === last ? `--date ${first.date}` : `--from ${first.date} --to ${last.date}`;
+  return `${plural(total, "drawer")} still open from ${days}: \`backroom drawers report ${flags}\` shows them.\n`;
 }

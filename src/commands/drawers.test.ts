@@ -168,6 +168,28 @@ describe("backroom drawers report", () => {
     expect(r.out).toContain("4 shifts need attention");
   });
 
+  it("names the drawers still open from the day before, after midnight, with the command that shows them", async () => {
+    // 01:00 the next morning in New York: yesterday afternoon's drawers were never closed.
+    const t = io();
+    const night = { ...deps(), now: () => new Date("2026-06-16T05:00:00.000Z") };
+    const code = await runDrawersReport(["--location", "main street"], t.io, night);
+    const out = t.out();
+    expect(code).toBe(0);
+    expect(out).toContain("Cash drawers at Main Street, 2026-06-16");
+    expect(out).toMatch(
+      /\n\d+ drawers? still open from Mon 2026-06-15: `backroom drawers report --date 2026-06-15` shows them\.\n$/,
+    );
+    // The day itself has them all: the report of that day lists as many open.
+    const open = Number(/(\d+) drawers? still open/.exec(out)?.[1]);
+    const day = await run("report", ["--location", "main street", "--json"]);
+    const records = JSON.parse(day.out) as (ShiftRecord | TotalsRecord)[];
+    expect(records.filter((r) => "state" in r && r.state === "OPEN")).toHaveLength(open);
+    // Not for a script: the records stay the day's own.
+    const json = io();
+    await runDrawersReport(["--location", "main street", "--json"], json.io, night);
+    expect(json.out()).not.toContain("still open");
+  });
+
   it("writes to a file, and leaves an existing one alone without --force", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "backroom-drawers-")), "day.csv");
     writeFileSync(file, "keep me");

@@ -7,6 +7,7 @@ import {
   type DrawersClient,
   loadDrawerDay,
   loadShiftEvents,
+  loadStillOpen,
   retrieveDrawerShift,
   teamNames,
 } from "../state/drawers-load.js";
@@ -17,6 +18,7 @@ import {
   reportText,
   type ShiftRecord,
   shiftRecord,
+  stillOpenText,
   type TotalsRecord,
   totalsRecord,
 } from "./drawers-output.js";
@@ -169,9 +171,12 @@ export async function runDrawersReport(argv: string[], io: CommandIo, deps: Draw
       const today = localDate(deps.now?.() ?? new Date(), timeZone);
       const range = parseDateRange({ date: opts.date, from: opts.from, to: opts.to }, today);
       if (!range.ok) throw new UsageError(range.problem);
-      const [day, names] = await Promise.all([
+      // For people, a report that ends today also names the drawers still open from before it.
+      const withStillOpen = opts.format !== "json" && opts.format !== "csv" && range.to === today;
+      const [day, names, stillOpen] = await Promise.all([
         loadDrawerDay(client, { locationId, timeZone, from: range.from, to: range.to }),
         teamNames(client),
+        withStillOpen ? loadStillOpen(client, { locationId, timeZone, before: range.from }) : [],
       ]).catch((err: unknown) => serviceProblem(err, `no location ${locationId} at the service`));
       let text: string;
       if (opts.format === "json") {
@@ -184,7 +189,7 @@ export async function runDrawersReport(argv: string[], io: CommandIo, deps: Draw
       } else if (opts.format === "csv") {
         text = drawerDayCsv(day.rows, timeZone, names);
       } else {
-        text = reportText(day, names, location.name ?? locationId);
+        text = reportText(day, names, location.name ?? locationId) + stillOpenText(stillOpen);
       }
       await writeOut(opts.out, text, io.stdout);
       if (opts.out.kind === "file") say(io.stderr, `wrote ${day.rows.length} drawer shifts to ${opts.out.path}`);
