@@ -5,6 +5,7 @@
 // decimal comma (most of Europe), and the file may start with a byte-order mark. Columns are found
 // by their headers; flags name them when the headers are unusual.
 import { notText, readCsv } from "./csv-read.js";
+import { MAX_STATEMENT_LINES } from "./limits.js";
 import { parseMoney } from "./money.js";
 import { plural } from "./plural.js";
 import {
@@ -76,12 +77,6 @@ export type StatementRead =
       notes: string[];
     }
   | { ok: false; problem: string; problems: LineProblem[] };
-
-/**
- * The most lines a statement may have after its header. A busy store's account has a few thousand
- * a month; at 400,000 (a 10 MB file) reading and matching took over a gigabyte.
- */
-export const MAX_STATEMENT_LINES = 100_000;
 
 const notCsv = (read: { what: string; line?: number }) => ({
   problem: `The file is not CSV that can be read: ${read.what}.`,
