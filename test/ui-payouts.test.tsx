@@ -315,14 +315,18 @@ describe("reconciliation in the app", () => {
     await a.waitFor("Statement CSV");
     await a.press(join(dir, "absent.csv"));
     await a.press(KEYS.enter);
-    await a.waitFor("There is no file");
+    // Naming columns would not help a file that is not there: the line under it says what would.
+    let frame = await a.waitFor("There is no file");
+    expect(frame).toContain("R opens the form again to give another file.");
+    expect(frame).not.toContain("name the columns");
     await a.press("R");
     await a.waitFor("Statement CSV");
     // The form opens on the last file: replaced by the broken one.
     await a.press(KEYS.backspace.repeat(join(dir, "absent.csv").length), path);
     await a.press(KEYS.enter);
-    const frame = await a.waitFor("1 line of the statement cannot be read.");
+    frame = await a.waitFor("1 line of the statement cannot be read.");
     expect(frame).toContain("line 2: The amount USD has 2 decimals at most");
+    expect(frame).toContain("R opens the form again: name the columns or the date format");
   });
 });
 

@@ -262,13 +262,13 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
   ctx.dispatch({ type: "statement-reading", path });
   const file = await readStatementText(path);
   if (!file.ok) {
-    ctx.dispatch({ type: "statement-unusable", path, problem: file.problem, problems: [] });
+    ctx.dispatch({ type: "statement-unusable", path, problem: file.problem, problems: [], retry: "file" });
     return;
   }
   const locations = ctx.get().payoutsLocations();
   const money = statementCurrency(locations);
   if (!money.ok) {
-    ctx.dispatch({ type: "statement-unusable", path, problem: money.problem, problems: [] });
+    ctx.dispatch({ type: "statement-unusable", path, problem: money.problem, problems: [], retry: "location" });
     return;
   }
   const opt = (v: string) => (v.trim() ? v.trim() : undefined);
@@ -280,7 +280,8 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
     dateFormat: opt(request.dateFormat),
   });
   if (!statement.ok) {
-    ctx.dispatch({ type: "statement-unusable", path, problem: statement.problem, problems: statement.problems });
+    const retry = statement.whole ? "file" : "columns";
+    ctx.dispatch({ type: "statement-unusable", path, problem: statement.problem, problems: statement.problems, retry });
     return;
   }
   const range = statementRange(statement.lines);
