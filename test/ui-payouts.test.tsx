@@ -327,6 +327,14 @@ describe("reconciliation in the app", () => {
     frame = await a.waitFor("1 line of the statement cannot be read.");
     expect(frame).toContain("line 2: The amount USD has 2 decimals at most");
     expect(frame).toContain("R opens the form again: name the columns or the date format");
+    // Headers it does not know: the app has no flags; the form's fields are named.
+    const odd = join(dir, "odd.csv");
+    writeFileSync(odd, "When,What,How much\n2026-06-01,SQUARE,12.00\n");
+    await a.press("R");
+    await a.waitFor("Statement CSV");
+    await a.press(KEYS.backspace.repeat(path.length), odd, KEYS.enter);
+    frame = await a.waitFor((f) => oneLine(f).includes("Name the columns in the form's Date column and Amount column"));
+    expect(frame).not.toContain("--");
   });
 });
 

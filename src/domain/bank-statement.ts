@@ -12,6 +12,7 @@ import {
   type ColumnFlags,
   type ColumnLayout,
   cell,
+  FLAG_WORDS,
   HEADER_SEARCH_ROWS,
   layoutOf,
   type Row,
@@ -205,6 +206,7 @@ export function readStatement(text: string, options: StatementOptions): Statemen
     const guess = guessDateFormat(
       dated.map((r) => cell(r, layout.date)),
       options.currency,
+      (options.words ?? FLAG_WORDS).giveFormat,
     );
     if (!guess.ok) {
       const problems = dated.map((r) => ({

@@ -4,6 +4,7 @@
 import { readStatement, statementRange } from "../domain/bank-statement.js";
 import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
+import type { StatementWords } from "../domain/statement-columns.js";
 import { localDate } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry } from "../spec/generated/types.js";
 import { mapLimit } from "./drawers-load.js";
@@ -53,6 +54,15 @@ export interface PayoutsSlice {
   /** What `r` reads again: the list, the open payout, the fees or the statement. */
   reloadPayouts(): Promise<void>;
 }
+
+/** The statement form's fields, where the app's manager names columns and the date format (no flags). */
+const FORM_WORDS: StatementWords = {
+  date: "the form's Date column",
+  amount: "the form's Amount column",
+  description: "the form's Description",
+  nameColumns: "in the form's Date column and Amount column",
+  giveFormat: "give the form's Date format",
+};
 
 /** Payouts whose entries are kept between views (a year of one location's payouts). */
 const ENTRY_CACHE_LIMIT = 800;
@@ -278,6 +288,7 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
     amountColumn: opt(request.amountColumn),
     descriptionColumn: opt(request.descriptionColumn),
     dateFormat: opt(request.dateFormat),
+    words: FORM_WORDS,
   });
   if (!statement.ok) {
     const retry = statement.whole ? "file" : "columns";
