@@ -146,11 +146,14 @@ describe("the key stream", () => {
       "\u001b[1;2B",
     ]);
     expect(dropped).toEqual([]);
-    // Seventeen keys with text among them are still a paste; so is a pasted colour code's text.
+    // Seventeen keys with text among them are still a paste; so is a pasted colour code's text, and
+    // a run of keys that are not movement (Delete, F5).
     source.write(`\u001b[B${"x".repeat(16)}`);
     source.write("\u001b[31mred text here\u001b[0m");
+    source.write("\u001b[3~".repeat(6));
+    source.write("\u001b[15~".repeat(4));
     await vi.waitFor(() => expect(stream.idle()).toBe(true));
-    expect(dropped).toEqual([19, 22]);
+    expect(dropped).toEqual([19, 22, 24, 20]);
   });
 
   it("quits on a ctrl+c read on its own, and drops one pasted inside other text", async () => {

@@ -90,12 +90,15 @@ export const PASTE_END_WAIT_MS = 500;
  */
 const SETTLE_TURNS = 6;
 
+/** What follows the escape of a movement key: an arrow, Home/End or a page key, with any modifier. */
+const MOVEMENT_TAIL = /^(?:\[(?:1;\d+)?[A-DHF]|O[A-DHF]|\[[145678](?:;\d+)?~)$/u;
+
 /**
- * Whether a read is nothing but keys sent as escape sequences (arrows, page keys, Home/End): a held
- * ↓ whose repeats piled up while a frame was drawn. Pasted text is never only these.
+ * Whether a read is nothing but movement keys (arrows, page keys, Home/End): a held ↓ whose repeats
+ * piled up while a frame was drawn. Pasted text is never only these, and they change nothing.
  */
-function onlyKeySequences(text: string): boolean {
-  return splitKeys(text).every((k) => k.length > 1 && k.startsWith("\u001b") && isKnownKey(k));
+function onlyMovementKeys(text: string): boolean {
+  return splitKeys(text).every((k) => k.startsWith("\u001b") && MOVEMENT_TAIL.test(k.slice(1)));
 }
 
 /** What waits to be handed over: keys as read, a whole scan, or a whole paste. */
@@ -241,7 +244,7 @@ export class KeyStream extends EventEmitter {
     // would quit, an `x` would ask to delete. Nobody types this many keys in one read. A scan
     // read whole (a code and Enter) is no paste: it goes to the screen's onScan.
     const scanShaped = this.onScan !== undefined && isScanShape(text);
-    if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped && !onlyKeySequences(text)) {
+    if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped && !onlyMovementKeys(text)) {
       this.onDropped(text.length);
       return;
     }
