@@ -69,7 +69,8 @@ function usePage(facts: number, rows: readonly AccountRow[], room: number, width
   const ids = useAppStore((s) => accountListRows(s).ids);
   const cursor = useAppStore((s) => selectedIndex(s.selection[ACCOUNT_LIST], ids));
   const row = rows[cursor];
-  const whole = row ? wholeRow(rowText(row, theme).text, rowText(row, theme).indent, Math.max(1, width - 1)) : [];
+  const shown = row ? rowText(row, theme) : undefined;
+  const whole = shown ? wholeRow(shown.text, shown.indent, Math.max(1, width - 1)) : [];
   const previous = useRef(0);
   const page = accountPage({
     facts,
