@@ -216,6 +216,30 @@ describe("the account screen", () => {
     expect(frame).toMatch(/^ {12}\S/m);
   });
 
+  it("at 60×24 the facts scroll away as the cursor goes down the permissions, and the row under it reads whole", async () => {
+    const conn = connection();
+    await signIn(
+      conn,
+      LOGIN_SCOPES.map((s) => s.scope),
+    );
+    const a = await open(conn, { columns: 60 });
+    await a.waitFor("Permissions: 15 of 15 that backroom uses");
+    const scopeRows = (f: string) => f.split("\n").filter((l) => /^[ ›]✓ [A-Z_]+ /.test(l)).length;
+    // The last permission: the facts have gone off the top, the list has their room.
+    await a.press(...Array.from({ length: 15 }, () => KEYS.down));
+    const f = await a.waitFor(/›✓ GIFTCARDS_WRITE/);
+    expect(scopeRows(f)).toBeGreaterThanOrEqual(12);
+    expect(f).not.toContain("Works on");
+    // Its reason, cut on any other row, is whole under it.
+    expect(f.replace(/\n {29}/g, " ")).toContain(
+      "activating, loading and adjusting gift cards, clearing, blocking and deactivating them",
+    );
+    for (const line of f.split("\n")) expect(line.length).toBeLessThanOrEqual(60);
+    // Back on the first row, every fact is in view again.
+    await a.press("g");
+    await a.waitFor((x) => x.includes("Works on") && x.includes("›Permissions: 15 of 15"));
+  });
+
   it("on the demo store there is nothing to sign in to or out of, and says so", async () => {
     const a = await startApp({ shared: service, columns: 80, rows: 24 });
     app = a;

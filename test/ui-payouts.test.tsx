@@ -315,14 +315,26 @@ describe("reconciliation in the app", () => {
     await a.waitFor("Statement CSV");
     await a.press(join(dir, "absent.csv"));
     await a.press(KEYS.enter);
-    await a.waitFor("There is no file");
+    // Naming columns would not help a file that is not there: the line under it says what would.
+    let frame = await a.waitFor("There is no file");
+    expect(frame).toContain("R opens the form again to give another file.");
+    expect(frame).not.toContain("name the columns");
     await a.press("R");
     await a.waitFor("Statement CSV");
     // The form opens on the last file: replaced by the broken one.
     await a.press(KEYS.backspace.repeat(join(dir, "absent.csv").length), path);
     await a.press(KEYS.enter);
-    const frame = await a.waitFor("1 line of the statement cannot be read.");
+    frame = await a.waitFor("1 line of the statement cannot be read.");
     expect(frame).toContain("line 2: The amount USD has 2 decimals at most");
+    expect(frame).toContain("R opens the form again: name the columns or the date format");
+    // Headers it does not know: the app has no flags; the form's fields are named.
+    const odd = join(dir, "odd.csv");
+    writeFileSync(odd, "When,What,How much\n2026-06-01,SQUARE,12.00\n");
+    await a.press("R");
+    await a.waitFor("Statement CSV");
+    await a.press(KEYS.backspace.repeat(path.length), odd, KEYS.enter);
+    frame = await a.waitFor((f) => oneLine(f).includes("Name the columns in the form's Date column and Amount column"));
+    expect(frame).not.toContain("--");
   });
 });
 

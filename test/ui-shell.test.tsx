@@ -189,6 +189,19 @@ describe("the status line and header", () => {
     expect(line.split("\n").find((l) => l.startsWith("/priya"))).toMatch(/^\/priya natarajan x +name · enter/);
   });
 
+  it("at 60 columns the palette shows the highlighted command whole, its words wrapped under themselves", async () => {
+    app = await startApp({ columns: 60, rows: 24 });
+    await app.waitFor("● online");
+    await app.press(":");
+    await app.waitForStore((s) => s.overlay.kind === "palette");
+    // One line each, cut; moved onto, the long one reads whole.
+    await app.waitFor("│   L         pick location, or All locations where the s… │");
+    await app.press("pick location");
+    const f = await app.waitFor("│ › L         pick location, or All locations where the    │");
+    expect(f).toContain("│             screen shows every store                     │");
+    expect(f).toMatch(/1 of 1\s+│/);
+  });
+
   it("says offline since when the service stops answering", async () => {
     app = await startApp({ columns: 100, proxy: true });
     await app.waitFor("● online");

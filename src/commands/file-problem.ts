@@ -1,5 +1,7 @@
 // A file or folder the machine refuses, in words: shared by every command and the CLI's last resort.
-import { errorCode, fileErrorWords } from "../domain/file-errors.js";
+import { errorCode, fileErrorWords, sizeInWords, sizeOverWords } from "../domain/file-errors.js";
+import { readTextFile } from "../state/read-text-file.js";
+import { CommandError } from "./io.js";
 
 /** What backroom was doing, by the system call that failed. */
 const TRIED: Readonly<Record<string, string>> = {
@@ -35,4 +37,22 @@ export function unreadableFile(path: string, err: unknown): string {
   return code === "ENOENT" || code === "EISDIR"
     ? `cannot read ${path}: ${reason}`
     : `cannot read ${path}: ${reason} (${code})`;
+}
+
+/**
+ * The text of a file named on the command line when it is at most `maxBytes`, read no further
+ * than that; else a {@link CommandError} (exit 2): why it cannot be read, or what `tooLarge` says
+ * of its size and the most, in words ("45 MB", "30 MB").
+ */
+export async function readNamedFile(
+  path: string,
+  maxBytes: number,
+  tooLarge: (size: string, most: string) => string,
+): Promise<{ text: string; modified: Date }> {
+  const read = await readTextFile(path, maxBytes).catch((err: unknown) => {
+    throw new CommandError(unreadableFile(path, err), 2);
+  });
+  if (!read.ok)
+    throw new CommandError(tooLarge(sizeOverWords(read.bytes, maxBytes, read.exact), sizeInWords(maxBytes)), 2);
+  return read;
 }

@@ -2,11 +2,11 @@
 // `backroom giftcards resume`: a box is journaled on this machine like a stocktake's commit, so a
 // run killed halfway and run again (or resumed) finishes without activating any card twice.
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { localDateTime } from "../domain/cash-drawers.js";
 import { parseCardFile } from "../domain/gift-card-file.js";
 import type { Payment } from "../domain/gift-cards.js";
+import { MAX_CARD_FILE_BYTES, MAX_CARD_FILE_LINES } from "../domain/limits.js";
 import { formatMoney, parseMoney } from "../domain/money.js";
 import { plural } from "../domain/plural.js";
 import {
@@ -19,7 +19,7 @@ import {
 import type { SquareClient } from "../square/index.js";
 import { type BoxOutcome, runBox } from "../state/gift-card-box.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
-import { unreadableFile } from "./file-problem.js";
+import { readNamedFile } from "./file-problem.js";
 import { type GiftCardsDeps, type Where, whereOf, withGiftCards } from "./giftcards.js";
 import { checkWriteScope, confirmed, PAYMENT_OPTIONS, paymentOf, runGiftCardWrite } from "./giftcards-write.js";
 import { CommandError, type CommandIo, say } from "./io.js";
@@ -200,10 +200,14 @@ export async function runGiftCardsActivate(argv: string[], io: CommandIo, deps: 
   const opts = read.value;
   return runCommand(io, ACTIVATE_SPEC.name, async () => {
     const path = expandPath(opts.file, io.env);
-    const text = await readFile(path, "utf8").catch((err: unknown) => {
-      throw new CommandError(unreadableFile(path, err), 2);
-    });
-    const parsed = parseCardFile(text);
+    const lines = MAX_CARD_FILE_LINES.toLocaleString("en-US");
+    const read = await readNamedFile(
+      path,
+      MAX_CARD_FILE_BYTES,
+      (size, most) =>
+        `${path} is ${size}; a file of gift card numbers may be up to ${most} (${lines} cards). Split the box into smaller files; nothing was activated.`,
+    );
+    const parsed = parseCardFile(read.text);
     if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);
     const { cards, problems } = parsed.value;
     if (!opts.json)

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -149,5 +149,16 @@ describe("backroom giftcards activate --file", () => {
     const records = JSON.parse(again.out) as { outcome: string }[];
     expect(records.map((r) => r.outcome)).toEqual(["left-alone", "left-alone", "left-alone"]);
     for (const n of numbers) expect((await cardOf(n)).balance_money?.amount).toBe(2500);
+  });
+
+  it("refuses a file larger than a box by its size, before reading it or sending anything", async () => {
+    const file = join(home, "cards-dump.csv");
+    writeFileSync(file, "");
+    truncateSync(file, Math.round(2.5 * 1024 * 1024));
+    const r = await run(["--file", file, "--amount", "25.00", "--paid-with", "cash", "--yes"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `backroom giftcards activate: ${file} is 2.5 MB; a file of gift card numbers may be up to 2 MB (10,000 cards). Split the box into smaller files; nothing was activated.\n`,
+    );
   });
 });

@@ -2,6 +2,7 @@
 // when every line is a payout and every paid payout of its dates has a line, 3 when not, 2 for a
 // file or flags that cannot be used, 1 when the service failed.
 import { readStatement, type StatementOptions, statementRange } from "../domain/bank-statement.js";
+import { MAX_STATEMENT_BYTES } from "../domain/limits.js";
 import { formatAmount, formatMoney } from "../domain/money.js";
 import {
   dueDate,
@@ -13,12 +14,7 @@ import {
 import { payoutStatusWord } from "../domain/payouts.js";
 import { plural } from "../domain/plural.js";
 import type { Location, Payout } from "../spec/generated/types.js";
-import {
-  MAX_STATEMENT_BYTES,
-  payoutsForStatement,
-  readStatementText,
-  statementCurrency,
-} from "../state/payouts-load.js";
+import { payoutsForStatement, readStatementText, statementCurrency } from "../state/payouts-load.js";
 import { type CommandSpec, type ParsedArgs, readArgs, UsageError } from "./args.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { LOCATION_OR_ALL_OPTION } from "./listing.js";

@@ -1,7 +1,7 @@
 // `backroom stocktake import FILE --location L`: a count file from a script or an offline scanner
 // read into a new open count, on the same journal and commit as the app's Stocktake screen.
-import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { MAX_COUNT_FILE_BYTES, MAX_COUNT_FILE_LINES } from "../domain/limits.js";
 import { memberName } from "../domain/shifts.js";
 import type { CountLine, StockItem } from "../domain/stocktake.js";
 import { type CountFileProblem, type CountFileRow, parseCountFile } from "../domain/stocktake-csv.js";
@@ -11,7 +11,7 @@ import type { Location, TeamMember } from "../spec/generated/types.js";
 import type { SquareClient } from "../square/index.js";
 import { findCodes, readExpected } from "../state/stocktake-source.js";
 import { type CommandSpec, readArgs, UsageError } from "./args.js";
-import { unreadableFile } from "./file-problem.js";
+import { readNamedFile } from "./file-problem.js";
 import { CommandError, type CommandIo, say } from "./io.js";
 import { runCommand } from "./run.js";
 import {
@@ -48,16 +48,16 @@ export const IMPORT_SPEC = {
 async function readCountFile(
   path: string,
 ): Promise<{ rows: CountFileRow[]; problems: CountFileProblem[]; modified: Date }> {
-  let text: string;
-  let modified: Date;
-  try {
-    [text, modified] = await Promise.all([readFile(path, "utf8"), stat(path).then((s) => s.mtime)]);
-  } catch (err) {
-    throw new CommandError(unreadableFile(path, err), 2);
-  }
-  const parsed = parseCountFile(text);
+  const rows = MAX_COUNT_FILE_LINES.toLocaleString("en-US");
+  const read = await readNamedFile(
+    path,
+    MAX_COUNT_FILE_BYTES,
+    (size, most) =>
+      `${path} is ${size}; a count file may be up to ${most} (${rows} rows). Check that this is the count file; nothing was imported.`,
+  );
+  const parsed = parseCountFile(read.text);
   if (!parsed.ok) throw new CommandError(`${path}: ${parsed.problem}`, 2);
-  return { rows: parsed.rows, problems: [...parsed.problems], modified };
+  return { rows: parsed.rows, problems: [...parsed.problems], modified: read.modified };
 }
 
 async function findMember(client: SquareClient, locationId: string, wanted: string): Promise<TeamMember> {

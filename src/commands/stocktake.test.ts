@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -167,6 +167,20 @@ describe("backroom stocktake import", () => {
     const w = io();
     expect(await runStocktakeImport([file("z.csv", "sku,quantity\nX,1\n"), "--location", "Moon"], w.io, deps)).toBe(2);
     expect(w.err()).toMatch(/no location "Moon"; there are: Main Street, Harbour Dock/);
+  });
+
+  it("refuses a file larger than any count by its size, before reading it, and journals nothing", async () => {
+    // A sparse 45 MB file of NULs: before, it was read whole and called "not a text file".
+    const huge = file("export.csv", "");
+    truncateSync(huge, 45 * 1024 * 1024);
+    const t = io();
+    expect(await runStocktakeImport([huge, "--location", "Main Street"], t.io, deps)).toBe(2);
+    expect(t.err()).toBe(
+      `backroom stocktake import: ${huge} is 45 MB; a count file may be up to 30 MB (300,000 rows). Check that this is the count file; nothing was imported.\n`,
+    );
+    const journal = await openJournal(journalPath(join(home, "data", "backroom")));
+    expect(journal.list()).toEqual([]);
+    journal.close();
   });
 });
 

@@ -212,7 +212,19 @@ describe("readStatement: what it refuses, and how it says so", () => {
       problem:
         "The statement has more than 3 lines; backroom reconciles up to 3 at a time. Export a shorter range of dates.",
       problems: [],
+      whole: true,
     });
+  });
+  it("tells a file that cannot be used whole from headers that need naming", () => {
+    // Empty, not text, broken quoting, too long: another file is what helps.
+    for (const text of ["", "\u0000PK", `${header}\n2026-01-02,"open,1.00\n`]) {
+      expect(readStatement(text, { currency: "USD" })).toMatchObject({ ok: false, whole: true });
+    }
+    // Headers not found, dates or amounts not read: the form's columns and date format help.
+    for (const text of ["When,What,How much\n2026-01-02,a,1.00\n", `${header}\n2026-01-02,a,12.345\n`]) {
+      const r = readStatement(text, { currency: "USD" });
+      expect(r.ok || r.whole).toBe(undefined);
+    }
   });
   it("says broken quoting in words, with its line", () => {
     const r = readStatement(`${header}\n2026-01-02,a,1.00\n2026-01-03,"never closed,1.00\n`, { currency: "USD" });

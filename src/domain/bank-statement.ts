@@ -5,12 +5,14 @@
 // decimal comma (most of Europe), and the file may start with a byte-order mark. Columns are found
 // by their headers; flags name them when the headers are unusual.
 import { notText, readCsv } from "./csv-read.js";
+import { MAX_STATEMENT_LINES } from "./limits.js";
 import { parseMoney } from "./money.js";
 import { plural } from "./plural.js";
 import {
   type ColumnFlags,
   type ColumnLayout,
   cell,
+  FLAG_WORDS,
   HEADER_SEARCH_ROWS,
   layoutOf,
   type Row,
@@ -75,17 +77,18 @@ export type StatementRead =
       decimalMark: "." | ",";
       notes: string[];
     }
-  | { ok: false; problem: string; problems: LineProblem[] };
-
-/**
- * The most lines a statement may have after its header. A busy store's account has a few thousand
- * a month; at 400,000 (a 10 MB file) reading and matching took over a gigabyte.
- */
-export const MAX_STATEMENT_LINES = 100_000;
+  | {
+      ok: false;
+      problem: string;
+      problems: LineProblem[];
+      /** The file as a whole cannot be used (empty, not text, not CSV, too long): naming columns will not help. */
+      whole?: true;
+    };
 
 const notCsv = (read: { what: string; line?: number }) => ({
   problem: `The file is not CSV that can be read: ${read.what}.`,
   ...(read.line ? { line: read.line } : {}),
+  whole: true as const,
 });
 
 /**
@@ -96,8 +99,8 @@ const notCsv = (read: { what: string; line?: number }) => ({
 function findLayout(
   text: string,
   o: StatementOptions,
-): { delimiter: string; layout: ColumnLayout } | { problem: string; line?: number } {
-  let brokenQuotes: { problem: string; line?: number } | undefined;
+): { delimiter: string; layout: ColumnLayout } | { problem: string; line?: number; whole?: true } {
+  let brokenQuotes: { problem: string; line?: number; whole: true } | undefined;
   // Of the separators that split the file but found no usable header, the one that split the
   // header into most cells is the file's: its words say which headers the file has.
   let noLayout: { problem: string; cells: number } | undefined;
@@ -113,7 +116,7 @@ function findLayout(
     if (!noLayout || cells > noLayout.cells) noLayout = { problem: layout.problem, cells };
   }
   if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem };
-  return brokenQuotes ?? { problem: "The file is empty." };
+  return brokenQuotes ?? { problem: "The file is empty.", whole: true };
 }
 
 /**
@@ -123,7 +126,7 @@ function findLayout(
 function bodyRows(
   text: string,
   { delimiter, layout, maxLines }: { delimiter: string; layout: ColumnLayout; maxLines: number },
-): { rows: Row[]; layout: ColumnLayout } | { problem: string; line?: number } {
+): { rows: Row[]; layout: ColumnLayout } | { problem: string; line?: number; whole?: true } {
   const { date, amount, debit, credit, description, texts } = layout;
   const used = [...new Set([date, amount, debit, credit, description, ...texts].filter((i) => i >= 0))];
   const at = (i: number) => (i < 0 ? -1 : used.indexOf(i));
@@ -138,6 +141,7 @@ function bodyRows(
     const most = maxLines.toLocaleString("en-US");
     return {
       problem: `The statement has more than ${most} lines; backroom reconciles up to ${most} at a time. Export a shorter range of dates.`,
+      whole: true,
     };
   }
   const cut: ColumnLayout = {
@@ -174,12 +178,14 @@ function decimalMarkOf(rows: readonly Row[], l: ColumnLayout): "." | "," {
  */
 export function readStatement(text: string, options: StatementOptions): StatementRead {
   const normalized = text.replace(/\r\n?/g, "\n");
-  if (!normalized.replace(/^\ufeff/, "").trim()) return { ok: false, problem: "The file is empty.", problems: [] };
+  if (!normalized.replace(/^\ufeff/, "").trim())
+    return { ok: false, problem: "The file is empty.", problems: [], whole: true };
   if (notText(normalized))
     return {
       ok: false,
       problem: "The file is not text (a spreadsheet or PDF?); export the statement as CSV.",
       problems: [],
+      whole: true,
     };
   let explicit: DateFormat | undefined;
   if (options.dateFormat !== undefined) {
@@ -200,6 +206,7 @@ export function readStatement(text: string, options: StatementOptions): Statemen
     const guess = guessDateFormat(
       dated.map((r) => cell(r, layout.date)),
       options.currency,
+      (options.words ?? FLAG_WORDS).giveFormat,
     );
     if (!guess.ok) {
       const problems = dated.map((r) => ({
@@ -233,10 +240,11 @@ export function readStatement(text: string, options: StatementOptions): Statemen
   };
 }
 
-const unreadable = (p: { problem: string; line?: number }): StatementRead => ({
+const unreadable = (p: { problem: string; line?: number; whole?: true }): StatementRead => ({
   ok: false,
   problem: p.problem,
   problems: p.line ? [{ line: p.line, problem: p.problem }] : [],
+  ...(p.whole ? { whole: true } : {}),
 });
 
 /** The columns used, by their headers (or "column N" without a header). */

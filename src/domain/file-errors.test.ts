@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCode, fileErrorWords } from "./file-errors.js";
+import { errorCode, fileErrorWords, sizeInWords, sizeOverWords } from "./file-errors.js";
 
 describe("file error codes in words", () => {
   it("says a code the same way everywhere, better where reading or writing says more", () => {
@@ -23,5 +23,24 @@ describe("file error codes in words", () => {
     expect(errorCode(Object.assign(new Error("x"), { code: "EIO" }))).toBe("EIO");
     expect(errorCode(new Error("x"))).toBeUndefined();
     expect(errorCode(undefined)).toBeUndefined();
+  });
+});
+
+describe("file sizes in words", () => {
+  it("says a size as a file manager does", () => {
+    expect(sizeInWords(300)).toBe("1 KB");
+    expect(sizeInWords(840 * 1024)).toBe("840 KB");
+    expect(sizeInWords(2.34 * 1024 * 1024)).toBe("2.3 MB");
+    expect(sizeInWords(45.4 * 1024 * 1024)).toBe("45 MB");
+    expect(sizeInWords(1000 * 1024 * 1024)).toBe("1,000 MB");
+    expect(sizeInWords(2 * 1024 ** 3)).toBe("2 GB");
+  });
+
+  it("says 'over' the limit where the size would read as the limit itself, or is not known", () => {
+    const limit = 30 * 1024 * 1024;
+    expect(sizeOverWords(45 * 1024 * 1024, limit)).toBe("45 MB");
+    expect(sizeOverWords(limit + 1000, limit)).toBe("over 30 MB");
+    expect(sizeOverWords(limit + 1, limit, false)).toBe("over 30 MB");
+    expect(sizeOverWords(2.5 * 1024 * 1024, 2 * 1024 * 1024)).toBe("2.5 MB");
   });
 });

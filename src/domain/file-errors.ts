@@ -37,3 +37,23 @@ export const errorCode = (err: unknown): string | undefined => {
   const code = (err as Partial<NodeJS.ErrnoException> | undefined)?.code;
   return typeof code === "string" ? code : undefined;
 };
+
+const MB = 1024 * 1024;
+
+/** A number as a file manager shows one: a decimal under 10 ("2.3"), whole above ("45"). */
+const figure = (n: number) => (n < 10 ? String(Math.round(n * 10) / 10) : Math.round(n).toLocaleString("en-US"));
+
+/** A size in words, as a file manager shows it: "840 KB", "2.3 MB", "45 MB", "2 GB". */
+export function sizeInWords(bytes: number): string {
+  if (bytes < MB) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
+  return bytes < 1024 * MB ? `${figure(bytes / MB)} MB` : `${figure(bytes / (1024 * MB))} GB`;
+}
+
+/**
+ * A file's size beside the limit it is over, in words: "45 MB", or "over 30 MB" where its size
+ * would read as the limit itself (30.02 MB) or is not known (`exact` false: reading stopped there).
+ */
+export function sizeOverWords(bytes: number, limit: number, exact = true): string {
+  const words = sizeInWords(bytes);
+  return exact && words !== sizeInWords(limit) ? words : `over ${sizeInWords(limit)}`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { luhnCheckDigit } from "./gan.js";
 import { parseCardFile } from "./gift-card-file.js";
+import { MAX_CARD_FILE_LINES } from "./limits.js";
 
 const gan = (n: number) => {
   const body = `7783${String(n).padStart(11, "0")}`;
@@ -69,6 +70,23 @@ describe("a box's file", () => {
     expect(inside).toEqual({
       ok: false,
       problem: "The file is not readable as CSV: line 2 has a quote inside a field.",
+    });
+  });
+
+  it("refuses more lines than one file may hold, with or without a header, reading no further", () => {
+    const numbers = (n: number) => Array.from({ length: n }, (_, i) => gan(i + 1)).join("\n");
+    expect(parseCardFile(`gan\n${numbers(3)}\n`, { maxLines: 3 })).toMatchObject({ ok: true });
+    expect(parseCardFile(`${numbers(3)}\n`, { maxLines: 3 })).toMatchObject({ ok: true });
+    const problem =
+      "The file has more than 3 lines; backroom activates up to 3 cards from one file. Split the box into files of 3 lines or fewer.";
+    expect(parseCardFile(`gan\n${numbers(4)}\n`, { maxLines: 3 })).toEqual({ ok: false, problem });
+    expect(parseCardFile(`${numbers(4)}\n`, { maxLines: 3 })).toEqual({ ok: false, problem });
+    // A broken quote past the most is never reached: the size is what is said.
+    expect(parseCardFile(`${numbers(5)}\n"${gan(9)}\n`, { maxLines: 3 })).toEqual({ ok: false, problem });
+    expect(parseCardFile(`gan\n${numbers(MAX_CARD_FILE_LINES)}\n`)).toMatchObject({ ok: true });
+    expect(parseCardFile(`gan\n${numbers(MAX_CARD_FILE_LINES + 1)}\n`)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^The file has more than 10,000 lines/),
     });
   });
 });

@@ -3,6 +3,7 @@
 // and line numbers for every problem.
 import { notText, readCsv } from "./csv-read.js";
 import { ganToRegister, normalizeGan } from "./gan.js";
+import { MAX_CARD_FILE_LINES } from "./limits.js";
 
 /** A card number of the file, with the line it is on. */
 export interface CardLine {
@@ -23,20 +24,33 @@ export interface CardFile {
   problems: CardLineProblem[];
 }
 
-/** Reads a box's file, or says why the whole file cannot be read. */
-export function parseCardFile(text: string): { ok: true; value: CardFile } | { ok: false; problem: string } {
+/**
+ * Reads a box's file, or says why the whole file cannot be read: not text, not CSV, or more than
+ * `maxLines` lines after any header (read no further than one line past that).
+ */
+export function parseCardFile(
+  text: string,
+  { maxLines = MAX_CARD_FILE_LINES }: { maxLines?: number } = {},
+): { ok: true; value: CardFile } | { ok: false; problem: string } {
   if (notText(text)) {
     return {
       ok: false,
       problem: "This is not a text file; save the card numbers as CSV (one number a line, or a gan column).",
     };
   }
-  const read = readCsv(text, { delimiter: [",", ";", "\t"] });
+  const read = readCsv(text, { delimiter: [",", ";", "\t"], records: maxLines + 2 });
   if (!read.ok) return { ok: false, problem: `The file is not readable as CSV: ${read.what}.` };
   const rows = read.records;
   const header = rows[0]?.cells.map((c) => c.trim().toLowerCase());
   const column = header?.indexOf("gan") ?? -1;
   const body = column >= 0 ? rows.slice(1) : rows;
+  if (body.length > maxLines) {
+    const most = maxLines.toLocaleString("en-US");
+    return {
+      ok: false,
+      problem: `The file has more than ${most} lines; backroom activates up to ${most} cards from one file. Split the box into files of ${most} lines or fewer.`,
+    };
+  }
   // A first line without a digit is a header, not a card number: a header must name the column.
   if (column < 0 && header && !header.some((c) => /\d/.test(c))) {
     return {

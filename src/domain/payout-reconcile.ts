@@ -82,13 +82,65 @@ export function inPostingWindow(p: Payout, date: string): boolean {
 
 const amountOf = (p: Payout) => p.amount_money?.amount ?? 0;
 
-/** The payouts whose reference the line's text contains. */
-function referencedBy(line: StatementLine, payouts: readonly Payout[]): Payout[] {
-  const text = line.text.toUpperCase();
-  return payouts.filter((p) => {
-    const ref = (p.end_to_end_id ?? "").trim().toUpperCase();
-    return ref.length >= MIN_REFERENCE_LENGTH && text.includes(ref);
+/** A payout with what lines are matched on worked out once: its place, its posting window. */
+interface Indexed {
+  payout: Payout;
+  /** Its place among the payouts given: ties keep that order, as a filter over them would. */
+  at: number;
+  /** The posting window, from the due date to three business days after; undefined without a due date. */
+  window: { from: string; to: string } | undefined;
+}
+
+/**
+ * The payouts indexed by what a line is matched on, so that a long statement is not read against
+ * every payout for every line: by reference (the first letters of each), by amount, and the
+ * payouts due nearest a date, by day.
+ */
+interface PayoutIndex {
+  byReference: Map<string, { ref: string; p: Indexed }[]>;
+  byAmount: Map<number, Indexed[]>;
+  all: Indexed[];
+}
+
+function indexPayouts(payouts: readonly Payout[]): PayoutIndex {
+  const byReference = new Map<string, { ref: string; p: Indexed }[]>();
+  const byAmount = new Map<number, Indexed[]>();
+  const all = payouts.map((payout, at): Indexed => {
+    const due = dueDate(payout);
+    const p = {
+      payout,
+      at,
+      window: due === undefined ? undefined : { from: due, to: addBusinessDays(due, POSTING_BUSINESS_DAYS) },
+    };
+    const ref = (payout.end_to_end_id ?? "").trim().toUpperCase();
+    if (ref.length >= MIN_REFERENCE_LENGTH) pushTo(byReference, ref.slice(0, MIN_REFERENCE_LENGTH), { ref, p });
+    pushTo(byAmount, amountOf(payout), p);
+    return p;
   });
+  return { byReference, byAmount, all };
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const inWindow = (p: Indexed, date: string) => p.window !== undefined && date >= p.window.from && date <= p.window.to;
+
+/**
+ * The payouts whose reference the line's text contains, in the order given: each place in the
+ * text is looked up by its first letters, so the cost is the text's length, not the payouts'.
+ */
+function referencedBy(line: StatementLine, index: PayoutIndex): Payout[] {
+  if (index.byReference.size === 0) return [];
+  const text = line.text.toUpperCase();
+  const found = new Set<Indexed>();
+  for (let i = 0; i + MIN_REFERENCE_LENGTH <= text.length; i++) {
+    const here = index.byReference.get(text.slice(i, i + MIN_REFERENCE_LENGTH));
+    if (here) for (const { ref, p } of here) if (text.startsWith(ref, i)) found.add(p);
+  }
+  return [...found].sort((a, b) => a.at - b.at).map((p) => p.payout);
 }
 
 /**
@@ -103,14 +155,18 @@ function referencedBy(line: StatementLine, payouts: readonly Payout[]): Payout[]
  *    unmatched.
  * 3. Paid payouts due within the statement's dates that no line matched are missing; failed
  *    payouts due then are listed apart.
+ *
+ * The payouts are indexed by reference, amount and due date first, so a statement of 100,000
+ * lines is matched in about the time it takes to read.
  */
 export function reconcileStatement(lines: readonly StatementLine[], payouts: readonly Payout[]): Reconciliation {
+  const index = indexPayouts(payouts);
   const matched: MatchedLine[] = [];
   const taken = new Set<string>();
   const open: StatementLine[] = [];
   const ambiguous: AmbiguousLine[] = [];
   for (const line of lines) {
-    const refs = referencedBy(line, payouts);
+    const refs = referencedBy(line, index);
     const only = refs[0];
     if (refs.length === 1 && only) {
       const difference = line.amount - amountOf(only);
@@ -120,7 +176,7 @@ export function reconcileStatement(lines: readonly StatementLine[], payouts: rea
       ambiguous.push({ line: line.line, payoutIds: refs.map((p) => p.id), why: "payouts" });
     } else open.push(line);
   }
-  const byAmount = matchByAmountAndDate(open, payouts, taken);
+  const byAmount = matchByAmountAndDate(open, index, taken);
   matched.push(...byAmount.matched);
   ambiguous.push(...byAmount.ambiguous);
   matched.sort((a, b) => a.line - b.line);
@@ -133,57 +189,62 @@ export function reconcileStatement(lines: readonly StatementLine[], payouts: rea
   const claimed = new Set([...taken, ...ambiguous.flatMap((a) => a.payoutIds)]);
   const missing = payouts.filter((p) => p.status === "PAID" && due(p) && !claimed.has(p.id));
   const failed = payouts.filter((p) => p.status === "FAILED" && due(p));
-  // The payouts still free, found once: not again for each of a long statement's unmatched lines.
-  const free = payouts.filter((p) => !taken.has(p.id));
+  // The payouts still free, by day, found once: not again for each of a long statement's unmatched lines.
+  const free = byDay(index.all.filter((p) => !taken.has(p.payout.id)));
   const unmatched = byAmount.unmatched.map((line) => ({
     line,
-    reason: unmatchedReason(line, payouts),
+    reason: unmatchedReason(line, index),
     nearest: nearestPayouts(line, free),
   }));
   return { matched, ambiguous, unmatched, missing: sortByDue(missing), failed: sortByDue(failed), range };
 }
 
+/** A line waiting for step 2, with its candidates as they stand. */
+interface Waiting {
+  line: StatementLine;
+  candidates: Payout[];
+  done: boolean;
+}
+
 /** Step 2 of {@link reconcileStatement}: the lines without a reference, by amount and date. */
 function matchByAmountAndDate(
   lines: readonly StatementLine[],
-  payouts: readonly Payout[],
+  index: PayoutIndex,
   taken: Set<string>,
 ): { matched: MatchedLine[]; ambiguous: AmbiguousLine[]; unmatched: StatementLine[] } {
-  const candidates = new Map<StatementLine, Payout[]>();
-  for (const line of lines) {
-    candidates.set(
-      line,
-      payouts.filter(
-        (p) =>
-          !taken.has(p.id) && p.status !== "FAILED" && amountOf(p) === line.amount && inPostingWindow(p, line.date),
-      ),
-    );
-  }
+  // Which lines have a payout among their candidates: taking it touches only those.
+  const linesOf = new Map<string, Waiting[]>();
+  let waiting = lines.map((line): Waiting => {
+    const candidates = (index.byAmount.get(line.amount) ?? [])
+      .filter((p) => !taken.has(p.payout.id) && p.payout.status !== "FAILED" && inWindow(p, line.date))
+      .map((p) => p.payout);
+    const w = { line, candidates, done: false };
+    for (const p of candidates) pushTo(linesOf, p.id, w);
+    return w;
+  });
   const matched: MatchedLine[] = [];
   for (let changed = true; changed; ) {
     changed = false;
     const soleOf = new Map<string, number>();
-    for (const c of candidates.values()) {
+    for (const { candidates: c } of waiting) {
       const only = c.length === 1 ? c[0] : undefined;
       if (only) soleOf.set(only.id, (soleOf.get(only.id) ?? 0) + 1);
     }
-    for (const [line, c] of candidates) {
-      const only = c.length === 1 ? c[0] : undefined;
-      if (!only || (soleOf.get(only.id) ?? 0) > 1 || taken.has(only.id)) continue;
-      matched.push({ line: line.line, payoutId: only.id, by: "amount_date" });
+    for (const w of waiting) {
+      const only = w.candidates.length === 1 ? w.candidates[0] : undefined;
+      if (w.done || !only || (soleOf.get(only.id) ?? 0) > 1 || taken.has(only.id)) continue;
+      matched.push({ line: w.line.line, payoutId: only.id, by: "amount_date" });
       taken.add(only.id);
-      candidates.delete(line);
-      for (const [other, oc] of candidates)
-        candidates.set(
-          other,
-          oc.filter((p) => p.id !== only.id),
-        );
+      w.done = true;
+      for (const other of linesOf.get(only.id) ?? [])
+        if (!other.done) other.candidates = other.candidates.filter((p) => p.id !== only.id);
       changed = true;
     }
+    waiting = waiting.filter((w) => !w.done);
   }
   const ambiguous: AmbiguousLine[] = [];
   const unmatched: StatementLine[] = [];
-  for (const [line, c] of candidates) {
+  for (const { line, candidates: c } of waiting) {
     if (c.length === 0) unmatched.push(line);
     else ambiguous.push({ line: line.line, payoutIds: c.map((p) => p.id), why: c.length > 1 ? "payouts" : "lines" });
   }
@@ -191,29 +252,58 @@ function matchByAmountAndDate(
 }
 
 /** Why no payout fits a line, in words. */
-function unmatchedReason(line: StatementLine, payouts: readonly Payout[]): string {
+function unmatchedReason(line: StatementLine, index: PayoutIndex): string {
   if (line.date < PAYOUTS_KEPT_FROM) return `Before ${PAYOUTS_KEPT_FROM}: the service keeps no payouts that old.`;
-  const sameAmount = payouts.filter((p) => amountOf(p) === line.amount);
+  const sameAmount = index.byAmount.get(line.amount) ?? [];
   if (sameAmount.length === 0) return "No payout has this amount.";
-  if (sameAmount.every((p) => p.status === "FAILED")) return "Only a failed payout has this amount.";
-  if (sameAmount.some((p) => inPostingWindow(p, line.date))) {
+  if (sameAmount.every((p) => p.payout.status === "FAILED")) return "Only a failed payout has this amount.";
+  if (sameAmount.some((p) => inWindow(p, line.date))) {
     return "The payout of this amount and date is already matched to another line.";
   }
   return `A payout has this amount, but it was due more than ${POSTING_BUSINESS_DAYS} business days from this date.`;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a date, in milliseconds; NaN for what is not a date. */
+const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** Payouts with a due date, in order of it (then as given). */
+type ByDay = { day: number; p: Indexed }[];
+
+function byDay(payouts: readonly Indexed[]): ByDay {
+  const days: ByDay = [];
+  for (const p of payouts) {
+    const due = dueDate(p.payout);
+    const day = due === undefined ? Number.NaN : dayOf(due);
+    if (!Number.isNaN(day)) days.push({ day, p });
+  }
+  return days.sort((a, b) => a.day - b.day || a.p.at - b.p.at);
+}
+
 /** Up to three payouts near a line: due within a week of it, the closest amounts first. */
-function nearestPayouts(line: StatementLine, payouts: readonly Payout[]): string[] {
-  const days = (a: string, b: string) =>
-    Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
-  return payouts
-    .filter((p) => {
-      const d = dueDate(p);
-      return d !== undefined && days(d, line.date) <= 7 && Math.sign(amountOf(p)) === Math.sign(line.amount);
-    })
-    .sort((a, b) => Math.abs(amountOf(a) - line.amount) - Math.abs(amountOf(b) - line.amount))
+function nearestPayouts(line: StatementLine, payouts: ByDay): string[] {
+  const day = dayOf(line.date);
+  if (Number.isNaN(day)) return [];
+  // The first payout due a week before the line, found by halving.
+  let lo = 0;
+  let hi = payouts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((payouts[mid]?.day ?? 0) < day - 7 * DAY_MS) lo = mid + 1;
+    else hi = mid;
+  }
+  const near: Indexed[] = [];
+  for (let i = lo; i < payouts.length; i++) {
+    const d = payouts[i];
+    if (!d || d.day > day + 7 * DAY_MS) break;
+    if (Math.sign(amountOf(d.p.payout)) === Math.sign(line.amount)) near.push(d.p);
+  }
+  const off = (p: Indexed) => Math.abs(amountOf(p.payout) - line.amount);
+  return near
+    .sort((a, b) => off(a) - off(b) || a.at - b.at)
     .slice(0, 3)
-    .map((p) => p.id);
+    .map((p) => p.payout.id);
 }
 
 const sortByDue = (ps: Payout[]) => ps.sort((a, b) => (dueDate(a) ?? "").localeCompare(dueDate(b) ?? ""));

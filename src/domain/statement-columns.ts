@@ -13,7 +13,32 @@ export interface ColumnFlags {
   dateColumn?: string | undefined;
   amountColumn?: string | undefined;
   descriptionColumn?: string | undefined;
+  /** How the manager names columns and the date format where the file is read: {@link FLAG_WORDS} unless given. */
+  words?: StatementWords | undefined;
 }
+
+/**
+ * How a manager names what a statement's headers do not say, for the messages: flags on the
+ * command line, the form's fields in the app.
+ */
+export interface StatementWords {
+  date: string;
+  amount: string;
+  description: string;
+  /** How the date and amount columns are named, after "Name the columns ". */
+  nameColumns: string;
+  /** How the date format is given, as a verb phrase. */
+  giveFormat: string;
+}
+
+/** The command line's words: its flags. */
+export const FLAG_WORDS: StatementWords = {
+  date: "--date-column",
+  amount: "--amount-column",
+  description: "--description-column",
+  nameColumns: "with --date-column and --amount-column",
+  giveFormat: "pass --date-format",
+};
 
 /** A cell of a row, trimmed; empty for a column that is not there (-1). */
 export const cell = (row: Row, i: number): string => (i >= 0 ? (row.cells[i] ?? "").trim() : "");
@@ -160,10 +185,11 @@ export function layoutOf(rows: readonly Row[], o: ColumnFlags): Layout {
       texts: description >= 0 ? [description] : [],
     };
   }
+  const words = o.words ?? FLAG_WORDS;
   for (const [flag, value] of [
-    ["--date-column", o.dateColumn],
-    ["--amount-column", o.amountColumn],
-    ["--description-column", o.descriptionColumn],
+    [words.date, o.dateColumn],
+    [words.amount, o.amountColumn],
+    [words.description, o.descriptionColumn],
   ] as const) {
     if (value === undefined || isNumber(value)) continue;
     if (!rows.slice(0, HEADER_SEARCH_ROWS).some((r) => namedColumn(r.cells, value) >= 0)) {
@@ -178,6 +204,6 @@ export function layoutOf(rows: readonly Row[], o: ColumnFlags): Layout {
     ok: false,
     problem: `No header row with a date column and an amount (or debit and credit) column was found${
       first ? ` (the first line has: ${first.slice(0, 120)})` : ""
-    }. Name the columns with --date-column and --amount-column (a header, or a column number from 1).`,
+    }. Name the columns ${words.nameColumns} (a header, or a column number from 1).`,
   };
 }

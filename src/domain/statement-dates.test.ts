@@ -52,4 +52,13 @@ describe("guessDateFormat", () => {
       problem: /"Jan the 5th" is in no format backroom knows; pass --date-format/,
     });
   });
+  it("says how to give the format in the words of where the statement is read (the app's form)", () => {
+    const form = "give the form's Date format";
+    expect(guessDateFormat(["01/02/2026"], "USD", form)).toMatchObject({
+      note: "The dates could be month first or day first; read as MM/DD/YYYY. Give the form's Date format if that is wrong.",
+    });
+    expect(guessDateFormat(["Jan the 5th"], "USD", form)).toMatchObject({
+      problem: `The date "Jan the 5th" is in no format backroom knows; give the form's Date format (like DD/MM/YYYY).`,
+    });
+  });
 });

@@ -109,7 +109,11 @@ export type DateFormatGuess = { ok: true; format: DateFormat; note?: string } | 
  * day-first read as many (every day is 12 or less), US dollars mean month first and any other
  * currency day first, and the note says so: `--date-format` settles it.
  */
-export function guessDateFormat(samples: readonly string[], currency: string): DateFormatGuess {
+export function guessDateFormat(
+  samples: readonly string[],
+  currency: string,
+  giveFormat = "pass --date-format",
+): DateFormatGuess {
   const dates = samples.map((s) => s.trim()).filter(Boolean);
   if (dates.length === 0) return { ok: false, problem: "There are no dates to read." };
   const scores = KNOWN.map((f) => score(f, dates));
@@ -117,7 +121,7 @@ export function guessDateFormat(samples: readonly string[], currency: string): D
   if (best === 0) {
     return {
       ok: false,
-      problem: `The date "${dates[0]}" is in no format backroom knows; pass --date-format (like DD/MM/YYYY).`,
+      problem: `The date "${dates[0]}" is in no format backroom knows; ${giveFormat} (like DD/MM/YYYY).`,
     };
   }
   const fitting = KNOWN.filter((_, i) => scores[i] === best);
@@ -129,7 +133,7 @@ export function guessDateFormat(samples: readonly string[], currency: string): D
     return {
       ok: true,
       format: chosen,
-      note: `The dates could be month first or day first; read as ${chosen.pattern}. Pass --date-format if that is wrong.`,
+      note: `The dates could be month first or day first; read as ${chosen.pattern}. ${giveFormat.charAt(0).toUpperCase()}${giveFormat.slice(1)} if that is wrong.`,
     };
   }
   return { ok: true, format: first };

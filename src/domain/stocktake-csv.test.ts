@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_COUNT_FILE_LINES } from "./limits.js";
 import { buildReview, countTotals, type StockItem, sortReview } from "./stocktake.js";
 import { parseCountFile, STOCKTAKE_ITEMS_HEADER, stocktakeItemsCsv, stocktakeSummaryCsv } from "./stocktake-csv.js";
 
@@ -141,6 +142,33 @@ describe("reading a count file", () => {
       ok: true,
       rows: [sku(2, "HT-1", "1.5"), sku(3, "HT-2", "2"), sku(5, "HT-3", "1")],
       problems: [],
+    });
+  });
+
+  it("refuses a file of more rows than a count holds, counting rows of empty cells but not blank lines", () => {
+    const rows = (n: number, row: string) => Array.from({ length: n }, () => row).join("\n");
+    // Three rows (one of empty cells), blank lines between: at the most.
+    const most = parseCountFile(`sku,quantity\n\nHT-1,1\n,\n\nHT-2,2\n`, { maxRows: 3 });
+    expect(most).toEqual({ ok: true, rows: [sku(3, "HT-1", "1"), sku(6, "HT-2", "2")], problems: [] });
+    const over = parseCountFile(`sku,quantity\n${rows(3, "HT-1,1")}\n,\n`, { maxRows: 3 });
+    expect(over).toEqual({
+      ok: false,
+      problem:
+        "The file has more than 3 rows; backroom reads up to 3 in one count. Add up the rows of each item into one, or check that this is the count file.",
+    });
+    // Read no further than one row past the most: a broken quote later in the file is never reached.
+    expect(parseCountFile(`sku,quantity\n${rows(5, "HT-1,1")}\nHT-2,"4\n`, { maxRows: 3 })).toMatchObject({
+      problem: expect.stringMatching(/^The file has more than 3 rows/),
+    });
+  });
+
+  it("holds the most rows domain/limits.ts names by default", () => {
+    const at = `sku,quantity\n${"HT-1,1\n".repeat(MAX_COUNT_FILE_LINES)}`;
+    const read = parseCountFile(at);
+    expect(read.ok && read.rows.length).toBe(MAX_COUNT_FILE_LINES);
+    expect(parseCountFile(`${at}HT-2,1\n`)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^The file has more than 300,000 rows/),
     });
   });
 });

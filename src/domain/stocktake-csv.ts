@@ -1,6 +1,7 @@
 /** A stocktake as CSV (the items and the summary), and a count read from a CSV file. */
 import { toCsv } from "./csv.js";
 import { notText, readCsv } from "./csv-read.js";
+import { MAX_COUNT_FILE_LINES } from "./limits.js";
 import { formatAmount } from "./money.js";
 import { formatQuantity } from "./quantity.js";
 import type { CountTotals, ReviewRow } from "./stocktake.js";
@@ -183,10 +184,13 @@ export interface CountFileProblem {
  * Reads a count file: a header naming `sku` (or `upc`) and `quantity`, in any order and case,
  * then one row per counted item. A row without a code or quantity is a problem of its line;
  * blank rows are skipped. A file without those columns is refused as a whole, and so is one that is
- * not text. Columns split by `,`, `;` or tabs, whichever splits the header into those columns.
+ * not text, and one of more than `maxRows` rows after its header (blank rows skipped, rows of empty
+ * cells counted): the file is read no further than one row past that. Columns split by `,`, `;` or
+ * tabs, whichever splits the header into those columns.
  */
 export function parseCountFile(
   text: string,
+  { maxRows = MAX_COUNT_FILE_LINES }: { maxRows?: number } = {},
 ): { ok: true; rows: CountFileRow[]; problems: CountFileProblem[] } | { ok: false; problem: string } {
   if (notText(text)) {
     return { ok: false, problem: "This is not a text file; save the count as CSV (comma-separated values)." };
@@ -199,14 +203,24 @@ export function parseCountFile(
   // Each row is cut to its code and quantity as it is read; the header and blank rows are left out.
   // A quote inside a field (a name column's 16" nails) is kept as text, as before csv-parse.
   let header = true;
-  const read = readCsv(text, { delimiter: d, relaxQuotes: true }, (r) => {
-    if (header || r.cells.every((f) => f.trim() === "")) {
+  let body = 0;
+  const read = readCsv(text, { delimiter: d, relaxQuotes: true, records: maxRows + 2 }, (r) => {
+    if (header) {
       header = false;
       return undefined;
     }
+    body++;
+    if (r.cells.every((f) => f.trim() === "")) return undefined;
     return { line: r.line, sku: cell(r.cells, skuAt), upc: cell(r.cells, upcAt), typed: cell(r.cells, qtyAt) };
   });
   if (!read.ok) return { ok: false, problem: notCsv(read.what) };
+  if (body > maxRows) {
+    const most = maxRows.toLocaleString("en-US");
+    return {
+      ok: false,
+      problem: `The file has more than ${most} rows; backroom reads up to ${most} in one count. Add up the rows of each item into one, or check that this is the count file.`,
+    };
+  }
   const rows: CountFileRow[] = [];
   const problems: CountFileProblem[] = [];
   for (const r of read.records) {

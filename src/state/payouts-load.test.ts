@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -24,6 +24,23 @@ describe("reading a statement file", () => {
     expect(await readStatementText(join(d, "a.csv", "b.csv"))).toEqual({
       ok: false,
       problem: `${join(d, "a.csv", "b.csv")} cannot be read (part of the path is a file, not a folder).`,
+    });
+  });
+
+  it("refuses a statement over 20 MB by its size, and reads a pipe or device no further", async () => {
+    const d = mkdtempSync(join(tmpdir(), "backroom-statement-"));
+    made.push(d);
+    const huge = join(d, "year.csv");
+    writeFileSync(huge, "");
+    truncateSync(huge, 45 * 1024 * 1024);
+    expect(await readStatementText(huge)).toEqual({
+      ok: false,
+      problem: `${huge} is 45 MB; a statement export is far smaller.`,
+    });
+    // A device has no size: before, it was read until memory ran out.
+    expect(await readStatementText("/dev/zero")).toEqual({
+      ok: false,
+      problem: "/dev/zero is over 20 MB; a statement export is far smaller.",
     });
   });
 });

@@ -1,16 +1,17 @@
 // Reading payouts from the service: shared by the payouts slice and the `backroom payouts`
 // commands, so the screen and the commands show the same numbers.
-import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { localDayWindow } from "../domain/cash-drawers.js";
-import { errorCode, fileErrorWords } from "../domain/file-errors.js";
+import { errorCode, fileErrorWords, sizeOverWords } from "../domain/file-errors.js";
+import { MAX_STATEMENT_BYTES } from "../domain/limits.js";
 import { dueDate } from "../domain/payout-reconcile.js";
 import { addDays } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
 import { SquareApiError } from "../square/errors.js";
 import type { SquareClient } from "../square/index.js";
 import { mapLimit } from "./drawers-load.js";
+import { readTextFile } from "./read-text-file.js";
 
 /** The calls the payouts screen and commands make. */
 export interface PayoutsClient {
@@ -118,9 +119,6 @@ export async function payoutsForStatement(
   return payouts.sort((a, b) => (dueDate(a) ?? "").localeCompare(dueDate(b) ?? "") || a.id.localeCompare(b.id));
 }
 
-/** A statement larger than this is not a month of one account's lines: refused rather than read. */
-export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
-
 /** A path as typed: `~` is the home folder, a relative path is from the working folder. */
 export function typedPath(path: string, home: string = homedir()): string {
   const p = path.trim();
@@ -128,23 +126,23 @@ export function typedPath(path: string, home: string = homedir()): string {
   return isAbsolute(expanded) ? expanded : resolve(expanded);
 }
 
-/** A statement file's text, or why it cannot be read, in words. */
+/**
+ * A statement file's text, or why it cannot be read, in words: a file over
+ * {@link MAX_STATEMENT_BYTES} is refused by its size before it is read (a pipe or a device is read
+ * no further than that).
+ */
 export async function readStatementText(
   path: string,
 ): Promise<{ ok: true; text: string } | { ok: false; problem: string }> {
   try {
-    const info = await stat(path);
-    if (info.isDirectory()) return { ok: false, problem: `${path} is a folder, not a statement.` };
-    if (info.size > MAX_STATEMENT_BYTES) {
-      return {
-        ok: false,
-        problem: `${path} is ${Math.round(info.size / 1_048_576)} MB; a statement export is far smaller.`,
-      };
-    }
-    return { ok: true, text: await readFile(path, "utf8") };
+    const read = await readTextFile(path, MAX_STATEMENT_BYTES);
+    if (read.ok) return { ok: true, text: read.text };
+    const size = sizeOverWords(read.bytes, MAX_STATEMENT_BYTES, read.exact);
+    return { ok: false, problem: `${path} is ${size}; a statement export is far smaller.` };
   } catch (err) {
     const code = errorCode(err);
     if (code === "ENOENT") return { ok: false, problem: `There is no file ${path}.` };
+    if (code === "EISDIR") return { ok: false, problem: `${path} is a folder, not a statement.` };
     return {
       ok: false,
       problem: `${path} cannot be read (${fileErrorWords(code, "read") ?? code ?? (err as Error).message}).`,

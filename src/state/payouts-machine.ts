@@ -71,10 +71,17 @@ export interface PayoutFees {
   stopped?: boolean;
 }
 
+/**
+ * What helps a statement that cannot be used: another file (it is missing, too large, not a CSV
+ * export), one location (the locations chosen are in several currencies), or naming its columns
+ * or date format in the form (its headers or dates are unusual).
+ */
+export type StatementRetry = "file" | "location" | "columns";
+
 /** A statement read and reconciled, or why it could not be. */
 export type StatementState =
   | { kind: "reading"; path: string }
-  | { kind: "unusable"; path: string; problem: string; problems: LineProblem[] }
+  | { kind: "unusable"; path: string; problem: string; problems: LineProblem[]; retry: StatementRetry }
   | {
       kind: "reconciled";
       path: string;
@@ -169,7 +176,7 @@ export type PayoutsEvent =
   | { type: "entries-stopped"; payoutId: string }
   | { type: "fees-stopped"; key: string }
   | { type: "statement-reading"; path: string }
-  | { type: "statement-unusable"; path: string; problem: string; problems: LineProblem[] }
+  | { type: "statement-unusable"; path: string; problem: string; problems: LineProblem[]; retry: StatementRetry }
   | ({ type: "statement-reconciled" } & Omit<Extract<StatementState, { kind: "reconciled" }>, "kind">);
 
 const STATUS_CYCLE: readonly (PayoutStatus | undefined)[] = [undefined, ...PAYOUT_STATUSES];
@@ -236,7 +243,10 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
     case "statement-reading":
       return { ...s, view: "reconcile", form: { kind: "none" }, statement: { kind: "reading", path: e.path } };
     case "statement-unusable":
-      return { ...s, statement: { kind: "unusable", path: e.path, problem: e.problem, problems: e.problems } };
+      return {
+        ...s,
+        statement: { kind: "unusable", path: e.path, problem: e.problem, problems: e.problems, retry: e.retry },
+      };
     case "statement-reconciled": {
       const { type: _type, ...rest } = e;
       return { ...s, statement: { kind: "reconciled", ...rest } };

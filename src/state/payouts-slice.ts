@@ -4,6 +4,7 @@
 import { readStatement, statementRange } from "../domain/bank-statement.js";
 import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
+import type { StatementWords } from "../domain/statement-columns.js";
 import { localDate } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry } from "../spec/generated/types.js";
 import { mapLimit } from "./drawers-load.js";
@@ -53,6 +54,15 @@ export interface PayoutsSlice {
   /** What `r` reads again: the list, the open payout, the fees or the statement. */
   reloadPayouts(): Promise<void>;
 }
+
+/** The statement form's fields, where the app's manager names columns and the date format (no flags). */
+const FORM_WORDS: StatementWords = {
+  date: "the form's Date column",
+  amount: "the form's Amount column",
+  description: "the form's Description",
+  nameColumns: "in the form's Date column and Amount column",
+  giveFormat: "give the form's Date format",
+};
 
 /** Payouts whose entries are kept between views (a year of one location's payouts). */
 const ENTRY_CACHE_LIMIT = 800;
@@ -262,13 +272,13 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
   ctx.dispatch({ type: "statement-reading", path });
   const file = await readStatementText(path);
   if (!file.ok) {
-    ctx.dispatch({ type: "statement-unusable", path, problem: file.problem, problems: [] });
+    ctx.dispatch({ type: "statement-unusable", path, problem: file.problem, problems: [], retry: "file" });
     return;
   }
   const locations = ctx.get().payoutsLocations();
   const money = statementCurrency(locations);
   if (!money.ok) {
-    ctx.dispatch({ type: "statement-unusable", path, problem: money.problem, problems: [] });
+    ctx.dispatch({ type: "statement-unusable", path, problem: money.problem, problems: [], retry: "location" });
     return;
   }
   const opt = (v: string) => (v.trim() ? v.trim() : undefined);
@@ -278,9 +288,11 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
     amountColumn: opt(request.amountColumn),
     descriptionColumn: opt(request.descriptionColumn),
     dateFormat: opt(request.dateFormat),
+    words: FORM_WORDS,
   });
   if (!statement.ok) {
-    ctx.dispatch({ type: "statement-unusable", path, problem: statement.problem, problems: statement.problems });
+    const retry = statement.whole ? "file" : "columns";
+    ctx.dispatch({ type: "statement-unusable", path, problem: statement.problem, problems: statement.problems, retry });
     return;
   }
   const range = statementRange(statement.lines);

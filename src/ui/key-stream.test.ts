@@ -130,6 +130,32 @@ describe("the key stream", () => {
     expect(dropped).toEqual([28]);
   });
 
+  it("takes a held arrow key's repeats arriving in one read as keys, not as a paste", async () => {
+    // A busy frame lets a held ↓ pile up in the terminal: 20 repeats (60 characters) in one read.
+    const source = new Source();
+    const dropped: number[] = [];
+    const stream = new KeyStream(source, { onDropped: (n) => dropped.push(n) });
+    const got = reader(stream);
+    source.write("\u001b[B".repeat(20));
+    source.write(`${"\u001b[A".repeat(3)}\u001b[6~\u001b[1;2B`);
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(got).toEqual([
+      ...Array.from({ length: 20 }, () => "\u001b[B"),
+      ...Array.from({ length: 3 }, () => "\u001b[A"),
+      "\u001b[6~",
+      "\u001b[1;2B",
+    ]);
+    expect(dropped).toEqual([]);
+    // Seventeen keys with text among them are still a paste; so is a pasted colour code's text, and
+    // a run of keys that are not movement (Delete, F5).
+    source.write(`\u001b[B${"x".repeat(16)}`);
+    source.write("\u001b[31mred text here\u001b[0m");
+    source.write("\u001b[3~".repeat(6));
+    source.write("\u001b[15~".repeat(4));
+    await vi.waitFor(() => expect(stream.idle()).toBe(true));
+    expect(dropped).toEqual([19, 22, 24, 20]);
+  });
+
   it("quits on a ctrl+c read on its own, and drops one pasted inside other text", async () => {
     const source = new Source();
     const stream = new KeyStream(source);

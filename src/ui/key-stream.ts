@@ -10,7 +10,7 @@ import {
   type ScanOutput,
   type ScanState,
 } from "./scan-detector.js";
-import { isKnownKey, nextKey } from "./terminal-keys.js";
+import { isKnownKey, nextKey, splitKeys } from "./terminal-keys.js";
 
 export { isKnownKey, nextKey, splitKeys } from "./terminal-keys.js";
 
@@ -89,6 +89,17 @@ export const PASTE_END_WAIT_MS = 500;
  * 14-key scanner burst still lands well within a frame.
  */
 const SETTLE_TURNS = 6;
+
+/** What follows the escape of a movement key: an arrow, Home/End or a page key, with any modifier. */
+const MOVEMENT_TAIL = /^(?:\[(?:1;\d+)?[A-DHF]|O[A-DHF]|\[[145678](?:;\d+)?~)$/u;
+
+/**
+ * Whether a read is nothing but movement keys (arrows, page keys, Home/End): a held ↓ whose repeats
+ * piled up while a frame was drawn. Pasted text is never only these, and they change nothing.
+ */
+function onlyMovementKeys(text: string): boolean {
+  return splitKeys(text).every((k) => k.startsWith("\u001b") && MOVEMENT_TAIL.test(k.slice(1)));
+}
 
 /** What waits to be handed over: keys as read, a whole scan, or a whole paste. */
 type Pending = { kind: "keys"; text: string } | { kind: "scan"; code: string } | { kind: "paste"; text: string };
@@ -233,7 +244,7 @@ export class KeyStream extends EventEmitter {
     // would quit, an `x` would ask to delete. Nobody types this many keys in one read. A scan
     // read whole (a code and Enter) is no paste: it goes to the screen's onScan.
     const scanShaped = this.onScan !== undefined && isScanShape(text);
-    if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped) {
+    if (text.length > this.maxCommandChunk && !this.textMode() && !scanShaped && !onlyMovementKeys(text)) {
       this.onDropped(text.length);
       return;
     }

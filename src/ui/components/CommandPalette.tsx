@@ -5,8 +5,7 @@ import { type CommandDeps, runCommand } from "../commands.js";
 import { useKeys } from "../keyboard.js";
 import { currentScreen, useShell } from "../shell.js";
 import { useTheme } from "../theme.js";
-import { fitCell } from "./columns.js";
-import { paletteEntries, paletteMatches, paletteReducer } from "./palette.js";
+import { paletteEntries, paletteEntryLines, paletteMatches, paletteReducer, paletteWindow } from "./palette.js";
 import { TextField } from "./TextField.js";
 import { Txt } from "./Txt.js";
 
@@ -48,8 +47,10 @@ export function CommandPalette({ height, width, deps }: { height: number; width:
     },
     { isActive: true },
   );
-  const shown = matches.slice(state.offset, state.offset + rows);
   const inner = Math.max(10, width - 4);
+  const selectedEntry = matches[state.selected];
+  const selectedLines = selectedEntry ? paletteEntryLines(selectedEntry, true, inner) : [];
+  const { from, to } = paletteWindow(state, matches.length, rows, selectedLines.length);
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
       <Box>
@@ -61,18 +62,16 @@ export function CommandPalette({ height, width, deps }: { height: number; width:
           onChange={(text) => dispatch({ type: "text", text })}
         />
       </Box>
-      {shown.map((m) => {
-        const selected = m === matches[state.selected];
-        const line = `${selected ? "›" : " "} ${fitCell(m.label, 9)} ${m.description}${m.disabled ? ` — ${m.disabled}` : ""}`;
+      {matches.slice(from, to).map((m) => {
+        const selected = m === selectedEntry;
         return (
           <Txt
             key={m.id}
             color={m.disabled ? theme.muted : selected ? theme.accent : undefined}
             inverse={!theme.color && selected}
             bold={selected}
-            wrap="truncate-end"
           >
-            {fitCell(line, inner)}
+            {(selected ? selectedLines : paletteEntryLines(m, false, inner)).join("\n")}
           </Txt>
         );
       })}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createStore } from "../../state/index.js";
 import { ch, defineCommands } from "../commands.js";
 import { shellCommands } from "../shell.js";
-import { paletteEntries, paletteMatches, paletteReducer } from "./palette.js";
+import { paletteEntries, paletteEntryLines, paletteMatches, paletteReducer, paletteWindow } from "./palette.js";
 
 const table = defineCommands({
   export: { keys: [ch("e")], label: "e", description: "export CSV", run: () => {} },
@@ -59,5 +59,29 @@ describe("command palette", () => {
     s = paletteReducer(s, { type: "move", delta: -1, count: 10, height: 3 });
     expect(s).toEqual({ text: "", selected: 9, offset: 7 });
     expect(paletteReducer(s, { type: "text", text: "re" })).toEqual({ text: "re", selected: 0, offset: 0 });
+  });
+
+  it("draws the highlighted entry whole, wrapped under its words, and any other on one line", () => {
+    const entries = paletteEntries(store(), screen, shellCommands([]), screens);
+    const blocked = entries.find((e) => e.description === "do what cannot be done");
+    if (!blocked) throw new Error("no blocked entry");
+    expect(paletteEntryLines(blocked, false, 30)).toEqual(["  z         do what cannot be…"]);
+    expect(paletteEntryLines(blocked, true, 30)).toEqual([
+      "› z         do what cannot be ",
+      "            done — Nothing to ",
+      "            do it to yet.     ",
+    ]);
+    // Four lines at most: the fourth ends with … when there is more.
+    expect(paletteEntryLines({ ...blocked, disabled: "x ".repeat(60) }, true, 30)).toHaveLength(4);
+  });
+
+  it("shows as many fewer entries as the highlighted one takes extra lines, keeping it in view", () => {
+    // 10 rows, the highlighted entry on 3 lines: 8 entries.
+    expect(paletteWindow({ selected: 0, offset: 0 }, 20, 10, 3)).toEqual({ from: 0, to: 8 });
+    // At the bottom of the reducer's window (offset 0, selected 9): moved on so that it is whole.
+    expect(paletteWindow({ selected: 9, offset: 0 }, 20, 10, 3)).toEqual({ from: 2, to: 10 });
+    expect(paletteWindow({ selected: 9, offset: 0 }, 20, 10, 1)).toEqual({ from: 0, to: 10 });
+    expect(paletteWindow({ selected: 19, offset: 10 }, 20, 10, 4)).toEqual({ from: 13, to: 20 });
+    expect(paletteWindow({ selected: 0, offset: 0 }, 0, 10, 0)).toEqual({ from: 0, to: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import type { AppState, ScreenKind } from "../../state/index.js";
 import { type Command, type CommandTable, unavailableReason } from "../commands.js";
+import { fitCell, wrapLines } from "./columns.js";
 
 /** One entry of the palette: a command with its key and description, or a screen to go to. */
 export interface PaletteEntry {
@@ -93,4 +94,40 @@ export function paletteReducer(state: PaletteState, action: PaletteAction): Pale
       return { ...state, selected, offset };
     }
   }
+}
+
+/** The cells before an entry's words: the marker, the key in 9 cells, and a space either side. */
+const KEY_CELLS = 12;
+
+/** The most lines the highlighted entry takes: its words and the reason it cannot run. */
+const MOST_LINES = 4;
+
+/** An entry's words: its description, and why it cannot run now. */
+const wordsOf = (e: PaletteEntry) => `${e.description}${e.disabled ? ` — ${e.disabled}` : ""}`;
+
+/**
+ * One entry as the palette draws it, `width` cells wide: any entry on one line (its words cut to
+ * fit), the highlighted one in full, its words wrapped under themselves, so that at 60 columns a
+ * long description or the reason a command cannot run is read whole by moving onto it.
+ */
+export function paletteEntryLines(e: PaletteEntry, selected: boolean, width: number): string[] {
+  const head = `${selected ? "›" : " "} ${fitCell(e.label, 9)} `;
+  if (!selected) return [fitCell(head + wordsOf(e), width)];
+  const lines = wrapLines(wordsOf(e), Math.max(1, width - KEY_CELLS), MOST_LINES);
+  return lines.map((l, i) => fitCell(`${i === 0 ? head : " ".repeat(KEY_CELLS)}${l}`, width));
+}
+
+/**
+ * The entries shown in `rows` lines from the reducer's `offset`, moved as little as needed for the
+ * highlighted entry to be seen with all its lines: as many fewer entries as it takes extra lines.
+ */
+export function paletteWindow(
+  state: Pick<PaletteState, "selected" | "offset">,
+  count: number,
+  rows: number,
+  selectedLines: number,
+): { from: number; to: number } {
+  const shown = Math.max(1, rows - Math.max(0, selectedLines - 1));
+  const from = Math.max(Math.min(state.offset, state.selected), state.selected - shown + 1, 0);
+  return { from, to: Math.min(count, from + shown) };
 }

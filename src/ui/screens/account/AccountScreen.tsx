@@ -1,16 +1,16 @@
 import { Box } from "ink";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { localDate, localTime } from "../../../domain/time.js";
-import { type AccountState, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
+import { type AccountState, selectedIndex, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { fitCell, wrapLines } from "../../components/columns.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
-import { useListWindow } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
 import { useHasFocus } from "../../shell.js";
 import { type Theme, useTheme } from "../../theme.js";
 import type { ScreenProps } from "../screen-def.js";
 import { ACCOUNT_LIST, type AccountRow, accountListRows, accountRows, accountViewOf, TOKEN_FIELD } from "./commands.js";
+import { accountPage, WHY_AT, wholeRow } from "./page.js";
 
 /** Room for a fact's label, before its value. */
 const LABEL = 12;
@@ -41,16 +41,49 @@ function factLines(facts: readonly FactRow[], width: number): FactRow[] {
   );
 }
 
-function rowText(r: AccountRow, theme: Theme): { text: string; color?: string | undefined; bold?: boolean } {
-  if (r.kind === "heading") return { text: r.text, bold: true };
+/** A row of the list as text, with where its words start (the lines of a row shown whole go under them). */
+function rowText(
+  r: AccountRow,
+  theme: Theme,
+): { text: string; indent: number; color?: string | undefined; bold?: boolean } {
+  if (r.kind === "heading") return { text: r.text, indent: 0, bold: true };
   if (r.kind === "scope") {
     return {
-      text: `${r.granted ? "✓" : "✗"} ${r.scope.padEnd(25)} ${r.granted ? "" : "MISSING: "}${r.why}`,
+      text: `${r.granted ? "✓" : "✗"} ${r.scope.padEnd(WHY_AT - 3)} ${r.granted ? "" : "MISSING: "}${r.why}`,
+      indent: WHY_AT,
       color: r.granted ? undefined : theme.bad,
     };
   }
   const l = r.location;
-  return { text: `  ${l.name} · ${l.status || "?"} · ${[l.address, l.timezone].filter(Boolean).join(" · ")}` };
+  return {
+    text: `  ${l.name} · ${l.status || "?"} · ${[l.address, l.timezone].filter(Boolean).join(" · ")}`,
+    indent: 2,
+  };
+}
+
+/**
+ * The page's place, kept between renders: the facts scroll off the top as the cursor goes down the
+ * list, so that at 60×24 the permissions get the room the facts took.
+ */
+function usePage(facts: number, rows: readonly AccountRow[], room: number, width: number, theme: Theme) {
+  const ids = useAppStore((s) => accountListRows(s).ids);
+  const cursor = useAppStore((s) => selectedIndex(s.selection[ACCOUNT_LIST], ids));
+  const row = rows[cursor];
+  const shown = row ? rowText(row, theme) : undefined;
+  const whole = shown ? wholeRow(shown.text, shown.indent, Math.max(1, width - 1)) : [];
+  const previous = useRef(0);
+  const page = accountPage({
+    facts,
+    rows: rows.length,
+    cursor,
+    extra: Math.max(0, whole.length - 1),
+    room,
+    previous: previous.current,
+  });
+  useLayoutEffect(() => {
+    previous.current = page.offset;
+  });
+  return { ...page, whole };
 }
 
 /**
@@ -62,11 +95,9 @@ export function AccountScreen({ height, width }: ScreenProps) {
   const theme = useTheme();
   const a = useAppStore((s) => s.account);
   const rows = useAppStore(accountRows);
-  const ids = useAppStore((s) => accountListRows(s).ids);
   const bottom = a.signIn.step === "browser" ? 4 : a.signIn.step === "token" ? 2 : a.outcome ? 2 : 0;
   const facts = factLines(useFacts(), width);
-  const listHeight = Math.max(2, height - 1 - facts.length - bottom);
-  const list = useListWindow(ACCOUNT_LIST, ids, listHeight - 1);
+  const page = usePage(facts.length, rows, Math.max(2, height - 1 - bottom), width, theme);
   if (!a.setup) {
     return (
       <Box flexDirection="column" width={width}>
@@ -80,28 +111,29 @@ export function AccountScreen({ height, width }: ScreenProps) {
       <Txt bold wrap="truncate-end">
         Account
       </Txt>
-      {facts.map((f, i) => (
+      {facts.slice(page.offset).map((f, i) => (
         // Lines repeat ("" labels); their places do not.
         // biome-ignore lint/suspicious/noArrayIndexKey: the facts are a fixed sequence, redrawn whole
-        <Txt key={i} wrap="truncate-end">
+        <Txt key={page.offset + i} wrap="truncate-end">
           <Txt color={theme.muted}>{f.label.padEnd(LABEL)}</Txt>
           <Txt color={f.color}>{f.value}</Txt>
         </Txt>
       ))}
       <WindowedList
         items={rows}
-        state={list}
-        height={listHeight}
+        state={page.list}
+        height={page.listRows + 1}
         rowKey={(r) => r.id}
         empty={
           a.token?.signedIn ? "Reading the permissions and locations…" : "Sign in to see the permissions and locations."
         }
-        renderRow={(r) => {
+        renderRow={(r, _i, selected) => {
           const x = rowText(r, theme);
           return (
             // Cut here, not by Ink: a row wider than the room would squeeze out the cursor column.
+            // The row under the cursor is shown whole, on as many lines as it takes.
             <Txt color={x.color} bold={x.bold ?? false}>
-              {fitCell(x.text, Math.max(1, width - 1)).trimEnd()}
+              {selected ? page.whole.join("\n") : fitCell(x.text, Math.max(1, width - 1)).trimEnd()}
             </Txt>
           );
         }}

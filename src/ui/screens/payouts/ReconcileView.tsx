@@ -16,6 +16,13 @@ import { LISTS, payoutsRows, shownItems, whereWords } from "./commands.js";
 import { OpenForm, payoutsFormHeight } from "./forms.js";
 
 const NO_IDS: readonly string[] = [];
+
+/** What to do about a statement that cannot be used, by what would help. */
+const RETRY_WORDS: Readonly<Record<Extract<StatementState, { kind: "unusable" }>["retry"], string>> = {
+  file: "R opens the form again to give another file.",
+  location: "L chooses one location; R then reconciles its statement.",
+  columns: "R opens the form again: name the columns or the date format when the headers are unusual.",
+};
 const NO_PAYOUTS = new Map();
 
 /** The counts of a reconciliation, the problems first. */
@@ -139,9 +146,7 @@ function StatementBody({
             line {p.line}: {p.problem}
           </Txt>
         ))}
-        <Txt color={theme.muted}>
-          R opens the form again: name the columns or the date format when the headers are unusual.
-        </Txt>
+        <Txt color={theme.muted}>{RETRY_WORDS[state.retry]}</Txt>
       </Box>
     );
   }
