@@ -95,6 +95,14 @@ describe("countReducer", () => {
     expect(back.typing).toBe(true);
   });
 
+  it("offers the count's own items first in a pick list, the others after, each in the order found", () => {
+    // The count holds V1 and V2; a name search also found V7 and V8, which are not of it.
+    const found = [stockItem(7), stockItem(2), stockItem(8), stockItem(1)];
+    const picking = run([{ type: "pick-offered", query: "item", items: found }], opened());
+    const items = picking.prompt.kind === "pick" ? picking.prompt.items : [];
+    expect(items.map((i) => i.variationId)).toEqual(["V2", "V1", "V7", "V8"]);
+  });
+
   it("queues entries in order and drops each once handled", () => {
     const s = run(
       [

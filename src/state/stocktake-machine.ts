@@ -289,7 +289,15 @@ function promptReducer(state: StocktakeData, event: CountEvent): StocktakeData {
         typing: true,
       };
     case "pick-offered": {
-      const { query, items, resolving } = event;
+      const { query, resolving } = event;
+      // The count's own items first: a search for "tape" at a count of Electrical finds painter's tape too.
+      const inScope = state.count?.inScope;
+      const items = inScope
+        ? [
+            ...event.items.filter((i) => inScope.has(i.variationId)),
+            ...event.items.filter((i) => !inScope.has(i.variationId)),
+          ]
+        : event.items;
       return { ...state, prompt: { kind: "pick", query, items, ...(resolving ? { resolving } : {}) }, typing: false };
     }
     case "prompt-cancelled":

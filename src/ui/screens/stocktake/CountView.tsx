@@ -11,7 +11,7 @@ import { Txt } from "../../components/Txt.js";
 import type { ListState } from "../../components/windowed-list.js";
 import { useHasFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
-import { countedColumns, countedRows, OUT_OF_SCOPE, PICK_COLUMNS } from "./columns.js";
+import { countedColumns, countedRows, OUT_OF_SCOPE, pickColumns } from "./columns.js";
 import { COUNT_DRAFT, COUNTING_LINE } from "./commands.js";
 import { Picker } from "./forms.js";
 
@@ -34,6 +34,7 @@ export function CountView({ height, width, list }: { height: number; width: numb
   const setText = (t: string) => store.getState().setDraft(COUNT_DRAFT, t);
   const rows = useMemo(() => (count ? countedRows(count) : []), [count]);
   const columns = useMemo(() => (count ? countedColumns(tz, count) : []), [tz, count]);
+  const pickCols = useMemo(() => pickColumns(count?.inScope ?? new Set()), [count]);
   const s = () => store.getState();
   const picking = prompt.kind === "pick";
   const focus = useHasFocus(COUNTING_LINE);
@@ -91,7 +92,7 @@ export function CountView({ height, width, list }: { height: number; width: numb
         <Picker
           title={`Which item is “${prompt.query}”?`}
           rows={prompt.items}
-          columns={PICK_COLUMNS}
+          columns={pickCols}
           rowKey={(r) => r.variationId}
           height={height - COUNT_HEAD_ROWS}
           width={width}

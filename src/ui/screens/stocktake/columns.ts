@@ -181,8 +181,17 @@ export function historyColumns(tz: string, countId: string | undefined): Column<
 }
 
 /** A pick list's columns (name search results). */
-export const PICK_COLUMNS: Column<StockItem>[] = [
-  { header: "Item", width: 16, flex: 1, render: (r) => r.name },
-  { header: "SKU", width: 12, render: (r) => r.sku },
-  { header: "UPC", width: 13, drop: 1, render: (r) => r.upc },
-];
+/** The picker's columns: an item outside the count's scope is marked, as it is once counted. */
+export function pickColumns(inScope: ReadonlySet<string>): Column<StockItem>[] {
+  return [
+    {
+      header: "Item",
+      width: 16,
+      flex: 1,
+      render: (r) => itemName({ item: r, outOfScope: !inScope.has(r.variationId) }),
+      narrow: (r) => r.name,
+    },
+    { header: "SKU", width: 12, render: (r) => r.sku },
+    { header: "UPC", width: 13, drop: 1, render: (r) => r.upc },
+  ];
+}
