@@ -1,0 +1,139 @@
+// Every screen while the app started with the service out of reach (no store known yet): the same
+// words as the time clock's, no screen's own empty lines, none of its keys, and the screen fills in
+// by itself once the service answers.
+import { describe, expect, it } from "vitest";
+import { localTimeSeconds, machineTimeZone } from "../src/domain/time.js";
+import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
+import { KEYS, startApp } from "./helpers/app.js";
+import { startProxy } from "./helpers/proxy.js";
+import { startService } from "./helpers/service.js";
+import { VirtualTimers } from "./helpers/virtual-timers.js";
+
+interface Case {
+  /** The keys that show it. */
+  show: string[];
+  title: string;
+  what: string;
+  /** What the screen used to show instead, as if there were nothing or it were still reading. */
+  not: string[];
+  /** A key of the screen's own, which must open nothing while the store is not read. */
+  key?: string;
+  /** Seen once the screen has filled in. */
+  filled: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    show: ["2"],
+    title: "Review",
+    what: "The shifts",
+    not: ["No shifts loaded", "No shifts in these"],
+    key: "[",
+    filled: /Total: \d+ shifts/,
+  },
+  { show: ["3"], title: "Break types", what: "The break types", not: ["No break types"], key: "a", filled: /Coffee/ },
+  {
+    show: ["4"],
+    title: "Stocktake",
+    what: "The counts",
+    not: ["No finished counts"],
+    key: "n",
+    filled: /Stocktake at Main Street/,
+  },
+  {
+    show: ["5"],
+    title: "Customers",
+    what: "The customers",
+    not: ["No profile matches"],
+    key: "n",
+    filled: /\d+ matches/,
+  },
+  {
+    show: ["6"],
+    title: "Drawers",
+    what: "The drawers",
+    not: ["Reading the drawers"],
+    key: "d",
+    filled: /Main Street · .* \(today\)/,
+  },
+  { show: ["7"], title: "Payouts", what: "The payouts", not: ["have not been read"], key: "d", filled: /Paid \d+ · / },
+  {
+    show: ["8"],
+    title: "Gift cards",
+    what: "The gift cards",
+    not: ["Scan a card"],
+    key: "v",
+    filled: /Gift cards at Main Street/,
+  },
+  {
+    show: ["9"],
+    title: "Old transactions (V1)",
+    what: "The old transactions",
+    not: ["0 payments"],
+    key: "d",
+    filled: /V1\) · Main Street · the last 30 days/,
+  },
+  {
+    show: ["0", KEYS.tab],
+    title: "Webhooks",
+    what: "The subscriptions",
+    not: ["0 subscriptions"],
+    key: "n",
+    filled: /No enabled subscriptions/,
+  },
+  {
+    show: [],
+    title: "Time clock",
+    what: "The team",
+    not: ["Loading the team"],
+    key: "/",
+    filled: /Who is here at Main Street/,
+  },
+];
+
+describe("every screen while the service cannot be reached and no store is known", () => {
+  it.each(CASES)("$title says so, takes none of its keys, and fills in when it answers", async (c) => {
+    const svc = await startService();
+    const proxy = await startProxy(svc.url);
+    await proxy.down();
+    const timers = new VirtualTimers();
+    let now = new Date("2026-11-27T07:00:05Z");
+    const app = await startApp({
+      shared: svc,
+      proxy,
+      columns: 80,
+      rows: 24,
+      store: { timers, clock: { now: () => now } },
+    });
+    try {
+      await app.waitFor("○ offline");
+      await app.press(...c.show);
+      const at = localTimeSeconds(now, machineTimeZone());
+      let frame = await app.waitFor(`${c.what} cannot be read: the service cannot be reached.`);
+      expect(frame).toContain(`Last tried ${at} · tries again every 10 s · r tries now`);
+      expect(frame).toContain(c.title);
+      for (const line of c.not) expect(frame).not.toContain(line);
+      const before = frame;
+      if (c.key) {
+        await app.press(c.key);
+        expect(app.frame()).toBe(before);
+      }
+      // A scanner's burst where no field has the keys: nothing is done, and it says so.
+      await app.pressPaced(["0123456789", KEYS.enter], 2);
+      frame = await app.waitFor("Scanned 0123456789 before the store was read: nothing was done.");
+      // Still the words, and only the shell's keys (no form or picker the key could have opened).
+      expect(frame).toContain(`${c.what} cannot be read`);
+      expect(frame).toMatch(/q quit {2}\? help {2}: commands$/);
+      await proxy.up();
+      now = new Date("2026-11-27T07:00:15Z");
+      timers.advance(OFFLINE_RETRY_SECONDS * 1000);
+      frame = await app.waitFor((f) => c.filled.test(f) && f.includes("● online"));
+      expect(frame).toContain("● online");
+      expect(frame).not.toContain("cannot be read");
+    } finally {
+      await app.close();
+      await proxy.down().catch(() => {});
+      await svc.close();
+    }
+  });
+});
