@@ -189,7 +189,7 @@ describe("committing a count", () => {
     expect(stopped.kind).toBe("stopped");
     if (stopped.kind === "stopped") {
       expect(stopped.problem).toMatch(
-        /^The service said to try later\. 0 of 300 lines are committed; 3 requests wait in the journal/,
+        /^The service said to try later\. Committed so far: 0 of 300 lines; 3 requests wait in the journal/,
       );
       expect(stopped.details).toMatch(/503 SERVICE_UNAVAILABLE/);
     }
