@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useState } from "react";
+import { plural } from "../../../domain/plural.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import { type AccountState, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { fitCell, wrapLines } from "../../components/columns.js";
@@ -136,7 +137,7 @@ function useFacts(): FactRow[] {
     {
       label: "Business",
       value: signedIn
-        ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
+        ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business ? plural(business.locations.length, "location") : "? locations"}`
         : "— (not signed in)",
     },
     {
