@@ -216,6 +216,27 @@ describe("the account screen", () => {
     expect(frame).toMatch(/^ {12}\S/m);
   });
 
+  it("started while the service cannot be reached, a token's permissions are not known: none is called missing", async () => {
+    const down = await startService();
+    const conn = localConnection(down);
+    opened.push(conn.client);
+    // A personal token from the environment: its permissions are known only from the service.
+    await conn.session.signIn(
+      { environment: "local", kind: "personal", access_token: down.service.accessToken, merchant_id: "" },
+      "env",
+    );
+    const account = localAccount(down, conn, { scopeNeeds: LOGIN_SCOPES });
+    await down.close();
+    const a = await startApp({ shared: down, client: conn.client, columns: 80, rows: 24, store: { account } });
+    app = a;
+    await a.waitFor("○ offline");
+    await a.press("0");
+    const frame = await a.waitFor("Permissions (not known yet: r asks the service)");
+    expect(frame).not.toContain("MISSING");
+    expect(frame).not.toContain("✗");
+    expect(frame).toMatch(/^ \? MERCHANT_PROFILE_READ +the store's locations/m);
+  });
+
   it("on the demo store there is nothing to sign in to or out of, and says so", async () => {
     const a = await startApp({ shared: service, columns: 80, rows: 24 });
     app = a;

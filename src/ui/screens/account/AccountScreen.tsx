@@ -45,6 +45,8 @@ function factLines(facts: readonly FactRow[], width: number): FactRow[] {
 function rowText(r: AccountRow, theme: Theme): { text: string; color?: string | undefined; bold?: boolean } {
   if (r.kind === "heading") return { text: r.text, bold: true };
   if (r.kind === "scope") {
+    // Not known is not missing: the service has not said what the sign-in may do yet.
+    if (r.unknown) return { text: `? ${r.scope.padEnd(25)} ${r.why}`, color: theme.muted };
     return {
       text: `${r.granted ? "✓" : "✗"} ${r.scope.padEnd(25)} ${r.granted ? "" : "MISSING: "}${r.why}`,
       color: r.granted ? undefined : theme.bad,
