@@ -137,3 +137,70 @@ describe("every screen while the service cannot be reached and no store is known
     }
   });
 });
+
+interface FirstShown {
+  keys: string[];
+  title: string;
+  what: string;
+  /** What the screen said instead, as if it were still reading or there were nothing. */
+  not: string[];
+  filled: RegExp;
+  /** Said in the list's one empty line, without the time of the last try. */
+  oneLine?: true;
+}
+
+const FIRST_SHOWN: FirstShown[] = [
+  { keys: ["6"], title: "Drawers", what: "The drawers", not: ["Reading the drawers"], filled: /Expected +Counted/ },
+  {
+    keys: ["2"],
+    title: "Review",
+    what: "The shifts",
+    not: ["No shifts loaded", "No shifts in these"],
+    filled: /Total: \d+ shifts/,
+  },
+  {
+    keys: ["9"],
+    title: "Old transactions (V1)",
+    what: "The payments",
+    not: ["Reading payments"],
+    filled: /\d+ payments · collected [1-9]/,
+  },
+  {
+    keys: ["0", KEYS.tab],
+    title: "Webhooks",
+    what: "The subscriptions",
+    not: ["Reading the subscriptions", "0 subscriptions"],
+    oneLine: true,
+    filled: /No enabled subscriptions/,
+  },
+];
+
+describe("a screen first shown after the service stopped answering (the store known)", () => {
+  it.each(FIRST_SHOWN)(
+    "$title says its data cannot be read, and fills in by itself when the service answers",
+    async (c) => {
+      const svc = await startService();
+      const proxy = await startProxy(svc.url);
+      const timers = new VirtualTimers();
+      const app = await startApp({ shared: svc, proxy, columns: 80, rows: 24, store: { timers } });
+      try {
+        await app.waitFor("Who is here at Main Street");
+        await proxy.down();
+        await app.press(...c.keys);
+        const frame = await app.waitFor(`${c.what} cannot be read: the service cannot be reached.`);
+        expect(frame).toContain("○ offline");
+        if (!c.oneLine) expect(frame).toMatch(/Last tried [\d:]+ · tries again every 10 s · r tries now/);
+        for (const line of c.not) expect(frame).not.toContain(line);
+        // Back: the app's next question finds it, and the screen on show reads again, no key pressed.
+        await proxy.up();
+        timers.advance(OFFLINE_RETRY_SECONDS * 1000);
+        const filled = await app.waitFor((f) => c.filled.test(f) && f.includes("● online"));
+        expect(filled).not.toContain("cannot be read");
+      } finally {
+        await app.close();
+        await proxy.down().catch(() => {});
+        await svc.close();
+      }
+    },
+  );
+});
