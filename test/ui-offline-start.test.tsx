@@ -166,6 +166,14 @@ const FIRST_SHOWN: FirstShown[] = [
     filled: /\d+ payments · collected [1-9]/,
   },
   {
+    keys: ["5"],
+    title: "Customers",
+    what: "The customers",
+    not: ["No profile matches"],
+    oneLine: true,
+    filled: /\d+ matches/,
+  },
+  {
     keys: ["0", KEYS.tab],
     title: "Webhooks",
     what: "The subscriptions",
