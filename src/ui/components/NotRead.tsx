@@ -1,6 +1,6 @@
 import { Box } from "ink";
 import { localTimeSeconds, machineTimeZone } from "../../domain/time.js";
-import { OFFLINE_RETRY_SECONDS, useAppStore } from "../../state/index.js";
+import { OFFLINE_RETRY_SECONDS, selectTimeZone, useAppStore } from "../../state/index.js";
 import { useTheme } from "../theme.js";
 import { Txt } from "./Txt.js";
 
@@ -9,14 +9,15 @@ const capitalised = (what: string): string => what.charAt(0).toUpperCase() + wha
 
 /**
  * Why data is not there while the service cannot be reached: "<What> cannot be read: the service
- * cannot be reached.", when it was last tried (this machine's clock, as the header's), that the app
- * keeps trying, and that `r` tries now.
+ * cannot be reached.", when it was last tried (in the store's time, as the header's; this machine's
+ * while no store is known), that the app keeps trying, and that `r` tries now.
  */
 function OfflineWords({ what }: { what: string }) {
   const theme = useTheme();
   const connection = useAppStore((s) => s.connection);
+  const timeZone = useAppStore((s) => (s.locationId ? selectTimeZone(s) : machineTimeZone()));
   if (connection.state !== "offline") return null;
-  const tried = localTimeSeconds(connection.triedAt, machineTimeZone());
+  const tried = localTimeSeconds(connection.triedAt, timeZone);
   return (
     <>
       <Txt color={theme.bad}>{capitalised(what)} cannot be read: the service cannot be reached.</Txt>
