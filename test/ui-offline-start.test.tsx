@@ -4,10 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { localTimeSeconds, machineTimeZone } from "../src/domain/time.js";
 import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
-import { KEYS, startApp } from "./helpers/app.js";
-import { startProxy } from "./helpers/proxy.js";
-import { startService } from "./helpers/service.js";
-import { VirtualTimers } from "./helpers/virtual-timers.js";
+import { KEYS, startAppBehindProxy } from "./helpers/app.js";
 
 interface Case {
   /** The keys that show it. */
@@ -93,18 +90,9 @@ const CASES: Case[] = [
 
 describe("every screen while the service cannot be reached and no store is known", () => {
   it.each(CASES)("$title says so, takes none of its keys, and fills in when it answers", async (c) => {
-    const svc = await startService();
-    const proxy = await startProxy(svc.url);
-    await proxy.down();
-    const timers = new VirtualTimers();
     let now = new Date("2026-11-27T07:00:05Z");
-    const app = await startApp({
-      shared: svc,
-      proxy,
-      columns: 80,
-      rows: 24,
-      store: { timers, clock: { now: () => now } },
-    });
+    const run = await startAppBehindProxy({ down: true, now: () => now });
+    const { app, proxy, timers } = run;
     try {
       await app.waitFor("○ offline");
       await app.press(...c.show);
@@ -131,9 +119,7 @@ describe("every screen while the service cannot be reached and no store is known
       expect(frame).toContain("● online");
       expect(frame).not.toContain("cannot be read");
     } finally {
-      await app.close();
-      await proxy.down().catch(() => {});
-      await svc.close();
+      await run.close();
     }
   });
 });
@@ -187,17 +173,9 @@ describe("a screen first shown after the service stopped answering (the store kn
   it.each(FIRST_SHOWN)(
     "$title says its data cannot be read, and fills in by itself when the service answers",
     async (c) => {
-      const svc = await startService();
-      const proxy = await startProxy(svc.url);
-      const timers = new VirtualTimers();
       const now = new Date();
-      const app = await startApp({
-        shared: svc,
-        proxy,
-        columns: 80,
-        rows: 24,
-        store: { timers, clock: { now: () => now } },
-      });
+      const run = await startAppBehindProxy({ down: false, now: () => now });
+      const { app, proxy, timers } = run;
       try {
         await app.waitFor("Who is here at Main Street");
         await proxy.down();
@@ -215,9 +193,7 @@ describe("a screen first shown after the service stopped answering (the store kn
         const filled = await app.waitFor((f) => c.filled.test(f) && f.includes("● online"));
         expect(filled).not.toContain("cannot be read");
       } finally {
-        await app.close();
-        await proxy.down().catch(() => {});
-        await svc.close();
+        await run.close();
       }
     },
   );
