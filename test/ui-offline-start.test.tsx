@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { localTimeSeconds, machineTimeZone } from "../src/domain/time.js";
 import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
-import { KEYS, startAppBehindProxy } from "./helpers/app.js";
+import { KEYS, startApp, startAppBehindProxy } from "./helpers/app.js";
 
 interface Case {
   /** The keys that show it. */
@@ -197,4 +197,19 @@ describe("a screen first shown after the service stopped answering (the store kn
       }
     },
   );
+});
+
+describe("every screen while the token is refused and no store is known", () => {
+  it("says the data cannot be read because nobody is signed in, and where to sign in", async () => {
+    const app = await startApp({ columns: 80, rows: 24, accessToken: "EAAA-refused-token" });
+    try {
+      let frame = await app.waitFor("The team cannot be read: not signed in; 0 opens the account to sign in.");
+      expect(frame).not.toContain("Loading the team");
+      await app.press("6");
+      frame = await app.waitFor("The drawers cannot be read: not signed in; 0 opens the account to sign in.");
+      expect(frame).not.toContain("Reading the drawers");
+    } finally {
+      await app.close();
+    }
+  });
 });
