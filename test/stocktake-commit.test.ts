@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { journalPath, openJournal, type StocktakeJournal } from "../src/local/stocktake-journal.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { createClient } from "../src/square/client.js";
-import { planCommit, runCommit } from "../src/state/stocktake-commit.js";
+import { type CommitProgress, planCommit, runCommit } from "../src/state/stocktake-commit.js";
 import { loadScope, readExpected, type StocktakeClient } from "../src/state/stocktake-source.js";
 import { startService, type TestService } from "./helpers/service.js";
 import { inStockAt, type ProxyAction, physicalCountsOf, seeded, startFaultProxy } from "./stocktake-helpers.js";
@@ -176,6 +176,7 @@ describe("committing a count", () => {
       baseDelayMs: 1,
       maxRetries: 1,
     });
+    const trying: NonNullable<CommitProgress["trying"]>[] = [];
     const stopped = await runCommit({
       journal,
       countId: id,
@@ -185,11 +186,19 @@ describe("committing a count", () => {
       concurrency: 2,
       rounds: 2,
       retryDelayMs: () => 1,
+      onProgress: (p) => {
+        if (p.trying) trying.push(p.trying);
+      },
     });
+    // During the client's own retries the progress says it tries again (the service said "later"),
+    // and which try of how many at most: 5 a round (4 retries), 2 rounds.
+    expect(trying.length).toBeGreaterThan(0);
+    expect(trying.every((t) => !t.unreachable && t.attempts === 10 && t.attempt >= 2 && t.attempt <= 10)).toBe(true);
+    expect(Math.max(...trying.map((t) => t.attempt))).toBe(10);
     expect(stopped.kind).toBe("stopped");
     if (stopped.kind === "stopped") {
       expect(stopped.problem).toMatch(
-        /^The service said to try later\. 0 of 300 lines are committed; 3 requests wait in the journal/,
+        /^The service said to try later\. Committed so far: 0 of 300 lines; 3 requests wait in the journal/,
       );
       expect(stopped.details).toMatch(/503 SERVICE_UNAVAILABLE/);
     }

@@ -4,9 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_SCOPES } from "../src/commands/scopes.js";
 import { createClient } from "../src/square/index.js";
+import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
 import { localAccount, localConnection, signInThroughBrowser } from "./helpers/account.js";
 import { type DrivenApp, KEYS, startApp } from "./helpers/app.js";
+import { startProxy } from "./helpers/proxy.js";
 import { failure, startService, type TestService } from "./helpers/service.js";
+import { VirtualTimers } from "./helpers/virtual-timers.js";
 
 let service: TestService;
 let app: DrivenApp | undefined;
@@ -238,6 +241,44 @@ describe("the account screen", () => {
     // Back on the first row, every fact is in view again.
     await a.press("g");
     await a.waitFor((x) => x.includes("Works on") && x.includes("›Permissions: 15 of 15"));
+  });
+
+  it("started while the service cannot be reached: permissions not known, none called missing; read once it answers", async () => {
+    const proxy = await startProxy(service.url);
+    opened.push({ close: () => proxy.down().catch(() => {}) });
+    // The app reaches the service through a proxy that is switched off.
+    const conn = localConnection({ ...service, url: proxy.url });
+    opened.push(conn.client);
+    // A personal token from the environment: its permissions are known only from the service.
+    await conn.session.signIn(
+      { environment: "local", kind: "personal", access_token: service.service.accessToken, merchant_id: "" },
+      "env",
+    );
+    const account = localAccount(service, conn, { scopeNeeds: LOGIN_SCOPES });
+    await proxy.down();
+    const timers = new VirtualTimers();
+    const a = await startApp({
+      shared: service,
+      client: conn.client,
+      columns: 80,
+      rows: 24,
+      store: { account, timers },
+    });
+    app = a;
+    await a.waitFor("○ offline");
+    await a.press("0");
+    let frame = await a.waitFor(/Service +The service cannot be reached/);
+    expect(frame).toContain("Permissions (not known yet: r asks the service)");
+    expect(frame).not.toContain("MISSING");
+    expect(frame).not.toContain("✗");
+    expect(frame).toMatch(/^ \? MERCHANT_PROFILE_READ +the store's locations/m);
+    // The service answers again: the screen asks about the token by itself, no key pressed.
+    await proxy.up();
+    timers.advance(OFFLINE_RETRY_SECONDS * 1000);
+    frame = await a.waitFor("Service     The service accepts the token.");
+    expect(frame).toContain("● online");
+    expect(frame).toMatch(/Permissions: \d+ of \d+ that backroom uses/);
+    await a.waitFor(/Business +\S.* · merchant \S+ · \d+ locations/);
   });
 
   it("on the demo store there is nothing to sign in to or out of, and says so", async () => {

@@ -204,6 +204,24 @@ describe("the day view", () => {
     // A range shows each shift's date.
     expect(a.frame()).toMatch(/Date +Open/);
   });
+
+  it("stops a day to come typed in the form, as ] does, and keeps the form open on the value", async () => {
+    const a = await open(100, 30);
+    await a.press("d");
+    await a.waitFor("Drawers of which days?");
+    await a.press(`${"\u007f".repeat(10)}2026-06-20`, KEYS.enter);
+    let frame = await a.waitFor("Sat 2026-06-20 has not come yet (today is Mon 2026-06-15).");
+    expect(frame).toContain("Drawers of which days?");
+    expect(frame).toContain("2026-06-20");
+    expect(a.store.getState().drawers.from).toBe(TODAY);
+    // A range that runs into the days to come: its end is named.
+    await a.press(`${"\u007f".repeat(10)}2026-06-14`, KEYS.tab, "2026-06-17", KEYS.enter);
+    frame = await a.waitFor("Wed 2026-06-17 has not come yet (today is Mon 2026-06-15).");
+    expect(frame).toContain("Drawers of which days?");
+    // Fixed: today is shown.
+    await a.press(`${"\u007f".repeat(10)}2026-06-15`, KEYS.enter);
+    await a.waitFor("Sun 2026-06-14 → Mon 2026-06-15");
+  });
 });
 
 describe("a shift in detail", () => {

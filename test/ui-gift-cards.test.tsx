@@ -269,6 +269,12 @@ describe("the gift cards screen", () => {
     await a.proxy?.down();
     await change(a, "l", ["5", "cash"], /Load 5\.00 USD/);
     await a.waitFor("balance 25.00 USD ◷ kept, not yet sent (1)");
+    // At 60 columns the mark says it in fewer words, whole ("◷ kept, not y…" was cut mid-word).
+    a.stdout.resize(60, 24);
+    const narrow = await a.waitFor("balance 25.00 USD ◷ kept (1)");
+    expect(narrow).not.toContain("◷ kept, not");
+    a.stdout.resize(100, 30);
+    await a.waitFor("balance 25.00 USD ◷ kept, not yet sent (1)");
     // More loads may be kept; a change of another kind waits until they are sent.
     await a.press("b");
     await waitForText(a, "The service is not answering, and only loads and adjustments are kept until it answers");

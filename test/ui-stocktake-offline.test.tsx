@@ -77,19 +77,25 @@ describe("a stocktake commit while the service cannot be reached", () => {
     await a.press("c");
     await a.waitFor(`Commit 1 line of ${id}`);
     await a.press("y");
-    // The first try found no service: the header says so while the commit waits to try again.
+    // The transport's own retries: the line says it is trying again, and which try, not "1 in flight".
+    const trying = await advanceUntil(a, timers, (f) => f.includes("Trying again"));
+    expect(trying).toMatch(/Trying again \(try [2-5] of 30\): the service cannot be reached\./);
+    expect(trying).toContain("○ offline");
+    expect(trying).not.toContain("in flight");
+    expect(trying).toContain("0 of 1 request accepted · 1 kept in the journal");
+    // The first round found no service: the header says so while the commit waits to try again.
     const frame = await advanceUntil(a, timers, (f) => f.includes("Waiting: the service"));
     expect(frame).toContain("○ offline");
     expect(frame).not.toContain("● online");
     expect(frame).not.toContain("0 in flight");
     expect(frame).toMatch(/Waiting: the service cannot be reached; next try \d\d:\d\d:\d\d\./);
-    expect(frame).toContain("0 of 1 requests accepted · 1 kept in the journal");
+    expect(frame).toContain("0 of 1 request accepted · 1 kept in the journal");
     expect(frame).not.toContain("✓ Committed");
 
     // Still down after every try: the commit stops, kept in the journal, and the header stays offline.
     const stopped = await advanceUntil(a, timers, (f) => f.includes("! The service is not answering."));
     expect(stopped).toContain("○ offline");
-    expect(stopped).toContain("1 request waits in");
+    expect(stopped).toContain("1 request waits");
 
     // Back: the app asks again on its own, the header says online, and c finishes the commit.
     await proxy.up();
@@ -97,7 +103,7 @@ describe("a stocktake commit while the service cannot be reached", () => {
     await a.press("c");
     await a.waitFor(`Finish committing ${id}?`);
     await a.press("y");
-    const done = await advanceUntil(a, timers, (f) => f.includes("✓ Committed 1 lines as physical counts."));
+    const done = await advanceUntil(a, timers, (f) => f.includes("✓ Committed 1 line as physical counts."));
     expect(done).toContain("● online");
     expect(Object.fromEntries(await physicalCountsOf(svc.client, DEMO.mainLocationId, id))).toEqual({
       [hammer.id]: ["11"],

@@ -4,10 +4,8 @@ import { formatDuration, localTimeSeconds, machineTimeZone } from "../src/domain
 import type { LocalService } from "../src/service/index.js";
 import type { SquareClient, TeamMember } from "../src/square/index.js";
 import { OFFLINE_RETRY_SECONDS } from "../src/state/index.js";
-import { type DrivenApp as Driven, KEYS, startApp } from "./helpers/app.js";
-import { startProxy } from "./helpers/proxy.js";
-import { pinnedClock, startService } from "./helpers/service.js";
-import { VirtualTimers } from "./helpers/virtual-timers.js";
+import { type DrivenApp as Driven, KEYS, startApp, startAppBehindProxy } from "./helpers/app.js";
+import { pinnedClock } from "./helpers/service.js";
 
 // Wednesday 2026-05-06, 15:00 in New York (the main location's time zone).
 const NOW = Date.parse("2026-05-06T19:00:00Z");
@@ -228,18 +226,9 @@ describe("time clock against the local service", () => {
 
 describe("time clock started while the service cannot be reached", () => {
   it("says so in words with the time of the last try, tries again on its own, and fills in when it answers", async () => {
-    const svc = await startService();
-    const proxy = await startProxy(svc.url);
-    await proxy.down();
-    const timers = new VirtualTimers();
     let now = new Date("2026-11-27T07:00:05Z");
-    const app = await startApp({
-      shared: svc,
-      proxy,
-      columns: 80,
-      rows: 24,
-      store: { timers, clock: { now: () => now } },
-    });
+    const run = await startAppBehindProxy({ down: true, now: () => now });
+    const { app, proxy, timers } = run;
     try {
       const at = (d: Date) => localTimeSeconds(d, machineTimeZone());
       let frame = await app.waitFor("cannot be reached");
@@ -261,26 +250,20 @@ describe("time clock started while the service cannot be reached", () => {
       expect(frame).toContain("● online");
       expect(frame).not.toContain("cannot be reached");
     } finally {
-      await app.close();
-      await proxy.down().catch(() => {});
-      await svc.close();
+      await run.close();
     }
   });
 
   it("r tries at once", async () => {
-    const svc = await startService();
-    const proxy = await startProxy(svc.url);
-    await proxy.down();
-    const app = await startApp({ shared: svc, proxy, columns: 80, rows: 24, store: { timers: new VirtualTimers() } });
+    const run = await startAppBehindProxy({ down: true, now: () => new Date() });
+    const { app, proxy } = run;
     try {
       await app.waitFor("cannot be reached");
       await proxy.up();
       await app.press("r");
       await app.waitFor((f) => /on shift since|clocked out/.test(f));
     } finally {
-      await app.close();
-      await proxy.down().catch(() => {});
-      await svc.close();
+      await run.close();
     }
   });
 });

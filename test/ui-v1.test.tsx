@@ -299,6 +299,38 @@ describe("the old transactions screen: refunds", () => {
   });
 });
 
+describe("the old transactions screen: the refund form's fields", () => {
+  it("tab into a field already typed selects it: a fast typist's next keys replace it, as in every form", async () => {
+    const a = await open();
+    const [p] = payments(1, 25, 2);
+    if (!p) throw new Error("no payment");
+    const before = refundCount();
+    await refundFormOn(a, p);
+    await a.press(KEYS.right);
+    await a.waitFor("(•) part");
+    await a.press(KEYS.tab, "1.25", KEYS.tab, "Scratched");
+    const form = () => {
+      const f = a.store.getState().v1.form;
+      return f.kind === "refund" ? f : undefined;
+    };
+    await a.waitForStore(() => form()?.reason === "Scratched");
+    // Back to the amount (shift+tab), then a 2: the amount is 2, not 1.252.
+    await a.press(KEYS.shiftTab, "2");
+    await a.waitForStore(() => form()?.amount === "2");
+    // On to the reason and a new one typed over it, in one read (a fast typist); backspace after a
+    // tab empties the field.
+    await a.press(`${KEYS.tab}Torn`);
+    await a.waitForStore(() => form()?.reason === "Torn");
+    await a.press(KEYS.shiftTab, KEYS.backspace);
+    await a.waitForStore(() => form()?.amount === "");
+    // An arrow lets go of the selection: typing then goes at the cursor.
+    await a.press(KEYS.tab, KEYS.left, "!");
+    await a.waitForStore(() => form()?.reason === "Tor!n");
+    await a.press(KEYS.escape);
+    expect(refundCount()).toBe(before);
+  });
+});
+
 describe("the old transactions screen: online-store orders", () => {
   it("completes an open order, then refunds it, with the actions its state allows", async () => {
     const a = await open();

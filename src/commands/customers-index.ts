@@ -1,7 +1,9 @@
 // `customers search` on the store's customer index: the same file the app keeps, filled on first
 // use (with its progress on stderr) and brought up to date with the changes since the newest one
 // seen before each search, so part of a name finds the profile as in the app.
+
 import { type CustomerSearch, customerSearchOf, describeCustomerSearch } from "../domain/customer-search.js";
+import { partOf, plural } from "../domain/plural.js";
 import { type CustomerIndex, type IndexFilters, openCustomerIndex } from "../local/customer-index.js";
 import type { Customer, Location } from "../spec/generated/types.js";
 import { fillIndex, indexSourceOf, refreshIndex } from "../state/customer-index-sync.js";
@@ -78,8 +80,8 @@ export async function readyIndex(
       await fillIndex(source, index, (size, expected) => {
         if (Date.now() - saidAt < PROGRESS_EVERY_MS) return;
         saidAt = Date.now();
-        const of = expected === undefined ? "" : ` of ${expected.toLocaleString("en-US")}`;
-        say(stderr, `backroom: ${size.toLocaleString("en-US")}${of} profiles read`);
+        const read = expected === undefined ? plural(size, "profile") : partOf(size, expected, "profile");
+        say(stderr, `backroom: ${read} read`);
       });
     }
     await refreshIndex(source, index, new Date());

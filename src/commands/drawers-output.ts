@@ -243,7 +243,12 @@ export function reportText(
     out.push(
       `${plural(t.attention, "shift")} ${t.attention === 1 ? "needs" : "need"} attention: still open, or ended and not counted.`,
     );
-  if (t.mismatches) out.push(`${t.mismatches} shift(s) have events that do not add up to their expected cash.`);
+  if (t.mismatches)
+    out.push(
+      t.mismatches === 1
+        ? "1 shift has events that do not add up to its expected cash."
+        : `${plural(t.mismatches, "shift")} have events that do not add up to their expected cash.`,
+    );
   if (!day.eventsChecked) out.push("Expected cash was not checked against the events: the range has too many shifts.");
   return `${out.join("\n")}\n`;
 }

@@ -166,6 +166,8 @@ describe("backroom drawers report", () => {
     expect(r.out).toMatch(/Front counter .*NOT COUNTED/);
     expect(r.out).toContain("Totals: 6 shifts, 2 counted.");
     expect(r.out).toContain("4 shifts need attention");
+    // The one drawer whose events disagree, said as one.
+    expect(r.out).toContain("1 shift has events that do not add up to its expected cash.");
   });
 
   it("names the drawers still open from the day before, after midnight, with the command that shows them", async () => {

@@ -242,7 +242,7 @@ export async function runPayoutsList(argv: string[], io: CommandIo, deps: Payout
       const text =
         opts.format === "text" ? listText(payouts, locations, range) : formatRecords(opts.format, payouts, PAYOUT_CSV);
       await writeOut(opts.out, text, io.stdout);
-      if (opts.out.kind === "file") say(io.stderr, `wrote ${payouts.length} payouts to ${opts.out.path}`);
+      if (opts.out.kind === "file") say(io.stderr, `wrote ${plural(payouts.length, "payout")} to ${opts.out.path}`);
       return 0;
     }),
   );

@@ -9,6 +9,8 @@ import { localDate, localTime } from "./time.js";
 
 /** How the screens mark what is shown as kept writes will make it, before they are sent. */
 export const KEPT_MARK = "◷ kept, not yet sent";
+/** {@link KEPT_MARK} where room is short. */
+export const KEPT_SHORT = "◷ kept";
 
 /** What the words of a kept write need: names and the store's time zone. */
 export interface KeptNames {

@@ -231,6 +231,22 @@ describe("retries", () => {
     );
   });
 
+  it("tells each retry before its wait: the next try's number of all, and how the last ended", async () => {
+    const { pool, client, answer } = setup({ maxRetries: 3 });
+    pool.intercept(any).replyWithError(new Error("connect ECONNREFUSED"));
+    pool.intercept(any).reply(503, answer({}));
+    pool.intercept(any).reply(200, answer({ counts: [] }));
+    const told: { attempt: number; attempts: number; error: string }[] = [];
+    await client.inventory.batchChangeInventory(
+      { changes: [] },
+      { onRetry: (r) => told.push({ attempt: r.attempt, attempts: r.attempts, error: (r.error as Error).name }) },
+    );
+    expect(told).toEqual([
+      { attempt: 2, attempts: 4, error: "SquareNetworkError" },
+      { attempt: 3, attempts: 4, error: "SquareApiError" },
+    ]);
+  });
+
   it("reuses the caller's idempotency key and sends a fresh one for the next logical write", async () => {
     let n = 0;
     const { pool, client, seen, answer } = setup({ newIdempotencyKey: () => `k${++n}` });

@@ -7,6 +7,7 @@ import {
   errorsOf,
   SquareApiError,
   SquareError,
+  type SquareErrorDetail,
   SquareNetworkError,
   SquareRetiredError,
   SquareTimeoutError,
@@ -43,6 +44,12 @@ export interface RequestOptions {
   /** The application secret, for the operations that authenticate with `Client <secret>`. */
   clientSecret?: string;
   signal?: AbortSignal;
+  /**
+   * Told when an attempt failed and the transport is about to wait and try again: `attempt` is the
+   * number of the next try (2 for the first retry), of `attempts` in all, and `error` how the failed
+   * one ended (a caller shows "trying again" instead of a request that looks merely on its way).
+   */
+  onRetry?: (retry: { attempt: number; attempts: number; error: unknown }) => void;
 }
 
 /** How the transport is built; every field but `baseUrl` has a documented default. */
@@ -222,6 +229,7 @@ export class Transport {
           err instanceof SquareTimeoutError || err instanceof SquareError ? err : new SquareNetworkError(op.name, err);
         if (options.signal?.aborted) throw wrapped;
         if (retrySafe && attempt < maxRetries) {
+          options.onRetry?.({ attempt: attempt + 2, attempts: maxRetries + 1, error: wrapped });
           await this.#sleep(this.#backoff(attempt, undefined));
           continue;
         }
@@ -253,6 +261,11 @@ export class Transport {
         }
       }
       if (RETRYABLE_STATUS.has(status) && retrySafe && attempt < maxRetries) {
+        options.onRetry?.({
+          attempt: attempt + 2,
+          attempts: maxRetries + 1,
+          error: apiError(op.name, status, errors, text, parsed),
+        });
         await this.#sleep(this.#backoff(attempt, resHeaders["retry-after"]));
         continue;
       }
@@ -263,12 +276,7 @@ export class Transport {
       if (replacement && isRetiredAnswer(status, errors)) {
         throw new SquareRetiredError(op.name, status, replacement, parsed);
       }
-      throw new SquareApiError(
-        op.name,
-        status,
-        errors.length > 0 ? errors : [{ category: "API_ERROR", code: `HTTP_${status}`, detail: text.slice(0, 200) }],
-        parsed,
-      );
+      throw apiError(op.name, status, errors, text, parsed);
     }
   }
 
@@ -350,6 +358,19 @@ export class Transport {
     const asked = retryAfterMs(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
     return Math.min(cap, Math.max(jittered, asked ?? 0));
   }
+}
+
+/** An answer that is not a success, as the typed error (its errors, or the status and the start of its text). */
+function apiError(
+  operation: string,
+  status: number,
+  errors: readonly SquareErrorDetail[],
+  text: string,
+  parsed: unknown,
+): SquareApiError {
+  const said =
+    errors.length > 0 ? errors : [{ category: "API_ERROR", code: `HTTP_${status}`, detail: text.slice(0, 200) }];
+  return new SquareApiError(operation, status, said, parsed);
 }
 
 /** `Retry-After` as seconds or an HTTP date, in milliseconds from now. */

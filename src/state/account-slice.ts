@@ -306,6 +306,11 @@ export function createAccountSlice(
       if (ok) get().setStatus({ kind: "idle" });
     };
     const io: AccountIo = { get, dispatch, deps, ready: contextReader(context, dispatch, showToken), showToken, done };
+    // Its last check found no service (the app started while it was down): the service answers
+    // again, so the token is asked about and the business read, with no key pressed.
+    deps.events.on("service-answered", () => {
+      if (get().account.check?.ok === false) void loadAccount(io, { quiet: true });
+    });
     return {
       account: initialAccount,
       accountDispatch: dispatch,

@@ -109,8 +109,16 @@ describe("the index's state for the screen", () => {
     let s = indexSyncReducer(INITIAL_INDEX_SYNC, { type: "opening" });
     expect(describeIndexSync(s)).toBe("opening the customer index");
     s = indexSyncReducer(s, { type: "opened", size: 0, filled: false, expected: undefined });
+    const opened = s;
     s = indexSyncReducer(s, { type: "fill-page", size: 23_400, expected: 100_000 });
     expect(describeIndexSync(s)).toBe("building the customer index: 23,400 of 100,000 profiles read");
+    // One profile is one: "1 profile read", "0 of 1 profile read".
+    expect(describeIndexSync(indexSyncReducer(opened, { type: "fill-page", size: 1, expected: undefined }))).toBe(
+      "building the customer index: 1 profile read",
+    );
+    expect(describeIndexSync(indexSyncReducer(opened, { type: "fill-page", size: 0, expected: 1 }))).toBe(
+      "building the customer index: 0 of 1 profile read",
+    );
     s = indexSyncReducer(s, { type: "fill-stopped", problem: "the service did not answer" });
     expect(describeIndexSync(s)).toContain("(paused: the service did not answer)");
     s = indexSyncReducer(s, { type: "filled", size: 100_000 });

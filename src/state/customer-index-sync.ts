@@ -10,6 +10,7 @@
  * The sync's state, for the screen, is a small pure machine (`indexSyncReducer`); the functions
  * below do the reading and take what they need, so `customers search` uses them too.
  */
+import { partOf, plural } from "../domain/plural.js";
 import type { CustomerIndex } from "../local/customer-index.js";
 import type {
   Customer,
@@ -125,14 +126,13 @@ export function indexSyncReducer(state: IndexSync, event: IndexSyncEvent): Index
 
 /** The index's fill in words: `reading 23,400 of 100,000 profiles`. */
 export function describeIndexSync(s: IndexSync): string {
-  const n = (x: number) => x.toLocaleString("en-US");
   switch (s.phase) {
     case "closed":
     case "opening":
       return "opening the customer index";
     case "filling": {
-      const of = s.expected === undefined ? "" : ` of ${n(s.expected)}`;
-      return `building the customer index: ${n(s.size)}${of} profiles read${s.problem ? ` (paused: ${s.problem})` : ""}`;
+      const read = s.expected === undefined ? plural(s.size, "profile") : partOf(s.size, s.expected, "profile");
+      return `building the customer index: ${read} read${s.problem ? ` (paused: ${s.problem})` : ""}`;
     }
     case "ready":
       return s.refreshing ? "reading changes" : "customer index";

@@ -138,6 +138,11 @@ function namesReader({ get, patch, deps }: DrawersIo) {
   };
 }
 
+/** The words for a day to come, whose drawers cannot be shown: "Sat 2026-11-28 has not come yet (today is …)". */
+function notComeYet(day: string, today: string): string {
+  return `${dayName(day)} has not come yet (today is ${dayName(today)}).`;
+}
+
 /** The actions that read what the screen shows: the day or range of dates, moved by days, and the trend. */
 function readActions(io: DrawersIo) {
   const { get, patch, deps } = io;
@@ -152,6 +157,8 @@ function readActions(io: DrawersIo) {
       const checked = parseDateRange({ from: wanted.from.trim(), to: wanted.to.trim() }, now);
       if (!checked.ok) return checked.problem;
       const { from, to } = checked;
+      // A day to come has no drawers yet: the dates stop at the store's today (the form stays open).
+      if (to > now) return notComeYet(from > now ? from : to, now);
       const ticket = ++io.tickets.day;
       // Other days' rows must not show under these dates while they are read.
       const moved = from !== d.from || to !== d.to;
@@ -196,8 +203,7 @@ function readActions(io: DrawersIo) {
       const end = addDays(to || start, days);
       // A day to come has no drawers yet: the dates stop at the store's today, and say so.
       if (days > 0 && end > now) {
-        const next = addDays(now, 1);
-        get().setStatus({ kind: "rule", text: `${dayName(next)} has not come yet (today is ${dayName(now)}).` });
+        get().setStatus({ kind: "rule", text: notComeYet(addDays(now, 1), now) });
         return;
       }
       await get().loadDrawers({ from: addDays(start, days), to: end });

@@ -1,9 +1,11 @@
 // The payouts screen's I/O: reads through runRead (the spinner, the status bar, the connection)
 // and hands every answer to the pure machine (payouts-machine.ts). Nothing here decides what the
 // screen shows; it only fetches, and drops answers that arrive after the question changed.
+
 import { readStatement, statementRange } from "../domain/bank-statement.js";
 import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
+import { plural } from "../domain/plural.js";
 import type { StatementWords } from "../domain/statement-columns.js";
 import { localDate } from "../domain/time.js";
 import type { Location, Payout, PayoutEntry } from "../spec/generated/types.js";
@@ -221,7 +223,7 @@ async function showPayoutFees(ctx: Ctx): Promise<void> {
   const missing = payouts.filter((p) => !ctx.entries.has(p.id));
   let done = payouts.length - missing.length;
   ctx.dispatch({ type: "fees-progress", key, done, total: payouts.length });
-  const ok = await ctx.read(`Reading the entries of ${payouts.length} payouts`, async () => {
+  const ok = await ctx.read(`Reading the entries of ${plural(payouts.length, "payout")}`, async () => {
     // A few payouts at a time: a year of them is hundreds of reads.
     await mapLimit(missing, ENTRY_READ_CONCURRENCY, async (p) => {
       if (ticket !== ctx.tickets.fees) return;

@@ -60,6 +60,9 @@ export interface ReplayOptions<R extends LoggedRequest, Answer> {
   onEvent?: ((event: ReplayEvent<R>) => void) | undefined;
 }
 
+/** Tries of one request across transport failures, unless the caller says otherwise. */
+export const DEFAULT_ROUNDS = 6;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const defaultDelay = (round: number) => Math.min(10_000, 500 * 2 ** round);
 
@@ -97,7 +100,7 @@ async function tryRequest<R extends LoggedRequest, Answer>(
   opts: ReplayOptions<R, Answer>,
   run: { stop: ReplayStop | undefined },
 ): Promise<R | undefined> {
-  const rounds = opts.rounds ?? 6;
+  const rounds = opts.rounds ?? DEFAULT_ROUNDS;
   for (let round = 0; ; round++) {
     opts.log.markSent(request, opts.now().toISOString());
     opts.onEvent?.({ kind: "sending", request });

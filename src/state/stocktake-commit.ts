@@ -6,7 +6,7 @@
  * counting twice. Shared by the screen and the `stocktake` commands.
  */
 
-import { plural } from "../domain/plural.js";
+import { partOf, plural } from "../domain/plural.js";
 import {
   buildReview,
   commitLinesOf,
@@ -23,7 +23,14 @@ import {
 } from "../local/stocktake-journal.js";
 import type { RequestOptions } from "../square/transport.js";
 import { isUnreachable } from "./errors.js";
-import { classifyFailure, type FailureVerdict, type ReplayEvent, type ReplayStop, replay } from "./replay.js";
+import {
+  classifyFailure,
+  DEFAULT_ROUNDS,
+  type FailureVerdict,
+  type ReplayEvent,
+  type ReplayStop,
+  replay,
+} from "./replay.js";
 import type { StocktakeClient } from "./stocktake-source.js";
 
 /** How far a commit is. */
@@ -41,6 +48,12 @@ export interface CommitProgress {
    * or was told "later" (a 5xx, 429); `nextTryAt`: the soonest next try (ISO). Absent: none waits.
    */
   waiting?: { requests: number; unreachable: boolean; nextTryAt: string } | undefined;
+  /**
+   * Requests on their way again after a try that failed (the transport's own retries, or a try after
+   * a wait): `attempt`, the furthest one's try, of `attempts` at most; `unreachable` as for
+   * `waiting`. Absent: every request on its way is on its first try.
+   */
+  trying?: { requests: number; attempt: number; attempts: number; unreachable: boolean } | undefined;
 }
 
 /** A commit with nothing sent yet. */
@@ -159,6 +172,48 @@ function progressOf(all: readonly JournalBatch[]): CommitProgress {
 /** The requests waiting to be tried again, by seq: when each is tried next, and whether it found no service. */
 type Waits = Map<number, { at: number; unreachable: boolean }>;
 
+/**
+ * What the commit knows of each request's tries, by seq: how many were started, whether one is on
+ * its way, and whether the last failure found no service; `attempts`: tries of one request at most.
+ */
+interface Tries {
+  bySeq: Map<number, { started: number; onItsWay: boolean; unreachable: boolean }>;
+  attempts: number;
+}
+
+/** The progress's `trying` from the requests on their way after a failed try. */
+function tryingOf(tries: Tries): CommitProgress["trying"] {
+  const again = [...tries.bySeq.values()].filter((t) => t.onItsWay && t.started > 1);
+  if (again.length === 0) return undefined;
+  return {
+    requests: again.length,
+    attempt: Math.max(...again.map((t) => t.started)),
+    attempts: tries.attempts,
+    unreachable: again.some((t) => t.unreachable),
+  };
+}
+
+/** A request's try failed and the transport tries it again at once (after its short backoff). */
+function noteRetry(progress: CommitProgress, tries: Tries, seq: number, error: unknown): void {
+  const t = tries.bySeq.get(seq) ?? { started: 1, onItsWay: true, unreachable: false };
+  tries.bySeq.set(seq, { started: t.started + 1, onItsWay: true, unreachable: isUnreachable(error) });
+  progress.trying = tryingOf(tries);
+}
+
+/** A request is sent (a round's first try) or its round ended. */
+function noteTries(progress: CommitProgress, tries: Tries, event: ReplayEvent<JournalBatch>): void {
+  const seq = event.request.seq;
+  const t = tries.bySeq.get(seq) ?? { started: 0, onItsWay: false, unreachable: false };
+  if (event.kind === "sending") tries.bySeq.set(seq, { ...t, started: t.started + 1, onItsWay: true });
+  else if (event.kind === "tried")
+    tries.bySeq.set(seq, {
+      ...t,
+      onItsWay: false,
+      unreachable: event.error !== undefined && isUnreachable(event.error),
+    });
+  progress.trying = tryingOf(tries);
+}
+
 /** The progress's `waiting` from the requests that wait now. */
 function waitingOf(waits: Waits): CommitProgress["waiting"] {
   const all = [...waits.values()];
@@ -218,8 +273,8 @@ export function stoppedProblem(
           : stop.problem;
   const left = progress.batchesTotal - progress.batchesDone;
   return {
-    problem: `${cause} ${progress.linesDone.toLocaleString("en-US")} of ${plural(progress.linesTotal, "line")} are committed; ${plural(left, "request")} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
-    short: `${cause} ${progress.linesDone.toLocaleString("en-US")} of ${plural(progress.linesTotal, "line")} committed; c resumes, nothing counts twice.`,
+    problem: `${cause} Committed so far: ${partOf(progress.linesDone, progress.linesTotal, "line")}; ${plural(left, "request")} wait${left === 1 ? "s" : ""} in the journal — resume to finish, nothing is counted twice.`,
+    short: `${cause} ${partOf(progress.linesDone, progress.linesTotal, "line")} committed; c resumes, nothing counts twice.`,
     details: stop.kind === "aborted" ? undefined : stop.details,
   };
 }
@@ -243,10 +298,23 @@ export async function runCommit(opts: CommitOptions): Promise<CommitOutcome> {
   }
   report();
   const waits: Waits = new Map();
+  const perCall: RequestOptions = { maxRetries: 4, ...opts.requestOptions };
+  const tries: Tries = {
+    bySeq: new Map(),
+    attempts: ((perCall.maxRetries ?? 0) + 1) * (opts.rounds ?? DEFAULT_ROUNDS),
+  };
   const stop = await replay<JournalBatch, readonly string[]>({
     log: journal.requests.log(countId),
     send: async (b) => {
-      const res = await opts.client.inventory.batchChangeInventory(b.body, { maxRetries: 4, ...opts.requestOptions });
+      const res = await opts.client.inventory.batchChangeInventory(b.body, {
+        ...perCall,
+        // The transport's own retries: the line says it is trying again, and the header whether the service answered.
+        onRetry: ({ error }) => {
+          noteRetry(progress, tries, b.seq, error);
+          opts.onTry?.(error);
+          report();
+        },
+      });
       return (res.changes ?? []).map((c) => c.physical_count?.id ?? "").filter((id) => id !== "");
     },
     classify: verdictOf,
@@ -266,6 +334,7 @@ export async function runCommit(opts: CommitOptions): Promise<CommitOutcome> {
     signal: opts.signal,
     onEvent: (event) => {
       track(progress, event, waits, opts.now);
+      noteTries(progress, tries, event);
       if (event.kind === "tried") opts.onTry?.(event.error);
       // A try's outcome is counted before its end: one report for each change of what is in flight.
       if (event.kind === "sending" || event.kind === "tried" || event.kind === "waiting") report();
@@ -274,6 +343,7 @@ export async function runCommit(opts: CommitOptions): Promise<CommitOutcome> {
   if (stop) {
     // Nothing waits any more: the commit stopped, and says why.
     progress.waiting = undefined;
+    progress.trying = undefined;
     return { kind: "stopped", ...stoppedProblem(stop, progress), progress: { ...progress } };
   }
   const committedAt = opts.now().toISOString();

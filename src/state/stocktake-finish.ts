@@ -30,9 +30,10 @@ async function planAndRun(io: StocktakeIo, countId: string): Promise<CommitOutco
     // Each try tells the header whether the service answered: offline at the first that finds none.
     onTry: (error) => io.get().noteTry(error),
     onProgress: (p) => {
-      // Only what the screen shows redraws it: requests settled, in flight, refused, waiting.
+      // Only what the screen shows redraws it: requests settled, in flight, refused, waiting, trying again.
       const w = p.waiting;
-      const key = `${p.batchesDone}/${p.batchesTotal}/${p.inFlight}/${p.refused}/${w ? `${w.requests}${w.unreachable}${w.nextTryAt}` : ""}`;
+      const t = p.trying;
+      const key = `${p.batchesDone}/${p.batchesTotal}/${p.inFlight}/${p.refused}/${w ? `${w.requests}${w.unreachable}${w.nextTryAt}` : ""}/${t ? `${t.requests}${t.attempt}${t.unreachable}` : ""}`;
       if (key === shown.key) return;
       shown.key = key;
       io.dispatch({ type: "commit-progress", progress: p });

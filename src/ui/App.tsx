@@ -94,6 +94,17 @@ function useScreenHooks(def: AnyScreenDef | undefined) {
   useEffect(() => {
     if (def && (store.getState().locationId || def.withoutLocation)) void def.onShow?.(store.getState());
   }, [kind, def?.onShow]);
+  // The service answers again: the screen on show reads again (what it shows was read before, or
+  // could not be read at all), as its quiet refresh does, or as `r` does when it has none.
+  const connection = useAppStore((s) => s.connection.state);
+  const was = useRef(connection);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the connection changes.
+  useEffect(() => {
+    const back = was.current === "offline" && connection === "online";
+    was.current = connection;
+    const s = store.getState();
+    if (back && def && s.locationId) void (def.refresh ?? def.reload)?.(s);
+  }, [connection]);
   useEffect(() => {
     if (!def?.refresh) return;
     const refresh = def.refresh;

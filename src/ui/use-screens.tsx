@@ -5,9 +5,11 @@
 // stand-in that says so, and `r` tries again.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type AppStore, type ScreenKind, useAppStore, useAppStoreApi } from "../state/index.js";
+import { NotRead } from "./components/NotRead.js";
 import { Txt } from "./components/Txt.js";
 import { listPlace } from "./focus.js";
 import { type AnyScreenDef, isLazy, type LazyScreen, nameOf, type ScreenEntry } from "./screens/screen-def.js";
+import { scannedText } from "./shell.js";
 
 /** The stand-in shown while a screen loads. */
 function loadingScreen(entry: LazyScreen): AnyScreenDef {
@@ -38,6 +40,28 @@ function failedScreen(entry: LazyScreen, err: unknown, retry: () => void): AnySc
     commands: {},
     focus: () => listPlace("not loaded"),
     reload: retry,
+  };
+}
+
+/**
+ * The stand-in of a screen that needs a location while none is known (the app started while the
+ * service could not be reached, or is still reading the locations): its title and why its data is
+ * not there ({@link NotRead}). It has none of the screen's commands, so no form opens on a store
+ * not read; a scan says it did nothing. `r` (the shell's) reads the start again; once a location is
+ * known the screen itself is shown, and reads as it does when shown.
+ */
+function notReadScreen(def: AnyScreenDef): AnyScreenDef {
+  const what = def.reads ?? "what this screen shows";
+  return {
+    ...nameOf(def),
+    component: () => <NotRead title={def.title} what={what} />,
+    commands: {},
+    focus: () => listPlace("not read"),
+    onScan: (s, code) =>
+      s.setStatus({
+        kind: "rule",
+        text: `Scanned ${scannedText(code)} before the store was read: nothing was done.`,
+      }),
   };
 }
 
@@ -76,8 +100,13 @@ export function useScreens(entries: readonly ScreenEntry[]): readonly AnyScreenD
     };
     loadScreen(entry, store).then(put, (err: unknown) => put(failedScreen(entry, err, retry)));
   }, [entries, kind, loaded, store]);
+  const located = useAppStore((s) => s.locationId !== undefined);
   return useMemo(
-    () => entries.map((e) => (isLazy(e) ? (loaded.get(e.kind) ?? standIns.get(e.kind) ?? loadingScreen(e)) : e)),
-    [entries, loaded, standIns],
+    () =>
+      entries.map((e) => {
+        const def = isLazy(e) ? (loaded.get(e.kind) ?? standIns.get(e.kind) ?? loadingScreen(e)) : e;
+        return located || def.withoutLocation || def.loading ? def : notReadScreen(def);
+      }),
+    [entries, loaded, standIns, located],
   );
 }

@@ -196,3 +196,41 @@ export async function startApp(opts: StartAppOptions = {}): Promise<DrivenApp> {
     },
   };
 }
+
+/** An app whose service can be taken away, on virtual timers (the app's retries) and a clock the test moves. */
+export interface AppBehindProxy {
+  svc: TestService;
+  proxy: NetProxy;
+  timers: VirtualTimers;
+  app: DrivenApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a local service, a proxy in front of it (switched off first when `down`) and the app at
+ * 80×24 through it, on virtual timers and the clock `now`.
+ */
+export async function startAppBehindProxy(opts: { down: boolean; now: () => Date }): Promise<AppBehindProxy> {
+  const svc = await startService();
+  const proxy = await startProxy(svc.url);
+  if (opts.down) await proxy.down();
+  const timers = new VirtualTimers();
+  const app = await startApp({
+    shared: svc,
+    proxy,
+    columns: 80,
+    rows: 24,
+    store: { timers, clock: { now: opts.now } },
+  });
+  return {
+    svc,
+    proxy,
+    timers,
+    app,
+    async close() {
+      await app.close();
+      await proxy.down().catch(() => {});
+      await svc.close();
+    },
+  };
+}

@@ -20,6 +20,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "review",
     title: "Review",
+    reads: "the shifts",
     key: "2",
     allLocations: true,
     slices: ["review"],
@@ -28,6 +29,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "break-types",
     title: "Break types",
+    reads: "the break types",
     key: "3",
     slices: [],
     load: async () => (await import("./break-types/screen.js")).BREAK_TYPES,
@@ -35,6 +37,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "stocktake",
     title: "Stocktake",
+    reads: "the counts",
     key: "4",
     slices: ["stocktake"],
     load: async () => (await import("./stocktake/screen.js")).STOCKTAKE,
@@ -42,6 +45,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "customers",
     title: "Customers",
+    reads: "the customers",
     key: "5",
     slices: ["customers"],
     load: async () => (await import("./customers/screen.js")).CUSTOMERS,
@@ -49,6 +53,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "drawers",
     title: "Drawers",
+    reads: "the drawers",
     key: "6",
     slices: ["drawers"],
     load: async () => (await import("./drawers/screen.js")).DRAWERS,
@@ -56,6 +61,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "payouts",
     title: "Payouts",
+    reads: "the payouts",
     key: "7",
     allLocations: true,
     slices: ["payouts"],
@@ -64,6 +70,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "gift-cards",
     title: "Gift cards",
+    reads: "the gift cards",
     key: "8",
     allLocations: true,
     slices: ["giftCards"],
@@ -72,6 +79,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "v1",
     title: "Old transactions (V1)",
+    reads: "the old transactions",
     key: "9",
     allLocations: true,
     slices: ["v1"],
@@ -88,12 +96,15 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     kind: "webhooks",
     title: "Webhooks",
+    reads: "the subscriptions",
     slices: ["webhooks"],
     load: async () => (await import("./webhooks/screen.js")).WEBHOOKS,
   },
   {
     kind: "outbox",
     title: "Kept",
+    // What it lists is kept on this machine: it is shown before the service has answered.
+    withoutLocation: true,
     slices: [],
     load: async () => (await import("./outbox/screen.js")).OUTBOX,
   },

@@ -48,6 +48,13 @@ export interface ScreenDef<C extends string = string, S extends AppState = AppSt
   /** Shown and loaded before any location is known (the account screen: signing in comes first). */
   withoutLocation?: true;
   /**
+   * What the screen shows from the service, in the manager's words ("the drawers"). Until a
+   * location is known (the app started while the service could not be reached), a screen without
+   * `withoutLocation` is shown as its title and a line saying this cannot be read yet, and why
+   * (src/ui/use-screens.tsx).
+   */
+  reads?: string;
+  /**
    * It can show every location at once: the location picker then offers "All locations" (the one
    * choice, the shell's `allLocations`; elsewhere the picker names the screens that offer it). Its
    * `onLocationChange` runs when all locations are chosen, or one again.
@@ -71,7 +78,7 @@ export interface ScreenDef<C extends string = string, S extends AppState = AppSt
 export type AnyScreenDef = ScreenDef<string>;
 
 /** What the shell knows of a screen before its module is loaded: its tab, number key and title. */
-export type ScreenName = Pick<ScreenDef, "kind" | "title" | "key" | "allLocations" | "withoutLocation">;
+export type ScreenName = Pick<ScreenDef, "kind" | "title" | "key" | "allLocations" | "withoutLocation" | "reads">;
 
 /** A screen's module: everything of its entry but its name (which the registry holds). */
 export type ScreenBody<C extends string = string, S extends AppState = AppState> = Omit<
@@ -96,15 +103,16 @@ export function isLazy(entry: ScreenEntry): entry is LazyScreen {
   return "load" in entry;
 }
 
-/** A lazy entry's name, as its stand-in and its loaded screen carry it. */
-export function nameOf(entry: LazyScreen): ScreenName {
-  const { kind, title, key, allLocations, withoutLocation } = entry;
+/** A screen's name (a lazy entry's, as its stand-ins and its loaded screen carry it). */
+export function nameOf(entry: ScreenName): ScreenName {
+  const { kind, title, key, allLocations, withoutLocation, reads } = entry;
   return {
     kind,
     title,
     ...(key ? { key } : {}),
     ...(allLocations ? { allLocations } : {}),
     ...(withoutLocation ? { withoutLocation } : {}),
+    ...(reads ? { reads } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useLayoutEffect, useRef, useState } from "react";
+import { plural } from "../../../domain/plural.js";
 import { localDate, localTime } from "../../../domain/time.js";
 import { type AccountState, selectedIndex, selectTimeZone, useAppStore, useAppStoreApi } from "../../../state/index.js";
 import { fitCell, wrapLines } from "../../components/columns.js";
@@ -48,6 +49,8 @@ function rowText(
 ): { text: string; indent: number; color?: string | undefined; bold?: boolean } {
   if (r.kind === "heading") return { text: r.text, indent: 0, bold: true };
   if (r.kind === "scope") {
+    // Not known is not missing: the service has not said what the sign-in may do yet.
+    if (r.unknown) return { text: `? ${r.scope.padEnd(WHY_AT - 3)} ${r.why}`, indent: WHY_AT, color: theme.muted };
     return {
       text: `${r.granted ? "✓" : "✗"} ${r.scope.padEnd(WHY_AT - 3)} ${r.granted ? "" : "MISSING: "}${r.why}`,
       indent: WHY_AT,
@@ -168,7 +171,7 @@ function useFacts(): FactRow[] {
     {
       label: "Business",
       value: signedIn
-        ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business?.locations.length ?? "?"} locations`
+        ? `${business?.name ?? "—"} · merchant ${t?.merchantId || "?"} · ${business ? plural(business.locations.length, "location") : "? locations"}`
         : "— (not signed in)",
     },
     {

@@ -15,7 +15,8 @@ export const ACCOUNT_LIST = "account";
 /** One row of the account screen's list. */
 export type AccountRow =
   | { id: string; kind: "heading"; text: string }
-  | { id: string; kind: "scope"; scope: string; why: string; granted: boolean }
+  /** `unknown`: the sign-in's permissions are not known yet (the service has not said), so neither is this one. */
+  | { id: string; kind: "scope"; scope: string; why: string; granted: boolean; unknown: boolean }
   | { id: string; kind: "location"; location: LocationLine };
 
 const viewCache = new WeakMap<AccountState, { now: number; view: AccountView }>();
@@ -49,7 +50,7 @@ export function accountRows(s: AppState): AccountRow[] {
         ? "Permissions (not known yet: r asks the service)"
         : `Permissions: ${granted} of ${scopes.lines.length} that backroom uses${scopes.missing.length ? `, ${scopes.missing.length} missing` : ""}`,
     });
-    for (const l of scopes.lines) rows.push({ id: `s:${l.scope}`, kind: "scope", ...l });
+    for (const l of scopes.lines) rows.push({ id: `s:${l.scope}`, kind: "scope", ...l, unknown: scopes.unknown });
   }
   const locations = s.account.business?.locations ?? [];
   if (locations.length) {

@@ -24,6 +24,7 @@ import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { fitCell } from "../../components/columns.js";
 import { EntryLine } from "../../components/EntryLine.js";
 import { FormView } from "../../components/FormView.js";
+import { useNotReadText } from "../../components/NotRead.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
@@ -259,6 +260,12 @@ function ResultsView({ height, width }: { height: number; width: number }) {
   const count = useLoadedStore(useShallow((st) => [st.customers.results.count, st.customers.results.countIsFloor]));
   const marks = useMarks(rows);
   const kept = useLoadedStore(selectKeptCustomers);
+  // Nothing found in an index that is still filling is not "no profile": while the service cannot be
+  // reached, that is what the list says.
+  const filling = useLoadedStore(
+    (st) => st.customers.results.from === "index" && ["filling", "opening"].includes(st.customers.index.phase),
+  );
+  const unread = useNotReadText("the customers", NO_MATCH);
   const columns = useMemo(() => customerColumns(marks, timeZone, country, kept), [marks, timeZone, country, kept]);
 
   // Pages are read as the cursor nears the end of what is loaded, never all at once.
@@ -289,7 +296,7 @@ function ResultsView({ height, width }: { height: number; width: number }) {
       width={listWidth}
       rowKey={(r, i) => r.id ?? String(i)}
       {...(typeof count[0] === "number" ? { total: count[0], totalIsFloor: count[1] === true } : {})}
-      empty={EMPTY[phase] ?? NO_MATCH}
+      empty={EMPTY[phase] ?? (filling ? unread : NO_MATCH)}
     />
   );
   const legend = [

@@ -286,7 +286,7 @@ export function DuplicatesView({ height, width }: { height: number; width: numbe
     scan.phase === "scanning"
       ? `Reading profiles: ${scan.scanned.toLocaleString("en-US")}${of}… esc stops`
       : scan.phase === "failed"
-        ? `The service stopped answering after ${scan.scanned.toLocaleString("en-US")} profiles.`
+        ? `The service stopped answering after ${plural(scan.scanned, "profile")}.`
         : `${plural(scan.groups.length, "group")} among ${plural(scan.scanned, "profile")}${scan.phase === "stopped" ? " (stopped early)" : ""}.`;
   return (
     <Box flexDirection="column" width={width}>

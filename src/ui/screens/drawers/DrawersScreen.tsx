@@ -16,6 +16,7 @@ import type { StillOpen } from "../../../state/drawers-load.js";
 import { selectLocation, selectTimeZone, useLoadedStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
+import { NotReadYet } from "../../components/NotRead.js";
 import { StaticTable } from "../../components/StaticTable.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
@@ -126,7 +127,7 @@ function DayView({ height, width }: ScreenProps) {
         />
       ) : (
         <Box height={listHeight}>
-          <Txt color={theme.muted}>Reading the drawers…</Txt>
+          <NotReadYet what="the drawers" loading="Reading the drawers…" />
         </Box>
       )}
       {totals.map((line) => (

@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { activityTotals, cardHistory, type Liability } from "../../../domain/gift-card-activity.js";
 import { cardStateWords, cardTypeWords, shortGan } from "../../../domain/gift-cards.js";
-import { KEPT_MARK } from "../../../domain/kept-words.js";
+import { KEPT_MARK, KEPT_SHORT } from "../../../domain/kept-words.js";
 import { formatAmount, formatMoney } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
 import { localDate } from "../../../domain/time.js";
@@ -81,8 +81,13 @@ function CardLines({
   const customers =
     names.length === 0 ? "no customer linked" : `${names.length === 1 ? "customer" : "customers"} ${names.join(", ")}`;
   const created = card.created_at ? `created ${localDate(card.created_at, tz)}` : "";
-  const mark = kept > 0 ? ` ${KEPT_MARK} (${kept})` : "";
-  const rest = ` · ${cardTypeWords(card.type)} · ${cardStateWords(card.state)} · balance ${money}${mark}`;
+  const restWith = (mark: string) =>
+    ` · ${cardTypeWords(card.type)} · ${cardStateWords(card.state)} · balance ${money}${mark}`;
+  // The kept mark in fewer words when the line, even with the short number, has no room for it.
+  const full = ` ${KEPT_MARK} (${kept})`;
+  const mark =
+    kept === 0 ? "" : shortGan(card.gan).length + restWith(full).length <= width ? full : ` ${KEPT_SHORT} (${kept})`;
+  const rest = restWith(mark);
   // The whole number when the line has room for it; else its last four digits.
   const number = (card.gan ?? "").length + rest.length <= width ? card.gan : shortGan(card.gan);
   return (

@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { localDateTime } from "../../../domain/cash-drawers.js";
 import { formatMoney } from "../../../domain/money.js";
 import { keptWords, maskDestination, payoutStatusWord } from "../../../domain/payouts.js";
+import { plural } from "../../../domain/plural.js";
 import { useLoadedStore } from "../../../state/index.js";
 import { detailSummary } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -50,7 +51,7 @@ export function DetailView({ height, width }: ScreenProps) {
   const p = detail.payout;
   const check = detail.stopped ? (
     <Txt color={theme.bad} wrap="truncate-end">
-      {detail.entries.length} entries read before the service stopped answering: r reads them again.
+      {plural(detail.entries.length, "entry", "entries")} read before the service stopped answering: r reads them again.
     </Txt>
   ) : !summary?.checked ? (
     <Txt color={theme.muted} wrap="truncate-end">

@@ -2,6 +2,7 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
 import { formatRate } from "../../../domain/payouts.js";
+import { partOf, plural } from "../../../domain/plural.js";
 import { selectedIndex, useLoadedStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { Txt } from "../../components/Txt.js";
@@ -67,8 +68,8 @@ export function FeesView({ height, width }: ScreenProps) {
           {!f
             ? "Reading the payouts…"
             : f.stopped
-              ? `The entries of ${f.total - f.done} of ${f.total} payouts could not be read: r reads them again.`
-              : `Reading the entries of ${f.total} payouts… ${f.done} done.`}
+              ? `The entries of ${partOf(f.total - f.done, f.total, "payout")} could not be read: r reads them again.`
+              : `Reading the entries of ${plural(f.total, "payout")}… ${f.done} done.`}
         </Txt>
         <OpenForm />
       </Box>

@@ -22,6 +22,7 @@ import { firstThatFits, wrapSegments } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
+import { NotReadYet } from "../../components/NotRead.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useTheme } from "../../theme.js";
@@ -87,10 +88,9 @@ export function ReviewScreen({ height, width }: ScreenProps) {
           <Txt wrap="truncate-end">{totals[1]}</Txt>
         </>
       ) : (
-        <>
-          <Txt color={theme.muted}>No shifts loaded.</Txt>
-          <Txt> </Txt>
-        </>
+        <Box height={2}>
+          <NotReadYet what="the shifts" loading="No shifts loaded." />
+        </Box>
       )}
       {view === "members" ? (
         <ColumnList
@@ -100,7 +100,7 @@ export function ReviewScreen({ height, width }: ScreenProps) {
           height={listHeight}
           width={width}
           rowKey={(m) => m.memberId}
-          empty={review.filter ? `No one matches "${review.filter}".` : "No shifts in these workdays."}
+          empty={review.filter ? `No one matches "${review.filter}".` : result ? "No shifts in these workdays." : ""}
         />
       ) : (
         <ColumnList
@@ -110,7 +110,7 @@ export function ReviewScreen({ height, width }: ScreenProps) {
           height={listHeight}
           width={width}
           rowKey={(r, i) => r.shift.id ?? String(i)}
-          empty="No shifts."
+          empty={result ? "No shifts." : ""}
         />
       )}
       {review.form.kind === "filter" ? <ReviewFilter /> : null}

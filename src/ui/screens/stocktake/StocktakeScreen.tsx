@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import { formatMoney } from "../../../domain/money.js";
-import { plural } from "../../../domain/plural.js";
+import { partOf, plural } from "../../../domain/plural.js";
 import { groupedQuantity } from "../../../domain/quantity.js";
 import { type countTotals, describeScope, type ReviewRow } from "../../../domain/stocktake.js";
 import { localDate, localTime, localTimeSeconds } from "../../../domain/time.js";
@@ -348,26 +348,32 @@ function HistoryView({
   );
 }
 
-/** A commit between tries: it waits for the service (and why), and what the journal keeps meanwhile. */
-function CommitWaiting({
-  progress: p,
-  waiting,
-}: {
-  progress: CommitProgress;
-  waiting: NonNullable<CommitProgress["waiting"]>;
-}) {
+/** Why a request of the commit is not through yet, in the manager's words. */
+const whyNotThrough = (unreachable: boolean) =>
+  unreachable ? "the service cannot be reached" : "the service said to try later";
+
+/**
+ * A commit whose requests failed a try: trying again now (which try, of how many at most), or
+ * waiting for the next try (and when); and what the journal keeps meanwhile.
+ */
+function CommitRetrying({ progress: p }: { progress: CommitProgress }) {
   const theme = useTheme();
   const tz = useLoadedStore(selectTimeZone);
-  const why = waiting.unreachable ? "the service cannot be reached" : "the service said to try later";
   const kept = p.batchesTotal - p.batchesDone;
+  const t = p.trying;
+  const w = p.waiting;
   // Each line fits 60 columns whole: the journal's promise (nothing counted twice) is said when it stops.
   return (
     <Box flexDirection="column">
       <Txt color={theme.warn} wrap="wrap">
-        Waiting: {why}; next try {localTimeSeconds(waiting.nextTryAt, tz)}.
+        {t
+          ? `Trying again (try ${t.attempt} of ${t.attempts}): ${whyNotThrough(t.unreachable)}.`
+          : w
+            ? `Waiting: ${whyNotThrough(w.unreachable)}; next try ${localTimeSeconds(w.nextTryAt, tz)}.`
+            : ""}
       </Txt>
       <Txt color={theme.muted} wrap="wrap">
-        {p.batchesDone} of {p.batchesTotal} requests accepted · {kept} kept in the journal
+        {partOf(p.batchesDone, p.batchesTotal, "request")} accepted · {kept} kept in the journal
         {p.refused ? ` · ${p.refused} refused` : ""}
       </Txt>
     </Box>
@@ -385,18 +391,18 @@ function CommitView() {
     <Box flexDirection="column">
       <Txt bold>Committing {count?.header.id}</Txt>
       <ProgressBar label="lines" done={p.linesDone} total={p.linesTotal} width={30} />
-      {p.waiting && !outcome ? (
-        <CommitWaiting progress={p} waiting={p.waiting} />
+      {(p.waiting || p.trying) && !outcome ? (
+        <CommitRetrying progress={p} />
       ) : (
         <Txt color={theme.muted}>
-          {p.batchesDone} of {p.batchesTotal} requests accepted · {p.inFlight} in flight
+          {partOf(p.batchesDone, p.batchesTotal, "request")} accepted · {p.inFlight} in flight
           {p.refused ? ` · ${p.refused} refused` : ""}
         </Txt>
       )}
       {outcome?.kind === "committed" ? (
         <Box flexDirection="column">
           <Txt color={theme.good}>
-            ✓ Committed {outcome.lines} lines as physical counts.
+            ✓ Committed {plural(outcome.lines, "line")} as physical counts.
             {outcome.refused.length ? ` ${outcome.refused.length} refused by the service:` : ""}
           </Txt>
           {outcome.refused.slice(0, 5).map((r) => (

@@ -334,7 +334,7 @@ export const STOCKTAKE_COMMANDS = defineLoadedCommands({
       const { count, openHere } = s.stocktake;
       const accepted = count ? 0 : (openHere?.batchesAccepted ?? 0);
       s.ask({
-        message: `Discard the count ${count?.header.id ?? openHere?.id}?${accepted ? ` ${accepted} of its requests are already committed and stay so.` : " Nothing of it has been committed."} It cannot be taken back.`,
+        message: `Discard the count ${count?.header.id ?? openHere?.id}?${accepted ? ` ${accepted === 1 ? "1 of its requests is already committed and stays" : `${accepted} of its requests are already committed and stay`} so.` : " Nothing of it has been committed."} It cannot be taken back.`,
         risky: true,
         yes: "Discard",
         onYes: () => s.stocktakeDiscard(),

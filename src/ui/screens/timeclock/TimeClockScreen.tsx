@@ -17,7 +17,6 @@ import { firstThatFits } from "../../components/columns.js";
 import { FilterLine } from "../../components/FilterLine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
-import { NotRead } from "../../components/NotRead.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow, useWidgetList } from "../../components/use-list.js";
 import { WindowedList } from "../../components/WindowedList.js";
@@ -89,7 +88,7 @@ export function TimeClockScreen({ height, width }: ScreenProps) {
         </Txt>
       ) : null}
       {!loaded ? (
-        <NotRead what="the team" loading="Loading the team…" />
+        <Txt color={theme.muted}>Loading the team…</Txt>
       ) : (
         <ColumnList
           columns={columns}

@@ -1,5 +1,5 @@
 import { elsewhereSince, onShiftElsewhere } from "../../../domain/clock-rules.js";
-import { KEPT_MARK } from "../../../domain/kept-words.js";
+import { KEPT_MARK, KEPT_SHORT } from "../../../domain/kept-words.js";
 import { formatMoney } from "../../../domain/money.js";
 import { formatDuration, localDate, localTime } from "../../../domain/time.js";
 import type { WhoIsHereRow } from "../../../state/index.js";
@@ -51,7 +51,15 @@ export function timeClockColumns(tz: string, now?: Date): Column<WhoIsHereRow>[]
       flex: 3,
       // A member whose clock-in, break or clock-out is kept on this machine shows as it will be, marked.
       render: (r) => `${stateText(r, tz, now)}${r.kept ? ` ${KEPT_MARK}` : ""}`,
-      narrow: (r) => `${narrowStateText(r, tz, now)}${r.kept ? ` ${KEPT_MARK}` : ""}`,
+      // Narrow, a kept write's mark says "◷ kept" before the state loses words.
+      narrow: (r) =>
+        r.kept
+          ? [
+              `${narrowStateText(r, tz, now)} ${KEPT_MARK}`,
+              `${stateText(r, tz, now)} ${KEPT_SHORT}`,
+              `${narrowStateText(r, tz, now)} ${KEPT_SHORT}`,
+            ]
+          : narrowStateText(r, tz, now),
       color: (r, theme) =>
         r.forgotten || r.breakOverrun >= 1
           ? theme.bad

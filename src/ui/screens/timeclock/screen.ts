@@ -7,6 +7,7 @@ export const TIMECLOCK = defineScreen({
   kind: "timeclock",
   title: "Time clock",
   key: "1",
+  reads: "the team",
   component: TimeClockScreen,
   commands: TIMECLOCK_COMMANDS,
   focus: (s) => {

@@ -10,6 +10,7 @@ import { LIST_OPERATION } from "../../../state/v1-load.js";
 import { queryKey, recordKey, V1_LIST_NAMES, V1_VIEWS, type V1View } from "../../../state/v1-machine.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, firstThatFits, wrapLines } from "../../components/columns.js";
+import { NotReadYet } from "../../components/NotRead.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { wrapParts } from "../../components/wrap.js";
@@ -142,7 +143,10 @@ function ListPane({ height, width }: { height: number; width: number }) {
         />
       ) : (
         <Box height={listHeight}>
-          <Txt color={theme.muted}>Reading {VIEW_TITLES[v.view].toLowerCase()}…</Txt>
+          <NotReadYet
+            what={`the ${VIEW_TITLES[v.view].toLowerCase()}`}
+            loading={`Reading ${VIEW_TITLES[v.view].toLowerCase()}…`}
+          />
         </Box>
       )}
       {foot.map((line) => (

@@ -1,4 +1,5 @@
 import { Box } from "ink";
+import { useState } from "react";
 import { formatMoney } from "../../../domain/money.js";
 import {
   describeV1Range,
@@ -15,7 +16,7 @@ import type { V1Tender } from "../../../spec/generated/types.js";
 import { useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { type OrderActionForm, type RefundForm, type RefundRow, refundRows } from "../../../state/v1-machine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
-import type { FieldSpec } from "../../components/form.js";
+import { type FieldSpec, typedOverSelection } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useKeys } from "../../keyboard.js";
@@ -94,13 +95,20 @@ export function V1OrderActionForm({ form }: { form: OrderActionForm }) {
 
 /**
  * The refund form's keys: tab/↑/↓ between rows, ←/→ or space to change whole/part and the tender,
- * enter to check and ask, esc to cancel. Returns how a row's value is set.
+ * enter to check and ask, esc to cancel. Returns how a row's value is set, and whether the focused
+ * text row's value is selected: moved to, it is, as in every form (src/ui/components/form.ts) —
+ * what is typed replaces it, backspace empties it, an arrow lets go of it.
  */
 function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Tender[], active: boolean) {
   const store = useLoadedStoreApi();
   const s = () => store.getState();
-  const set = (field: "mode" | "tenderId" | "amount" | "reason", value: string) =>
-    s().v1Dispatch({ type: "refund-field", field, value });
+  const [selected, setSelected] = useState(false);
+  const set = (field: "mode" | "tenderId" | "amount" | "reason", value: string) => {
+    const typed = field === "amount" || field === "reason";
+    const next = typed && selected ? typedOverSelection(form[field], value) : value;
+    if (typed) setSelected(false);
+    s().v1Dispatch({ type: "refund-field", field, value: next });
+  };
   useKeys(
     (input, key) => {
       if (key.escape) s().v1Dispatch({ type: "close-form" });
@@ -108,6 +116,7 @@ function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Ten
       else if (key.tab || key.downArrow || key.upArrow) {
         const back = (key.tab && key.shift) || key.upArrow;
         s().v1Dispatch({ type: "refund-move", delta: back ? -1 : 1, split });
+        setSelected(true);
       } else if (form.focus === "mode" && (key.leftArrow || key.rightArrow || input === " ")) {
         set("mode", form.mode === "full" ? "partial" : "full");
       } else if (form.focus === "tender" && (key.leftArrow || key.rightArrow || input === " ")) {
@@ -121,7 +130,7 @@ function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Ten
     },
     { isActive: active },
   );
-  return set;
+  return { set, selected, deselect: () => setSelected(false) };
 }
 
 /**
@@ -137,7 +146,7 @@ export function V1RefundForm({ form }: { form: RefundForm }) {
   const rows = refundRows(form, split);
   const tenders = (payment?.tender ?? []).filter((t) => tenderLeft(t) > 0);
   const currency = payment ? paymentCurrency(payment) : "USD";
-  const set = useRefundKeys(form, split, tenders, active);
+  const { set, selected, deselect } = useRefundKeys(form, split, tenders, active);
   const mark = (row: RefundRow) => (form.focus === row ? "› " : "  ");
   const label = (row: RefundRow, text: string) => (
     <Txt color={form.focus === row ? theme.accent : undefined} bold={form.focus === row}>
@@ -169,7 +178,13 @@ export function V1RefundForm({ form }: { form: RefundForm }) {
       {rows.includes("amount") ? (
         <Box height={1} overflow="hidden">
           {label("amount", "Amount")}
-          <TextField value={form.amount} focus={active && form.focus === "amount"} onChange={(v) => set("amount", v)} />
+          <TextField
+            value={form.amount}
+            focus={active && form.focus === "amount"}
+            selected={selected && form.focus === "amount"}
+            onDeselect={deselect}
+            onChange={(v) => set("amount", v)}
+          />
           <Txt color={theme.muted}> {currency}</Txt>
         </Box>
       ) : null}
@@ -178,6 +193,8 @@ export function V1RefundForm({ form }: { form: RefundForm }) {
         <TextField
           value={form.reason}
           focus={active && form.focus === "reason"}
+          selected={selected && form.focus === "reason"}
+          onDeselect={deselect}
           maxLength={200}
           onChange={(v) => set("reason", v)}
         />

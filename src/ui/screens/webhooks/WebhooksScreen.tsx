@@ -4,6 +4,7 @@ import { useLoadedStore, useLoadedStoreApi, useShallow } from "../../../state/in
 import { shownSubscriptions, WEBHOOKS_LIST } from "../../../state/screens.js";
 import { ColumnList } from "../../components/ColumnList.js";
 import { FilterLine } from "../../components/FilterLine.js";
+import { useNotReadText } from "../../components/NotRead.js";
 import { Txt } from "../../components/Txt.js";
 import { useListWindow } from "../../components/use-list.js";
 import { useHasFocus } from "../../shell.js";
@@ -57,13 +58,14 @@ function SubscriptionList({ height, width }: { height: number; width: number }) 
   const listHeight = Math.max(3, height - 1 - filterRows - detail);
   const list = useListWindow(WEBHOOKS_LIST, ids, listHeight - 2);
   const disabled = items.filter((i) => i.enabled === false).length;
+  const unread = useNotReadText("the subscriptions", "Reading the subscriptions…");
   return (
     <Box flexDirection="column" width={width}>
       <Txt wrap="truncate-end">
         <Txt bold>Webhooks</Txt>
         <Txt color={theme.muted}>
           {" "}
-          · {plural(items.length, "subscription")}
+          · {loaded ? plural(items.length, "subscription") : "subscriptions not read yet"}
           {includeDisabled ? ` (${disabled} disabled shown; d hides them)` : " · disabled hidden (d shows them)"}
         </Txt>
       </Txt>
@@ -85,7 +87,7 @@ function SubscriptionList({ height, width }: { height: number; width: number }) 
         rowKey={(s) => s.id ?? ""}
         empty={
           !loaded
-            ? "Reading the subscriptions…"
+            ? unread
             : listFilter
               ? `No subscription matches "${listFilter}" (esc clears the filter).`
               : includeDisabled
