@@ -93,9 +93,12 @@ describe("a stocktake commit while the service cannot be reached", () => {
     expect(frame).not.toContain("✓ Committed");
 
     // Still down after every try: the commit stops, kept in the journal, and the header stays offline.
-    const stopped = await advanceUntil(a, timers, (f) => f.includes("! The service is not answering."));
+    const stopped = await advanceUntil(a, timers, (f) => f.includes("! The service cannot be reached."));
     expect(stopped).toContain("○ offline");
     expect(stopped).toContain("1 request waits");
+    // Nothing is in flight once it stopped: the line says what was accepted, not "0 in flight".
+    expect(stopped).toContain("0 of 1 request accepted");
+    expect(stopped).not.toContain("in flight");
 
     // Back: the app asks again on its own, the header says online, and c finishes the commit.
     await proxy.up();

@@ -17,7 +17,7 @@ describe("a commit that stopped, in words", () => {
       /^The service said to try later\. Committed so far: 1 of 3 lines; 1 request waits in the journal/,
     );
     expect(stoppedProblem({ kind: "transient", details: "ECONNREFUSED", cause: gone }, progress).short).toMatch(
-      /^The service is not answering\. 1 of 3 lines committed/,
+      /^The service cannot be reached\. 1 of 3 lines committed/,
     );
   });
 

@@ -266,7 +266,7 @@ export function stoppedProblem(
       : stop.kind === "transient"
         ? // It answered "later" (a 5xx, 429) or was not reached at all: the manager is told which.
           stop.cause === undefined || isUnreachable(stop.cause)
-          ? "The service is not answering."
+          ? "The service cannot be reached."
           : "The service said to try later."
         : stop.kind === "part"
           ? "The service refused the commit."

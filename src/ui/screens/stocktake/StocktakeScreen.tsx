@@ -395,7 +395,8 @@ function CommitView() {
         <CommitRetrying progress={p} />
       ) : (
         <Txt color={theme.muted}>
-          {partOf(p.batchesDone, p.batchesTotal, "request")} accepted · {p.inFlight} in flight
+          {partOf(p.batchesDone, p.batchesTotal, "request")} accepted
+          {outcome ? "" : ` · ${p.inFlight} in flight`}
           {p.refused ? ` · ${p.refused} refused` : ""}
         </Txt>
       )}
