@@ -155,6 +155,9 @@ describe("backroom payouts get and entries", () => {
     const text = await run(runPayoutsGet, [p.id]);
     expect(text.out).toMatch(/The entries add up to the payout's/);
     expect(text.out).toMatch(/charges\s+\d+/);
+    // Each entry's row names one entry: "charge", while the summary's group is "charges".
+    expect(text.out).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d {2}charge {2}/m);
+    expect(text.out).not.toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d {2}charges/m);
   });
 
   it("prints the entries as records, and says so when the payout does not exist", async () => {

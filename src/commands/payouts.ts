@@ -6,7 +6,7 @@ import {
   checkPayoutNet,
   entryBreakdown,
   entrySource,
-  entryTypeWords,
+  entryWords,
   feeTotal,
   keptWords,
   maskDestination,
@@ -397,7 +397,7 @@ function entryTable(entries: readonly PayoutEntry[], timeZone: string): string[]
   const amount = (m: PayoutEntry["net_amount_money"]) => money(m, (a, c) => formatAmount(a, c));
   const rows = entries.map((e) => [
     localDateTime(e.effective_at, timeZone),
-    entryTypeWords(e.type),
+    entryWords(e.type),
     amount(e.gross_amount_money),
     amount(e.fee_amount_money),
     amount(e.net_amount_money),

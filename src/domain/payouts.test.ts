@@ -9,6 +9,7 @@ import {
   entryFee,
   entrySource,
   entryTypeWords,
+  entryWords,
   feeBars,
   feeTotal,
   formatRate,
@@ -76,6 +77,11 @@ describe("payout words", () => {
     expect(entryTypeWords("DISPUTE")).toBe("chargebacks");
     expect(entryTypeWords("CHARGE")).toBe("charges");
     expect(entryTypeWords("CREDIT_CARD_REPAYMENT")).toBe("credit card repayment");
+    // A row of the entries is one entry: in the singular.
+    expect(entryWords("CHARGE")).toBe("charge");
+    expect(entryWords("DISPUTE")).toBe("chargeback");
+    expect(entryWords("TAX_ON_FEE")).toBe("tax on fees");
+    expect(entryWords("CREDIT_CARD_REPAYMENT")).toBe("credit card repayment");
     expect(
       entrySource(entry("REFUND", -500, -15, { type_refund_details: { payment_id: "P1", refund_id: "R1" } })),
     ).toBe("payment P1 · refund R1");

@@ -91,6 +91,43 @@ const TYPE_WORDS: Partial<Record<ActivityType, string>> = {
   OTHER: "other",
 };
 
+/** One entry of a type in words, as a row of the entries says it. */
+const ENTRY_WORDS: Partial<Record<ActivityType, string>> = {
+  CHARGE: "charge",
+  REFUND: "refund",
+  FEE: "fee",
+  ADJUSTMENT: "adjustment",
+  DISPUTE: "chargeback",
+  OPEN_DISPUTE: "chargeback filed",
+  HOLD_ADJUSTMENT: "held payment",
+  RELEASE_ADJUSTMENT: "released payment",
+  RESERVE_HOLD: "reserve held",
+  RESERVE_RELEASE: "reserve released",
+  DEPOSIT_FEE: "deposit fee",
+  TAX_ON_FEE: "tax on fees",
+  FREE_PROCESSING: "free processing",
+  THIRD_PARTY_FEE: "third-party fee",
+  THIRD_PARTY_FEE_REFUND: "third-party fee refund",
+  APP_FEE_REVENUE: "app fee revenue",
+  APP_FEE_REFUND: "app fee refund",
+  AUTOMATIC_SAVINGS: "to savings",
+  AUTOMATIC_SAVINGS_REVERSED: "back from savings",
+  SUBSCRIPTION_FEE: "subscription fee",
+  SUBSCRIPTION_FEE_REFUND: "subscription fee refund",
+  SUBSCRIPTION_FEE_PAID_REFUND: "subscription fee refunded",
+  SQUARE_CAPITAL_PAYMENT: "Square Capital payment",
+  SQUARE_CAPITAL_REVERSED_PAYMENT: "Square Capital reversal",
+  RETURNED_PAYOUT: "returned payout",
+  OTHER_ADJUSTMENT: "other adjustment",
+  OTHER: "other",
+};
+
+/** One entry's type in words: `charge`, `refund`, `chargeback`, or the code in lower case. */
+export function entryWords(type: string | undefined): string {
+  if (!type) return "other";
+  return ENTRY_WORDS[type as ActivityType] ?? type.toLowerCase().replaceAll("_", " ");
+}
+
 /** The title of an entry type's group: `charges`, `refunds`, `chargebacks`, or the code in lower case. */
 export function entryTypeWords(type: string | undefined): string {
   if (!type) return "other";

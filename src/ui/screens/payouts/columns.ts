@@ -5,7 +5,7 @@ import { dueDate } from "../../../domain/payout-reconcile.js";
 import {
   type EntryGroup,
   entrySource,
-  entryTypeWords,
+  entryWords,
   type FeeWeek,
   formatRate,
   maskDestination,
@@ -69,7 +69,7 @@ export function entryColumns(timeZone: string): Column<PayoutEntry>[] {
       render: (e) =>
         e.effective_at ? `${localDate(e.effective_at, timeZone).slice(5)} ${localTime(e.effective_at, timeZone)}` : "—",
     },
-    { header: "Type", width: 10, render: (e) => entryTypeWords(e.type) },
+    { header: "Type", width: 10, render: (e) => entryWords(e.type) },
     { header: "Gross", width: 10, align: "right", drop: 2, render: (e) => money(e.gross_amount_money) },
     { header: "Fee", width: 7, align: "right", render: (e) => money(e.fee_amount_money) },
     { header: "Net", width: 10, align: "right", render: (e) => money(e.net_amount_money) },
