@@ -50,6 +50,26 @@ async function startCount(a: DrivenApp, choose: () => Promise<void> = async () =
 }
 
 /** The count open in the app. */
+/** A sale at the till, now: the service records it as IN_STOCK → SOLD at Main Street. */
+async function sellAtTill(a: DrivenApp, variationId: string, quantity: string): Promise<void> {
+  await a.client.inventory.batchChangeInventory({
+    idempotency_key: `sale-${Math.random()}`,
+    changes: [
+      {
+        type: "ADJUSTMENT",
+        adjustment: {
+          catalog_object_id: variationId,
+          location_id: MAIN,
+          from_state: "IN_STOCK",
+          to_state: "SOLD",
+          quantity,
+          occurred_at: new Date().toISOString(),
+        },
+      },
+    ],
+  });
+}
+
 function countOf(a: DrivenApp) {
   const count = a.store.getState().stocktake.count;
   if (!count) throw new Error("no count is open");
@@ -318,22 +338,7 @@ describe("review and commit", () => {
     await a.press(`${hammer.sku}\r`, "9\r");
     await a.waitFor(`✓ ${hammer.label}: 9`);
     // Two sold at the till: the service records IN_STOCK → SOLD.
-    await a.client.inventory.batchChangeInventory({
-      idempotency_key: `sale-${Math.random()}`,
-      changes: [
-        {
-          type: "ADJUSTMENT",
-          adjustment: {
-            catalog_object_id: hammer.id,
-            location_id: MAIN,
-            from_state: "IN_STOCK",
-            to_state: "SOLD",
-            quantity: "2",
-            occurred_at: new Date().toISOString(),
-          },
-        },
-      ],
-    });
+    await sellAtTill(a, hammer.id, "2");
     await a.press(KEYS.escape, "h");
     await a.waitFor(`History of ${hammer.label}: counts and adjustments here, newest first`);
     await a.waitFor(/counted\s+\d+/);
@@ -353,22 +358,7 @@ describe("review and commit", () => {
     await startCount(a);
     const before = countOf(a).header.expectedSyncedAt;
     // A sale at the till while the count is open.
-    await a.client.inventory.batchChangeInventory({
-      idempotency_key: `sale-${Math.random()}`,
-      changes: [
-        {
-          type: "ADJUSTMENT",
-          adjustment: {
-            catalog_object_id: hammer.id,
-            location_id: MAIN,
-            from_state: "IN_STOCK",
-            to_state: "SOLD",
-            quantity: "1",
-            occurred_at: new Date().toISOString(),
-          },
-        },
-      ],
-    });
+    await sellAtTill(a, hammer.id, "1");
     const books = (await inStockAt(a.client, MAIN)).get(hammer.id);
     await a.press(KEYS.escape, "r");
     await a.waitForStore((s) => s.stocktake.count?.expected.get(hammer.id)?.quantity === books);
