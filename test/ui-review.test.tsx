@@ -305,8 +305,10 @@ describe("review: deleting and editing shifts", () => {
     // The end moves to 16:00: the break now ends after it — refused in the time clock's words.
     await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ...typed("16:00"), KEYS.enter);
     await h.app.waitFor("! The break Lunch starts at 16:30, after that end.");
-    // Moving the break in the same form fixes it.
-    await h.app.press(KEYS.tab, ...typed("Lunch 12:00-12:30"), KEYS.enter);
+    // The problem is in the breaks: the form took the manager there, the breaks selected, so the
+    // moved break typed at once (no tab, no ctrl+u) replaces them.
+    await h.app.waitFor(/› Breaks:/);
+    await h.app.press(..."Lunch 12:00-12:30".split(""), KEYS.enter);
     await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-30.`);
     let saved = (await h.client.labor.getShift(id)).shift;
     expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-30T20:00:00.000Z");
@@ -332,6 +334,22 @@ describe("review: deleting and editing shifts", () => {
     await h.app.press(KEYS.up, "\u0015", KEYS.enter);
     await h.app.waitFor(/Mon 03-30\s+08:00–16:00\s+0m\s+8\.00/);
     expect((await h.client.labor.getShift(id)).shift?.breaks ?? []).toEqual([]);
+  });
+
+  it("a bad end time typed before moving on to the breaks: enter goes back to the end time, typing replaces it", async () => {
+    const h = await start({ columns: 140 });
+    const { ana, ids } = await seedWeek(h);
+    const id = ids["ana 2026-03-31"] ?? "";
+    await openSeededWeek(h);
+    await h.app.press(KEYS.enter, "j", KEYS.enter);
+    await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+    await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ..."1600".split(""), KEYS.tab, KEYS.enter);
+    await h.app.waitFor('! The end time "1600" is not a time (HH:MM).');
+    await h.app.waitFor(/› End time:\s+1600/);
+    await h.app.press(..."15:00".split(""), KEYS.enter);
+    await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-31.`);
+    const saved = (await h.client.labor.getShift(id)).shift;
+    expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-31T19:00:00.000Z");
   });
 
   it("keeps the manager's typed values after a version conflict and saves them over the new version", async () => {
