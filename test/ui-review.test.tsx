@@ -249,6 +249,17 @@ describe("review: overtime across stores", () => {
   });
 });
 
+/** The seeded week, the editor open on Ana's shift of Tuesday 2026-03-31. */
+async function editAnasTuesday() {
+  const h = await start({ columns: 140 });
+  const { ana, ids } = await seedWeek(h);
+  const id = ids["ana 2026-03-31"] ?? "";
+  await openSeededWeek(h);
+  await h.app.press(KEYS.enter, "j", KEYS.enter);
+  await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+  return { h, ana, id };
+}
+
 describe("review: deleting and editing shifts", () => {
   it("deletes a mistaken 0-minute shift after asking; Enter alone answers no", async () => {
     const h = await start({ columns: 140 });
@@ -337,12 +348,7 @@ describe("review: deleting and editing shifts", () => {
   });
 
   it("a bad end time typed before moving on to the breaks: enter goes back to the end time, typing replaces it", async () => {
-    const h = await start({ columns: 140 });
-    const { ana, ids } = await seedWeek(h);
-    const id = ids["ana 2026-03-31"] ?? "";
-    await openSeededWeek(h);
-    await h.app.press(KEYS.enter, "j", KEYS.enter);
-    await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+    const { h, ana, id } = await editAnasTuesday();
     await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ..."1600".split(""), KEYS.tab, KEYS.enter);
     await h.app.waitFor('! The end time "1600" is not a time (HH:MM).');
     await h.app.waitFor(/› End time:\s+1600/);
@@ -353,12 +359,7 @@ describe("review: deleting and editing shifts", () => {
   });
 
   it("keeps the manager's typed values after a version conflict and saves them over the new version", async () => {
-    const h = await start({ columns: 140 });
-    const { ana, ids } = await seedWeek(h);
-    const id = ids["ana 2026-03-31"] ?? "";
-    await openSeededWeek(h);
-    await h.app.press(KEYS.enter, "j", KEYS.enter);
-    await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+    const { h, ana, id } = await editAnasTuesday();
     expect(h.app.frame()).not.toMatch(/version/i);
     // Meanwhile another terminal moves the end to 16:00.
     const theirs = (await h.client.labor.getShift(id)).shift as Shift;

@@ -23,6 +23,16 @@ async function start() {
   return current;
 }
 
+/** The app with the add-shift form open for a member who is clocked out. */
+async function openAddShift() {
+  const h = await start();
+  const m = await clockedOutMember(h);
+  await filterTo(h.app, fullName(m));
+  await h.app.press("a");
+  await h.app.waitFor(`Add a shift for ${fullName(m)}`);
+  return { h, m };
+}
+
 describe("time clock: times already past", () => {
   it("clocks a member in at 14:40 when the manager records it at 15:00, refusing a future time in the form", async () => {
     const h = await start();
@@ -127,11 +137,7 @@ describe("time clock: a form that opens on a suggestion", () => {
 
 describe("time clock: a refused form takes the manager to the field it is about", () => {
   it("add a shift: a bad start date typed, then the breaks; enter goes back to the date, and typing replaces it", async () => {
-    const h = await start();
-    const m = await clockedOutMember(h);
-    await filterTo(h.app, fullName(m));
-    await h.app.press("a");
-    await h.app.waitFor(`Add a shift for ${fullName(m)}`);
+    const { h, m } = await openAddShift();
     // Today's date is selected: the typed date replaces it; a slip leaves a date that is not one.
     await h.app.press(..."2026-04-0".split(""), KEYS.tab, ..."08:55".split(""), KEYS.tab, ..."2026-04-01".split(""));
     await h.app.press(KEYS.tab, ..."17:00".split(""), KEYS.tab, ..."Lunch 12:00-12:30".split(""), KEYS.enter);
@@ -145,11 +151,7 @@ describe("time clock: a refused form takes the manager to the field it is about"
   });
 
   it("add a shift: a break past the end goes to the breaks; an end not after the start stays put", async () => {
-    const h = await start();
-    const m = await clockedOutMember(h);
-    await filterTo(h.app, fullName(m));
-    await h.app.press("a");
-    await h.app.waitFor(`Add a shift for ${fullName(m)}`);
+    const { h, m } = await openAddShift();
     await h.app.press(..."2026-04-01".split(""), KEYS.tab, ..."08:55".split(""), KEYS.tab, ..."2026-04-01".split(""));
     await h.app.press(KEYS.tab, ..."17:00".split(""), KEYS.tab, ..."Lunch 16:45-17:15".split(""));
     // Back to the end time, then enter: the problem is in the breaks, and the form goes there.
