@@ -375,6 +375,19 @@ describe("review: deleting and editing shifts", () => {
   });
 });
 
+describe("review: the workdays form", () => {
+  it("a bad from date refused from the To field takes the manager back to From, typing replaces it", async () => {
+    const h = await start();
+    await h.app.press("2", "d");
+    await h.app.waitFor("Workdays to review");
+    await h.app.press("\u0015", ..."2026-05-0".split(""), KEYS.tab, ..."2026-05-06".split(""), KEYS.enter);
+    await h.app.waitFor("! Dates are YYYY-MM-DD.");
+    await h.app.waitFor(/› From: +2026-05-0 /);
+    await h.app.press(..."2026-05-04".split(""), KEYS.enter);
+    await h.app.waitFor("2026-05-04 → 2026-05-06");
+  });
+});
+
 describe("review: export", () => {
   it("exports with the location in the file name, asks before replacing a file, and writes the weekly summary", async () => {
     const h = await start({ columns: 140 });

@@ -92,7 +92,7 @@ export interface ReviewSlice {
   loadReview(
     range?: { from: string; to: string },
     options?: { quiet?: boolean; team?: boolean; span?: ReviewSpanKind },
-  ): Promise<string | undefined>;
+  ): Promise<FormProblem>;
   /** Shows today's workday. */
   reviewToday(): Promise<void>;
   /** Moves the range by whole days (`[`/`]`). */
