@@ -47,7 +47,14 @@ export interface StatementFields {
 /** The form open on the screen, if any. */
 export type PayoutsForm =
   | { kind: "none" }
-  | { kind: "range"; from: string; to: string; problem: string | undefined }
+  | {
+      kind: "range";
+      from: string;
+      to: string;
+      problem: string | undefined;
+      /** The field the problem is about, when it is one: the form takes the manager there. */
+      problemField?: "from" | "to" | undefined;
+    }
   | ({ kind: "statement"; problem: string | undefined } & StatementFields);
 
 /** One payout open in detail: the payout and its entries as far as they have been read. */
@@ -281,7 +288,7 @@ function submitRange(s: PayoutsState, today: string): PayoutsState {
   if (s.form.kind !== "range") return s;
   const { from, to } = s.form;
   const r = payoutRange({ from: from.trim() || undefined, to: to.trim() || undefined }, today);
-  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem } };
+  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem, problemField: r.field } };
   const def = payoutRange({}, today);
   const follows = def.ok && def.from === r.from && def.to === r.to;
   return {
