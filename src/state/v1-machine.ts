@@ -97,7 +97,14 @@ export interface OrderActionForm {
 /** The form open on the screen, if any. */
 export type V1Form =
   | { kind: "none" }
-  | { kind: "range"; from: string; to: string; problem: string | undefined }
+  | {
+      kind: "range";
+      from: string;
+      to: string;
+      problem: string | undefined;
+      /** The field the problem is about, when it is one: the form takes the manager there. */
+      problemField?: "from" | "to" | undefined;
+    }
   | RefundForm
   | OrderActionForm;
 
@@ -264,7 +271,7 @@ export function v1Reducer(s: V1State, e: V1Event): V1State {
 function submitRange(s: V1State, today: string): V1State {
   if (s.form.kind !== "range") return s;
   const r = v1DateRange({ from: s.form.from.trim() || undefined, to: s.form.to.trim() || undefined }, today);
-  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem } };
+  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem, problemField: r.field } };
   return { ...s, form: { kind: "none" }, filters: { ...s.filters, ...r.value } };
 }
 

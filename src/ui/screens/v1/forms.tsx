@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useState } from "react";
+import { onField } from "../../../domain/form-problem.js";
 import { formatMoney } from "../../../domain/money.js";
 import {
   describeV1Range,
@@ -62,7 +63,8 @@ export function V1RangeForm() {
         s().v1Dispatch({ type: "range-field", field: "to", value: v.to ?? "" });
         await s().submitV1Range();
         const form = s().v1.form;
-        return form.kind === "range" ? form.problem : undefined;
+        if (form.kind !== "range" || !form.problem) return undefined;
+        return form.problemField ? onField(form.problem, form.problemField) : form.problem;
       }}
       onCancel={() => s().v1Dispatch({ type: "close-form" })}
     />
