@@ -3,7 +3,7 @@
 // screen shows; it only fetches, and drops answers that arrive after the question changed.
 
 import { readStatement, statementRange } from "../domain/bank-statement.js";
-import { type FormProblem, onField } from "../domain/form-problem.js";
+import type { FormProblem } from "../domain/form-problem.js";
 import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
 import { plural } from "../domain/plural.js";
@@ -30,6 +30,7 @@ import {
   type StatementFields,
   statementRequest,
 } from "./payouts-machine.js";
+import { rangeFormProblem } from "./range-form.js";
 import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 import type { LoadedSliceCreator } from "./store.js";
 
@@ -155,9 +156,7 @@ export const createPayoutsSlice: LoadedSliceCreator<PayoutsSlice> = (set, get, d
       dispatch({ type: "edit-form", patch: { from, to } });
       dispatch({ type: "submit-form", today: ctx.today() });
       const form = get().payouts.form;
-      if (form.kind === "range") {
-        return form.problem && form.problemField ? onField(form.problem, form.problemField) : form.problem;
-      }
+      if (form.kind === "range") return rangeFormProblem(form);
       await (get().payouts.view === "fees" ? showPayoutFees(ctx) : loadPayouts(ctx, false));
       return undefined;
     },

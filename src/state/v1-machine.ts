@@ -22,6 +22,7 @@ import type {
   V1Settlement,
   V1UpdateOrderRequestAction,
 } from "../spec/generated/types.js";
+import type { RangeForm } from "./range-form.js";
 import type { Located, V1ListKind } from "./v1-load.js";
 
 /** The four lists, each a view of the screen. */
@@ -95,18 +96,7 @@ export interface OrderActionForm {
 }
 
 /** The form open on the screen, if any. */
-export type V1Form =
-  | { kind: "none" }
-  | {
-      kind: "range";
-      from: string;
-      to: string;
-      problem: string | undefined;
-      /** The field the problem is about, when it is one: the form takes the manager there. */
-      problemField?: "from" | "to" | undefined;
-    }
-  | RefundForm
-  | OrderActionForm;
+export type V1Form = { kind: "none" } | RangeForm | RefundForm | OrderActionForm;
 
 /** Each list's records, newest first, and the query they were read for. */
 export interface V1Lists {
