@@ -83,6 +83,19 @@ describe("break types", () => {
     expect(await durationOf(h, "Tea")).toBe("PT1H45M");
   });
 
+  it("a bad duration refused from the last field takes the manager back to Minutes, typing replaces it", async () => {
+    const h = await start();
+    await h.app.press("3");
+    await h.app.waitFor("3 of 3 (the limit)");
+    await makeRoomAndAdd(h);
+    await h.app.press(..."Tea".split(""), KEYS.tab, ..."1o".split(""), KEYS.tab, KEYS.enter);
+    await h.app.waitFor("! Duration is whole minutes between 1 and 1440.");
+    await h.app.waitFor(/› Minutes:\s+1o/);
+    await h.app.press(..."10".split(""), KEYS.enter);
+    await h.app.waitFor(/Added Tea/);
+    expect(await durationOf(h, "Tea")).toBe("PT10M");
+  });
+
   it("refuses a name the location already has, adding or renaming, and cuts long names with …", async () => {
     const h = await start({ columns: 64 });
     await h.app.press("3");

@@ -239,6 +239,25 @@ describe("customers screen: changes", () => {
     await a.waitFor((f) => f.includes("(718) 555-0142"));
   });
 
+  it("create: a bad email refused from another field takes the manager back to the email, typing replaces it", async () => {
+    const a = await open();
+    await a.press("n");
+    await a.waitFor("New customer profile");
+    await a.press("Ottilie", KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab, "ottilie@example");
+    // Back past the first field to the note (the last), then save.
+    await a.press(KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab, KEYS.shiftTab, "Pays cash.");
+    await a.waitFor((f) => lineWith(f, "› Note:").includes("Pays cash."));
+    await a.press(KEYS.enter);
+    await a.waitFor("! “ottilie@example” is not an email address.");
+    await a.waitFor((f) => lineWith(f, "›").includes("Email:"));
+    await a.press("ottilie@example.org");
+    await a.waitFor((f) => /› Email:\s+ottilie@example\.org /.test(lineWith(f, "› Email:")));
+    await a.press(KEYS.enter);
+    await a.waitFor("Added Ottilie.");
+    const id = selectedCustomer(a.store.getState())?.id ?? "";
+    expect(await fetchCustomer(id)).toMatchObject({ email_address: "ottilie@example.org", note: "Pays cash." });
+  });
+
   it("edit: an emptied field is removed on the service", async () => {
     const c = await make({
       given_name: "Wilhelmina",

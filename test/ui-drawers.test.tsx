@@ -205,6 +205,17 @@ describe("the day view", () => {
     expect(a.frame()).toMatch(/Date +Open/);
   });
 
+  it("a bad from date refused from the To field takes the manager back to From, typing replaces it", async () => {
+    const a = await open(100, 30);
+    await a.press("d");
+    await a.waitFor("Drawers of which days?");
+    await a.press(`${"\u007f".repeat(10)}2026-06-1`, KEYS.tab, "2026-06-14", KEYS.enter);
+    await a.waitFor('The from "2026-06-1" is not a date; write it as YYYY-MM-DD.');
+    await a.waitFor(/› From: +2026-06-1 /);
+    await a.press("2026-06-12", KEYS.enter);
+    await a.waitFor("Fri 2026-06-12 → Sun 2026-06-14");
+  });
+
   it("stops a day to come typed in the form, as ] does, and keeps the form open on the value", async () => {
     const a = await open(100, 30);
     await a.press("d");

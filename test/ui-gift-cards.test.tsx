@@ -219,6 +219,21 @@ describe("the gift cards screen", () => {
     await a.waitFor("History, newest first");
   });
 
+  it("a bad to date refused takes the manager to To, its value selected: typing replaces it", async () => {
+    const a = await open({ columns: 100 });
+    await a.press(`${gan(1)}\r`);
+    await a.waitFor("History, newest first");
+    await a.press("v");
+    await a.waitFor("(today)");
+    await a.press("d");
+    await a.waitFor("Gift card activity of which days?");
+    await a.press("2026-06-15", KEYS.tab, "2026-06-1", KEYS.shiftTab, KEYS.enter);
+    await a.waitFor('The to "2026-06-1" is not a date; write it as YYYY-MM-DD.');
+    await a.waitFor(/› To: +2026-06-1 /);
+    await a.press("2026-06-16", KEYS.enter);
+    await a.waitFor("2026-06-15 → 2026-06-16");
+  });
+
   it("shows every store's activity, with where it happened, when All locations is picked (L)", async () => {
     // A clock pinned to the afternoon: the day is the same day at both stores (New York, Los Angeles).
     const NOW = Date.parse("2026-06-17T19:00:00Z");

@@ -164,6 +164,19 @@ describe("the range and the locations", () => {
     expect(a.store.getState().status.kind).not.toBe("error");
   });
 
+  it("d: a bad from date refused from the To field takes the manager back to From, typing replaces it", async () => {
+    const a = await open();
+    await a.waitFor("Paid ", 15_000);
+    await a.press("d");
+    await a.waitFor("Payouts created on which days?");
+    const clear = KEYS.backspace.repeat(10);
+    await a.press(clear, "2026-06-0", KEYS.tab, clear, "2026-06-10", KEYS.enter);
+    await a.waitFor('The from date "2026-06-0" is not a date; write it as YYYY-MM-DD.');
+    await a.waitFor(/› From: +2026-06-0 /);
+    await a.press("2026-06-01", KEYS.enter);
+    await a.waitFor("payouts created 2026-06-01 → 2026-06-10");
+  });
+
   it("All locations in the location picker lists every location's payouts, with a location column", async () => {
     const a = await open(100, 30);
     await a.waitFor("Paid ", 15_000);

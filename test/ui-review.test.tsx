@@ -249,6 +249,17 @@ describe("review: overtime across stores", () => {
   });
 });
 
+/** The seeded week, the editor open on Ana's shift of Tuesday 2026-03-31. */
+async function editAnasTuesday() {
+  const h = await start({ columns: 140 });
+  const { ana, ids } = await seedWeek(h);
+  const id = ids["ana 2026-03-31"] ?? "";
+  await openSeededWeek(h);
+  await h.app.press(KEYS.enter, "j", KEYS.enter);
+  await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+  return { h, ana, id };
+}
+
 describe("review: deleting and editing shifts", () => {
   it("deletes a mistaken 0-minute shift after asking; Enter alone answers no", async () => {
     const h = await start({ columns: 140 });
@@ -305,8 +316,10 @@ describe("review: deleting and editing shifts", () => {
     // The end moves to 16:00: the break now ends after it — refused in the time clock's words.
     await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ...typed("16:00"), KEYS.enter);
     await h.app.waitFor("! The break Lunch starts at 16:30, after that end.");
-    // Moving the break in the same form fixes it.
-    await h.app.press(KEYS.tab, ...typed("Lunch 12:00-12:30"), KEYS.enter);
+    // The problem is in the breaks: the form took the manager there, the breaks selected, so the
+    // moved break typed at once (no tab, no ctrl+u) replaces them.
+    await h.app.waitFor(/› Breaks:/);
+    await h.app.press(..."Lunch 12:00-12:30".split(""), KEYS.enter);
     await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-30.`);
     let saved = (await h.client.labor.getShift(id)).shift;
     expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-30T20:00:00.000Z");
@@ -334,13 +347,19 @@ describe("review: deleting and editing shifts", () => {
     expect((await h.client.labor.getShift(id)).shift?.breaks ?? []).toEqual([]);
   });
 
+  it("a bad end time typed before moving on to the breaks: enter goes back to the end time, typing replaces it", async () => {
+    const { h, ana, id } = await editAnasTuesday();
+    await h.app.press(KEYS.tab, KEYS.tab, KEYS.tab, ..."1600".split(""), KEYS.tab, KEYS.enter);
+    await h.app.waitFor('! The end time "1600" is not a time (HH:MM).');
+    await h.app.waitFor(/› End time:\s+1600/);
+    await h.app.press(..."15:00".split(""), KEYS.enter);
+    await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-31.`);
+    const saved = (await h.client.labor.getShift(id)).shift;
+    expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-31T19:00:00.000Z");
+  });
+
   it("keeps the manager's typed values after a version conflict and saves them over the new version", async () => {
-    const h = await start({ columns: 140 });
-    const { ana, ids } = await seedWeek(h);
-    const id = ids["ana 2026-03-31"] ?? "";
-    await openSeededWeek(h);
-    await h.app.press(KEYS.enter, "j", KEYS.enter);
-    await h.app.waitFor(`Edit ${fullName(ana)}'s shift of 2026-03-31`);
+    const { h, ana, id } = await editAnasTuesday();
     expect(h.app.frame()).not.toMatch(/version/i);
     // Meanwhile another terminal moves the end to 16:00.
     const theirs = (await h.client.labor.getShift(id)).shift as Shift;
@@ -353,6 +372,19 @@ describe("review: deleting and editing shifts", () => {
     await h.app.waitFor(`Saved ${fullName(ana)}'s shift of 2026-03-31.`);
     const saved = (await h.client.labor.getShift(id)).shift;
     expect(new Date(saved?.end_at ?? "").toISOString()).toBe("2026-03-31T19:00:00.000Z");
+  });
+});
+
+describe("review: the workdays form", () => {
+  it("a bad from date refused from the To field takes the manager back to From, typing replaces it", async () => {
+    const h = await start();
+    await h.app.press("2", "d");
+    await h.app.waitFor("Workdays to review");
+    await h.app.press("\u0015", ..."2026-05-0".split(""), KEYS.tab, ..."2026-05-06".split(""), KEYS.enter);
+    await h.app.waitFor("! Dates are YYYY-MM-DD.");
+    await h.app.waitFor(/› From: +2026-05-0 /);
+    await h.app.press(..."2026-05-04".split(""), KEYS.enter);
+    await h.app.waitFor("2026-05-04 → 2026-05-06");
   });
 });
 

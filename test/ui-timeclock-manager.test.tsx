@@ -23,6 +23,16 @@ async function start() {
   return current;
 }
 
+/** The app with the add-shift form open for a member who is clocked out. */
+async function openAddShift() {
+  const h = await start();
+  const m = await clockedOutMember(h);
+  await filterTo(h.app, fullName(m));
+  await h.app.press("a");
+  await h.app.waitFor(`Add a shift for ${fullName(m)}`);
+  return { h, m };
+}
+
 describe("time clock: times already past", () => {
   it("clocks a member in at 14:40 when the manager records it at 15:00, refusing a future time in the form", async () => {
     const h = await start();
@@ -122,6 +132,50 @@ describe("time clock: a form that opens on a suggestion", () => {
     await h.app.press(..."2026-04-02".split(""));
     const frame = await h.app.waitFor(/Start date: 2026-04-02 /);
     expect(frame).not.toMatch(/Start date: \d{4}-\d\d-\d\d2026-04-02/);
+  });
+});
+
+describe("time clock: a refused form takes the manager to the field it is about", () => {
+  it("add a shift: a bad start date typed, then the breaks; enter goes back to the date, and typing replaces it", async () => {
+    const { h, m } = await openAddShift();
+    // Today's date is selected: the typed date replaces it; a slip leaves a date that is not one.
+    await h.app.press(..."2026-04-0".split(""), KEYS.tab, ..."08:55".split(""), KEYS.tab, ..."2026-04-01".split(""));
+    await h.app.press(KEYS.tab, ..."17:00".split(""), KEYS.tab, ..."Lunch 12:00-12:30".split(""), KEYS.enter);
+    await h.app.waitFor('! The start date "2026-04-0" is not a date (YYYY-MM-DD).');
+    await h.app.waitFor(/› Start date:/);
+    // No shift+tab: the fix typed straight away replaces the bad date.
+    await h.app.press(..."2026-04-01".split(""));
+    await h.app.waitFor(/› Start date:\s+2026-04-01 /);
+    await h.app.press(KEYS.enter);
+    await h.app.waitFor(`Added ${fullName(m)}'s shift of 2026-04-01 08:55–17:00.`);
+  });
+
+  it("add a shift: a break past the end goes to the breaks; an end not after the start stays put", async () => {
+    const { h, m } = await openAddShift();
+    await h.app.press(..."2026-04-01".split(""), KEYS.tab, ..."08:55".split(""), KEYS.tab, ..."2026-04-01".split(""));
+    await h.app.press(KEYS.tab, ..."17:00".split(""), KEYS.tab, ..."Lunch 16:45-17:15".split(""));
+    // Back to the end time, then enter: the problem is in the breaks, and the form goes there.
+    await h.app.press(KEYS.up, KEYS.enter);
+    await h.app.waitFor("! The break Lunch ends at 17:15, after that end.");
+    await h.app.waitFor(/› Breaks:/);
+    // An end before the start is about both: the focus stays on the field the manager is in.
+    await h.app.press(KEYS.up, ..."08:00".split(""), KEYS.enter);
+    await h.app.waitFor("! The end 08:00 is not after the start 08:55.");
+    await h.app.waitFor(/› End time:\s+08:00/);
+    await h.app.press(...typed("17:00"), KEYS.down, ..."Lunch 12:00-12:30".split(""), KEYS.enter);
+    await h.app.waitFor(`Added ${fullName(m)}'s shift of 2026-04-01 08:55–17:00.`);
+  });
+
+  it("clock in at an earlier time: a bad date goes back to the date field from the time", async () => {
+    const h = await start();
+    const m = await clockedOutMember(h);
+    await filterTo(h.app, fullName(m));
+    await h.app.press("I");
+    await h.app.waitFor(`Clock in ${fullName(m)} at an earlier time`);
+    await h.app.press(..."2026-05-0".split(""), KEYS.tab, ..."14:40".split(""), KEYS.enter);
+    await h.app.waitFor('! The start date "2026-05-0" is not a date (YYYY-MM-DD).');
+    await h.app.press(..."2026-05-06".split(""), KEYS.enter);
+    await h.app.waitFor(`${fullName(m)} clocked in at 14:40.`);
   });
 });
 

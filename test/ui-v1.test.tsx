@@ -182,6 +182,17 @@ describe("the old transactions screen: the lists", () => {
     await a.waitFor("Sent and failed");
   });
 
+  it("a bad from date refused from the To field takes the manager back to From, typing replaces it", async () => {
+    const a = await open();
+    await a.press("d");
+    await a.waitFor("Which days?");
+    await a.press("\u0015", "2026-06-0", KEYS.tab, "\u0015", "2026-06-15", KEYS.enter);
+    await says(a, 'The from date "2026-06-0" is not a date');
+    await a.waitFor(/› From: +2026-06-0 /);
+    await a.press("2026-06-01", KEYS.enter);
+    await a.waitForStore((s) => s.v1.filters.from === "2026-06-01" && s.v1.form.kind === "none");
+  });
+
   it("keeps a range over a year in the form, with the rule, before anything is sent", async () => {
     const a = await open();
     await a.press("d");

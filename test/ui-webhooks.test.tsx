@@ -158,6 +158,20 @@ describe("the webhooks screen", () => {
     expect(a.frame()).not.toMatch(/Till events +(yes|no)/);
   });
 
+  it("a bad URL refused from the version field takes the manager back to the URL, typing replaces it", async () => {
+    const port = await freePort();
+    const a = await open();
+    await a.press("n");
+    await a.waitFor("New webhook subscription");
+    await a.press("Till events", KEYS.tab, "http://hooks.example.com/x", KEYS.tab, KEYS.enter);
+    await a.waitFor("unencrypted to hooks.example.com");
+    await a.waitFor(/› Notification URL: +http:\/\/hooks\.example\.com\/x/);
+    await a.press(`http://127.0.0.1:${port}/hook`);
+    await a.waitFor(new RegExp(`› Notification URL: +http://127\\.0\\.0\\.1:${port}/hook `));
+    await a.press(KEYS.enter);
+    await a.waitFor("New: event types of API version 2024-01-18");
+  });
+
   it("says why a key does nothing, and edits and deletes with the one confirmation", async () => {
     const made = await service.client.webhooks.createWebhookSubscription({
       subscription: {

@@ -400,6 +400,12 @@ describe("dates", () => {
     expect(problem({ from: "2026-03-05", to: "2026-03-01" })).toMatch(/starts \(2026-03-05\) after it ends/);
     expect(problem({ from: "2026-01-01", to: "2026-12-31" })).toMatch(/longer than 92 days/);
   });
+
+  it("names the input a bad date was typed in, and none for a range wrong as a whole", () => {
+    expect(parseDateRange({ from: "2026-03-01", to: "2026-03-4" }, "2026-03-10")).toMatchObject({ field: "to" });
+    expect(parseDateRange({ from: "yesterday", to: "x" }, "2026-03-10")).toMatchObject({ field: "from" });
+    expect(parseDateRange({ from: "2026-03-05", to: "2026-03-01" }, "2026-03-10")).not.toHaveProperty("field");
+  });
 });
 
 describe("CSV exports", () => {

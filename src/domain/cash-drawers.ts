@@ -439,7 +439,10 @@ export function localDayWindow(from: string, to: string, timeZone: string): { be
 export const MAX_RANGE_DAYS = 92;
 
 /** A date range, or the problem with what was asked for, in the manager's words. */
-export type RangeResult = { ok: true; from: string; to: string } | { ok: false; problem: string };
+/** The dates of a report, or what is wrong with them (`field`: the one input a bad date was typed in). */
+export type RangeResult =
+  | { ok: true; from: string; to: string }
+  | { ok: false; problem: string; field?: "date" | "from" | "to" };
 
 /**
  * The dates a report covers: one `date`, or `from`..`to` (either alone means that one day), or
@@ -459,7 +462,7 @@ export function parseDateRange(
     ["to", to],
   ] as const) {
     if (value !== undefined && !parseDate(value)) {
-      return { ok: false, problem: `The ${name} "${value}" is not a date; write it as YYYY-MM-DD.` };
+      return { ok: false, problem: `The ${name} "${value}" is not a date; write it as YYYY-MM-DD.`, field: name };
     }
   }
   const start = (date ?? from ?? to ?? today).trim();

@@ -161,6 +161,11 @@ const span = (b: BreakDraft, tz: string) => `${localTime(b.startAt, tz)}–${b.e
  * one still running and none at all once the shift has an end. The same words as the time clock.
  */
 export function checkShiftDraft(d: ShiftDraft, now: Date, timeZone: string): RuleProblem {
+  return checkDraftTimes(d, now, timeZone) ?? checkDraftBreaks(d, now, timeZone);
+}
+
+/** The shift's own start and end, as {@link checkShiftDraft} checks them first. */
+export function checkDraftTimes(d: ShiftDraft, now: Date, timeZone: string): RuleProblem {
   const limit = at(now) + CLOCK_SKEW_MS;
   if (at(d.startAt) > limit) return `The start ${localTime(d.startAt, timeZone)} is in the future.`;
   if (d.endAt) {
@@ -169,6 +174,12 @@ export function checkShiftDraft(d: ShiftDraft, now: Date, timeZone: string): Rul
     }
     if (at(d.endAt) > limit) return `The end ${localTime(d.endAt, timeZone)} is in the future.`;
   }
+  return undefined;
+}
+
+/** The shift's breaks, once its times are right, as {@link checkShiftDraft} checks them: all about the breaks field. */
+export function checkDraftBreaks(d: ShiftDraft, now: Date, timeZone: string): RuleProblem {
+  const limit = at(now) + CLOCK_SKEW_MS;
   const sorted = [...d.breaks].sort((a, b) => at(a.startAt) - at(b.startAt));
   for (const b of sorted) {
     const start = localTime(b.startAt, timeZone);
@@ -239,15 +250,22 @@ export function withBreakDrafts(shift: Shift, drafts: readonly BreakDraft[]): Sh
   return { ...shift, breaks };
 }
 
-/** A local date and time typed in a form, as an instant, or what is wrong with them (`what`: start, end). */
+/**
+ * A local date and time typed in a form, as an instant, or what is wrong with them (`what`: start,
+ * end) and which of the two (`part`) it is about.
+ */
 export function parseLocalTime(
   date: string,
   time: string,
   timeZone: string,
   what: string,
-): { ok: true; at: Date } | { ok: false; problem: string } {
-  if (!parseDate(date.trim())) return { ok: false, problem: `The ${what} date "${date}" is not a date (YYYY-MM-DD).` };
-  if (!parseClockTime(time.trim())) return { ok: false, problem: `The ${what} time "${time}" is not a time (HH:MM).` };
+): { ok: true; at: Date } | { ok: false; problem: string; part: "date" | "time" } {
+  if (!parseDate(date.trim())) {
+    return { ok: false, problem: `The ${what} date "${date}" is not a date (YYYY-MM-DD).`, part: "date" };
+  }
+  if (!parseClockTime(time.trim())) {
+    return { ok: false, problem: `The ${what} time "${time}" is not a time (HH:MM).`, part: "time" };
+  }
   return { ok: true, at: zonedInstant(date.trim(), time.trim(), timeZone) };
 }
 

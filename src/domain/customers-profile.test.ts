@@ -9,6 +9,7 @@ import {
   IDENTIFYING_RULE,
   interfaceBirthday,
   normalizeBirthday,
+  profileProblem,
   profileValues,
   reapplyValues,
   updateBody,
@@ -56,6 +57,25 @@ describe("the rule of a new profile", () => {
     expect(checkProfile({ given_name: "A", nickname: "n".repeat(101) })).toBe(
       "Nickname is too long: at most 100 characters.",
     );
+  });
+
+  it("names the field each problem is about, so the form can go there; the identifying rule names none", () => {
+    const field = (v: Parameters<typeof profileProblem>[0]) => {
+      const p = profileProblem(v, "US");
+      return typeof p === "object" ? p.field : p;
+    };
+    expect(field({ given_name: "A", email_address: "nope" })).toBe("email_address");
+    expect(field({ given_name: "A", phone_number: "555-01" })).toBe("phone_number");
+    expect(field({ given_name: "A", birthday: "1990-02-30" })).toBe("birthday");
+    expect(field({ given_name: "A", country: "XX" })).toBe("country");
+    expect(field({ given_name: "A", nickname: "n".repeat(101) })).toBe("nickname");
+    expect(field({ note: "who?" })).toBe(IDENTIFYING_RULE);
+    expect(createBody({ given_name: "A", email_address: "nope" })).toEqual({
+      ok: false,
+      problem: "“nope” is not an email address.",
+      field: "email_address",
+    });
+    expect(updateBody(grace, { ...profileValues(grace), birthday: "13/45" })).toMatchObject({ field: "birthday" });
   });
 
   it("birthdays are stored with year 0000 when left out, month and day written with - or /", () => {
@@ -109,6 +129,7 @@ describe("updateBody", () => {
     expect(updateBody(grace, { ...profileValues(grace, "US"), phone_number: "212 555" }, "US")).toEqual({
       ok: false,
       problem: "“212 555” is too short for a US phone number.",
+      field: "phone_number",
     });
   });
 

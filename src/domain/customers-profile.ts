@@ -1,6 +1,7 @@
 import { enums } from "../spec/generated/schemas.js";
 import type { Address, CreateCustomerRequest, Customer, UpdateCustomerRequest } from "../spec/generated/types.js";
 import { birthdayText, type Checked, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits } from "./customers.js";
+import { type FormProblem, onField, problemField, problemText } from "./form-problem.js";
 import { parsePhone, showPhone } from "./phone.js";
 
 /** Fields of which a profile needs at least one: without them there is nothing to know the customer by. */
@@ -168,25 +169,48 @@ function birthdayOf(year: string, m: string, d: string): string | undefined {
  * phone number is read against the store's `country`.
  */
 export function checkProfile(values: Partial<ProfileValues>, country?: string): string | undefined {
+  return problemText(profileProblem(values, country));
+}
+
+/**
+ * As {@link checkProfile}, naming the field a problem is about (the identifying rule is about
+ * several, so it names none).
+ */
+export function profileProblem(values: Partial<ProfileValues>, country?: string): FormProblem {
   const v = clean(values);
   if (!IDENTIFYING_FIELDS.some((f) => v[f] !== "")) return IDENTIFYING_RULE;
   for (const f of PROFILE_FIELDS) {
-    if (f.max !== undefined && v[f.name].length > f.max) return `${f.label} is too long: at most ${f.max} characters.`;
+    if (f.max !== undefined && v[f.name].length > f.max) {
+      return onField(`${f.label} is too long: at most ${f.max} characters.`, f.name);
+    }
   }
   if (v.email_address !== "" && !EMAIL_PATTERN.test(v.email_address)) {
-    return `“${v.email_address}” is not an email address.`;
+    return onField(`“${v.email_address}” is not an email address.`, "email_address");
   }
   if (v.phone_number !== "") {
     const phone = phoneValue(v.phone_number, country);
-    if (!phone.ok) return phone.problem;
+    if (!phone.ok) return onField(phone.problem, "phone_number");
   }
   if (v.birthday !== "" && !normalizeBirthday(v.birthday)) {
-    return `“${v.birthday}” is not a birthday: write MM/DD or MM-DD, with the year MM/DD/YYYY or YYYY-MM-DD.`;
+    const text = `“${v.birthday}” is not a birthday: write MM/DD or MM-DD, with the year MM/DD/YYYY or YYYY-MM-DD.`;
+    return onField(text, "birthday");
   }
   if (v.country !== "" && !(enums.Country ?? []).includes(v.country)) {
-    return `“${v.country}” is not a country: use its two letters, e.g. US.`;
+    return onField(`“${v.country}” is not a country: use its two letters, e.g. US.`, "country");
   }
   return undefined;
+}
+
+/** A request built from the form, or the rule it breaks and the field that is about (if one). */
+export type CheckedProfile<T> = { ok: true; value: T } | { ok: false; problem: string; field?: string };
+
+/** The profile's problem as a refused {@link CheckedProfile}, or undefined when there is none. */
+function refused(values: Partial<ProfileValues>, country: string | undefined) {
+  const problem = profileProblem(values, country);
+  const text = problemText(problem);
+  if (text === undefined) return undefined;
+  const field = problemField(problem);
+  return { ok: false as const, problem: text, ...(field ? { field } : {}) };
 }
 
 const ADDRESS_FIELDS = PROFILE_FIELDS.filter((f) => f.address).map((f) => f.name as AddressField);
@@ -206,9 +230,9 @@ function sent(f: TextField, value: string, country: string | undefined): string 
  * The create request for the form's values, empty fields left out, the phone number in E.164
  * (read against the store's `country`); or the rule it breaks.
  */
-export function createBody(values: Partial<ProfileValues>, country?: string): Checked<CreateCustomerRequest> {
-  const problem = checkProfile(values, country);
-  if (problem) return { ok: false, problem };
+export function createBody(values: Partial<ProfileValues>, country?: string): CheckedProfile<CreateCustomerRequest> {
+  const problem = refused(values, country);
+  if (problem) return problem;
   const v = clean(values);
   const body: CreateCustomerRequest = {};
   for (const f of TEXT_FIELDS) {
@@ -238,9 +262,9 @@ export function updateBody(
   original: Customer,
   values: Partial<ProfileValues>,
   country?: string,
-): Checked<CustomerUpdate> {
-  const problem = checkProfile(values, country);
-  if (problem) return { ok: false, problem };
+): CheckedProfile<CustomerUpdate> {
+  const problem = refused(values, country);
+  if (problem) return problem;
   const before = profileValues(original, country);
   const v = clean(values);
   const body: CustomerUpdate = {};

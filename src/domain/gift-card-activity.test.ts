@@ -145,6 +145,8 @@ describe("a range of days", () => {
     });
     expect(activityDays({ from: "2026-06-10", to: "2026-06-01" }, "x").ok).toBe(false);
     expect(activityDays({ from: "2026-02-30" }, "x").ok).toBe(false);
+    expect(activityDays({ from: "2026-06-01", to: "2026-06-1" }, "x")).toMatchObject({ ok: false, field: "to" });
+    expect(activityDays({ from: "2026-06-10", to: "2026-06-01" }, "x")).not.toHaveProperty("field");
     expect(activityDays({ from: "2025-01-01", to: "2026-06-01" }, "x").ok).toBe(false);
     expect(dayBounds("2026-06-15", "2026-06-15", "America/New_York")).toEqual({
       begin: "2026-06-15T04:00:00.000Z",

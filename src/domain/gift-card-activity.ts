@@ -254,17 +254,20 @@ export function liability(cards: readonly GiftCard[], currency: string): Liabili
 /** The longest range of days one activity read covers: a year, for a card's or a location's year. */
 export const MAX_ACTIVITY_DAYS = 366;
 
-/** Reads a range of local days (`YYYY-MM-DD`); `to` defaults to `from`, both to `today`. */
+/**
+ * Reads a range of local days (`YYYY-MM-DD`); `to` defaults to `from`, both to `today`. A date
+ * that is not one names its input (`field`); a range wrong as a whole names none.
+ */
 export function activityDays(
   input: { from?: string | undefined; to?: string | undefined },
   today: string,
-): { ok: true; from: string; to: string } | { ok: false; problem: string } {
+): { ok: true; from: string; to: string } | { ok: false; problem: string; field?: "from" | "to" } {
   for (const [name, value] of [
     ["from", input.from],
     ["to", input.to],
   ] as const) {
     if (value !== undefined && !parseDate(value)) {
-      return { ok: false, problem: `The ${name} "${value}" is not a date; write it as YYYY-MM-DD.` };
+      return { ok: false, problem: `The ${name} "${value}" is not a date; write it as YYYY-MM-DD.`, field: name };
     }
   }
   const from = (input.from ?? input.to ?? today).trim();

@@ -234,7 +234,11 @@ describe("payoutRange", () => {
     });
   });
   it("says what is wrong with a range", () => {
-    expect(payoutRange({ from: "2026-02-30" }, "2026-03-31")).toMatchObject({ ok: false, problem: /not a date/ });
+    expect(payoutRange({ from: "2026-02-30" }, "2026-03-31")).toMatchObject({
+      ok: false,
+      problem: /not a date/,
+      field: "from",
+    });
     expect(payoutRange({ from: "2026-03-05", to: "2026-03-01" }, "2026-03-31")).toMatchObject({
       ok: false,
       problem: /starts \(2026-03-05\) after it ends/,

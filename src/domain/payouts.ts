@@ -427,7 +427,8 @@ export type PayoutRange =
       /** The whole range is before {@link PAYOUTS_KEPT_FROM}: nothing to ask the service for. */
       empty?: boolean;
     }
-  | { ok: false; problem: string };
+  /** `field`: the input a date that is not one was typed in. */
+  | { ok: false; problem: string; field?: "from" | "to" };
 
 /** Days the list covers when no range is given. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -443,7 +444,7 @@ export function payoutRange(input: { from?: string | undefined; to?: string | un
     ["to", input.to],
   ] as const) {
     if (value !== undefined && !parseDate(value.trim())) {
-      return { ok: false, problem: `The ${name} date "${value}" is not a date; write it as YYYY-MM-DD.` };
+      return { ok: false, problem: `The ${name} date "${value}" is not a date; write it as YYYY-MM-DD.`, field: name };
     }
   }
   const to = input.to?.trim() ?? today;

@@ -63,7 +63,11 @@ describe("the V1 date range", () => {
     expect(checkV1Range("2012-12-31", "2013-06-01")).toMatch(/no V1 records before 2013-01-01/);
     expect(checkV1Range("2013-01-01", "2013-06-01")).toBeUndefined();
     expect(checkV1Range("2026-06-02", "2026-06-01")).toMatch(/starts on 2026-06-02, after it ends/);
-    expect(v1DateRange({ from: "2026-02-30" }, "2026-06-15")).toMatchObject({ ok: false, problem: /not a date/ });
+    expect(v1DateRange({ from: "2026-02-30" }, "2026-06-15")).toMatchObject({
+      ok: false,
+      problem: /not a date/,
+      field: "from",
+    });
   });
 
   it("fills one missing end: from-only runs to today or a year on, to-only is the 30 days before", () => {

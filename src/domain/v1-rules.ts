@@ -35,7 +35,8 @@ export interface V1DateRange {
 }
 
 /** A range, or the rule it breaks in words. */
-export type V1RangeResult = { ok: true; value: V1DateRange } | { ok: false; problem: string };
+/** The range, or what is wrong with it (`field`: the input a date that is not one was typed in). */
+export type V1RangeResult = { ok: true; value: V1DateRange } | { ok: false; problem: string; field?: "from" | "to" };
 
 /** The same calendar date `years` later (29 February rolls to 1 March, as the service counts). */
 export function addYearsToDate(date: string, years: number): string {
@@ -66,7 +67,7 @@ export function v1DateRange(
     ["to", input.to],
   ] as const) {
     if (value !== undefined && !parseDate(value)) {
-      return { ok: false, problem: `The ${name} date "${value}" is not a date; write it as YYYY-MM-DD.` };
+      return { ok: false, problem: `The ${name} date "${value}" is not a date; write it as YYYY-MM-DD.`, field: name };
     }
   }
   const given = { from: input.from?.trim(), to: input.to?.trim() };

@@ -1,3 +1,4 @@
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { checkBreakTypeName, checkBreakTypeRoom } from "../domain/shifts.js";
 import { durationMinutes, isoDuration } from "../domain/time.js";
 import type { BreakType } from "../spec/generated/types.js";
@@ -21,25 +22,27 @@ export interface BreakTypesSlice {
   loadBreakTypes(options?: { quiet?: boolean }): Promise<void>;
   openBreakTypeForm(form: BreakTypeForm): void;
   /** Adds a break type; refuses in words at the limit, before the service would. */
-  addBreakType(input: BreakTypeInput): Promise<string | undefined>;
-  updateBreakTypeFields(id: string, input: BreakTypeInput): Promise<string | undefined>;
+  addBreakType(input: BreakTypeInput): Promise<FormProblem>;
+  updateBreakTypeFields(id: string, input: BreakTypeInput): Promise<FormProblem>;
   deleteBreakType(id: string): Promise<void>;
 }
 
-/** Checks the form's values; returns the break type fields or a problem in words. */
+/** Checks the form's values; returns the break type fields or a problem in words and the field it is about. */
 export function parseBreakTypeInput(
   input: BreakTypeInput,
 ):
   | { ok: true; value: Pick<BreakType, "break_name" | "expected_duration" | "is_paid"> }
-  | { ok: false; problem: string } {
+  | { ok: false; problem: string; field: keyof BreakTypeInput } {
   const name = input.name.trim();
-  if (!name) return { ok: false, problem: "A break type needs a name." };
+  if (!name) return { ok: false, problem: "A break type needs a name.", field: "name" };
   const minutes = Number(input.minutes.trim());
   if (!Number.isInteger(minutes) || minutes <= 0 || minutes > 24 * 60) {
-    return { ok: false, problem: "Duration is whole minutes between 1 and 1440." };
+    return { ok: false, problem: "Duration is whole minutes between 1 and 1440.", field: "minutes" };
   }
   const paid = input.paid.trim().toLowerCase();
-  if (!["y", "yes", "n", "no", "paid", "unpaid"].includes(paid)) return { ok: false, problem: "Paid is y or n." };
+  if (!["y", "yes", "n", "no", "paid", "unpaid"].includes(paid)) {
+    return { ok: false, problem: "Paid is y or n.", field: "paid" };
+  }
   return {
     ok: true,
     value: {
@@ -90,9 +93,9 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       const full = checkBreakTypeRoom(get().breakTypes.items);
       if (full) return full;
       const parsed = parseBreakTypeInput(input);
-      if (!parsed.ok) return parsed.problem;
+      if (!parsed.ok) return onField(parsed.problem, parsed.field);
       const taken = checkBreakTypeName(parsed.value.break_name, get().breakTypes.items);
-      if (taken) return taken;
+      if (taken) return onField(taken, "name");
       const key = deps.newIdempotencyKey();
       const res = await get().runWrite("break-type:add", `Adding ${parsed.value.break_name}`, () =>
         deps.client.labor.createBreakType({
@@ -112,9 +115,9 @@ export const createBreakTypesSlice: SliceCreator<BreakTypesSlice> = (set, get, d
       const current = get().breakTypes.items.find((t) => t.id === id);
       if (!current) return "That break type no longer exists.";
       const parsed = parseBreakTypeInput(input);
-      if (!parsed.ok) return parsed.problem;
+      if (!parsed.ok) return onField(parsed.problem, parsed.field);
       const taken = checkBreakTypeName(parsed.value.break_name, get().breakTypes.items, id);
-      if (taken) return taken;
+      if (taken) return onField(taken, "name");
       const { created_at: _c, updated_at: _u, id: _i, ...rest } = current;
       const res = await get().runWrite(`break-type:${id}`, `Saving ${parsed.value.break_name}`, () =>
         deps.client.labor.updateBreakType(id, { break_type: { ...rest, ...parsed.value } }),

@@ -15,6 +15,7 @@ import {
   reapplyValues,
   updateBody,
 } from "../domain/customers-profile.js";
+import { type FormProblem, onField, problemText } from "../domain/form-problem.js";
 import { applyCustomerUpdate, isKeptId, keptId, targetOf } from "../domain/kept-writes.js";
 import { phoneKey, phoneSearchDigits } from "../domain/phone.js";
 import type { Customer } from "../spec/generated/types.js";
@@ -119,10 +120,15 @@ export async function startEdit(io: CustomersIo, id: string): Promise<void> {
   if (base) io.dispatch({ type: "view", view: { kind: "edit", base } });
 }
 
+/** A refused request's problem for the form: about its field when it names one. */
+function builtProblem(built: { problem: string; field?: string }): FormProblem {
+  return built.field ? onField(built.problem, built.field) : built.problem;
+}
+
 /** Adds a profile; a problem in words, or undefined. The same body is sent again under the same key. */
-export async function createProfile(io: CustomersIo, values: Partial<ProfileValues>): Promise<string | undefined> {
+export async function createProfile(io: CustomersIo, values: Partial<ProfileValues>): Promise<FormProblem> {
   const built = createBody(values, country(io));
-  if (!built.ok) return built.problem;
+  if (!built.ok) return builtProblem(built);
   const body = JSON.stringify(built.value);
   if (customersOf(io).createKey?.body !== body) {
     io.dispatch({ type: "create-key", key: { key: io.deps.newIdempotencyKey(), body } });
@@ -175,7 +181,7 @@ async function save(
   values: Partial<ProfileValues>,
   base: Customer,
   mine: Partial<ProfileValues> = values,
-): Promise<string | undefined> {
+): Promise<FormProblem> {
   const id = current.id ?? "";
   const built = updateBody(current, values, country(io));
   if (!built.ok) {
@@ -188,7 +194,7 @@ async function save(
       });
       return undefined;
     }
-    return built.problem;
+    return builtProblem(built);
   }
   const name = customerName({ ...current, ...(built.value as Partial<Customer>) }, country(io));
   const body: CustomerUpdate = built.value;
@@ -208,7 +214,7 @@ async function save(
 }
 
 /** Saves the edit form. */
-export function saveEdit(io: CustomersIo, values: Partial<ProfileValues>): Promise<string | undefined> {
+export function saveEdit(io: CustomersIo, values: Partial<ProfileValues>): Promise<FormProblem> {
   const view = customersOf(io).view;
   if (view.kind !== "edit") return Promise.resolve("No profile is being edited.");
   return save(io, view.base, values, view.base);
@@ -218,7 +224,14 @@ export function saveEdit(io: CustomersIo, values: Partial<ProfileValues>): Promi
 export function reapply(io: CustomersIo): Promise<string | undefined> {
   const view = customersOf(io).view;
   if (view.kind !== "conflict") return Promise.resolve("There is nothing to re-apply.");
-  return save(io, view.theirs, reapplyValues(view.theirs, view.mine, view.picked, country(io)), view.base, view.mine);
+  // Shown under the two versions, not in a form: the words are what is shown.
+  return save(
+    io,
+    view.theirs,
+    reapplyValues(view.theirs, view.mine, view.picked, country(io)),
+    view.base,
+    view.mine,
+  ).then(problemText);
 }
 
 /** Opens the edit form on the new version with the picked fields put back (to change more first). */

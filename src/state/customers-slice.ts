@@ -5,6 +5,7 @@
  * store's dependencies.
  */
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
+import type { FormProblem } from "../domain/form-problem.js";
 import { keptId } from "../domain/kept-writes.js";
 import type { Customer } from "../spec/generated/types.js";
 import { mirrorToIndex, refreshCustomerIndex } from "./customers-index.js";
@@ -74,8 +75,8 @@ export interface CustomersSlice {
   /** Opens the profile: fresh from the service, and asks who shares its email or phone. */
   customersOpenProfile(id: string): Promise<void>;
   customersStartEdit(id: string): Promise<void>;
-  customersCreate(values: Partial<ProfileValues>): Promise<string | undefined>;
-  customersSave(values: Partial<ProfileValues>): Promise<string | undefined>;
+  customersCreate(values: Partial<ProfileValues>): Promise<FormProblem>;
+  customersSave(values: Partial<ProfileValues>): Promise<FormProblem>;
   customersTogglePick(field: ProfileField): void;
   /** Sends the picked fields of the manager's on the colleague's version. */
   customersReapply(): Promise<string | undefined>;

@@ -3,6 +3,7 @@
  * detail and the CSV exports in drawers-detail.ts.
  */
 import { parseDateRange } from "../domain/cash-drawers.js";
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { addDays, dayName, localDate } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
 import { type DrawersIo, drawersExportName, exportDrawers, openDrawerShift } from "./drawers-detail.js";
@@ -66,7 +67,8 @@ export interface DrawersData {
 export interface DrawersSlice {
   drawers: DrawersData;
   /** Reads the day (or range) at the location; `range` picks the dates. Returns a problem in words. */
-  loadDrawers(range?: { from: string; to: string }, options?: { quiet?: boolean }): Promise<string | undefined>;
+  /** A problem with the range (naming the field a bad date was typed in) keeps the date form open. */
+  loadDrawers(range?: { from: string; to: string }, options?: { quiet?: boolean }): Promise<FormProblem>;
   loadDrawersIfStale(): Promise<void>;
   /** Today in the location's time zone. */
   drawersToday(): Promise<void>;
@@ -155,7 +157,7 @@ function readActions(io: DrawersIo) {
       const now = todayOf(io);
       const wanted = range ?? (d.followToday || !d.from ? { from: now, to: now } : { from: d.from, to: d.to });
       const checked = parseDateRange({ from: wanted.from.trim(), to: wanted.to.trim() }, now);
-      if (!checked.ok) return checked.problem;
+      if (!checked.ok) return checked.field ? onField(checked.problem, checked.field) : checked.problem;
       const { from, to } = checked;
       // A day to come has no drawers yet: the dates stop at the store's today (the form stays open).
       if (to > now) return notComeYet(from > now ? from : to, now);

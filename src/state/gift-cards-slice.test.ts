@@ -173,7 +173,10 @@ describe("the gift cards slice", () => {
         .giftCards.activity.rows.map((r) => r.type)
         .sort(),
     ).toEqual(["ADJUST_DECREMENT", "ADJUST_INCREMENT"]);
-    expect(await s().setGiftCardDays("2026-13-01", "")).toMatch(/not a date/);
+    expect(await s().setGiftCardDays("2026-13-01", "")).toEqual({
+      text: expect.stringMatching(/not a date/),
+      field: "from",
+    });
   });
 
   it("says a change waits for the card being looked up, not to look one up", () => {

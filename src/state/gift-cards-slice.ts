@@ -3,6 +3,7 @@
 // once (checked, its requests built and its idempotency keys minted) and sent through runWrite as
 // one action; a write not answered is kept with its keys and sent again exactly as it was. What
 // the screen shows is the machine's (gift-cards-machine.ts); this file only reads and writes.
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { activityDays, onStoreDays, storesDayBounds } from "../domain/gift-card-activity.js";
 import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
 import { cardWithKept } from "../domain/kept-overlay.js";
@@ -73,7 +74,8 @@ export interface GiftCardsSlice {
   /** Reads the activity of the days shown (today by default) with the liability. */
   loadGiftCardActivity(options?: ActivityRead): Promise<void>;
   /** Sets the activity's days from a typed range; the problem in words when they cannot be read. */
-  setGiftCardDays(from: string, to: string): Promise<string | undefined>;
+  /** A problem (naming the field a bad date was typed in) keeps the days form open. */
+  setGiftCardDays(from: string, to: string): Promise<FormProblem>;
   /** Moves the activity's days by whole days. */
   stepGiftCardDays(days: number): Promise<void>;
   /** Shows only one kind of activity ("" for every kind). */
@@ -375,12 +377,12 @@ async function loadActivity(ctx: Ctx, options: ActivityRead): Promise<void> {
   ctx.dispatch({ type: "activity-loaded", rows: read[0], liability: read[1], readFor });
 }
 
-async function setDays(ctx: Ctx, fromText: string, toText: string): Promise<string | undefined> {
+async function setDays(ctx: Ctx, fromText: string, toText: string): Promise<FormProblem> {
   const today = todayOf(ctx);
   const days = activityDays({ from: fromText.trim() || undefined, to: toText.trim() || undefined }, today);
   if (!days.ok) {
     ctx.dispatch({ type: "form-problem", problem: days.problem });
-    return days.problem;
+    return days.field ? onField(days.problem, days.field) : days.problem;
   }
   ctx.dispatch({ type: "days", from: days.from, to: days.to, followToday: days.from === today && days.to === today });
   await ctx.get().loadGiftCardActivity({ liability: false });

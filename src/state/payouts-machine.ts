@@ -2,6 +2,7 @@
 // over time, a statement's reconciliation), what is selected (by id), the filters, the forms, and
 // what is being read. The slice (payouts-slice.ts) does the I/O and feeds the answers back in as
 // events; the screen draws from the state and the selectors below.
+
 import type { ColumnsUsed, LineProblem, SkippedLine, StatementLine } from "../domain/bank-statement.js";
 import type { Reconciliation } from "../domain/payout-reconcile.js";
 import {
@@ -17,6 +18,7 @@ import {
 } from "../domain/payouts.js";
 import { compileDateFormat } from "../domain/statement-dates.js";
 import type { Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
+import type { RangeForm } from "./range-form.js";
 
 /** The views of the screen. */
 export type PayoutsView = "list" | "detail" | "fees" | "reconcile";
@@ -47,7 +49,7 @@ export interface StatementFields {
 /** The form open on the screen, if any. */
 export type PayoutsForm =
   | { kind: "none" }
-  | { kind: "range"; from: string; to: string; problem: string | undefined }
+  | RangeForm
   | ({ kind: "statement"; problem: string | undefined } & StatementFields);
 
 /** One payout open in detail: the payout and its entries as far as they have been read. */
@@ -281,7 +283,7 @@ function submitRange(s: PayoutsState, today: string): PayoutsState {
   if (s.form.kind !== "range") return s;
   const { from, to } = s.form;
   const r = payoutRange({ from: from.trim() || undefined, to: to.trim() || undefined }, today);
-  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem } };
+  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem, problemField: r.field } };
   const def = payoutRange({}, today);
   const follows = def.ok && def.from === r.from && def.to === r.to;
   return {

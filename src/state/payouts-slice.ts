@@ -3,6 +3,7 @@
 // screen shows; it only fetches, and drops answers that arrive after the question changed.
 
 import { readStatement, statementRange } from "../domain/bank-statement.js";
+import type { FormProblem } from "../domain/form-problem.js";
 import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
 import { plural } from "../domain/plural.js";
@@ -29,6 +30,7 @@ import {
   type StatementFields,
   statementRequest,
 } from "./payouts-machine.js";
+import { rangeFormProblem } from "./range-form.js";
 import { coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
 import type { LoadedSliceCreator } from "./store.js";
 
@@ -52,7 +54,8 @@ export interface PayoutsSlice {
   /** The statement form submitted: its fields checked, then read and reconciled; a problem keeps it open. */
   submitStatement(fields: Partial<StatementFields>): Promise<string | undefined>;
   /** The range form submitted: checked, then the list read; a problem keeps it open. */
-  applyPayoutsRange(from: string, to: string): Promise<string | undefined>;
+  /** Shows the payouts of those days; a problem (naming the field a bad date was typed in) keeps the form open. */
+  applyPayoutsRange(from: string, to: string): Promise<FormProblem>;
   /** What `r` reads again: the list, the open payout, the fees or the statement. */
   reloadPayouts(): Promise<void>;
 }
@@ -153,7 +156,7 @@ export const createPayoutsSlice: LoadedSliceCreator<PayoutsSlice> = (set, get, d
       dispatch({ type: "edit-form", patch: { from, to } });
       dispatch({ type: "submit-form", today: ctx.today() });
       const form = get().payouts.form;
-      if (form.kind === "range") return form.problem;
+      if (form.kind === "range") return rangeFormProblem(form);
       await (get().payouts.view === "fees" ? showPayoutFees(ctx) : loadPayouts(ctx, false));
       return undefined;
     },

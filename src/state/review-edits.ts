@@ -5,14 +5,14 @@
 import {
   breakDrafts,
   checkNoOverlap,
-  checkShiftDraft,
   parseBreaks,
-  parseLocalTime,
   type ShiftTimesInput,
   withBreakDrafts,
   withShiftTimes,
 } from "../domain/clock-rules.js";
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { targetOf } from "../domain/kept-writes.js";
+import { checkDraftFields, readShiftTimes } from "../domain/shift-times-read.js";
 import { localDate, localTime } from "../domain/time.js";
 import type { Shift } from "../spec/generated/types.js";
 import { isVersionConflict, writeProblem } from "./errors.js";
@@ -39,39 +39,39 @@ export function shownShift(s: LoadedState, shiftId: string): Shift | undefined {
   );
 }
 
-/** Checks the form's values against the rules and the member's other shifts; the change, or a problem. */
+/**
+ * Checks the form's values against the rules and the member's other shifts; the change, or a
+ * problem (naming the field it is about when it is about one).
+ */
 async function checkedChange(io: ReviewIo, shift: Shift & { id: string }, input: ShiftTimesInput) {
   const { get, deps } = io;
   const tz = io.zoneOf(shift);
-  const start = parseLocalTime(input.startDate, input.startTime, tz, "start");
-  if (!start.ok) return start.problem;
-  const hasEnd = input.endDate.trim() !== "" || input.endTime.trim() !== "";
-  const end = hasEnd ? parseLocalTime(input.endDate, input.endTime, tz, "end") : undefined;
-  if (end && !end.ok) return end.problem;
-  const endAt = end?.ok ? end.at : undefined;
+  const times = readShiftTimes(input, tz);
+  if ("text" in times) return times;
+  const { startAt, endAt } = times;
   if (!endAt && shift.end_at)
-    return "A closed shift needs an end; empty both end fields only for a shift still running.";
+    return onField("A closed shift needs an end; empty both end fields only for a shift still running.", "endDate");
   const now = deps.clock.now();
   const existing = breakDrafts(shift);
   const breaks =
     input.breaks === undefined
       ? { ok: true as const, value: existing }
       : parseBreaks(input.breaks, {
-          startAt: start.at,
+          startAt,
           endAt: endAt ?? now,
           timeZone: tz,
           types: get().breakTypes.items,
           existing,
         });
-  if (!breaks.ok) return breaks.problem;
-  const draft = { startAt: start.at, endAt, breaks: breaks.value };
-  const problem = checkShiftDraft(draft, now, tz);
+  if (!breaks.ok) return onField(breaks.problem, "breaks");
+  const draft = { startAt, endAt, breaks: breaks.value };
+  const problem = checkDraftFields(draft, now, tz);
   if (problem) return problem;
   const memberId = shift.team_member_id ?? shift.employee_id ?? "";
   // Moving a shift's times may run into another of the member's shifts, at any location.
   const theirs = await get().runRead(
     "Reading the member's shifts",
-    () => readMemberShifts(deps.client, memberId, start.at.getTime(), (endAt ?? now).getTime()),
+    () => readMemberShifts(deps.client, memberId, startAt.getTime(), (endAt ?? now).getTime()),
     { quiet: true },
   );
   // Offline, the other shifts cannot be read: the service checks the overlap when the edit goes.
@@ -84,12 +84,12 @@ async function checkedChange(io: ReviewIo, shift: Shift & { id: string }, input:
       )
     : undefined;
   if (clash) return clash;
-  const body = withBreakDrafts(withShiftTimes(shift, start.at, endAt), breaks.value);
+  const body = withBreakDrafts(withShiftTimes(shift, startAt, endAt), breaks.value);
   return {
     memberId,
     change: {
       op: "set-times" as const,
-      startAt: start.at.toISOString(),
+      startAt: startAt.toISOString(),
       endAt: endAt?.toISOString(),
       breaks: body.breaks ?? [],
     },
@@ -122,17 +122,13 @@ async function showTheirs(io: ReviewIo, shift: Shift & { id: string }, input: Sh
 }
 
 /** Saves a shift's times and breaks (the version read travels with it); a problem keeps the form open. */
-export async function editShiftTimes(
-  io: ReviewIo,
-  shiftId: string,
-  input: ShiftTimesInput,
-): Promise<string | undefined> {
+export async function editShiftTimes(io: ReviewIo, shiftId: string, input: ShiftTimesInput): Promise<FormProblem> {
   const { get, deps } = io;
   const found = shownShift(get(), shiftId);
   if (!found) return "That shift is not in the review any more.";
   const shift = { ...found, id: shiftId };
   const checked = await checkedChange(io, shift, input);
-  if (typeof checked === "string") return checked;
+  if (typeof checked === "string" || "text" in checked) return checked;
   const res = await get().outboxWrite({
     kind: "shift-change",
     memberId: checked.memberId,

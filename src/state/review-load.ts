@@ -1,6 +1,7 @@
 // The review's reads: a range read whole (with the team when it is needed), the background
 // refresh that reads only the shifts changed since, and the review figured again from what was
 // read plus the shift changes kept on this machine.
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { reviewShiftsWithKept } from "../domain/kept-overlay.js";
 import { buildReview } from "../domain/review.js";
 import { REVIEW_PAGE } from "../domain/review-search.js";
@@ -146,12 +147,13 @@ export async function loadReview(
   io: ReviewReader,
   range: { from: string; to: string } | undefined,
   options: { quiet?: boolean; team?: boolean; span?: ReviewSpanKind },
-): Promise<string | undefined> {
+): Promise<FormProblem> {
   const locationId = io.get().locationId;
   if (!locationId) return "No location is selected.";
   const from = (range?.from ?? (io.get().review.from || reviewToday(io.get(), io.deps))).trim();
   const to = (range?.to ?? (io.get().review.to || from)).trim();
-  if (!parseDate(from) || !parseDate(to)) return "Dates are YYYY-MM-DD.";
+  if (!parseDate(from)) return onField("Dates are YYYY-MM-DD.", "from");
+  if (!parseDate(to)) return onField("Dates are YYYY-MM-DD.", "to");
   if (to < from) return "The range ends before it starts.";
   const span = spanOf(io.get(), from, to);
   const scope = reviewScope(io.get());

@@ -5,6 +5,7 @@
  */
 import type { ShiftTimesInput } from "../domain/clock-rules.js";
 import { exportFileName, locationNamesOf } from "../domain/csv.js";
+import type { FormProblem } from "../domain/form-problem.js";
 import type { OvertimeRules } from "../domain/overtime.js";
 import { ALL_LOCATIONS, type Review } from "../domain/review.js";
 import { compactShift, memberName, SharedValues } from "../domain/shifts.js";
@@ -91,7 +92,7 @@ export interface ReviewSlice {
   loadReview(
     range?: { from: string; to: string },
     options?: { quiet?: boolean; team?: boolean; span?: ReviewSpanKind },
-  ): Promise<string | undefined>;
+  ): Promise<FormProblem>;
   /** Shows today's workday. */
   reviewToday(): Promise<void>;
   /** Moves the range by whole days (`[`/`]`). */
@@ -105,8 +106,8 @@ export interface ReviewSlice {
   setReviewView(view: "members" | "shifts", memberId?: string): void;
   setReviewFilter(text: string): void;
   openReviewForm(form: ReviewForm): void;
-  /** Saves a shift's times and breaks; a problem in words keeps the form open. */
-  editShiftTimes(shiftId: string, input: ShiftTimesInput): Promise<string | undefined>;
+  /** Saves a shift's times and breaks; a problem (in words, naming its field) keeps the form open. */
+  editShiftTimes(shiftId: string, input: ShiftTimesInput): Promise<FormProblem>;
   /** Deletes a shift (after the screen asked). */
   deleteShift(shiftId: string): Promise<void>;
   /**

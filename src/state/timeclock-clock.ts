@@ -8,12 +8,13 @@ import {
   checkClockIn,
   checkEndTime,
   checkNotOnShiftElsewhere,
-  checkShiftDraft,
   newPastShift,
   newShift,
   parseBreaks,
   parseLocalTime,
 } from "../domain/clock-rules.js";
+import { type FieldProblem, type FormProblem, onField } from "../domain/form-problem.js";
+import { checkDraftFields, readShiftTimes } from "../domain/shift-times-read.js";
 import { localDate, localTime } from "../domain/time.js";
 import { selectOpenShifts } from "./selectors.js";
 import {
@@ -125,16 +126,16 @@ export async function sendClockOut(
   return undefined;
 }
 
-/** Clocks in or out at a local date and time typed in a form. */
+/** Clocks in or out at a local date and time typed in a form (fields `date` and `time`). */
 export async function clockAt(
   io: TimeClockIo,
   which: "in" | "out",
   memberId: string,
   date: string,
   time: string,
-): Promise<string | undefined> {
+): Promise<FormProblem> {
   const read = parseLocalTime(date, time, tz(io), which === "in" ? "start" : "end");
-  if (!read.ok) return read.problem;
+  if (!read.ok) return onField(read.problem, read.part);
   return which === "in" ? sendClockIn(io, memberId, read.at, true) : sendClockOut(io, memberId, read.at, true);
 }
 
@@ -165,17 +166,12 @@ export function openClockForm(
   io.patch({ form: { kind, memberId } });
 }
 
-/** Ends a forgotten shift (and its open breaks) at a local date and time. */
-export async function fixForgotten(
-  io: TimeClockIo,
-  shiftId: string,
-  date: string,
-  time: string,
-): Promise<string | undefined> {
+/** Ends a forgotten shift (and its open breaks) at a local date and time (fields `date` and `time`). */
+export async function fixForgotten(io: TimeClockIo, shiftId: string, date: string, time: string): Promise<FormProblem> {
   const shift = selectOpenShifts(io.get()).find((s) => s.id === shiftId);
   if (!shift) return "That shift is no longer open.";
   const read = parseLocalTime(date, time, tz(io), "end");
-  if (!read.ok) return read.problem;
+  if (!read.ok) return onField(read.problem, read.part);
   const problem = checkEndTime(shift, read.at, io.deps.clock.now(), tz(io));
   if (problem) return problem;
   const memberId = shift.team_member_id ?? "";
@@ -200,38 +196,34 @@ interface PastShiftDraft {
   breaks: BreakDraft[];
 }
 
-/** Reads the add-shift form's fields and checks the shift on its own; a string is the problem in words. */
-function readPastShift(io: TimeClockIo, input: PastShiftInput): PastShiftDraft | string {
+/**
+ * Reads the add-shift form's fields and checks the shift on its own; otherwise the problem, naming
+ * the field it is about (a bad date or time, the breaks) or only in words (start after end).
+ */
+function readPastShift(io: TimeClockIo, input: PastShiftInput): PastShiftDraft | FieldProblem | string {
   const zone = tz(io);
-  const start = parseLocalTime(input.startDate, input.startTime, zone, "start");
-  if (!start.ok) return start.problem;
-  const open = input.endDate.trim() === "" && input.endTime.trim() === "";
-  const end = open ? undefined : parseLocalTime(input.endDate, input.endTime, zone, "end");
-  if (end && !end.ok) return end.problem;
-  const endAt = end?.ok ? end.at : undefined;
+  const times = readShiftTimes(input, zone);
+  if ("text" in times) return times;
+  const { startAt, endAt } = times;
   const now = io.deps.clock.now();
   const breaks = parseBreaks(input.breaks, {
-    startAt: start.at,
+    startAt,
     endAt: endAt ?? now,
     timeZone: zone,
     types: io.get().breakTypes.items,
     existing: [] as BreakDraft[],
   });
-  if (!breaks.ok) return breaks.problem;
-  const draft = { startAt: start.at, endAt, breaks: breaks.value };
-  return checkShiftDraft(draft, now, zone) ?? draft;
+  if (!breaks.ok) return onField(breaks.problem, "breaks");
+  const draft = { startAt, endAt, breaks: breaks.value };
+  return checkDraftFields(draft, now, zone) ?? draft;
 }
 
 /** Records a whole past shift with its breaks, after checking it against the member's other shifts. */
-export async function addPastShift(
-  io: TimeClockIo,
-  memberId: string,
-  input: PastShiftInput,
-): Promise<string | undefined> {
+export async function addPastShift(io: TimeClockIo, memberId: string, input: PastShiftInput): Promise<FormProblem> {
   const locationId = io.get().locationId;
   if (!locationId) return "No location is selected.";
   const draft = readPastShift(io, input);
-  if (typeof draft === "string") return draft;
+  if (typeof draft === "string" || "text" in draft) return draft;
   const { startAt, endAt, breaks } = draft;
   const theirs = await memberShifts(io, memberId, startAt.getTime(), (endAt ?? io.deps.clock.now()).getTime());
   // Offline, the other shifts cannot be read: the service checks the overlap when it is sent.

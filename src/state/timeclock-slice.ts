@@ -4,6 +4,7 @@
  * of timeclock-io.ts.
  */
 import { type ClockOutQuestion, clockOutQuestion } from "../domain/clock-rules.js";
+import type { FormProblem } from "../domain/form-problem.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import type { SliceCreator } from "./store.js";
 import { endBreak, openBreakPicker, startBreak } from "./timeclock-breaks.js";
@@ -59,10 +60,13 @@ export interface TimeClockSlice {
   openBreakPicker(memberId: string): void;
   /** Opens a form for the member, or explains (in the status bar) why it does not apply. */
   openClockForm(kind: "clock-in-at" | "clock-out-at" | "add-shift", memberId: string): void;
-  /** Each write returns a problem in words when a rule stops it before sending. */
+  /**
+   * Each write returns a problem in words when a rule stops it before sending; the forms' writes
+   * name the field a problem is about (see domain/form-problem.ts).
+   */
   clockIn(memberId: string): Promise<string | undefined>;
   /** Clocks in at a past local date and time. */
-  clockInAt(memberId: string, date: string, time: string): Promise<string | undefined>;
+  clockInAt(memberId: string, date: string, time: string): Promise<FormProblem>;
   startBreak(memberId: string, breakTypeId: string): Promise<string | undefined>;
   endBreak(memberId: string): Promise<string | undefined>;
   /** What to ask before clocking out now (a running break, a very short shift); undefined: nothing. */
@@ -70,11 +74,11 @@ export interface TimeClockSlice {
   /** Clocks out now; a running break ends at the same time. */
   clockOut(memberId: string): Promise<string | undefined>;
   /** Clocks out at a past local date and time; a running break ends then too. */
-  clockOutAt(memberId: string, date: string, time: string): Promise<string | undefined>;
+  clockOutAt(memberId: string, date: string, time: string): Promise<FormProblem>;
   /** Ends a forgotten shift (and its open breaks) at a local date and time. */
-  fixForgotten(shiftId: string, date: string, time: string): Promise<string | undefined>;
+  fixForgotten(shiftId: string, date: string, time: string): Promise<FormProblem>;
   /** Records a whole past shift with its breaks. */
-  addPastShift(memberId: string, input: PastShiftInput): Promise<string | undefined>;
+  addPastShift(memberId: string, input: PastShiftInput): Promise<FormProblem>;
 }
 
 /** The time clock's data before the first read. */

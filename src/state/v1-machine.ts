@@ -22,6 +22,7 @@ import type {
   V1Settlement,
   V1UpdateOrderRequestAction,
 } from "../spec/generated/types.js";
+import type { RangeForm } from "./range-form.js";
 import type { Located, V1ListKind } from "./v1-load.js";
 
 /** The four lists, each a view of the screen. */
@@ -95,11 +96,7 @@ export interface OrderActionForm {
 }
 
 /** The form open on the screen, if any. */
-export type V1Form =
-  | { kind: "none" }
-  | { kind: "range"; from: string; to: string; problem: string | undefined }
-  | RefundForm
-  | OrderActionForm;
+export type V1Form = { kind: "none" } | RangeForm | RefundForm | OrderActionForm;
 
 /** Each list's records, newest first, and the query they were read for. */
 export interface V1Lists {
@@ -264,7 +261,7 @@ export function v1Reducer(s: V1State, e: V1Event): V1State {
 function submitRange(s: V1State, today: string): V1State {
   if (s.form.kind !== "range") return s;
   const r = v1DateRange({ from: s.form.from.trim() || undefined, to: s.form.to.trim() || undefined }, today);
-  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem } };
+  if (!r.ok) return { ...s, form: { ...s.form, problem: r.problem, problemField: r.field } };
   return { ...s, form: { kind: "none" }, filters: { ...s.filters, ...r.value } };
 }
 

@@ -73,6 +73,8 @@ describe("the create form", () => {
     );
     expect(s.form?.step).toBe("fields");
     expect(s.form?.problem).toMatch(/unencrypted/);
+    // About the URL: the form goes there.
+    expect(s.form?.problemField).toBe("url");
     const typed = run([{ type: "edit-field", field: "url", value: "http://127.0.0.1:9000/hook" }], s);
     expect(typed.form?.problem).toBeUndefined();
     expect(run([{ type: "to-events" }], typed).form?.step).toBe("events");

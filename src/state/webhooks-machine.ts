@@ -42,6 +42,8 @@ export interface SubscriptionForm {
   picked: string[];
   filter: string;
   problem: string | undefined;
+  /** The field the problem is about, when it is about one: the form takes the manager there. */
+  problemField?: SubscriptionField | undefined;
   saving: boolean;
 }
 
@@ -94,7 +96,7 @@ export type WebhooksEvent =
   | { type: "toggle-type"; eventType: string }
   | { type: "toggle-shown" }
   | { type: "drop-unoffered" }
-  | { type: "form-problem"; problem: string | undefined }
+  | { type: "form-problem"; problem: string | undefined; field?: SubscriptionField }
   | { type: "saving" }
   | { type: "saved"; subscription: WebhookSubscription }
   | { type: "close-form" }
@@ -144,12 +146,20 @@ export function checkFields(
   form: Pick<SubscriptionForm, "name" | "url" | "apiVersion">,
   today?: Date,
 ): string | undefined {
+  return fieldsProblem(form, today)?.text;
+}
+
+/** As {@link checkFields}, with the field the problem is about. */
+export function fieldsProblem(
+  form: Pick<SubscriptionForm, "name" | "url" | "apiVersion">,
+  today?: Date,
+): { text: string; field: SubscriptionField } | undefined {
   const name = parseSubscriptionName(form.name);
-  if (!name.ok) return name.problem;
+  if (!name.ok) return { text: name.problem, field: "name" };
   const url = parseNotificationUrl(form.url);
-  if (!url.ok) return url.problem;
+  if (!url.ok) return { text: url.problem, field: "url" };
   const version = parseApiVersion(form.apiVersion, today);
-  return version.ok ? undefined : version.problem;
+  return version.ok ? undefined : { text: version.problem, field: "apiVersion" };
 }
 
 /** Checks the whole form before it is sent. */
@@ -173,8 +183,10 @@ function formEvent(form: SubscriptionForm, e: WebhooksEvent): SubscriptionForm {
     case "types-failed":
       return form.offered?.version === e.version ? { ...form, offered: { state: "failed", ...e } } : form;
     case "to-events": {
-      const problem = checkFields(form, e.today);
-      return problem ? { ...form, problem } : { ...form, step: "events", problem: undefined };
+      const problem = fieldsProblem(form, e.today);
+      return problem
+        ? { ...form, problem: problem.text, problemField: problem.field }
+        : { ...form, step: "events", problem: undefined };
     }
     case "to-fields":
       return { ...form, step: "fields", problem: undefined };
@@ -197,7 +209,7 @@ function formEvent(form: SubscriptionForm, e: WebhooksEvent): SubscriptionForm {
         ? { ...form, picked: form.picked.filter((t) => unofferedTypes(form).indexOf(t) < 0), problem: undefined }
         : form;
     case "form-problem":
-      return { ...form, problem: e.problem, saving: false };
+      return { ...form, problem: e.problem, problemField: e.field, saving: false };
     case "saving":
       return { ...form, saving: true, problem: undefined };
     default:

@@ -148,7 +148,7 @@ function formActions(io: WebhooksIo) {
       const version = before ? parseApiVersion(before.apiVersion) : undefined;
       if (version?.ok && before?.offered?.version !== version.value) {
         const problem = await loadTypes(io, version.value);
-        if (problem) return dispatch({ type: "form-problem", problem });
+        if (problem) return dispatch({ type: "form-problem", problem, field: "apiVersion" });
       }
       dispatch({ type: "to-events", today: deps.clock.now() });
     },

@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { type Dispatch, type ReactNode, useEffect, useReducer, useRef } from "react";
+import { type FormProblem, problemField, problemText } from "../../domain/form-problem.js";
 import { useKeys } from "../keyboard.js";
 import { useFocus } from "../shell.js";
 import { useTheme } from "../theme.js";
@@ -12,8 +13,11 @@ export interface FormViewProps {
   title: string;
   fields: readonly FieldSpec[];
   initial: Record<string, string>;
-  /** Returns a problem in words to keep the form open, or undefined when done. */
-  onSubmit: (values: Record<string, string>) => Promise<string | undefined> | string | undefined;
+  /**
+   * Returns a problem to keep the form open (in words, or `{ text, field }` when it is about one
+   * field: the form then moves there), or undefined when done.
+   */
+  onSubmit: (values: Record<string, string>) => Promise<FormProblem> | FormProblem;
   onCancel: () => void;
   /** One line above the fields (limits, conflicts). */
   note?: ReactNode;
@@ -30,12 +34,13 @@ export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): numb
 
 /**
  * A form's state and its keys: tab or ↑/↓ move between the `fields`, Enter submits (once, however
- * often it is pressed before the answer), Esc cancels. The text fields do the editing.
+ * often it is pressed before the answer), Esc cancels. The text fields do the editing. A refusal
+ * about one field (`{ text, field }`) moves the focus to that field with its value selected.
  */
 export function useFormKeys(
   initial: Record<string, string>,
   fields: readonly Pick<FieldSpec, "name">[],
-  onSubmit: (values: Record<string, string>) => Promise<string | undefined> | string | undefined,
+  onSubmit: (values: Record<string, string>) => Promise<FormProblem> | FormProblem,
   onCancel: () => void,
   isActive = true,
 ): [FormState, Dispatch<FormAction>] {
@@ -47,7 +52,11 @@ export function useFormKeys(
     submitting.current = true;
     void Promise.resolve(onSubmit(state.values))
       .then((problem) => {
-        if (problem) dispatch({ type: "problem", problem });
+        const text = problemText(problem);
+        if (!text) return;
+        const field = problemField(problem);
+        const at = field === undefined ? -1 : fields.findIndex((f) => f.name === field);
+        dispatch({ type: "problem", problem: text, ...(at >= 0 ? { focus: at } : {}) });
       })
       .finally(() => {
         submitting.current = false;

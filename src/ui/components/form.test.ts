@@ -20,6 +20,27 @@ describe("form", () => {
     expect(formReducer(s, { type: "change", name: "date", value: "2026-05-06" })).toBe(s);
   });
 
+  it("moves to the field a refusal is about, its value selected so typing replaces it", () => {
+    const fields = { startDate: "2026-11-272026-11-26", startTime: "08:55", breaks: "Lunch 12:00-12:30" };
+    let s = formReducer(initialForm(fields), { type: "move", delta: 2, count: 3 });
+    s = formReducer(s, { type: "change", name: "breaks", value: "Lunch 12:00-12:31" });
+    expect(s).toMatchObject({ focus: 2, selected: false });
+    s = formReducer(s, { type: "problem", problem: "bad start date", focus: 0 });
+    expect(s).toMatchObject({ focus: 0, selected: true, problem: "bad start date" });
+    // The text field reports the old value with the typed character after it: the character stands alone.
+    s = formReducer(s, { type: "change", name: "startDate", value: "2026-11-272026-11-262" });
+    expect(s.values.startDate).toBe("2");
+  });
+
+  it("keeps the focus where it is for a refusal not about one field", () => {
+    let s = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
+    s = formReducer(s, { type: "change", name: "b", value: "3" });
+    s = formReducer(s, { type: "problem", problem: "the service refused" });
+    expect(s).toMatchObject({ focus: 1, selected: false, problem: "the service refused" });
+    s = formReducer(s, { type: "problem", problem: "no such field", focus: -1 });
+    expect(s).toMatchObject({ focus: 1, selected: false });
+  });
+
   it("resets to new values and keeps the focus", () => {
     let s = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
     s = formReducer(s, { type: "change", name: "b", value: "3" });

@@ -27,7 +27,8 @@ export type FormAction =
   | { type: "move"; delta: number; count: number }
   | { type: "change"; name: string; value: string }
   | { type: "deselect" }
-  | { type: "problem"; problem: string | undefined }
+  /** A refusal; `focus`: the index of the field it is about, which the form moves to (value selected). */
+  | { type: "problem"; problem: string | undefined; focus?: number }
   | { type: "reset"; values: Record<string, string>; problem?: string };
 
 /**
@@ -73,8 +74,12 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     }
     case "deselect":
       return state.selected ? { ...state, selected: false } : state;
-    case "problem":
-      return { ...state, problem: action.problem };
+    case "problem": {
+      const focus = action.focus;
+      if (focus === undefined || focus < 0) return { ...state, problem: action.problem };
+      // Taken to the field the problem is about, its value selected: typing replaces the bad value.
+      return { ...state, problem: action.problem, focus, selected: true };
+    }
     case "reset":
       return { values: action.values, focus: state.focus, problem: action.problem, dirty: false, selected: false };
   }

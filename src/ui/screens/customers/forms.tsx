@@ -5,6 +5,7 @@ import {
   PROFILE_FIELDS,
   type ProfileValues,
 } from "../../../domain/customers-profile.js";
+import type { FormProblem } from "../../../domain/form-problem.js";
 import { FieldHint, useFormKeys } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
@@ -33,8 +34,8 @@ export function profileFormHeight(height: number): number {
 export interface ProfileFormProps {
   title: string;
   initial: ProfileValues;
-  /** A problem in words keeps the form open; undefined closes it. */
-  onSubmit: (values: ProfileValues) => Promise<string | undefined>;
+  /** A problem keeps the form open (one naming a field takes the manager there); undefined closes it. */
+  onSubmit: (values: ProfileValues) => Promise<FormProblem>;
   onCancel: () => void;
   /** The rows it may take; fewer than its fields scroll with the focus. */
   height: number;

@@ -14,6 +14,7 @@ import {
 } from "../../../domain/v1-rules.js";
 import type { V1Tender } from "../../../spec/generated/types.js";
 import { useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
+import { rangeFormProblem } from "../../../state/range-form.js";
 import { type OrderActionForm, type RefundForm, type RefundRow, refundRows } from "../../../state/v1-machine.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import { type FieldSpec, typedOverSelection } from "../../components/form.js";
@@ -62,7 +63,7 @@ export function V1RangeForm() {
         s().v1Dispatch({ type: "range-field", field: "to", value: v.to ?? "" });
         await s().submitV1Range();
         const form = s().v1.form;
-        return form.kind === "range" ? form.problem : undefined;
+        return form.kind === "range" ? rangeFormProblem(form) : undefined;
       }}
       onCancel={() => s().v1Dispatch({ type: "close-form" })}
     />

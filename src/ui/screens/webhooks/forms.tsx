@@ -1,5 +1,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
+import { onField } from "../../../domain/form-problem.js";
 import { localTime } from "../../../domain/time.js";
 import { DEFAULT_API_VERSION } from "../../../domain/webhooks.js";
 import type { WebhookSubscription } from "../../../spec/generated/types.js";
@@ -60,7 +61,8 @@ export function SubscriptionFields() {
             ),
           );
         }
-        return after?.step === "fields" ? after.problem : undefined;
+        if (after?.step !== "fields" || !after.problem) return undefined;
+        return after.problemField ? onField(after.problem, after.problemField) : after.problem;
       }}
       onCancel={() => s().webhooksDispatch({ type: "close-form" })}
     />
