@@ -129,6 +129,9 @@ export interface AppEnd {
   kept: number;
 }
 
+/** Held after a hang-up until {@link exitByHangUp}: a second SIGHUP then does nothing. */
+const ignoreHangUp = () => {};
+
 /**
  * Ends the process the way a hang-up does, once the caller has closed what it opened: by SIGHUP's
  * default action. Node's own exit would try to restore the terminal's mode, and on a terminal that
@@ -137,6 +140,20 @@ export interface AppEnd {
 export function exitByHangUp(): void {
   process.removeAllListeners("SIGHUP");
   process.kill(process.pid, "SIGHUP");
+}
+
+/**
+ * Ends an app that did not finish quitting within its moment. After a hang-up it ends as a hang-up
+ * does ({@link exitByHangUp}): `process.exit` would run the exit handlers, and one of them (the
+ * cursor's restore, from Ink's cli-cursor) writes to stderr, which a closed window leaves in a log.
+ */
+export function giveUp(hungUp: boolean, how: { leave: () => void; exit: () => void; hangUp: () => void }): void {
+  if (hungUp) {
+    how.hangUp();
+    return;
+  }
+  how.leave();
+  how.exit();
 }
 
 /**
@@ -189,10 +206,7 @@ export async function runApp(options: RunAppOptions): Promise<AppEnd> {
   const quit = () => {
     store.getState().quit();
     // If the app cannot finish (the terminal is gone), do not linger: leave within a moment.
-    setTimeout(() => {
-      leave();
-      process.exit(1);
-    }, 2000).unref();
+    setTimeout(() => giveUp(hungUpAt, { leave, exit: () => process.exit(1), hangUp: exitByHangUp }), 2000).unref();
   };
   // A terminal that hangs up (its window closed, ssh dropped) fails the next write with EIO (or
   // EPIPE) before or instead of SIGHUP arriving: that is a quit too, with no screen to give back,
@@ -230,6 +244,9 @@ export async function runApp(options: RunAppOptions): Promise<AppEnd> {
     if (hungUpAt) {
       // Nothing is written to a terminal that is gone; its late write errors are expected.
       left = true;
+      // A second hang-up while the caller closes what it opened is not an exit with handlers
+      // (signal-exit's, which writes the cursor back to stderr): exitByHangUp ends the process.
+      process.on("SIGHUP", ignoreHangUp);
     } else {
       stdout.off("error", hungUp);
       stdin.off("error", hungUp);
