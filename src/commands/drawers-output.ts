@@ -12,7 +12,13 @@ import { formatAmount, formatSigned } from "../domain/money.js";
 import { plural } from "../domain/plural.js";
 import { dayName, localTime } from "../domain/time.js";
 import type { CashDrawerEventType, Currency } from "../spec/generated/types.js";
-import type { loadDrawerDay, loadShiftEvents, retrieveDrawerShift, StillOpen } from "../state/drawers-load.js";
+import {
+  type loadDrawerDay,
+  type loadShiftEvents,
+  type retrieveDrawerShift,
+  type StillOpen,
+  stillOpenSpan,
+} from "../state/drawers-load.js";
 import { columns } from "./report.js";
 
 /** One shift as `--json` prints it. */
@@ -306,11 +312,10 @@ export function eventsText(
  * are yesterday's), and the command that shows them; empty when there are none.
  */
 export function stillOpenText(stillOpen: readonly StillOpen[]): string {
-  const first = stillOpen[0];
-  const last = stillOpen[stillOpen.length - 1];
-  if (!first || !last) return "";
-  const total = stillOpen.reduce((n, s) => n + s.count, 0);
-  const days = first === last ? dayName(first.date) : `${dayName(first.date)} to ${dayName(last.date)}`;
-  const flags = first === last ? `--date ${first.date}` : `--from ${first.date} --to ${last.date}`;
+  const span = stillOpenSpan(stillOpen);
+  if (!span) return "";
+  const { total, first, last } = span;
+  const days = first === last ? dayName(first) : `${dayName(first)} to ${dayName(last)}`;
+  const flags = first === last ? `--date ${first}` : `--from ${first} --to ${last}`;
   return `${plural(total, "drawer")} still open from ${days}: \`backroom drawers report ${flags}\` shows them.\n`;
 }

@@ -26,7 +26,7 @@ export const ACTIVITY_WORDS: Readonly<Record<GiftCardActivityType, string>> = {
 };
 
 /** The same in fewer words, for a narrow column: what "refunded to the card" is when it must be short. */
-export const ACTIVITY_SHORT_WORDS: Readonly<Partial<Record<GiftCardActivityType, string>>> = {
+const ACTIVITY_SHORT_WORDS: Readonly<Partial<Record<GiftCardActivityType, string>>> = {
   CLEAR_BALANCE: "cleared",
   REFUND: "refunded",
   UNLINKED_ACTIVITY_REFUND: "refunded",

@@ -141,6 +141,16 @@ export interface StillOpen {
   count: number;
 }
 
+/** How many drawers are still open, from the first date to the last; undefined when none is. */
+export function stillOpenSpan(
+  stillOpen: readonly StillOpen[],
+): { total: number; first: string; last: string } | undefined {
+  const first = stillOpen[0];
+  const last = stillOpen[stillOpen.length - 1];
+  if (!first || !last) return undefined;
+  return { total: stillOpen.reduce((n, s) => n + s.count, 0), first: first.date, last: last.date };
+}
+
 /** Days before the shown ones in which a drawer still open is looked for. */
 export const STILL_OPEN_DAYS = 7;
 

@@ -7,6 +7,9 @@ import { Txt } from "./Txt.js";
 /** "the drawers" → "The drawers". */
 const capitalised = (what: string): string => what.charAt(0).toUpperCase() + what.slice(1);
 
+/** "The drawers cannot be read: the service cannot be reached." */
+const unreachable = (what: string): string => `${capitalised(what)} cannot be read: the service cannot be reached.`;
+
 /**
  * Why data is not there while the service cannot be reached: "<What> cannot be read: the service
  * cannot be reached.", when it was last tried (in the store's time, as the header's; this machine's
@@ -20,7 +23,7 @@ function OfflineWords({ what }: { what: string }) {
   const tried = localTimeSeconds(connection.triedAt, timeZone);
   return (
     <>
-      <Txt color={theme.bad}>{capitalised(what)} cannot be read: the service cannot be reached.</Txt>
+      <Txt color={theme.bad}>{unreachable(what)}</Txt>
       <Txt color={theme.muted}>
         {connection.retrying ? "Trying again now…" : `Last tried ${tried}`} · tries again every {OFFLINE_RETRY_SECONDS}{" "}
         s · r tries now
@@ -76,5 +79,5 @@ export function NotReadYet({ what, loading }: { what: string; loading: string })
 /** {@link NotReadYet} in one line, for a list's empty text. */
 export function useNotReadText(what: string, loading: string): string {
   const offline = useAppStore((s) => s.connection.state === "offline");
-  return offline ? `${capitalised(what)} cannot be read: the service cannot be reached.` : loading;
+  return offline ? unreachable(what) : loading;
 }

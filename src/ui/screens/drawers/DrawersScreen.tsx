@@ -12,7 +12,7 @@ import { formatAmount, formatSigned } from "../../../domain/money.js";
 import { plural } from "../../../domain/plural.js";
 import { addDays } from "../../../domain/time.js";
 import type { Currency } from "../../../spec/generated/types.js";
-import type { StillOpen } from "../../../state/drawers-load.js";
+import { type StillOpen, stillOpenSpan } from "../../../state/drawers-load.js";
 import { selectLocation, selectTimeZone, useLoadedStore } from "../../../state/index.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { wrapLines, wrapSegments } from "../../components/columns.js";
@@ -62,16 +62,15 @@ function totalsLines(t: DrawerTotals, width: number): string[] {
  * the key that shows them: `[` for the day before the ones shown, else the date form.
  */
 export function stillOpenNote(stillOpen: readonly StillOpen[], from: string): string {
-  const first = stillOpen[0];
-  const last = stillOpen[stillOpen.length - 1];
-  if (!first || !last) return "";
-  const total = stillOpen.reduce((n, s) => n + s.count, 0);
+  const span = stillOpenSpan(stillOpen);
+  if (!span) return "";
+  const { total, first, last } = span;
   const short = (date: string) => `${dayName(date).slice(0, 4)}${date.slice(5)}`;
   const what = `${plural(total, "drawer")} still open from`;
   if (first === last) {
-    return `${what} ${short(first.date)}: ${first.date === addDays(from, -1) ? "[ to see them" : "d to pick that day"}.`;
+    return `${what} ${short(first)}: ${first === addDays(from, -1) ? "[ to see them" : "d to pick that day"}.`;
   }
-  return `${what} ${short(first.date)} to ${short(last.date)}: d to pick the days.`;
+  return `${what} ${short(first)} to ${short(last)}: d to pick the days.`;
 }
 
 /** Cash drawers: the day's shifts with their over/short, one shift in detail, and the trend. */
