@@ -376,6 +376,24 @@ describe("review: deleting and editing shifts", () => {
 });
 
 describe("review: the workdays form", () => {
+  it("stops ] and } at today: days to come have no shifts, and the status says so", async () => {
+    const h = await start();
+    await h.app.press("2", "t");
+    await h.app.waitFor("Workday 2026-05-06");
+    await h.app.press("]");
+    await h.app.waitFor("Thu 2026-05-07 has not come yet (today is Wed 2026-05-06).");
+    expect(h.app.frame()).toContain("Workday 2026-05-06");
+    // The next workweek starts on Monday 2026-05-11: after today, so } stays too.
+    await h.app.press("}");
+    await h.app.waitFor("Mon 2026-05-11 has not come yet (today is Wed 2026-05-06).");
+    expect(h.app.frame()).toContain("Workday 2026-05-06");
+    // Back in time the keys move as before, and forward again up to today.
+    await h.app.press("[");
+    await h.app.waitFor("Workday 2026-05-05");
+    await h.app.press("]");
+    await h.app.waitFor("Workday 2026-05-06");
+  });
+
   it("a bad from date refused from the To field takes the manager back to From, typing replaces it", async () => {
     const h = await start();
     await h.app.press("2", "d");

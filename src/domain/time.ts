@@ -216,6 +216,11 @@ export function dayName(date: string): string {
   return day ? `${day} ${date}` : date;
 }
 
+/** The words for a day to come, which has nothing to show yet: "Sat 2026-11-28 has not come yet (today is Fri 2026-11-27)." */
+export function notComeYet(day: string, today: string): string {
+  return `${dayName(day)} has not come yet (today is ${dayName(today)}).`;
+}
+
 /** The first date of the workweek containing `date`, for a week starting on `startOfWeek`. */
 export function weekStartOf(date: string, startOfWeek: string): string {
   const d = parseDate(date);

@@ -4,7 +4,7 @@
  */
 import { parseDateRange } from "../domain/cash-drawers.js";
 import { type FormProblem, onField } from "../domain/form-problem.js";
-import { addDays, dayName, localDate } from "../domain/time.js";
+import { addDays, localDate, notComeYet } from "../domain/time.js";
 import type { CashDrawerEventType, CashDrawerShift, CashDrawerShiftEvent } from "../spec/generated/types.js";
 import { type DrawersIo, drawersExportName, exportDrawers, openDrawerShift } from "./drawers-detail.js";
 import {
@@ -138,11 +138,6 @@ function namesReader({ get, patch, deps }: DrawersIo) {
       patch({ names });
     }
   };
-}
-
-/** The words for a day to come, whose drawers cannot be shown: "Sat 2026-11-28 has not come yet (today is …)". */
-function notComeYet(day: string, today: string): string {
-  return `${dayName(day)} has not come yet (today is ${dayName(today)}).`;
 }
 
 /** The actions that read what the screen shows: the day or range of dates, moved by days, and the trend. */

@@ -9,7 +9,7 @@ import type { FormProblem } from "../domain/form-problem.js";
 import type { OvertimeRules } from "../domain/overtime.js";
 import { ALL_LOCATIONS, type Review } from "../domain/review.js";
 import { compactShift, memberName, SharedValues } from "../domain/shifts.js";
-import { addDays, type PayPeriodRule, payPeriodOf, weekStartOf } from "../domain/time.js";
+import { addDays, notComeYet, type PayPeriodRule, payPeriodOf, weekStartOf } from "../domain/time.js";
 import type { Shift, TeamMember, TeamMemberWage } from "../spec/generated/types.js";
 import type { WriteResult } from "./errors.js";
 import { nothingToExport } from "./export-csv.js";
@@ -155,6 +155,7 @@ function followEvents(io: ReviewReader): void {
 function rangeActions({ get, deps }: ReviewReader) {
   const today = () => reviewToday(get(), deps);
   const startOfWeek = () => reviewClock(get()).startOfWeek;
+  const comeYet = (day: string) => get().setStatus({ kind: "rule", text: notComeYet(day, today()) });
   return {
     async reviewToday() {
       await get().loadReview({ from: today(), to: today() });
@@ -162,11 +163,15 @@ function rangeActions({ get, deps }: ReviewReader) {
     async shiftReviewRange(days: number) {
       const { from, to } = get().review;
       if (!from) return;
-      await get().loadReview({ from: addDays(from, days), to: addDays(to, days) });
+      const next = addDays(from, days);
+      // Days to come have no shifts worked: the dates stop once they would start after today.
+      if (days > 0 && next > today()) return comeYet(next);
+      await get().loadReview({ from: next, to: addDays(to, days) });
     },
     async shiftReviewWeek(weeks: number) {
       const from = get().review.from || today();
       const first = weekStartOf(addDays(from, 7 * weeks), startOfWeek());
+      if (weeks > 0 && first > today()) return comeYet(first);
       await get().loadReview({ from: first, to: addDays(first, 6) }, { span: "week" });
     },
     async reviewPayPeriod() {
