@@ -22,10 +22,13 @@ function detailsOf(details: string | undefined): { details?: string } {
   return details ? { details } : {};
 }
 
-/** The service answered: the data is fresh, the connection online, a message that it was down goes. */
-function reached({ set, get, deps }: ShellIo): void {
+/**
+ * The service answered (a read or write started on `screen`, or an outbox try): that screen's data
+ * is fresh, the connection online, a message that it was down goes.
+ */
+function reached({ set, get, deps }: ShellIo, screen?: ScreenKind): void {
   const s = get();
-  const patch: Partial<ShellSlice> = { lastReadAt: deps.clock.now() };
+  const patch: Partial<ShellSlice> = screen ? { readAt: { ...s.readAt, [screen]: deps.clock.now() } } : {};
   const back = s.connection.state !== "online";
   if (back) patch.connection = { state: "online" };
   // The message reported the service as unreachable; it answers again, so the message goes.
@@ -46,7 +49,8 @@ function failed(io: ShellIo, err: unknown, screen: ScreenKind, quiet = false): P
   const problem = problemOf(err);
   if (isUnreachable(err)) {
     const c = get().connection;
-    const read = get().lastReadAt;
+    // Only a screen that shows something read says when; one showing nothing says only why.
+    const read = get().readAt[screen];
     if (read) problem.headline += ` What is shown was read at ${localTime(read, timeZoneOf(get()))}.`;
     const triedAt = deps.clock.now();
     if (c.state === "offline" && quiet) {
@@ -112,7 +116,7 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
       try {
         const value = await write();
         // A write that tells each of its tries (noteTry) has said whether the service answered.
-        if (!options.triesTold) reached(io);
+        if (!options.triesTold) reached(io, screen);
         set({ status: { kind: "info", text: `${label}: done.`, screen } });
         return { ok: true, value };
       } catch (cause) {
@@ -132,7 +136,7 @@ export function connectionActions(io: ShellIo): Pick<ShellSlice, "runWrite" | "r
       if (c.state === "offline" && !c.retrying) set({ connection: { ...c, retrying: true } });
       try {
         const value = await read();
-        reached(io);
+        reached(io, screen);
         return value;
       } catch (err) {
         failed(io, err, screen, options.quiet === true);

@@ -41,8 +41,11 @@ export interface ShellSlice {
   grantedScopes: readonly string[] | undefined;
   workweek: WorkweekConfig | undefined;
   connection: Connection;
-  /** When the data on screen was last read successfully (rows read before a failure are stale). */
-  lastReadAt: Date | undefined;
+  /**
+   * When each screen last had an answer to a read or write it started: what it shows was read
+   * then. A screen missing here shows nothing the service answered.
+   */
+  readAt: Partial<Record<ScreenKind, Date>>;
   /** Keys of writes sent and not yet answered. */
   inFlight: readonly string[];
   /** Set once the user has asked to leave; the UI exits on it. */
@@ -117,7 +120,7 @@ function initialShell(deps: StoreDeps, initial: ShellInit) {
     grantedScopes: undefined,
     workweek: undefined,
     connection: { state: "unknown" },
-    lastReadAt: undefined,
+    readAt: {},
     inFlight: [],
     exited: false,
   } satisfies Partial<ShellSlice>;

@@ -183,6 +183,21 @@ describe("connection state", () => {
     });
   });
 
+  it("says when what is shown was read only on a screen that shows something read", async () => {
+    await behindProxy(async (store, proxy) => {
+      await store.getState().loadTimeClock();
+      await proxy.down();
+      await store.getState().loadTimeClock();
+      expect(store.getState().status).toMatchObject({ text: expect.stringContaining("What is shown was read at") });
+      // The drawers were never read: nothing is shown there to date.
+      store.getState().showScreen("drawers");
+      await (await store.getState().loadSlice("drawers")).loadDrawers();
+      const drawers = shownStatus(store.getState());
+      expect(drawers).toMatchObject({ kind: "error", cause: "unreachable" });
+      expect(drawers).not.toMatchObject({ text: expect.stringContaining("What is shown was read at") });
+    });
+  });
+
   it("a background read that fails while already offline leaves the manager's last message alone", async () => {
     await behindProxy(async (store, proxy) => {
       await proxy.down();
