@@ -1,9 +1,10 @@
 // A small closed-loop load generator on undici: N connections, each sends its next request as
 // soon as the previous answer arrives, until a request count or a time budget is spent (both
 // bounded, loopback only). Reports requests/s, latency percentiles and non-2xx answers.
-// Run as `node scripts/bench-load.mjs bare '<json>'` it is the bare baseline instead: a node:http
-// server that answers the stored JSON body to every request, the fastest any service written on
-// node:http can answer on this machine.
+// Run as `node scripts/bench-load.mjs bare '<json>'` (or `bare @file`, for a body longer than a
+// command line takes) it is the bare baseline instead: a node:http server that answers the stored
+// JSON body to every request, the fastest any service written on node:http can answer on this machine.
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -77,7 +78,8 @@ export function bareServer(body) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href && process.argv[2] === "bare") {
-  const server = bareServer(process.argv[3] ?? "{}");
+  const arg = process.argv[3] ?? "{}";
+  const server = bareServer(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg);
   server.listen(0, "127.0.0.1", () => {
     const { port } = server.address();
     console.log(`listening on http://127.0.0.1:${port}`);

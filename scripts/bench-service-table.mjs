@@ -67,12 +67,48 @@ export function table(results, log) {
       prism ? `${fmt(r.rps / prism.rps, 2)}×` : "",
     ]);
   }
+  printTable(head, body, log);
+  log("  * of the bare server's run just before the operation's own (the machine's load drifts)");
+  log("  † the bare server's CPU time a request (from /proc) as a share of the service's: what an answer costs it");
+}
+
+/**
+ * The transport alone: per operation, a bare server fed its own requests and answering its own
+ * answer, as a share of the bare server of the main table, and the service's share of it.
+ */
+export function transportTable(results, log) {
+  const head = [
+    "the transport alone (bare server, the operation's traffic)",
+    "answer",
+    "req/s",
+    "of bare*",
+    "service's share",
+  ];
+  const body = [];
+  for (const [key, label] of ROWS) {
+    const r = results[key];
+    if (!r?.transport) continue;
+    const t = r.transport;
+    body.push([
+      label,
+      t.answerBytes < 1024 ? `${t.answerBytes} B` : `${fmt(t.answerBytes / 1024, 1)} KB`,
+      fmt(t.rps),
+      `${fmt((100 * t.rps) / (r.bare ?? results.bare).rps, 1)}%`,
+      `${fmt((100 * r.rps) / t.rps, 1)}%`,
+    ]);
+  }
+  if (body.length === 0) return;
+  log("");
+  printTable(head, body, log);
+  log("  the service's share: its requests/s as a share of the bare server's with the same requests and answer");
+}
+
+/** Columns padded to their widest cell: the first left-aligned, the figures right-aligned. */
+function printTable(head, body, log) {
   const widths = head.map((h, c) => Math.max(h.length, ...body.map((row) => row[c].length)));
   const lineOf = (row) =>
     `  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ")}`;
   log(lineOf(head));
   log(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const row of body) log(lineOf(row));
-  log("  * of the bare server's run just before the operation's own (the machine's load drifts)");
-  log("  † the bare server's CPU time a request (from /proc) as a share of the service's: what an answer costs it");
 }

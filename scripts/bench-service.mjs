@@ -11,14 +11,14 @@
 // listen at scale 1 (median of three starts) and at the benchmark's scale, with peak memory.
 // Usage: node scripts/bench-service.mjs [scale] [--only name,name] [--no-prism] [--no-start-up]
 // [--cpu-prof DIR] — or import { runServiceBench } from it.
-import { existsSync, statSync } from "node:fs";
-import { homedir } from "node:os";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpuTimeMs, peakMemoryMb, startChild, stop } from "./bench-child.mjs";
 import { inventoryFloor, seedImageOf } from "./bench-inventory-floor.mjs";
 import { load as runLoad } from "./bench-load.mjs";
-import { line, ROWS, table } from "./bench-service-table.mjs";
+import { line, ROWS, table, transportTable } from "./bench-service-table.mjs";
 import { scriptArgs, wholeNumber } from "./script-args.mjs";
 
 /**
@@ -30,6 +30,8 @@ async function load(opts) {
   // The timed run goes on from where the warm-up stopped: writes carry new idempotency keys.
   const cpuBefore = opts.pid === undefined ? undefined : cpuTimeMs(opts.pid);
   const r = await runLoad({ maxRequests: 10_000_000, ...opts, request: (i) => opts.request(i + warm.requests) });
+  // The first index neither run used: a request made after them is new (a write's key, a shift's hours).
+  r.nextIndex = warm.requests + r.requests + 1;
   const cpuAfter = opts.pid === undefined ? undefined : cpuTimeMs(opts.pid);
   // The server's CPU per request: µs of its user and system time over the timed run.
   if (cpuBefore !== undefined && cpuAfter !== undefined && r.requests > 0) {
@@ -336,6 +338,8 @@ export async function runServiceBench({
       r.bare = b;
       results[name] = r;
       log(line(`${name} (bare just before: ${b.rps.toFixed(0)})`, r));
+      r.transport = await transportRun({ url, request, index: r.nextIndex, connections, seconds });
+      log(line(`  a bare server with its traffic (${r.transport.answerBytes} bytes answered)`, r.transport));
       return r;
     };
     for (const [name, request] of Object.entries(loads)) if (wanted(name)) await measure(name, request);
@@ -352,6 +356,7 @@ export async function runServiceBench({
   if (image) results.inventoryFloor = inventoryFloor(image);
   log(`\nservice at scale ${scale}, ${connections} connections, ${seconds} s a load, one run:`);
   table(results, log);
+  transportTable(results, log);
   if (results.inventoryFloor) logFloor(results.inventoryFloor, results.batchChangeInventory, log);
   log(
     `  seeding at scale ${scale}${large.fromImage ? " (from the day's prepared image)" : " (no image yet: seeded, and the image made)"}: ${large.seconds.toFixed(1)} s to listening` +
@@ -359,6 +364,39 @@ export async function runServiceBench({
   );
   if (small) log(`  seeding at scale 1: ${small.seconds.toFixed(2)} s to listening (median of 3)`);
   return results;
+}
+
+/**
+ * What the transport alone allows an operation: a bare node:http server fed the operation's own
+ * requests (a 20 KB batch of counts is read whole) and answering its own answer, taken from the
+ * service by one more request of the same load. The service's share of this is the share its own
+ * work leaves; what is missing from 100 % is the service's, not HTTP's.
+ */
+async function transportRun({ url, request, index, connections, seconds }) {
+  const sample = request(index);
+  const res = await fetch(`${url}${sample.path}`, {
+    method: sample.method,
+    headers: sample.headers,
+    ...(sample.body === undefined ? {} : { body: JSON.stringify(sample.body) }),
+  });
+  const answer = await res.text();
+  if (!res.ok) throw new Error(`${sample.method} ${sample.path}: ${res.status} ${answer.slice(0, 300)}`);
+  const dir = mkdtempSync(join(tmpdir(), "backroom-bench-"));
+  const file = join(dir, "answer.json");
+  writeFileSync(file, answer);
+  const bare = await startChild(
+    process.execPath,
+    ["scripts/bench-load.mjs", "bare", `@${file}`],
+    /listening on (http:\/\/\S+)/,
+    30_000,
+  );
+  try {
+    const r = await load({ url: bare.match[1], pid: bare.child.pid, request, connections, maxSeconds: seconds });
+    return { ...r, answerBytes: Buffer.byteLength(answer) };
+  } finally {
+    await stop(bare.child);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** SQLite's own cost of a physical count, beside what a request of 100 costs the service. */
