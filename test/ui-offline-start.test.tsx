@@ -26,7 +26,7 @@ const CASES: Case[] = [
     what: "The shifts",
     not: ["No shifts loaded", "No shifts in these"],
     key: "[",
-    filled: /Total: \d+ shifts/,
+    filled: /Total: \d+ shifts?\b/,
   },
   { show: ["3"], title: "Break types", what: "The break types", not: ["No break types"], key: "a", filled: /Coffee/ },
   {
@@ -142,7 +142,7 @@ const FIRST_SHOWN: FirstShown[] = [
     title: "Review",
     what: "The shifts",
     not: ["No shifts loaded", "No shifts in these"],
-    filled: /Total: \d+ shifts/,
+    filled: /Total: \d+ shifts?\b/,
   },
   {
     keys: ["9"],
