@@ -412,6 +412,24 @@ describe("CSV exports", () => {
 });
 
 describe("narrow terminals", () => {
+  it("shows the whole export path at 60 columns, over two lines, and the end of what is typed", async () => {
+    const a = await open(60, 24);
+    await a.press("e");
+    // The default path (the data folder's exports/, then the file's name) is longer than the room.
+    // The form's lines, without their borders: the path is whole once they are joined.
+    const inside = (f: string) =>
+      f
+        .split("\n")
+        .filter((l) => l.startsWith("│"))
+        .map((l) => l.slice(1, -1).trim())
+        .join("");
+    await a.waitFor((f) => inside(f).includes(`exports/drawers-LMAIN0000000001-${TODAY}.csv`));
+    // Typed at the end, the end stays in sight; the form's bottom border is still on the screen.
+    await a.press(KEYS.right, "-copy");
+    const typed = await a.waitFor((f) => inside(f).includes(`${TODAY}.csv-copy`));
+    expect(typed).toContain("╰");
+  });
+
   it("keeps the day view's key columns at 60 columns, dropping the others", async () => {
     const a = await open(60, 24);
     const frame = await a.waitFor(/Expected +Counted +Over\/short/);

@@ -1,5 +1,5 @@
-import { Box } from "ink";
-import { type Dispatch, type ReactNode, useEffect, useReducer, useRef } from "react";
+import { Box, type DOMElement, measureElement } from "ink";
+import { type Dispatch, type ReactNode, type RefObject, useEffect, useReducer, useRef, useState } from "react";
 import { type FormProblem, problemField, problemText } from "../../domain/form-problem.js";
 import { useKeys } from "../keyboard.js";
 import { useFocus } from "../shell.js";
@@ -27,9 +27,15 @@ export interface FormViewProps {
   resetValues?: Record<string, string>;
 }
 
-/** The terminal rows a form takes at most: border, title, note, fields, and two lines for a problem. */
+/** The most lines the field being edited takes: a value longer than its room goes on under it. */
+const EDITED_FIELD_LINES = 3;
+
+/**
+ * The terminal rows a form takes at most: border, title, note, fields (the one being edited on up
+ * to three lines), and two lines for a problem.
+ */
 export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): number {
-  return 2 + 1 + (hasNote ? 1 : 0) + fields.length + 2;
+  return 2 + 1 + (hasNote ? 1 : 0) + fields.length + (EDITED_FIELD_LINES - 1) + 2;
 }
 
 /**
@@ -91,6 +97,22 @@ export function FieldHint({ text }: { text: string }) {
   );
 }
 
+/**
+ * The columns inside a form's border and padding, measured once it is drawn (and again after each
+ * draw, so a terminal made narrower is followed); undefined before the first draw.
+ */
+function useInnerWidth(): [RefObject<DOMElement | null>, number | undefined] {
+  const ref = useRef<DOMElement>(null);
+  const [inner, setInner] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!ref.current) return;
+    // Two columns of border and two of padding.
+    const measured = measureElement(ref.current).width - 4;
+    if (measured !== inner) setInner(measured);
+  });
+  return [ref, inner];
+}
+
 /** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
 export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
   const theme = useTheme();
@@ -107,8 +129,11 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
     dispatch({ type: "reset", values: resetValues ?? initial });
   }, [resetKey]);
   const width = Math.max(...fields.map((f) => f.label.length)) + 2;
+  const [ref, inner] = useInnerWidth();
+  // The room a value has after its label ("› Label:" padded); the cursor takes a column more.
+  const room = inner === undefined ? undefined : inner - 2 - width;
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
+    <Box ref={ref} flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
       <Txt bold wrap="truncate-end">
         {title}
       </Txt>
@@ -123,28 +148,36 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
           )}
         </Box>
       ) : null}
-      {fields.map((f, i) => (
-        <Box key={f.name} height={1} overflow="hidden">
-          {/* The label keeps its width: on a narrow terminal the value (or its hint) is what is cut. */}
-          <Box flexShrink={0}>
-            <Txt color={i === state.focus ? theme.accent : undefined} bold={i === state.focus}>
-              {(i === state.focus ? "› " : "  ") + `${f.label}:`.padEnd(width)}
-            </Txt>
+      {fields.map((f, i) => {
+        const editing = i === state.focus;
+        const value = state.values[f.name] ?? "";
+        // A field being edited shows its value whole: one longer than its room goes on over up to
+        // three lines, under the value's column (its hint left out), so the end of a long path and
+        // the cursor stay in sight. The other fields keep one line each and are cut on the right.
+        const long = editing && room !== undefined && value.length + 1 > room;
+        return (
+          <Box key={f.name} overflow="hidden" {...(long ? { maxHeight: EDITED_FIELD_LINES } : { height: 1 })}>
+            {/* The label keeps its width: on a narrow terminal the value (or its hint) is what is cut. */}
+            <Box flexShrink={0}>
+              <Txt color={editing ? theme.accent : undefined} bold={editing}>
+                {(editing ? "› " : "  ") + `${f.label}:`.padEnd(width)}
+              </Txt>
+            </Box>
+            {/* The value keeps its room; the hint after it is what a narrow terminal cuts. */}
+            <Box flexShrink={long ? 1 : 0}>
+              <TextField
+                value={value}
+                focus={active && editing}
+                selected={state.selected && editing}
+                onDeselect={() => dispatch({ type: "deselect" })}
+                {...(f.secret ? { mask: "•" } : {})}
+                onChange={(value) => dispatch({ type: "change", name: f.name, value })}
+              />
+            </Box>
+            {f.hint && !long ? <FieldHint text={f.hint} /> : null}
           </Box>
-          {/* The value keeps its room; the hint after it is what a narrow terminal cuts. */}
-          <Box flexShrink={0}>
-            <TextField
-              value={state.values[f.name] ?? ""}
-              focus={active && i === state.focus}
-              selected={state.selected && i === state.focus}
-              onDeselect={() => dispatch({ type: "deselect" })}
-              {...(f.secret ? { mask: "•" } : {})}
-              onChange={(value) => dispatch({ type: "change", name: f.name, value })}
-            />
-          </Box>
-          {f.hint ? <FieldHint text={f.hint} /> : null}
-        </Box>
-      ))}
+        );
+      })}
       {state.problem ? (
         <Box height={2} overflow="hidden">
           <Txt color={theme.bad}>! {state.problem}</Txt>
