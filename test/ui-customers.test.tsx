@@ -239,6 +239,20 @@ describe("customers screen: changes", () => {
     await a.waitFor((f) => f.includes("(718) 555-0142"));
   });
 
+  it("a long note being typed at 60 columns goes on under the field, its end in sight, and is saved whole", async () => {
+    const a = await open({ columns: 60, rows: 24 });
+    await a.press("n");
+    await a.waitFor("New customer profile");
+    const note = "Pays cash; collects the paint order on Fridays, calls ahead from the van.";
+    await a.press("Ottilie", KEYS.shiftTab, note);
+    // The note's end is on the line under it, and the form's last line is still drawn.
+    await a.waitFor((f) => f.includes("calls ahead from the van.") && f.includes("field 15 of 15"));
+    await a.press(KEYS.enter);
+    await a.waitFor("Added Ottilie.");
+    const id = selectedCustomer(a.store.getState())?.id ?? "";
+    expect(await fetchCustomer(id)).toMatchObject({ note });
+  });
+
   it("create: a bad email refused from another field takes the manager back to the email, typing replaces it", async () => {
     const a = await open();
     await a.press("n");

@@ -28,7 +28,7 @@ export interface FormViewProps {
 }
 
 /** The most lines the field being edited takes: a value longer than its room goes on under it. */
-const EDITED_FIELD_LINES = 3;
+export const EDITED_FIELD_LINES = 3;
 
 /**
  * The terminal rows a form takes at most: border, title, note, fields (the one being edited on up
@@ -98,10 +98,11 @@ export function FieldHint({ text }: { text: string }) {
 }
 
 /**
- * The columns inside a form's border and padding, measured once it is drawn (and again after each
- * draw, so a terminal made narrower is followed); undefined before the first draw.
+ * The columns a form's values have: inside its border and padding, after a label of `labelWidth`
+ * ("› Label:" padded). Measured once the form is drawn, and again after each draw, so a terminal
+ * made narrower is followed; undefined before the first draw. The ref goes on the form's box.
  */
-function useInnerWidth(): [RefObject<DOMElement | null>, number | undefined] {
+export function useValueRoom(labelWidth: number): [RefObject<DOMElement | null>, number | undefined] {
   const ref = useRef<DOMElement>(null);
   const [inner, setInner] = useState<number | undefined>(undefined);
   useEffect(() => {
@@ -110,7 +111,71 @@ function useInnerWidth(): [RefObject<DOMElement | null>, number | undefined] {
     const measured = measureElement(ref.current).width - 4;
     if (measured !== inner) setInner(measured);
   });
-  return [ref, inner];
+  return [ref, inner === undefined ? undefined : inner - 2 - labelWidth];
+}
+
+/** Whether a field's value is longer than its room, the cursor's column included. */
+export const isLongValue = (value: string, room: number | undefined): boolean =>
+  room !== undefined && value.length + 1 > room;
+
+/** Props of {@link FieldRow}. */
+interface FieldRowProps {
+  field: FieldSpec & { max?: number };
+  labelWidth: number;
+  room: number | undefined;
+  editing: boolean;
+  /** Whether the form has the keys. */
+  active: boolean;
+  state: FormState;
+  dispatch: Dispatch<FormAction>;
+  /** Whether its hint shows only while it is being edited. */
+  hintWhileEditing?: boolean;
+}
+
+/**
+ * One field of a form: its label, its value, its hint. The field being edited shows its value
+ * whole: one longer than its room goes on over up to three lines, under the value's column (its
+ * hint left out), so the end of a long path and the cursor stay in sight. The other fields keep
+ * one line each and are cut on the right.
+ */
+export function FieldRow({
+  field: f,
+  labelWidth,
+  room,
+  editing,
+  active,
+  state,
+  dispatch,
+  hintWhileEditing = false,
+}: FieldRowProps) {
+  const theme = useTheme();
+  const value = state.values[f.name] ?? "";
+  const long = editing && isLongValue(value, room);
+  const hint = f.hint && !long && (editing || !hintWhileEditing) ? f.hint : undefined;
+  return (
+    <Box overflow="hidden" {...(long ? { maxHeight: EDITED_FIELD_LINES } : { height: 1 })}>
+      {/* The label keeps its width: on a narrow terminal the value (or its hint) is what is cut. */}
+      <Box flexShrink={0}>
+        <Txt color={editing ? theme.accent : undefined} bold={editing}>
+          {(editing ? "› " : "  ") + `${f.label}:`.padEnd(labelWidth)}
+        </Txt>
+      </Box>
+      {/* The value keeps its room (left to shrink alike, the two wrapped and the value lost its
+          end behind the one-line row); the hint after it is what a narrow terminal cuts. */}
+      <Box flexShrink={long ? 1 : 0}>
+        <TextField
+          value={value}
+          focus={active && editing}
+          selected={state.selected && editing}
+          onDeselect={() => dispatch({ type: "deselect" })}
+          {...(f.secret ? { mask: "•" } : {})}
+          {...(f.max ? { maxLength: f.max } : {})}
+          onChange={(next) => dispatch({ type: "change", name: f.name, value: next })}
+        />
+      </Box>
+      {hint ? <FieldHint text={hint} /> : null}
+    </Box>
+  );
 }
 
 /** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
@@ -129,9 +194,7 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
     dispatch({ type: "reset", values: resetValues ?? initial });
   }, [resetKey]);
   const width = Math.max(...fields.map((f) => f.label.length)) + 2;
-  const [ref, inner] = useInnerWidth();
-  // The room a value has after its label ("› Label:" padded); the cursor takes a column more.
-  const room = inner === undefined ? undefined : inner - 2 - width;
+  const [ref, room] = useValueRoom(width);
   return (
     <Box ref={ref} flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
       <Txt bold wrap="truncate-end">
@@ -148,36 +211,18 @@ export function FormView({ title, fields, initial, onSubmit, onCancel, note, res
           )}
         </Box>
       ) : null}
-      {fields.map((f, i) => {
-        const editing = i === state.focus;
-        const value = state.values[f.name] ?? "";
-        // A field being edited shows its value whole: one longer than its room goes on over up to
-        // three lines, under the value's column (its hint left out), so the end of a long path and
-        // the cursor stay in sight. The other fields keep one line each and are cut on the right.
-        const long = editing && room !== undefined && value.length + 1 > room;
-        return (
-          <Box key={f.name} overflow="hidden" {...(long ? { maxHeight: EDITED_FIELD_LINES } : { height: 1 })}>
-            {/* The label keeps its width: on a narrow terminal the value (or its hint) is what is cut. */}
-            <Box flexShrink={0}>
-              <Txt color={editing ? theme.accent : undefined} bold={editing}>
-                {(editing ? "› " : "  ") + `${f.label}:`.padEnd(width)}
-              </Txt>
-            </Box>
-            {/* The value keeps its room; the hint after it is what a narrow terminal cuts. */}
-            <Box flexShrink={long ? 1 : 0}>
-              <TextField
-                value={value}
-                focus={active && editing}
-                selected={state.selected && editing}
-                onDeselect={() => dispatch({ type: "deselect" })}
-                {...(f.secret ? { mask: "•" } : {})}
-                onChange={(value) => dispatch({ type: "change", name: f.name, value })}
-              />
-            </Box>
-            {f.hint && !long ? <FieldHint text={f.hint} /> : null}
-          </Box>
-        );
-      })}
+      {fields.map((f, i) => (
+        <FieldRow
+          key={f.name}
+          field={f}
+          labelWidth={width}
+          room={room}
+          editing={i === state.focus}
+          active={active}
+          state={state}
+          dispatch={dispatch}
+        />
+      ))}
       {state.problem ? (
         <Box height={2} overflow="hidden">
           <Txt color={theme.bad}>! {state.problem}</Txt>

@@ -6,9 +6,8 @@ import {
   type ProfileValues,
 } from "../../../domain/customers-profile.js";
 import type { FormProblem } from "../../../domain/form-problem.js";
-import { FieldHint, useFormKeys } from "../../components/FormView.js";
+import { EDITED_FIELD_LINES, FieldRow, isLongValue, useFormKeys, useValueRoom } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
-import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
 import { useFocus } from "../../shell.js";
 import { useTheme } from "../../theme.js";
@@ -57,45 +56,36 @@ export function ProfileForm({ title, initial, onSubmit, onCancel, height }: Prof
     onCancel,
     active,
   );
-  const rows = Math.max(1, Math.min(count, height - FORM_CHROME));
+  const labelWidth = Math.max(...PROFILE_FIELDS.map((f) => f.label.length)) + 2;
+  const [ref, room] = useValueRoom(labelWidth);
+  // A long value being edited takes more lines: the window of fields gives them up.
+  const focusedLong = isLongValue(state.values[PROFILE_FIELDS[state.focus]?.name ?? ""] ?? "", room);
+  const extra = focusedLong ? EDITED_FIELD_LINES - 1 : 0;
+  const rows = Math.max(1, Math.min(count, height - FORM_CHROME - extra));
   const offset = Math.min(Math.max(0, state.focus - Math.floor(rows / 2)), count - rows);
   const shown = PROFILE_FIELDS.slice(offset, offset + rows);
-  const labelWidth = Math.max(...PROFILE_FIELDS.map((f) => f.label.length)) + 2;
   const identified = IDENTIFYING_FIELDS.some((f) => (state.values[f] ?? "").trim() !== "");
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
+    <Box ref={ref} flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
       <Txt bold wrap="truncate-end">
         {title}
       </Txt>
       <Txt color={identified ? theme.muted : theme.warn} wrap="truncate-end">
         {IDENTIFYING_RULE}
       </Txt>
-      {shown.map((f, i) => {
-        const index = offset + i;
-        const focused = index === state.focus;
-        return (
-          <Box key={f.name} height={1} overflow="hidden">
-            <Box flexShrink={0}>
-              <Txt color={focused ? theme.accent : undefined} bold={focused}>
-                {(focused ? "› " : "  ") + `${f.label}:`.padEnd(labelWidth)}
-              </Txt>
-            </Box>
-            {/* The value keeps its room; the hint after it is what a narrow row cuts (left to shrink
-                alike, the two wrapped and the value lost its end behind the one-line row). */}
-            <Box flexShrink={0}>
-              <TextField
-                value={state.values[f.name] ?? ""}
-                focus={active && focused}
-                selected={state.selected && focused}
-                onDeselect={() => dispatch({ type: "deselect" })}
-                {...(f.max ? { maxLength: f.max } : {})}
-                onChange={(value) => dispatch({ type: "change", name: f.name, value })}
-              />
-            </Box>
-            {f.hint && focused ? <FieldHint text={f.hint} /> : null}
-          </Box>
-        );
-      })}
+      {shown.map((f, i) => (
+        <FieldRow
+          key={f.name}
+          field={f}
+          labelWidth={labelWidth}
+          room={room}
+          editing={offset + i === state.focus}
+          active={active}
+          state={state}
+          dispatch={dispatch}
+          hintWhileEditing
+        />
+      ))}
       {state.problem ? (
         <Box height={1} overflow="hidden">
           <Txt color={theme.bad} wrap="truncate-end">
