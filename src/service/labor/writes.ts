@@ -10,6 +10,7 @@ import {
   firstWageTitle,
   getBreakType,
   getWorkweek,
+  insertShift,
   type StoredShift,
   type StoredWorkweek,
   saveShift,
@@ -93,7 +94,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     createdMs: existing?.createdMs ?? nowMs,
     updatedMs: nowMs,
   };
-  saveShift(ctx.db, merchant, stored);
+  (existing ? saveShift : insertShift)(ctx.db, merchant, stored);
   ctx.emit({
     type: existing ? "labor.shift.updated" : "labor.shift.created",
     merchantId: merchant,
