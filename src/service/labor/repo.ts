@@ -122,6 +122,25 @@ export function findOverlappingShift(
   return inside ? shiftFromRow(inside) : undefined;
 }
 
+/**
+ * What a shift needs of its location: its time zone and currency, or undefined when there is
+ * none. Read off the index that holds both (migration 015), which the planner would pass over
+ * for the table's own key on id: a look-up that does not parse the location's JSON.
+ */
+export function locationZone(
+  db: Db,
+  merchantId: string,
+  id: string,
+): { timezone: string | null; currency: string | null } | undefined {
+  return stmt(db, LOCATION_ZONE).get(merchantId, id) as
+    | { timezone: string | null; currency: string | null }
+    | undefined;
+}
+
+/** The query of {@link locationZone} (its plan is pinned by a test). */
+export const LOCATION_ZONE =
+  "SELECT timezone, data ->> '$.currency' AS currency FROM locations INDEXED BY locations_zone WHERE merchant_id = ? AND id = ?";
+
 /** A break type as stored. */
 export type StoredBreakType = BreakType & { id: string; version: number };
 
@@ -184,14 +203,15 @@ export function listWages(db: Db, merchantId: string, memberId?: string): Stored
   return rows.map((r) => JSON.parse(r.data) as StoredWage);
 }
 
-/** The job title of the member's first wage, if it has one. */
+/** The job title of the member's first wage, if it has one (read off the wages' index, migration 015). */
 export function firstWageTitle(db: Db, merchantId: string, memberId: string): string | undefined {
-  const row = stmt(
-    db,
-    "SELECT data ->> '$.title' AS title FROM team_member_wages WHERE merchant_id = ? AND team_member_id = ? ORDER BY seq, id LIMIT 1",
-  ).get(merchantId, memberId) as { title: string | null } | undefined;
+  const row = stmt(db, FIRST_WAGE_TITLE).get(merchantId, memberId) as { title: string | null } | undefined;
   return row?.title ?? undefined;
 }
+
+/** The query of {@link firstWageTitle} (its plan is pinned by a test). */
+export const FIRST_WAGE_TITLE =
+  "SELECT data ->> '$.title' AS title FROM team_member_wages WHERE merchant_id = ? AND team_member_id = ? ORDER BY seq, id LIMIT 1";
 
 /** One wage, or undefined. */
 export function getWage(db: Db, merchantId: string, id: string): StoredWage | undefined {

@@ -1,7 +1,7 @@
 import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
 import type { Shift } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext } from "../context.js";
-import { locationExists, locationZone, teamMemberExists } from "../directory/repo.js";
+import { locationExists, teamMemberExists } from "../directory/repo.js";
 import { badRequest } from "../errors.js";
 import {
   countBreakTypes,
@@ -11,6 +11,7 @@ import {
   getBreakType,
   getWorkweek,
   insertShift,
+  locationZone,
   type StoredShift,
   type StoredWorkweek,
   saveShift,
