@@ -3,6 +3,7 @@ import type { Shift } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext } from "../context.js";
 import { locationExists, teamMemberExists } from "../directory/repo.js";
 import { badRequest } from "../errors.js";
+import { timeOrderedId } from "../ids.js";
 import {
   countBreakTypes,
   findOpenShift,
@@ -82,7 +83,8 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
   const at = ctx.now.toISOString();
   const stored: StoredShift = {
     shift: {
-      id: existing?.shift.id ?? ctx.ids.next(),
+      // Time-ordered: the id index takes a new shift at its end, not at a random page (see timeOrderedId).
+      id: existing?.shift.id ?? timeOrderedId(ctx.now, ctx.ids),
       employee_id: memberId,
       ...built.shift,
       version: existing ? existing.shift.version + 1 : 1,
