@@ -14,18 +14,6 @@ export function findLocation(db: Db, merchantId: string, id: string): Location |
   return row ? (JSON.parse(row.data) as Location) : undefined;
 }
 
-/** What a shift needs of its location: its time zone and currency, or undefined when there is none. */
-export function locationZone(
-  db: Db,
-  merchantId: string,
-  id: string,
-): { timezone: string | null; currency: string | null } | undefined {
-  return stmt(
-    db,
-    "SELECT timezone, data ->> '$.currency' AS currency FROM locations WHERE merchant_id = ? AND id = ?",
-  ).get(merchantId, id) as { timezone: string | null; currency: string | null } | undefined;
-}
-
 /** Whether the seller has a team member with this id. */
 export function teamMemberExists(db: Db, merchantId: string, id: string): boolean {
   return stmt(db, "SELECT 1 FROM team_members WHERE merchant_id = ? AND id = ?").get(merchantId, id) !== undefined;

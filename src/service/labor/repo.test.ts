@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { openDb } from "../db.js";
-import { findOverlappingShift, type StoredShift, saveShift } from "./repo.js";
+import { saveLocation } from "../directory/repo.js";
+import {
+  FIRST_WAGE_TITLE,
+  findOverlappingShift,
+  firstWageTitle,
+  LOCATION_ZONE,
+  locationZone,
+  type StoredShift,
+  saveShift,
+  saveWage,
+} from "./repo.js";
 
 const M = "MERCHANT";
 const MEMBER = "TM1";
@@ -70,5 +80,62 @@ describe("findOverlappingShift", () => {
   it("leaves out the shift being changed", () => {
     expect(find(day(10, 1), day(10, 7), "S10")).toBeUndefined();
     expect(find(day(10, 1), day(11, 1), "S10")).toBe("S11");
+  });
+});
+
+/** The plan SQLite makes for `sql`, as one line. */
+const planOf = (db: ReturnType<typeof store>, sql: string, ...args: unknown[]) =>
+  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join("; ");
+
+describe("what a shift write looks up, off the indexes of migration 015", () => {
+  const location = (id: string, timezone: string, currency?: string) => ({
+    id,
+    name: id,
+    timezone,
+    ...(currency ? { currency: currency as "USD" } : {}),
+    created_at: "2024-01-01T00:00:00Z",
+  });
+  const wage = (id: string, member: string, title?: string) => ({
+    id,
+    team_member_id: member,
+    ...(title ? { title } : {}),
+    hourly_rate: { amount: 1500, currency: "USD" as const },
+  });
+
+  it("reads a location's time zone and currency as it is now, and nothing of another seller's", () => {
+    const db = store();
+    saveLocation(db, M, location("L1", "America/New_York", "USD"));
+    saveLocation(db, M, location("L2", "Europe/Paris"));
+    expect(locationZone(db, M, "L1")).toEqual({ timezone: "America/New_York", currency: "USD" });
+    expect(locationZone(db, M, "L2")).toEqual({ timezone: "Europe/Paris", currency: null });
+    saveLocation(db, M, location("L1", "America/Chicago", "CAD"));
+    expect(locationZone(db, M, "L1")).toEqual({ timezone: "America/Chicago", currency: "CAD" });
+    expect(locationZone(db, "OTHER", "L1")).toBeUndefined();
+    expect(locationZone(db, M, "L9")).toBeUndefined();
+  });
+
+  it("reads the title of the member's first wage by its order, as it is now", () => {
+    const db = store();
+    saveWage(db, M, wage("W2", MEMBER, "Cashier"), 2);
+    saveWage(db, M, wage("W1b", MEMBER, "Stock"), 1);
+    saveWage(db, M, wage("W1a", MEMBER, "Manager"), 1);
+    saveWage(db, M, wage("W0", "TM2", "Baker"), 0);
+    expect(firstWageTitle(db, M, MEMBER)).toBe("Manager");
+    saveWage(db, M, wage("W1a", MEMBER, "Store manager"), 1);
+    expect(firstWageTitle(db, M, MEMBER)).toBe("Store manager");
+    saveWage(db, M, wage("W1a", MEMBER), 1);
+    expect(firstWageTitle(db, M, MEMBER)).toBeUndefined();
+    expect(firstWageTitle(db, M, "TM3")).toBeUndefined();
+    expect(firstWageTitle(db, "OTHER", MEMBER)).toBeUndefined();
+  });
+
+  it("answers both from an index alone, without reading the rows' JSON or sorting", () => {
+    const db = store();
+    expect(planOf(db, LOCATION_ZONE, M, "L1")).toBe(
+      "SEARCH locations USING COVERING INDEX locations_zone (merchant_id=? AND id=?)",
+    );
+    expect(planOf(db, FIRST_WAGE_TITLE, M, MEMBER)).toBe(
+      "SEARCH team_member_wages USING COVERING INDEX team_member_wages_by_member (merchant_id=? AND team_member_id=?)",
+    );
   });
 });

@@ -56,10 +56,11 @@ export function buildShift(p: ShiftInputs): BuiltShift {
   const { input, existing } = p;
   // Compared as sent, before the seconds are cut: a caller a few seconds fast is within the
   // allowance whatever second of the minute it asks in.
-  if (parseTime(input.start_at, "shift.start_at").getTime() > p.now.getTime() + CLOCK_SKEW_MS) {
+  const sentStartMs = parseTime(input.start_at, "shift.start_at").getTime();
+  if (sentStartMs > p.now.getTime() + CLOCK_SKEW_MS) {
     throw badRequest("start_at must not be in the future.", "shift.start_at");
   }
-  const startMs = minuteOf(input.start_at, "shift.start_at");
+  const startMs = truncateToMinute(sentStartMs);
   const endMs = input.end_at === undefined || input.end_at === null ? null : minuteOf(input.end_at, "shift.end_at");
   if (endMs !== null && endMs < startMs) throw badRequest("end_at must not be before start_at.", "shift.end_at");
 

@@ -1,8 +1,9 @@
 import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
 import type { Shift } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext } from "../context.js";
-import { locationExists, locationZone, teamMemberExists } from "../directory/repo.js";
+import { locationExists, teamMemberExists } from "../directory/repo.js";
 import { badRequest } from "../errors.js";
+import { timeOrderedId } from "../ids.js";
 import {
   countBreakTypes,
   findOpenShift,
@@ -10,6 +11,8 @@ import {
   firstWageTitle,
   getBreakType,
   getWorkweek,
+  insertShift,
+  locationZone,
   type StoredShift,
   type StoredWorkweek,
   saveShift,
@@ -80,7 +83,8 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
   const at = ctx.now.toISOString();
   const stored: StoredShift = {
     shift: {
-      id: existing?.shift.id ?? ctx.ids.next(),
+      // Time-ordered: the id index takes a new shift at its end, not at a random page (see timeOrderedId).
+      id: existing?.shift.id ?? timeOrderedId(ctx.now, ctx.ids),
       employee_id: memberId,
       ...built.shift,
       version: existing ? existing.shift.version + 1 : 1,
@@ -93,7 +97,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     createdMs: existing?.createdMs ?? nowMs,
     updatedMs: nowMs,
   };
-  saveShift(ctx.db, merchant, stored);
+  (existing ? saveShift : insertShift)(ctx.db, merchant, stored);
   ctx.emit({
     type: existing ? "labor.shift.updated" : "labor.shift.created",
     merchantId: merchant,
