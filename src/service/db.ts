@@ -87,3 +87,14 @@ export function stmt(db: Db, sql: string): Database.Statement {
 
 /** `?, ?, ?` for an IN list of n values. */
 export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
+
+/**
+ * A row count written into SQL text (`LIMIT ${limitSql(n)}`), for statements run often. SQLite
+ * plans with a bound LIMIT's value, so `LIMIT ?` expires the statement at every bind and each run
+ * parses and plans it again (measured: 10 µs on a 21-row page); written into the text, the
+ * statement is planned once, and the cache keeps one per count in use.
+ */
+export function limitSql(rows: number): string {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}.`);
+  return String(rows);
+}

@@ -1,5 +1,5 @@
 import type { CustomerFilter, CustomerTextFilter, FilterValue, TimeRange } from "../../spec/generated/types.js";
-import type { Db } from "../db.js";
+import { type Db, limitSql } from "../db.js";
 import { badRequest, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { emailKey, phoneDigits, type StoredCustomer } from "./rules.js";
@@ -54,9 +54,6 @@ function add(out: CompiledQuery, page: string, params: readonly unknown[], count
 export type Position = [string, string];
 
 const SORT_COLUMN: Record<CustomerSortKey, string> = { DEFAULT: "name_key", CREATED_AT: "created_at" };
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
-const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Fuzzy terms: the query split into words; every word must occur. */
 const terms = (q: string): string[] =>
@@ -199,11 +196,26 @@ const indexable = (term: string): boolean => [...term].length >= 3;
 const matchExpression = (text: readonly TextTerm[]): string =>
   text.map((t) => `${t.column} : "${t.term.replaceAll('"', '""')}"`).join(" AND ");
 
-/** Terms as LIKE conditions on the profile's own columns. */
+/**
+ * The text each column is searched in, as the trigram index holds it: emails and phone digits are
+ * stored lower-cased and as digits; reference ids as given, so lower-cased here as LIKE would
+ * compare them (ASCII letters only, like SQLite's lower()).
+ */
+const SEARCHED_TEXT: Record<TextColumn, string> = {
+  email: "email_key",
+  phone: "phone_key",
+  reference: "lower(reference_id)",
+};
+
+/**
+ * Terms as conditions on the profile's own columns: the term occurs in the column's text. Not
+ * `LIKE ?`: SQLite plans with a LIKE pattern's bound value, so such a statement is parsed and
+ * planned again at every run.
+ */
 function likeConditions(text: readonly TextTerm[]): { where: string[]; params: string[] } {
   return {
-    where: text.map((t) => `${TEXT_COLUMNS[t.column]} LIKE ? ESCAPE '\\'`),
-    params: text.map((t) => contains(t.term)),
+    where: text.map((t) => `instr(${SEARCHED_TEXT[t.column]}, ?) > 0`),
+    params: text.map((t) => t.term),
   };
 }
 
@@ -245,9 +257,9 @@ export function findPage(
     db
       .prepare(
         `SELECT ${col} AS k, id, data FROM customers WHERE ${[...where, ...short.where, ...extra].join(" AND ")}
-         ORDER BY ${col} ${dir}, id ${dir} LIMIT ?`,
+         ORDER BY ${col} ${dir}, id ${dir} LIMIT ${limitSql(limit + 1)}`,
       )
-      .all(...params, ...short.params, ...extraParams, limit + 1) as Row[];
+      .all(...params, ...short.params, ...extraParams) as Row[];
 
   let rows: Row[];
   if (indexed.length === 0) {
@@ -277,11 +289,11 @@ export function findPage(
           `SELECT ${col} AS k, id, data FROM customers WHERE rowid IN (
              SELECT rid FROM (
                SELECT rowid AS rid, ${col} AS k2, id AS i2, email_key, phone_key, reference_id FROM customers
-               WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ?
-             ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ?
+               WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ${WALK_AT_MOST}
+             ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ${limitSql(limit + 1)}
            ) ORDER BY ${col} ${dir}, id ${dir}`,
         )
-        .all(...params, ...short.params, WALK_AT_MOST, ...like.params, limit + 1) as Row[];
+        .all(...params, ...short.params, ...like.params) as Row[];
       rows =
         walked.length > limit
           ? walked
@@ -319,17 +331,6 @@ interface Row {
 }
 
 /**
- * A row count as SQL text, for statements that read the search index. SQLite hands a LIMIT to a
- * virtual table's planner, so a LIMIT bound as a parameter makes the statement's plan depend on
- * its value: every bind then expires the statement, and each run parses and plans it again
- * (measured: a sixth of a page's time). Written into the text, it is planned once.
- */
-function limitText(rows: number): string {
-  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`Not a row count: ${rows}.`);
-  return String(rows);
-}
-
-/**
  * A page in the default order straight off the search index: it is keyed by each profile's rank
  * in that order, so it yields its matches in the order of the page, and reading stops at the
  * page's end. The index is read between the ranks of the merchant's first profile after the
@@ -359,7 +360,7 @@ function inNameOrder(
     .prepare(
       `SELECT name_key AS k, id, data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
        WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi}) AND ${where.join(" AND ")}
-       ORDER BY customer_text.rowid ${dir} LIMIT ${limitText(take)}`,
+       ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`,
     )
     .all(match, ...bounds, ...params) as Row[];
 }
