@@ -1,5 +1,5 @@
 import type { CustomerFilter, CustomerTextFilter, FilterValue, TimeRange } from "../../spec/generated/types.js";
-import { type Db, limitSql } from "../db.js";
+import { type Db, limitSql, plucked } from "../db.js";
 import { badRequest, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { emailKey, phoneDigits, type StoredCustomer } from "./rules.js";
@@ -254,14 +254,13 @@ export function findPage(
   const indexed = q.text.filter((t) => indexable(t.term));
   const short = likeConditions(q.text.filter((t) => !indexable(t.term)));
   const run = (extra: string[], extraParams: unknown[]) =>
-    db
-      .prepare(
-        `SELECT ${col} AS k, id, data FROM customers WHERE ${[...where, ...short.where, ...extra].join(" AND ")}
-         ORDER BY ${col} ${dir}, id ${dir} LIMIT ${limitSql(limit + 1)}`,
-      )
-      .all(...params, ...short.params, ...extraParams) as Row[];
+    plucked(
+      db,
+      `SELECT data FROM customers WHERE ${[...where, ...short.where, ...extra].join(" AND ")}
+       ORDER BY ${col} ${dir}, id ${dir} LIMIT ${limitSql(limit + 1)}`,
+    ).all(...params, ...short.params, ...extraParams) as string[];
 
-  let rows: Row[];
+  let rows: string[];
   if (indexed.length === 0) {
     rows = run([], []);
   } else if (q.sort === "DEFAULT") {
@@ -284,28 +283,34 @@ export function findPage(
       rows = run(["name_rank IN (SELECT value FROM json_each(?))"], [JSON.stringify(found.map((f) => f.r))]);
     } else {
       const like = likeConditions(indexed);
-      const walked = db
-        .prepare(
-          `SELECT ${col} AS k, id, data FROM customers WHERE rowid IN (
-             SELECT rid FROM (
-               SELECT rowid AS rid, ${col} AS k2, id AS i2, email_key, phone_key, reference_id FROM customers
-               WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ${WALK_AT_MOST}
-             ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ${limitSql(limit + 1)}
-           ) ORDER BY ${col} ${dir}, id ${dir}`,
-        )
-        .all(...params, ...short.params, ...like.params) as Row[];
+      const walked = plucked(
+        db,
+        `SELECT data FROM customers WHERE rowid IN (
+           SELECT rid FROM (
+             SELECT rowid AS rid, ${col} AS k2, id AS i2, email_key, phone_key, reference_id FROM customers
+             WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ${WALK_AT_MOST}
+           ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ${limitSql(limit + 1)}
+         ) ORDER BY ${col} ${dir}, id ${dir}`,
+      ).all(...params, ...short.params, ...like.params) as string[];
       rows =
         walked.length > limit
           ? walked
           : run(["name_rank IN (SELECT rowid FROM customer_text WHERE customer_text MATCH ?)"], [match]);
     }
   }
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return customerPage(
-    page.map((r) => r.data),
-    rows.length > limit && last ? [last.k, last.id] : undefined,
-  );
+  return pageOf(db, col, rows, limit);
+}
+
+/**
+ * The first `limit` of the records a page query read (it reads one more to tell whether more
+ * follow), and then the position after the last of them: its sort column as stored, read by its id.
+ */
+function pageOf(db: Db, col: string, records: string[], limit: number): CustomerPage {
+  if (records.length <= limit) return customerPage(records, undefined);
+  const page = records.slice(0, limit);
+  const { id } = JSON.parse(page[limit - 1] as string) as StoredCustomer;
+  const row = db.prepare(`SELECT ${col} AS k FROM customers WHERE id = ?`).get(id) as { k: string };
+  return customerPage(page, [row.k, id]);
 }
 
 /** A page of profiles: their stored JSON (sent as is), and where the next page starts. */
@@ -324,14 +329,8 @@ const customerPage = (records: string[], next: Position | undefined): CustomerPa
   },
 });
 
-interface Row {
-  k: string;
-  id: string;
-  data: string;
-}
-
 /**
- * A page in the default order straight off the search index: it is keyed by each profile's rank
+ * A page's records in the default order straight off the search index: it is keyed by each profile's rank
  * in that order, so it yields its matches in the order of the page, and reading stops at the
  * page's end. The index is read between the ranks of the merchant's first profile after the
  * position and its last one (first, descending), both found inside the statement; `where` and
@@ -346,7 +345,7 @@ function inNameOrder(
   where: readonly string[],
   params: readonly unknown[],
   take: number,
-): Row[] {
+): string[] {
   const back = dir === "ASC" ? "DESC" : "ASC";
   const next = `SELECT name_rank FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
        ORDER BY name_key ${dir}, id ${dir} LIMIT 1`;
@@ -356,13 +355,12 @@ function inNameOrder(
     dir === "ASC" ? [next, end, [...nextParams, merchantId]] : [end, next, [merchantId, ...nextParams]];
   // CROSS JOIN keeps the index as the outer loop, so its order is the page's order. A bound that
   // is NULL (the merchant has no profile there) selects nothing.
-  return db
-    .prepare(
-      `SELECT name_key AS k, id, data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
-       WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi}) AND ${where.join(" AND ")}
-       ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`,
-    )
-    .all(match, ...bounds, ...params) as Row[];
+  return plucked(
+    db,
+    `SELECT data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
+     WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi}) AND ${where.join(" AND ")}
+     ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`,
+  ).all(match, ...bounds, ...params) as string[];
 }
 
 /** How many profiles match, all pages together. */
