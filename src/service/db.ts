@@ -56,8 +56,9 @@ const STATEMENT_CACHE_SIZE = 1000;
  * Makes `db.prepare` answer a statement compiled once per SQL text. Compiling costs more than
  * running a small statement (a token look-up, a row by id), and every rule prepares its
  * statements where it uses them; caching here serves every caller without each keeping its own.
- * Sharing is safe because no caller sets a mode on a statement (pluck, raw, expand) and none
- * runs one statement inside its own iteration; `pragma()` compiles on its own and is not cached.
+ * Sharing is safe because no caller sets a mode on a statement (pluck, raw, expand) but through
+ * {@link plucked}, whose texts are marked as such, and none runs one statement inside its own
+ * iteration; `pragma()` compiles on its own and is not cached.
  */
 function cachePrepared(db: Db): Db {
   const compile = db.prepare.bind(db) as (source: string) => Database.Statement;
@@ -87,3 +88,26 @@ export function stmt(db: Db, sql: string): Database.Statement {
 
 /** `?, ?, ?` for an IN list of n values. */
 export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
+
+/**
+ * A row count written into SQL text (`LIMIT ${limitSql(n)}`), for statements run often. SQLite
+ * plans with a bound LIMIT's value, so `LIMIT ?` expires the statement at every bind and each run
+ * parses and plans it again (measured: 10 µs on a 21-row page); written into the text, the
+ * statement is planned once, and the cache keeps one per count in use.
+ */
+export function limitSql(rows: number): string {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}.`);
+  return String(rows);
+}
+
+/** The mark that keeps a plucked statement's text apart from the same SQL prepared plainly. */
+const PLUCKED = "/* plucked */ ";
+
+/**
+ * A statement that answers its first column's values, not row objects (better-sqlite3's pluck
+ * mode), compiled once per database like any. Building an object a row costs more than reading
+ * the row: 21 profiles with three columns, 35 µs; their stored JSON alone, plucked, 17 µs.
+ */
+export function plucked(db: Db, sql: string): Database.Statement {
+  return db.prepare(PLUCKED + sql).pluck(true);
+}

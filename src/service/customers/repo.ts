@@ -1,5 +1,5 @@
 import type { Card, CustomerGroup } from "../../spec/generated/types.js";
-import type { Db } from "../db.js";
+import { type Db, limitSql } from "../db.js";
 import { emailKey, nameKey, phoneDigits, type StoredCustomer } from "./rules.js";
 
 /** The row values of a profile, in the column order of {@link customerInsertSql}. */
@@ -61,15 +61,15 @@ function neighbours(
   const below = db
     .prepare(
       `SELECT id, name_rank AS r FROM customers WHERE (merchant_id, name_key, id) < (?, ?, ?) AND id != ?
-       ORDER BY merchant_id DESC, name_key DESC, id DESC LIMIT ?`,
+       ORDER BY merchant_id DESC, name_key DESC, id DESC LIMIT ${limitSql(take)}`,
     )
-    .all(merchantId, key, id, id, take) as Ranked[];
+    .all(merchantId, key, id, id) as Ranked[];
   const above = db
     .prepare(
       `SELECT id, name_rank AS r FROM customers WHERE (merchant_id, name_key, id) > (?, ?, ?) AND id != ?
-       ORDER BY merchant_id, name_key, id LIMIT ?`,
+       ORDER BY merchant_id, name_key, id LIMIT ${limitSql(take)}`,
     )
-    .all(merchantId, key, id, id, take) as Ranked[];
+    .all(merchantId, key, id, id) as Ranked[];
   return { below, above };
 }
 
@@ -173,9 +173,9 @@ export function listGroups(
   return db
     .prepare(
       `SELECT id, name, created_at, updated_at FROM customer_groups
-       WHERE merchant_id = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
+       WHERE merchant_id = ? AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ${limitSql(take)}`,
     )
-    .all(merchantId, after?.[0] ?? "", after?.[1] ?? "", take) as StoredGroup[];
+    .all(merchantId, after?.[0] ?? "", after?.[1] ?? "") as StoredGroup[];
 }
 
 /** Adds or removes a membership row; returns whether anything changed. */

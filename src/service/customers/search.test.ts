@@ -137,6 +137,7 @@ const FILTERS: CustomerFilter[] = [
   { phone_number: { fuzzy: "415.555" } },
   { phone_number: { fuzzy: "55" } },
   { reference_id: { fuzzy: "CRM-12" } },
+  { reference_id: { fuzzy: "cR" } }, // too short for the index, in either case: "CRM-…" and "crm-…" alike
   { email_address: { fuzzy: "gmail" }, phone_number: { fuzzy: "212" } },
   { email_address: { fuzzy: "ana" }, created_at: { start_at: "2023-06-01T00:00:00Z" } },
   { email_address: { fuzzy: "example" }, creation_source: { values: ["DIRECTORY"] } },

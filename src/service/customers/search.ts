@@ -1,5 +1,5 @@
 import type { CustomerFilter, CustomerTextFilter, FilterValue, TimeRange } from "../../spec/generated/types.js";
-import type { Db } from "../db.js";
+import { type Db, limitSql, plucked } from "../db.js";
 import { badRequest, invalid } from "../errors.js";
 import { parseTime } from "../params.js";
 import { emailKey, phoneDigits, type StoredCustomer } from "./rules.js";
@@ -54,9 +54,6 @@ function add(out: CompiledQuery, page: string, params: readonly unknown[], count
 export type Position = [string, string];
 
 const SORT_COLUMN: Record<CustomerSortKey, string> = { DEFAULT: "name_key", CREATED_AT: "created_at" };
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
-const contains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Fuzzy terms: the query split into words; every word must occur. */
 const terms = (q: string): string[] =>
@@ -199,11 +196,26 @@ const indexable = (term: string): boolean => [...term].length >= 3;
 const matchExpression = (text: readonly TextTerm[]): string =>
   text.map((t) => `${t.column} : "${t.term.replaceAll('"', '""')}"`).join(" AND ");
 
-/** Terms as LIKE conditions on the profile's own columns. */
+/**
+ * The text each column is searched in, as the trigram index holds it: emails and phone digits are
+ * stored lower-cased and as digits; reference ids as given, so lower-cased here as LIKE would
+ * compare them (ASCII letters only, like SQLite's lower()).
+ */
+const SEARCHED_TEXT: Record<TextColumn, string> = {
+  email: "email_key",
+  phone: "phone_key",
+  reference: "lower(reference_id)",
+};
+
+/**
+ * Terms as conditions on the profile's own columns: the term occurs in the column's text. Not
+ * `LIKE ?`: SQLite plans with a LIKE pattern's bound value, so such a statement is parsed and
+ * planned again at every run.
+ */
 function likeConditions(text: readonly TextTerm[]): { where: string[]; params: string[] } {
   return {
-    where: text.map((t) => `${TEXT_COLUMNS[t.column]} LIKE ? ESCAPE '\\'`),
-    params: text.map((t) => contains(t.term)),
+    where: text.map((t) => `instr(${SEARCHED_TEXT[t.column]}, ?) > 0`),
+    params: text.map((t) => t.term),
   };
 }
 
@@ -242,14 +254,13 @@ export function findPage(
   const indexed = q.text.filter((t) => indexable(t.term));
   const short = likeConditions(q.text.filter((t) => !indexable(t.term)));
   const run = (extra: string[], extraParams: unknown[]) =>
-    db
-      .prepare(
-        `SELECT ${col} AS k, id, data FROM customers WHERE ${[...where, ...short.where, ...extra].join(" AND ")}
-         ORDER BY ${col} ${dir}, id ${dir} LIMIT ?`,
-      )
-      .all(...params, ...short.params, ...extraParams, limit + 1) as Row[];
+    plucked(
+      db,
+      `SELECT data FROM customers WHERE ${[...where, ...short.where, ...extra].join(" AND ")}
+       ORDER BY ${col} ${dir}, id ${dir} LIMIT ${limitSql(limit + 1)}`,
+    ).all(...params, ...short.params, ...extraParams) as string[];
 
-  let rows: Row[];
+  let rows: string[];
   if (indexed.length === 0) {
     rows = run([], []);
   } else if (q.sort === "DEFAULT") {
@@ -260,39 +271,46 @@ export function findPage(
       after,
       dir,
       [...where, ...short.where],
-      [...params, ...short.params, limit + 1],
+      [...params, ...short.params],
+      limit + 1,
     );
   } else {
     const match = matchExpression(indexed);
     const found = db
-      .prepare("SELECT rowid AS r FROM customer_text WHERE customer_text MATCH ? LIMIT ?")
-      .all(match, SORT_AT_MOST + 1) as { r: number }[];
+      .prepare(`SELECT rowid AS r FROM customer_text WHERE customer_text MATCH ? LIMIT ${SORT_AT_MOST + 1}`)
+      .all(match) as { r: number }[];
     if (found.length <= SORT_AT_MOST) {
       rows = run(["name_rank IN (SELECT value FROM json_each(?))"], [JSON.stringify(found.map((f) => f.r))]);
     } else {
       const like = likeConditions(indexed);
-      const walked = db
-        .prepare(
-          `SELECT ${col} AS k, id, data FROM customers WHERE rowid IN (
-             SELECT rid FROM (
-               SELECT rowid AS rid, ${col} AS k2, id AS i2, email_key, phone_key, reference_id FROM customers
-               WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ?
-             ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ?
-           ) ORDER BY ${col} ${dir}, id ${dir}`,
-        )
-        .all(...params, ...short.params, WALK_AT_MOST, ...like.params, limit + 1) as Row[];
+      const walked = plucked(
+        db,
+        `SELECT data FROM customers WHERE rowid IN (
+           SELECT rid FROM (
+             SELECT rowid AS rid, ${col} AS k2, id AS i2, email_key, phone_key, reference_id FROM customers
+             WHERE ${[...where, ...short.where].join(" AND ")} ORDER BY ${col} ${dir}, id ${dir} LIMIT ${WALK_AT_MOST}
+           ) WHERE ${like.where.join(" AND ")} ORDER BY k2 ${dir}, i2 ${dir} LIMIT ${limitSql(limit + 1)}
+         ) ORDER BY ${col} ${dir}, id ${dir}`,
+      ).all(...params, ...short.params, ...like.params) as string[];
       rows =
         walked.length > limit
           ? walked
           : run(["name_rank IN (SELECT rowid FROM customer_text WHERE customer_text MATCH ?)"], [match]);
     }
   }
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return customerPage(
-    page.map((r) => r.data),
-    rows.length > limit && last ? [last.k, last.id] : undefined,
-  );
+  return pageOf(db, col, rows, limit);
+}
+
+/**
+ * The first `limit` of the records a page query read (it reads one more to tell whether more
+ * follow), and then the position after the last of them: its sort column as stored, read by its id.
+ */
+function pageOf(db: Db, col: string, records: string[], limit: number): CustomerPage {
+  if (records.length <= limit) return customerPage(records, undefined);
+  const page = records.slice(0, limit);
+  const { id } = JSON.parse(page[limit - 1] as string) as StoredCustomer;
+  const row = db.prepare(`SELECT ${col} AS k FROM customers WHERE id = ?`).get(id) as { k: string };
+  return customerPage(page, [row.k, id]);
 }
 
 /** A page of profiles: their stored JSON (sent as is), and where the next page starts. */
@@ -311,18 +329,12 @@ const customerPage = (records: string[], next: Position | undefined): CustomerPa
   },
 });
 
-interface Row {
-  k: string;
-  id: string;
-  data: string;
-}
-
 /**
- * A page in the default order straight off the search index: it is keyed by each profile's rank
+ * A page's records in the default order straight off the search index: it is keyed by each profile's rank
  * in that order, so it yields its matches in the order of the page, and reading stops at the
  * page's end. The index is read between the ranks of the merchant's first profile after the
- * position and its last one (first, descending); `where` and `params` are the page's conditions
- * on the profile, then the row limit.
+ * position and its last one (first, descending), both found inside the statement; `where` and
+ * `params` are the page's conditions on the profile, `take` the rows wanted.
  */
 function inNameOrder(
   db: Db,
@@ -332,27 +344,23 @@ function inNameOrder(
   dir: "ASC" | "DESC",
   where: readonly string[],
   params: readonly unknown[],
-): Row[] {
+  take: number,
+): string[] {
   const back = dir === "ASC" ? "DESC" : "ASC";
-  const start = db
-    .prepare(
-      `SELECT name_rank AS r FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
-       ORDER BY name_key ${dir}, id ${dir} LIMIT 1`,
-    )
-    .get(merchantId, ...(after ?? [])) as { r: number } | undefined;
-  const end = db
-    .prepare(`SELECT name_rank AS r FROM customers WHERE merchant_id = ? ORDER BY name_key ${back}, id ${back} LIMIT 1`)
-    .get(merchantId) as { r: number } | undefined;
-  if (!start || !end) return [];
-  const [lo, hi] = dir === "ASC" ? [start.r, end.r] : [end.r, start.r];
-  // CROSS JOIN keeps the index as the outer loop, so its order is the page's order.
-  return db
-    .prepare(
-      `SELECT name_key AS k, id, data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
-       WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN ? AND ? AND ${where.join(" AND ")}
-       ORDER BY customer_text.rowid ${dir} LIMIT ?`,
-    )
-    .all(match, lo, hi, ...params) as Row[];
+  const next = `SELECT name_rank FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
+       ORDER BY name_key ${dir}, id ${dir} LIMIT 1`;
+  const end = `SELECT name_rank FROM customers WHERE merchant_id = ? ORDER BY name_key ${back}, id ${back} LIMIT 1`;
+  const nextParams = [merchantId, ...(after ?? [])];
+  const [lo, hi, bounds] =
+    dir === "ASC" ? [next, end, [...nextParams, merchantId]] : [end, next, [merchantId, ...nextParams]];
+  // CROSS JOIN keeps the index as the outer loop, so its order is the page's order. A bound that
+  // is NULL (the merchant has no profile there) selects nothing.
+  return plucked(
+    db,
+    `SELECT data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
+     WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi}) AND ${where.join(" AND ")}
+     ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`,
+  ).all(match, ...bounds, ...params) as string[];
 }
 
 /** How many profiles match, all pages together. */
