@@ -1,6 +1,6 @@
 import type { CashDrawerShift, CashDrawerShiftEvent, CashDrawerShiftSummary } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { stmt } from "../db.js";
+import { limitSql, stmt } from "../db.js";
 
 /** A stored shift: the wire object with the columns it is found by. */
 export interface StoredShift {
@@ -72,8 +72,8 @@ export function listShifts(
   }
   const rows = stmt(
     db,
-    `SELECT id, opened_at, data FROM cash_drawer_shifts WHERE ${where.join(" AND ")} ORDER BY opened_at ${q.order}, id ${q.order} LIMIT ?`,
-  ).all(...args, q.limit + 1) as { id: string; opened_at: string; data: string }[];
+    `SELECT id, opened_at, data FROM cash_drawer_shifts WHERE ${where.join(" AND ")} ORDER BY opened_at ${q.order}, id ${q.order} LIMIT ${limitSql(q.limit + 1)}`,
+  ).all(...args) as { id: string; opened_at: string; data: string }[];
   const more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const lastRow = page[page.length - 1];
@@ -93,8 +93,8 @@ export function listShiftEvents(
 ): { events: CashDrawerShiftEvent[]; lastSeq?: number; more: boolean } {
   const rows = stmt(
     db,
-    "SELECT seq, data FROM cash_drawer_shift_events WHERE shift_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-  ).all(shiftId, afterSeq ?? -1, limit + 1) as { seq: number; data: string }[];
+    `SELECT seq, data FROM cash_drawer_shift_events WHERE shift_id = ? AND seq > ? ORDER BY seq LIMIT ${limitSql(limit + 1)}`,
+  ).all(shiftId, afterSeq ?? -1) as { seq: number; data: string }[];
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const lastRow = page[page.length - 1];

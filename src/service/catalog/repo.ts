@@ -1,6 +1,6 @@
 import type { CatalogObject, CatalogObjectType } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { placeholders, stmt } from "../db.js";
+import { limitSql, placeholders, stmt } from "../db.js";
 
 /** A catalog row: the indexed columns and the object as the wire returns it. */
 export interface CatalogRow {
@@ -109,9 +109,8 @@ export function rowsOfTypes(
   const index = types.length === 1 ? "catalog_by_type" : "catalog_by_seq";
   const sql = `SELECT * FROM catalog_objects INDEXED BY ${index} WHERE merchant_id = ? AND type IN (${placeholders(types.length)})${
     opts.includeDeleted ? "" : " AND is_deleted = 0"
-  } AND seq > ? ORDER BY seq${opts.limit === undefined ? "" : " LIMIT ?"}`;
+  } AND seq > ? ORDER BY seq${opts.limit === undefined ? "" : ` LIMIT ${limitSql(opts.limit)}`}`;
   const args: unknown[] = [merchantId, ...types, opts.afterSeq ?? -1];
-  if (opts.limit !== undefined) args.push(opts.limit);
   return stmt(db, sql).all(...args) as CatalogRow[];
 }
 

@@ -7,7 +7,7 @@ import type {
   GiftCardType,
 } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { stmt } from "../db.js";
+import { limitSql, stmt } from "../db.js";
 
 /** A stored gift card, as its columns hold it. */
 export interface CardRow {
@@ -108,8 +108,8 @@ export function listCards(
   }
   const rows = stmt(
     db,
-    `SELECT seq, ${CARD_COLUMNS} FROM gift_cards WHERE ${where.join(" AND ")} ORDER BY created_at, seq LIMIT ?`,
-  ).all(...args, q.limit + 1) as (CardRow & { seq: number })[];
+    `SELECT seq, ${CARD_COLUMNS} FROM gift_cards WHERE ${where.join(" AND ")} ORDER BY created_at, seq LIMIT ${limitSql(q.limit + 1)}`,
+  ).all(...args) as (CardRow & { seq: number })[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
@@ -187,8 +187,8 @@ export function listActivities(
   const rows = stmt(
     db,
     `SELECT seq, created_at, data FROM gift_card_activities WHERE ${where.join(" AND ")}
-       ORDER BY created_at ${q.order}, seq ${q.order} LIMIT ?`,
-  ).all(...args, q.limit + 1) as { seq: number; created_at: string; data: string }[];
+       ORDER BY created_at ${q.order}, seq ${q.order} LIMIT ${limitSql(q.limit + 1)}`,
+  ).all(...args) as { seq: number; created_at: string; data: string }[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {

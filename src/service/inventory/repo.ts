@@ -1,6 +1,6 @@
 import type { InventoryChange, InventoryCount } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { placeholders, stmt } from "../db.js";
+import { limitSql, placeholders, stmt } from "../db.js";
 import { type PlannedChange, toWireChange } from "./changes.js";
 import {
   applyDelta,
@@ -315,8 +315,8 @@ export function pageChanges(
   }
   const rows = stmt(
     db,
-    `SELECT seq, id, type, occurred_at, data FROM inventory_changes WHERE ${where.join(" AND ")} ORDER BY occurred_at ${order}, seq ${order} LIMIT ?`,
-  ).all(...args, limit + 1) as ChangeRow[];
+    `SELECT seq, id, type, occurred_at, data FROM inventory_changes WHERE ${where.join(" AND ")} ORDER BY occurred_at ${order}, seq ${order} LIMIT ${limitSql(limit + 1)}`,
+  ).all(...args) as ChangeRow[];
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -394,8 +394,8 @@ export function pageCounts(
     db,
     `SELECT json_group_array(json_array(${COUNT_VIEW})) AS page FROM (
        SELECT ${COUNT_VIEW} FROM inventory_counts INDEXED BY ${index} WHERE ${where.join(" AND ")}
-       ORDER BY calculated_at DESC, id DESC LIMIT ?)`,
-  ).get(...args, limit + 1) as { page: string };
+       ORDER BY calculated_at DESC, id DESC LIMIT ${limitSql(limit + 1)})`,
+  ).get(...args) as { page: string };
   const rows = (JSON.parse(page) as CountViewRow[]).map(countViewOf);
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }

@@ -1,6 +1,6 @@
 import type { Location, SearchShiftsRequest, ShiftSortField } from "../../spec/generated/types.js";
 import { encodeCursor, positionOf, readCursor } from "../cursor.js";
-import type { Db } from "../db.js";
+import { type Db, limitSql } from "../db.js";
 import { invalid } from "../errors.js";
 import { pageLimit, parseTime, sortOrder } from "../params.js";
 import { SHIFT_COLUMNS, type StoredShift, shiftFromRow } from "./repo.js";
@@ -86,9 +86,9 @@ export function searchShifts(
   const rows = db
     .prepare(
       `SELECT ${SHIFT_COLUMNS}, ${column} AS sort_value, id FROM shifts WHERE ${where.join(" AND ")}
-       ORDER BY ${column} ${order}, id ${order} LIMIT ?`,
+       ORDER BY ${column} ${order}, id ${order} LIMIT ${limitSql(limit + 1)}`,
     )
-    .all(...args, limit + 1) as (Parameters<typeof shiftFromRow>[0] & { sort_value: number; id: string })[];
+    .all(...args) as (Parameters<typeof shiftFromRow>[0] & { sort_value: number; id: string })[];
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const shifts = page.map(shiftFromRow);

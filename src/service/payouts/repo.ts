@@ -1,6 +1,6 @@
 import type { Payout, PayoutEntry } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { stmt } from "../db.js";
+import { limitSql, stmt } from "../db.js";
 
 /** A keyset position: the time and id of the last record of a page. */
 export interface Position {
@@ -69,16 +69,12 @@ export function listPayouts(
     db,
     `SELECT id, created_at, data FROM payouts
        WHERE merchant_id = ? AND location_id = ? AND created_at >= ? AND created_at < ?${status}${k.sql}
-       ORDER BY created_at ${q.order}, id ${q.order} LIMIT ?`,
-  ).all(
-    q.merchantId,
-    q.locationId,
-    q.begin,
-    q.end,
-    ...(q.status === undefined ? [] : [q.status]),
-    ...k.args,
-    q.limit + 1,
-  ) as { id: string; created_at: string; data: string }[];
+       ORDER BY created_at ${q.order}, id ${q.order} LIMIT ${limitSql(q.limit + 1)}`,
+  ).all(q.merchantId, q.locationId, q.begin, q.end, ...(q.status === undefined ? [] : [q.status]), ...k.args) as {
+    id: string;
+    created_at: string;
+    data: string;
+  }[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
@@ -97,8 +93,8 @@ export function listPayoutEntries(
   const rows = stmt(
     db,
     `SELECT id, effective_at, data FROM payout_entries WHERE payout_id = ?${k.sql}
-       ORDER BY effective_at ${q.order}, id ${q.order} LIMIT ?`,
-  ).all(q.payoutId, ...k.args, q.limit + 1) as { id: string; effective_at: string; data: string }[];
+       ORDER BY effective_at ${q.order}, id ${q.order} LIMIT ${limitSql(q.limit + 1)}`,
+  ).all(q.payoutId, ...k.args) as { id: string; effective_at: string; data: string }[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {

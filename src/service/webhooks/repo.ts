@@ -1,5 +1,5 @@
 import type { WebhookSubscription } from "../../spec/generated/types.js";
-import type { Db } from "../db.js";
+import { type Db, limitSql } from "../db.js";
 
 /** A subscription row as stored. */
 export interface SubscriptionRow {
@@ -195,10 +195,9 @@ export function listDeliveries(
     where.push("event_type = ?");
     args.push(filter.eventType);
   }
-  args.push(filter.limit);
   const rows = db
     .prepare(
-      `SELECT * FROM webhook_deliveries ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, seq DESC LIMIT ?`,
+      `SELECT * FROM webhook_deliveries ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, seq DESC LIMIT ${limitSql(filter.limit)}`,
     )
     .all(...args) as Record<string, unknown>[];
   return rows.map((r) => ({
