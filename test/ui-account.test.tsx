@@ -117,6 +117,8 @@ describe("the account screen", () => {
     await a.press(service.service.accessToken);
     await a.waitFor("•••••");
     expect(a.frame()).not.toContain(service.service.accessToken.slice(0, 12));
+    // At 60 columns the token's end is out of sight: its length says the paste came whole.
+    await a.waitFor(`${service.service.accessToken.length} characters, shown as •`);
     await a.press(KEYS.enter);
     await a.waitFor(/Signed in as merchant \S+; kept in OS keychain/);
     await a.waitFor(/Token +personal access token …/);

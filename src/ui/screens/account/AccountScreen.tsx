@@ -265,7 +265,9 @@ function TokenField({ checking, problem }: { checking: boolean; problem: string 
       <Txt color={problem ? theme.bad : theme.muted} wrap="truncate-end">
         {checking
           ? "Asking the service about the token…"
-          : (problem ?? "Typed or pasted, shown as •; enter checks it with the service; esc cancels.")}
+          : (problem ??
+            // The field is one line: a long token's end is out of sight, so its length is said here.
+            `${token === "" ? "Typed or pasted" : plural(token.length, "character")}, shown as •; enter checks it with the service; esc cancels.`)}
       </Txt>
     </Box>
   );
