@@ -291,6 +291,16 @@ describe("the old transactions screen: refunds", () => {
     await a.waitFor("Refunds against it (1)");
   });
 
+  it("a long reason typed at 60 columns goes on under the row, its end in sight", async () => {
+    const a = await open(60);
+    const [p] = payments(1, 25, 2).slice(1);
+    if (!p) throw new Error("no payment");
+    await refundFormOn(a, p);
+    const reason = "Returned unopened: the wrong size of hinge, exchanged for the 3 inch kind.";
+    await a.press(KEYS.tab, reason);
+    await a.waitFor((f) => f.includes("for the 3 inch kind.") && f.includes("tab next · ←/→ change"));
+  });
+
   it("refunds part of one tender of a split-tender payment", async () => {
     const a = await open();
     const [, p] = payments(2, 29, 1);

@@ -16,7 +16,7 @@ import type { V1Tender } from "../../../spec/generated/types.js";
 import { useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { rangeFormProblem } from "../../../state/range-form.js";
 import { type OrderActionForm, type RefundForm, type RefundRow, refundRows } from "../../../state/v1-machine.js";
-import { FormView, formHeight } from "../../components/FormView.js";
+import { EDITED_FIELD_LINES, FormView, formHeight, isLongValue, useValueRoom } from "../../components/FormView.js";
 import { type FieldSpec, typedOverSelection } from "../../components/form.js";
 import { TextField } from "../../components/TextField.js";
 import { Txt } from "../../components/Txt.js";
@@ -35,9 +35,13 @@ const noteFields = (complete: boolean): FieldSpec[] => [
   ...(complete ? [{ name: "tracking", label: "Tracking", hint: "optional shipment number" }] : []),
 ];
 
+/** The refund form's labels' width. */
+const REFUND_LABEL_WIDTH = 9;
+
 /** The refund form's rows: border and title, its rows, and two lines for a problem or the keys. */
 export function refundFormHeight(form: Pick<RefundForm, "mode">, split: boolean): number {
-  return 2 + 1 + refundRows(form, split).length + 2;
+  // The reason being typed may go on over two more lines (see FieldRow).
+  return 2 + 1 + refundRows(form, split).length + (EDITED_FIELD_LINES - 1) + 2;
 }
 
 /** Rows the open range or order form takes under the list. */
@@ -151,13 +155,16 @@ export function V1RefundForm({ form }: { form: RefundForm }) {
   const mark = (row: RefundRow) => (form.focus === row ? "› " : "  ");
   const label = (row: RefundRow, text: string) => (
     <Txt color={form.focus === row ? theme.accent : undefined} bold={form.focus === row}>
-      {mark(row) + text.padEnd(9)}
+      {mark(row) + text.padEnd(REFUND_LABEL_WIDTH)}
     </Txt>
   );
   const m = (n: number) => formatMoney({ amount: n, currency });
   const tender = tenders.find((t) => t.id === form.tenderId);
+  const [ref, room] = useValueRoom(REFUND_LABEL_WIDTH);
+  // A long reason being typed goes on under itself, as a form's field does (FieldRow).
+  const longReason = form.focus === "reason" && isLongValue(form.reason, room);
   return (
-    <Box flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
+    <Box ref={ref} flexDirection="column" borderStyle="round" paddingX={1} flexShrink={0}>
       <Txt bold wrap="truncate-end">
         Refund the payment{payment ? ` · ${m(paymentLeft(payment))} left to refund` : ""}
       </Txt>
@@ -189,16 +196,18 @@ export function V1RefundForm({ form }: { form: RefundForm }) {
           <Txt color={theme.muted}> {currency}</Txt>
         </Box>
       ) : null}
-      <Box height={1} overflow="hidden">
-        {label("reason", "Reason")}
-        <TextField
-          value={form.reason}
-          focus={active && form.focus === "reason"}
-          selected={selected && form.focus === "reason"}
-          onDeselect={deselect}
-          maxLength={200}
-          onChange={(v) => set("reason", v)}
-        />
+      <Box overflow="hidden" {...(longReason ? { maxHeight: EDITED_FIELD_LINES } : { height: 1 })}>
+        <Box flexShrink={0}>{label("reason", "Reason")}</Box>
+        <Box flexShrink={longReason ? 1 : 0}>
+          <TextField
+            value={form.reason}
+            focus={active && form.focus === "reason"}
+            selected={selected && form.focus === "reason"}
+            onDeselect={deselect}
+            maxLength={200}
+            onChange={(v) => set("reason", v)}
+          />
+        </Box>
       </Box>
       {form.problem ? (
         <Box height={2} overflow="hidden">
