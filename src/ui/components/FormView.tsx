@@ -1,5 +1,6 @@
 import { Box, type DOMElement, measureElement } from "ink";
 import { type Dispatch, type ReactNode, type RefObject, useEffect, useReducer, useRef, useState } from "react";
+import stringWidth from "string-width";
 import { type FormProblem, problemField, problemText } from "../../domain/form-problem.js";
 import { useKeys } from "../keyboard.js";
 import { useFocus } from "../shell.js";
@@ -114,9 +115,9 @@ export function useValueRoom(labelWidth: number): [RefObject<DOMElement | null>,
   return [ref, inner === undefined ? undefined : inner - 2 - labelWidth];
 }
 
-/** Whether a field's value is longer than its room, the cursor's column included. */
+/** Whether a field's value is wider than its room, the cursor's column included (a wide character takes two). */
 export const isLongValue = (value: string, room: number | undefined): boolean =>
-  room !== undefined && value.length + 1 > room;
+  room !== undefined && stringWidth(value) + 1 > room;
 
 /** Props of {@link FieldRow}. */
 interface FieldRowProps {
