@@ -421,4 +421,18 @@ describe("review: export", () => {
       `Main Street,${fullName(ana)},2026-03-30,2026-04-05,5,45.00,0.00,40.00,5.00,800.00,150.00,950.00,USD,`,
     );
   });
+
+  it("a path whose folder is not there, refused from the summary field, takes the manager back to the path", async () => {
+    const h = await start({ columns: 140 });
+    await seedWeek(h);
+    await openSeededWeek(h);
+    await h.app.press("e");
+    await h.app.waitFor("Write CSV to");
+    const dir = mkdtempSync(join(tmpdir(), "backroom-review-"));
+    await h.app.press(...typed(join(dir, "no-such-folder", "week.csv")), KEYS.tab, ...typed("n"), KEYS.enter);
+    await h.app.waitFor("! The file was not written: its folder does not exist.");
+    const out = join(dir, "week.csv");
+    await h.app.press(...typed(out), KEYS.enter);
+    await h.app.waitFor(`Wrote 8 shifts to ${out}`);
+  });
 });

@@ -310,6 +310,21 @@ describe("review and commit", () => {
     await a.waitFor(id);
   });
 
+  it("an export to a folder that is not there takes the manager back to the path, selected: typing replaces it", async () => {
+    const a = await open();
+    await startCount(a);
+    await a.press(KEYS.escape, "v");
+    await a.waitFor("Review ST-");
+    const id = countOf(a).header.id;
+    await a.press("e");
+    await a.waitFor(`Export the items of ${id} as CSV`);
+    await a.press(CTRL_U, join(dir ?? "", "no-such-folder", "items.csv"), KEYS.enter);
+    await a.waitFor("! The file was not written: its folder does not exist.");
+    const items = join(dir ?? "", "items.csv");
+    await a.press(items, KEYS.enter);
+    await a.waitFor(`Wrote the items of ${id} to ${items}`);
+  });
+
   it("sets a full count's uncounted items to zero when the manager chooses so", async () => {
     const a = await open();
     const hammer = await variation(a.client, "Claw Hammer", "20 oz");

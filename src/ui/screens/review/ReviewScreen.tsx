@@ -7,6 +7,7 @@ import { plural } from "../../../domain/plural.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
+  exportProblem,
   selectReviewMembers,
   selectReviewRows,
   selectTimeZone,
@@ -14,7 +15,6 @@ import {
   useLoadedStore,
   useLoadedStoreApi,
   useShallow,
-  writeProblem,
 } from "../../../state/index.js";
 import { type ReviewSpanKind, zoneOfShift } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -243,7 +243,7 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
     if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
     // A file already there is asked about in the one confirmation; the form has closed by then.
     const written = await store.getState().exportReview(v.path ?? "", { summary: answer.startsWith("y") });
-    return written.ok ? undefined : writeProblem(written.error);
+    return written.ok ? undefined : exportProblem(written.error);
   };
   return (
     <FormView
