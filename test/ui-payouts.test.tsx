@@ -319,6 +319,24 @@ describe("reconciliation in the app", () => {
     expect(frame).toMatch(/›\s+2026-06-10\s+123\.45\s+fits\s+↳ paid · LTWINBBBB0002/);
   });
 
+  it("a missing file name or an unreadable date format, refused from another field, takes the manager to it", async () => {
+    const path = join(dir, "dmy.csv");
+    writeFileSync(path, "Date,Description,Amount\n11/06/2026,ZELLE FROM J SMITH,250.00\n");
+    const a = await open();
+    await a.waitFor("Paid ", 15_000);
+    await a.press("R");
+    await a.waitFor("Statement CSV");
+    await a.press(KEYS.tab, KEYS.enter);
+    await a.waitFor("! Give the statement's file.");
+    await a.press(path, KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab, "QQ/MM/YYYY", KEYS.up, KEYS.enter);
+    await a.waitFor('! The date format "QQ/MM/YYYY" has "Q"');
+    await a.waitFor(/› Date format: +QQ\/MM\/YYYY/);
+    await a.press("DD/MM/YYYY", KEYS.enter);
+    const frame = await a.waitFor(/unmatched 1/, 15_000);
+    expect(frame).toContain("dmy.csv · against the payouts of Main Street");
+    expect(frame).toMatch(/2026-06-11\s+250\.00 unmatched ZELLE FROM J SMITH/);
+  });
+
   it("says why a statement cannot be used, line by line", async () => {
     const path = join(dir, "broken.csv");
     writeFileSync(path, "Date,Description,Amount\n2026-06-01,SQUARE,12.345\n2026-06-02,SQUARE,1.00\n");

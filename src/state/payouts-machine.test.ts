@@ -151,7 +151,7 @@ describe("the payouts machine: the statement", () => {
       { type: "open-form", form: "statement" },
       { type: "submit-form", today: TODAY },
     ]);
-    expect(s.form).toMatchObject({ kind: "statement", problem: "Give the statement's file." });
+    expect(s.form).toMatchObject({ kind: "statement", problem: "Give the statement's file.", problemField: "path" });
     s = run(
       [
         { type: "edit-form", patch: { path: "~/jan.csv", dateFormat: "QQ" } },
@@ -159,9 +159,10 @@ describe("the payouts machine: the statement", () => {
       ],
       s,
     );
-    expect(s.form).toMatchObject({ problem: /has "Q"/ });
+    expect(s.form).toMatchObject({ problem: /has "Q"/, problemField: "dateFormat" });
     expect(statementRequest(s)).toEqual({ ok: false });
     s = run([{ type: "edit-form", patch: { dateFormat: "DD/MM/YYYY" } }], s);
+    expect(s.form).toMatchObject({ problem: undefined, problemField: undefined });
     expect(statementRequest(s)).toMatchObject({ ok: true, path: "~/jan.csv", dateFormat: "DD/MM/YYYY" });
   });
 

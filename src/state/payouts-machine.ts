@@ -47,10 +47,15 @@ export interface StatementFields {
 }
 
 /** The form open on the screen, if any. */
-export type PayoutsForm =
-  | { kind: "none" }
-  | RangeForm
-  | ({ kind: "statement"; problem: string | undefined } & StatementFields);
+export type PayoutsForm = { kind: "none" } | RangeForm | StatementForm;
+
+/** The open statement form: its fields, the problem that keeps it open, and the field that problem is about. */
+export type StatementForm = {
+  kind: "statement";
+  problem: string | undefined;
+  /** The field the problem is about, when it is one: the form takes the manager there. */
+  problemField?: keyof StatementFields | undefined;
+} & StatementFields;
 
 /** One payout open in detail: the payout and its entries as far as they have been read. */
 export interface PayoutDetail {
@@ -213,7 +218,9 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
     case "open-form":
       return { ...s, form: openForm(s, e.form) };
     case "edit-form":
-      return s.form.kind === "none" ? s : { ...s, form: { ...s.form, ...e.patch, problem: undefined } as PayoutsForm };
+      return s.form.kind === "none"
+        ? s
+        : { ...s, form: { ...s.form, ...e.patch, problem: undefined, problemField: undefined } as PayoutsForm };
     case "close-form":
       return { ...s, form: { kind: "none" } };
     case "submit-form":
@@ -298,10 +305,12 @@ function submitRange(s: PayoutsState, today: string): PayoutsState {
 /** The statement form checked: a file is needed, a date format must be one backroom reads. */
 function submitStatementForm(s: PayoutsState): PayoutsState {
   if (s.form.kind !== "statement") return s;
-  if (!s.form.path.trim()) return { ...s, form: { ...s.form, problem: "Give the statement's file." } };
+  if (!s.form.path.trim()) {
+    return { ...s, form: { ...s.form, problem: "Give the statement's file.", problemField: "path" } };
+  }
   if (s.form.dateFormat.trim()) {
     const f = compileDateFormat(s.form.dateFormat);
-    if ("problem" in f) return { ...s, form: { ...s.form, problem: f.problem } };
+    if ("problem" in f) return { ...s, form: { ...s.form, problem: f.problem, problemField: "dateFormat" } };
   }
   return s;
 }
