@@ -35,7 +35,9 @@ export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): numb
 /**
  * A form's state and its keys: tab or ↑/↓ move between the `fields`, Enter submits (once, however
  * often it is pressed before the answer), Esc cancels. The text fields do the editing. A refusal
- * about one field (`{ text, field }`) moves the focus to that field with its value selected.
+ * about one field (`{ text, field }`) moves the focus to that field with its value selected —
+ * unless the manager has moved or typed since enter (a slow answer): then it only shows. A form
+ * closed before its answer (unmounted) takes nothing from it.
  */
 export function useFormKeys(
   initial: Record<string, string>,
@@ -50,6 +52,7 @@ export function useFormKeys(
   const submit = () => {
     if (submitting.current) return;
     submitting.current = true;
+    dispatch({ type: "submit" });
     void Promise.resolve(onSubmit(state.values))
       .then((problem) => {
         const text = problemText(problem);
