@@ -422,7 +422,7 @@ describe("review: export", () => {
     );
   });
 
-  it("a path whose folder is not there, refused from the summary field, takes the manager back to the path", async () => {
+  it("a path whose folder is not there, or a summary answer neither y nor n, takes the manager back to that field", async () => {
     const h = await start({ columns: 140 });
     await seedWeek(h);
     await openSeededWeek(h);
@@ -432,7 +432,11 @@ describe("review: export", () => {
     await h.app.press(...typed(join(dir, "no-such-folder", "week.csv")), KEYS.tab, ...typed("n"), KEYS.enter);
     await h.app.waitFor("! The file was not written: its folder does not exist.");
     const out = join(dir, "week.csv");
-    await h.app.press(...typed(out), KEYS.enter);
+    // A summary answer that is neither y nor n, refused from the path: back to it, selected.
+    await h.app.press(...typed(out), KEYS.tab, ...typed("maybe"), KEYS.shiftTab, KEYS.enter);
+    await h.app.waitFor("! Weekly summary is y or n.");
+    await h.app.waitFor(/› Weekly summary: +maybe/);
+    await h.app.press(...typed("n"), KEYS.enter);
     await h.app.waitFor(`Wrote 8 shifts to ${out}`);
   });
 });

@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import stringWidth from "string-width";
+import { onField } from "../../../domain/form-problem.js";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
 import { plural } from "../../../domain/plural.js";
@@ -240,7 +241,7 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   const rows = useLoadedStore((s) => s.review.result?.rows.length ?? 0);
   const submit = async (v: Record<string, string>) => {
     const answer = (v.summary ?? "").trim().toLowerCase();
-    if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
+    if (!["", "y", "yes", "n", "no"].includes(answer)) return onField("Weekly summary is y or n.", "summary");
     // A file already there is asked about in the one confirmation; the form has closed by then.
     const written = await store.getState().exportReview(v.path ?? "", { summary: answer.startsWith("y") });
     return written.ok ? undefined : exportProblem(written.error);
