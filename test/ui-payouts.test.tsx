@@ -366,6 +366,21 @@ describe("reconciliation in the app", () => {
     await a.press(KEYS.backspace.repeat(path.length), odd, KEYS.enter);
     frame = await a.waitFor((f) => oneLine(f).includes("Name the columns in the form's Date column and Amount column"));
     expect(frame).not.toContain("--");
+    // R opens the form on the first field to name, the Date column.
+    await a.press("R");
+    await a.waitFor(/› Date column:/);
+    await a.press("When", KEYS.tab, "How much", KEYS.enter);
+    frame = await a.waitFor(/unmatched 1/, 15_000);
+    expect(frame).toContain("odd.csv · against the payouts of Main Street");
+    // A header the file does not have: R opens the form on the column named wrongly, its name selected.
+    await a.press("R");
+    await a.waitFor("Statement CSV");
+    await a.press(KEYS.tab, KEYS.tab, "\u0015", "Betrag", KEYS.enter);
+    await a.waitFor((f) => oneLine(f).includes('No column is headed "Betrag" (the form\'s Amount column)'));
+    await a.press("R");
+    await a.waitFor(/› Amount column: +Betrag/);
+    await a.press("How much", KEYS.enter);
+    await a.waitFor(/unmatched 1/, 15_000);
   });
 });
 

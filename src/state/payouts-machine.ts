@@ -16,6 +16,7 @@ import {
   payoutRange,
   payoutTotals,
 } from "../domain/payouts.js";
+import type { StatementOption } from "../domain/statement-columns.js";
 import { compileDateFormat } from "../domain/statement-dates.js";
 import type { Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
 import type { RangeForm } from "./range-form.js";
@@ -55,6 +56,8 @@ export type StatementForm = {
   problem: string | undefined;
   /** The field the problem is about, when it is one: the form takes the manager there. */
   problemField?: keyof StatementFields | undefined;
+  /** The field the form opens on: the column or date format that would make the last statement usable. */
+  startAt?: StatementOption | undefined;
 } & StatementFields;
 
 /** One payout open in detail: the payout and its entries as far as they have been read. */
@@ -88,7 +91,15 @@ export type StatementRetry = "file" | "location" | "columns";
 /** A statement read and reconciled, or why it could not be. */
 export type StatementState =
   | { kind: "reading"; path: string }
-  | { kind: "unusable"; path: string; problem: string; problems: LineProblem[]; retry: StatementRetry }
+  | {
+      kind: "unusable";
+      path: string;
+      problem: string;
+      problems: LineProblem[];
+      retry: StatementRetry;
+      /** The column or date format naming would solve it: R opens the form there. */
+      option?: StatementOption | undefined;
+    }
   | {
       kind: "reconciled";
       path: string;
@@ -117,6 +128,8 @@ export interface PayoutsState {
   detailFrom: PayoutsView;
   fees: PayoutFees | undefined;
   statement: StatementState | undefined;
+  /** The columns and date format the last statement was read with: the form brings them back. */
+  statementOptions?: Omit<StatementFields, "path"> | undefined;
   /** `missing` once the service said this sign-in may not read payouts. */
   permission: "unknown" | "granted" | "missing";
 }
@@ -183,7 +196,7 @@ export type PayoutsEvent =
   | { type: "entries-stopped"; payoutId: string }
   | { type: "fees-stopped"; key: string }
   | { type: "statement-reading"; path: string }
-  | { type: "statement-unusable"; path: string; problem: string; problems: LineProblem[]; retry: StatementRetry }
+  | ({ type: "statement-unusable" } & Omit<Extract<StatementState, { kind: "unusable" }>, "kind">)
   | ({ type: "statement-reconciled" } & Omit<Extract<StatementState, { kind: "reconciled" }>, "kind">);
 
 const STATUS_CYCLE: readonly (PayoutStatus | undefined)[] = [undefined, ...PAYOUT_STATUSES];
@@ -249,13 +262,23 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
       return { ...s, fees: { readFor: e.key, done: e.done, total: e.total, weeks: undefined } };
     case "fees-read":
       return { ...s, fees: { readFor: e.key, done: s.fees?.total ?? 0, total: s.fees?.total ?? 0, weeks: e.weeks } };
-    case "statement-reading":
-      return { ...s, view: "reconcile", form: { kind: "none" }, statement: { kind: "reading", path: e.path } };
-    case "statement-unusable":
-      return {
-        ...s,
-        statement: { kind: "unusable", path: e.path, problem: e.problem, problems: e.problems, retry: e.retry },
-      };
+    case "statement-reading": {
+      const f = s.form.kind === "statement" ? s.form : undefined;
+      const options = f
+        ? {
+            dateColumn: f.dateColumn,
+            amountColumn: f.amountColumn,
+            descriptionColumn: f.descriptionColumn,
+            dateFormat: f.dateFormat,
+          }
+        : s.statementOptions;
+      const reading: StatementState = { kind: "reading", path: e.path };
+      return { ...s, view: "reconcile", form: { kind: "none" }, statement: reading, statementOptions: options };
+    }
+    case "statement-unusable": {
+      const { type: _type, ...rest } = e;
+      return { ...s, statement: { kind: "unusable", ...rest } };
+    }
     case "statement-reconciled": {
       const { type: _type, ...rest } = e;
       return { ...s, statement: { kind: "reconciled", ...rest } };
@@ -273,10 +296,13 @@ function followToday(s: PayoutsState, today: string): PayoutsState {
 function openForm(s: PayoutsState, form: "range" | "statement"): PayoutsForm {
   if (form === "range") return { kind: "range", from: s.filters.from, to: s.filters.to, problem: undefined };
   // The last statement's file and flags come back: reading it again after an edit is one key.
-  const last = s.form.kind === "statement" ? s.form : undefined;
-  const path = last?.path ?? (s.statement ? s.statement.path : "");
+  const last = s.form.kind === "statement" ? s.form : s.statementOptions;
+  const path = s.form.kind === "statement" ? s.form.path : s.statement ? s.statement.path : "";
+  // A statement whose columns or date format need naming: the form opens on the one that would do.
+  const startAt = s.statement?.kind === "unusable" && s.statement.retry === "columns" ? s.statement.option : undefined;
   return {
     kind: "statement",
+    ...(startAt ? { startAt } : {}),
     path,
     dateColumn: last?.dateColumn ?? "",
     amountColumn: last?.amountColumn ?? "",

@@ -300,7 +300,8 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
   });
   if (!statement.ok) {
     const retry = statement.whole ? "file" : "columns";
-    ctx.dispatch({ type: "statement-unusable", path, problem: statement.problem, problems: statement.problems, retry });
+    const { problem, problems, option } = statement;
+    ctx.dispatch({ type: "statement-unusable", path, problem, problems, retry, option });
     return;
   }
   const range = statementRange(statement.lines);

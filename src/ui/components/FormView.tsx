@@ -25,6 +25,8 @@ export interface FormViewProps {
   resetKey?: string;
   /** Values to put in instead of `initial` on reset (the manager's own, to re-apply). */
   resetValues?: Record<string, string>;
+  /** The field the form opens on (its value selected), when not the first. */
+  startAt?: string | undefined;
 }
 
 /** The terminal rows a form takes at most: border, title, note, fields, and two lines for a problem. */
@@ -37,7 +39,8 @@ export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): numb
  * often it is pressed before the answer), Esc cancels. The text fields do the editing. A refusal
  * about one field (`{ text, field }`) moves the focus to that field with its value selected —
  * unless the manager has moved or typed since enter (a slow answer): then it only shows. A form
- * closed before its answer (unmounted) takes nothing from it.
+ * closed before its answer (unmounted) takes nothing from it. It opens on the field named
+ * `startAt` (else the first), its value selected.
  */
 export function useFormKeys(
   initial: Record<string, string>,
@@ -45,9 +48,16 @@ export function useFormKeys(
   onSubmit: (values: Record<string, string>) => Promise<FormProblem> | FormProblem,
   onCancel: () => void,
   isActive = true,
+  startAt?: string,
 ): [FormState, Dispatch<FormAction>] {
   const count = fields.length;
-  const [state, dispatch] = useReducer(formReducer, initial, (values) => initialForm(values, fields[0]?.name));
+  const [state, dispatch] = useReducer(formReducer, initial, (values) => {
+    const at = Math.max(
+      0,
+      fields.findIndex((f) => f.name === startAt),
+    );
+    return initialForm(values, fields[at]?.name, at);
+  });
   const submitting = useRef(false);
   const submit = () => {
     if (submitting.current) return;
@@ -95,11 +105,12 @@ export function FieldHint({ text }: { text: string }) {
 }
 
 /** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
-export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
+export function FormView(props: FormViewProps) {
+  const { title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues, startAt } = props;
   const theme = useTheme();
   // One form is on screen at a time: it has the keys while the screen's focus is a form.
   const active = useFocus().kind === "form";
-  const [state, dispatch] = useFormKeys(initial, fields, onSubmit, onCancel, active);
+  const [state, dispatch] = useFormKeys(initial, fields, onSubmit, onCancel, active, startAt);
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new resetKey re-initialises.
   useEffect(() => {

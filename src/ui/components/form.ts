@@ -43,13 +43,14 @@ export type FormAction =
   | { type: "reset"; values: Record<string, string>; problem?: string };
 
 /**
- * A form with initial values, on its first field (named `first`). A value already there is
- * selected, as one tabbed to is: a form opens on a suggestion (today's date, the count so far, a
- * file name), and what is typed replaces it rather than joining it ("2026-11-272026-11-26").
+ * A form with initial values, on the field named `first` (at index `focus`, the first unless told).
+ * A value already there is selected, as one tabbed to is: a form opens on a suggestion (today's
+ * date, the count so far, a file name), and what is typed replaces it rather than joining it
+ * ("2026-11-272026-11-26").
  */
-export function initialForm(values: Record<string, string>, first?: string): FormState {
+export function initialForm(values: Record<string, string>, first?: string, focus = 0): FormState {
   const selected = first !== undefined && (values[first] ?? "") !== "";
-  return { values, focus: 0, problem: undefined, dirty: false, selected, untouched: false };
+  return { values, focus, problem: undefined, dirty: false, selected, untouched: false };
 }
 
 /**
