@@ -262,19 +262,8 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
       return { ...s, fees: { readFor: e.key, done: e.done, total: e.total, weeks: undefined } };
     case "fees-read":
       return { ...s, fees: { readFor: e.key, done: s.fees?.total ?? 0, total: s.fees?.total ?? 0, weeks: e.weeks } };
-    case "statement-reading": {
-      const f = s.form.kind === "statement" ? s.form : undefined;
-      const options = f
-        ? {
-            dateColumn: f.dateColumn,
-            amountColumn: f.amountColumn,
-            descriptionColumn: f.descriptionColumn,
-            dateFormat: f.dateFormat,
-          }
-        : s.statementOptions;
-      const reading: StatementState = { kind: "reading", path: e.path };
-      return { ...s, view: "reconcile", form: { kind: "none" }, statement: reading, statementOptions: options };
-    }
+    case "statement-reading":
+      return startReading(s, e.path);
     case "statement-unusable": {
       const { type: _type, ...rest } = e;
       return { ...s, statement: { kind: "unusable", ...rest } };
@@ -284,6 +273,26 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
       return { ...s, statement: { kind: "reconciled", ...rest } };
     }
   }
+}
+
+/** A statement being read: the reconciliation view, the form closed, its columns and date format kept for R. */
+function startReading(s: PayoutsState, path: string): PayoutsState {
+  const f = s.form.kind === "statement" ? s.form : undefined;
+  const options = f
+    ? {
+        dateColumn: f.dateColumn,
+        amountColumn: f.amountColumn,
+        descriptionColumn: f.descriptionColumn,
+        dateFormat: f.dateFormat,
+      }
+    : s.statementOptions;
+  return {
+    ...s,
+    view: "reconcile",
+    form: { kind: "none" },
+    statement: { kind: "reading", path },
+    statementOptions: options,
+  };
 }
 
 function followToday(s: PayoutsState, today: string): PayoutsState {
