@@ -130,6 +130,36 @@ describe("the V1 screen's machine", () => {
     expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({ ok: false, problem: /2 decimals at most/ });
   });
 
+  it("names the row a refund rule is about, only a row the form shows, and the form goes there", () => {
+    const p = split();
+    let s = run(
+      start(),
+      { type: "open-refund", payment: p, now: NOW, timeZone: TZ },
+      { type: "refund-field", field: "mode", value: "partial" },
+      { type: "refund-field", field: "amount", value: "5" },
+    );
+    if (s.form.kind !== "refund") throw new Error("no form");
+    expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({ ok: false, row: "tender" });
+    s = run(
+      s,
+      { type: "refund-field", field: "tenderId", value: "T2" },
+      { type: "refund-field", field: "amount", value: "x" },
+    );
+    if (s.form.kind !== "refund") throw new Error("no form");
+    const bad = checkRefundForm(s.form, p, NOW, TZ);
+    expect(bad).toMatchObject({ ok: false, row: "amount" });
+    s = run(s, { type: "refund-problem", problem: bad.ok ? undefined : bad.problem, row: "amount" });
+    expect(s.form).toMatchObject({ focus: "amount", problemRow: "amount" });
+    // A change clears the problem and its row; the focus stays.
+    s = run(s, { type: "refund-field", field: "amount", value: "1" });
+    expect(s.form).toMatchObject({ focus: "amount", problem: undefined, problemRow: undefined });
+    // One tender: the form has no tender row, so a rule about the tender names none.
+    const one: V1Payment = { ...p, tender: p.tender?.slice(1) ?? [] };
+    if (s.form.kind !== "refund") throw new Error("no form");
+    const unknown = checkRefundForm({ ...s.form, tenderId: "NOPE", reason: "x" }, one, NOW, TZ);
+    expect(unknown).toEqual({ ok: false, problem: "That tender is not one of this payment's." });
+  });
+
   it("opens an order action with the refusal when the state does not allow it", () => {
     const pending: V1Order = { id: "O1", state: "PENDING" };
     const s = v1Reducer(start(), { type: "open-order-action", order: pending, action: "COMPLETE" });
