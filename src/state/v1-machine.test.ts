@@ -24,6 +24,14 @@ const split = (age = 2): V1Payment => ({
 });
 const run = (s: V1State, ...events: V1Event[]) => events.reduce(v1Reducer, s);
 const start = () => initialV1State("2026-06-15");
+/** The refund form open on `p`, set to refund 5 of it (part), no tender chosen yet. */
+const partOf5 = (p: V1Payment) =>
+  run(
+    start(),
+    { type: "open-refund", payment: p, now: NOW, timeZone: TZ },
+    { type: "refund-field", field: "mode", value: "partial" },
+    { type: "refund-field", field: "amount", value: "5" },
+  );
 
 describe("the V1 screen's machine", () => {
   it("starts on payments of the last 30 days at the selected location", () => {
@@ -96,13 +104,7 @@ describe("the V1 screen's machine", () => {
 
   it("checks the refund form: split tender needs a tender, the amount within what is left", () => {
     const p = split();
-    let s = run(
-      start(),
-      { type: "open-refund", payment: p, now: NOW, timeZone: TZ },
-      { type: "refund-field", field: "mode", value: "partial" },
-      { type: "refund-field", field: "amount", value: "5" },
-      { type: "refund-field", field: "reason", value: "Scratched" },
-    );
+    let s = run(partOf5(p), { type: "refund-field", field: "reason", value: "Scratched" });
     if (s.form.kind !== "refund") throw new Error("no form");
     expect(s.form.tenderId).toBeUndefined();
     expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({
@@ -132,12 +134,7 @@ describe("the V1 screen's machine", () => {
 
   it("names the row a refund rule is about, only a row the form shows, and the form goes there", () => {
     const p = split();
-    let s = run(
-      start(),
-      { type: "open-refund", payment: p, now: NOW, timeZone: TZ },
-      { type: "refund-field", field: "mode", value: "partial" },
-      { type: "refund-field", field: "amount", value: "5" },
-    );
+    let s = partOf5(p);
     if (s.form.kind !== "refund") throw new Error("no form");
     expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({ ok: false, row: "tender" });
     s = run(
