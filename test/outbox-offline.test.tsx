@@ -262,7 +262,7 @@ describe("the outbox, through the app", () => {
     }
   });
 
-  it("puts a kept clock-in that overlaps a shift made elsewhere meanwhile in To resolve; a new time sends it", async () => {
+  it("puts a kept clock-in that overlaps a shift made elsewhere meanwhile in To resolve; a new time sends it, a bad one refused from the date field is typed over", async () => {
     // Wednesday 2026-05-06, 15:00 in New York; the app and the service read one pinned clock.
     const NOW = Date.parse("2026-05-06T19:00:00Z");
     const clock = pinnedClock(NOW);
@@ -311,7 +311,10 @@ describe("the outbox, through the app", () => {
     expect(a.frame()).toContain("t send again at another time · d discard · enter open");
     await a.press("t");
     await a.waitFor("Send again at another time");
-    await a.press(KEYS.tab, CTRL_U, "15:06", KEYS.enter);
+    // A time that cannot be read, sent from the date field: the form goes back to the time, selected.
+    await a.press(KEYS.tab, CTRL_U, "1506", KEYS.shiftTab, KEYS.enter);
+    await a.waitFor('! The new time "1506" is not a time (HH:MM).');
+    await a.press("15:06", KEYS.enter);
     await waitForText(a, "Sent 1 change kept on this machine.");
     await a.waitFor("Nothing is kept: every change reached the service.");
     expect(a.frame()).not.toContain("to resolve (!)");

@@ -217,6 +217,20 @@ describe("customers screen: filters", () => {
     await a.press(KEYS.escape);
     await a.waitFor(/everyone · [\d,]+ match/);
   });
+
+  it("a bad filter refused from another field takes the manager to it, selected: typing replaces it", async () => {
+    const a = await open();
+    await a.press("f", "Nobody", KEYS.tab, KEYS.enter);
+    await a.waitFor("No group called “Nobody”; there are: VIP");
+    await a.waitFor(/› Group: +Nobody/);
+    await a.press("VIP", KEYS.tab, KEYS.tab, KEYS.tab, "2025-02-30", KEYS.tab, KEYS.enter);
+    await a.waitFor("“2025-02-30” is not a date; write YYYY-MM-DD.");
+    await a.waitFor(/› Created from: +2025-02-30/);
+    await a.press("2025-02-01", KEYS.enter);
+    await a.waitFor((f) => !f.includes("Filters (they combine"));
+    expect(a.store.getState().customers.filters).toMatchObject({ createdFrom: "2025-02-01" });
+    expect(a.store.getState().customers.filters.groupId).toBeTruthy();
+  });
 });
 
 describe("customers screen: changes", () => {

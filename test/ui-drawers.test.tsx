@@ -395,6 +395,18 @@ describe("CSV exports", () => {
     expect(csv.filter((l) => l.includes(",ENDED,not counted,"))).toHaveLength(1);
   });
 
+  it("a path whose folder is not there takes the manager back to it, selected: the path typed next replaces it", async () => {
+    const a = await open(100, 30);
+    await a.press("e");
+    await a.waitFor("Write CSV to");
+    await a.press(clear(a, "day") + join(dir, "no-such-folder", "day.csv"), KEYS.enter);
+    await a.waitFor("! The file was not written: its folder does not exist.");
+    const path = join(dir, "day-again.csv");
+    await a.press(path, KEYS.enter);
+    await a.waitFor(`Wrote 6 drawer shifts to ${path}.`);
+    expect(readFileSync(path, "utf8").split("\r\n")[0]).toBe(DRAWER_DAY_CSV_HEADER.join(","));
+  });
+
   it("writes a shift's events, only the types of the filter", async () => {
     const a = await open(100, 30);
     await openRow(a, "Garden centre, morning");

@@ -195,9 +195,42 @@ describe("the gift cards screen", () => {
     expect(a.frame()).not.toContain("Take 10.01 USD off");
     expect((await historyOf(card)).length).toBe(before);
     expect((await cardAt(number)).balance_money?.amount).toBe(1000);
+    // Refused from the reason, the form is back on the amount, selected: what is typed replaces it.
+    await a.waitFor(/› Amount: +10\.01/);
+    await a.press(...type("9.99"), KEYS.enter);
+    await waitForText(a, /Take 9\.99 USD off .*Balance 10\.00 → 0\.01/);
+    await a.press("n");
     // esc leaves the form; nothing was sent.
     await a.press(KEYS.escape);
     await a.waitFor((f) => !f.includes("Take off card"));
+  });
+
+  it("a reason or a payment refused from another field takes the manager to it: typing replaces it", async () => {
+    const a = await open();
+    const number = gan(4);
+    await a.press(`${number}\r`);
+    await a.waitFor("is not registered");
+    await change(a, "a", ["10", "cash"], /Register and activate/);
+    await a.waitFor("balance 10.00 USD");
+    await a.press("+");
+    await a.waitFor("Add to card");
+    await a.press(...type("2"), KEYS.tab, ...type("zzz"), KEYS.shiftTab, KEYS.enter);
+    await waitForText(a, '! "zzz" is not a reason to');
+    await a.waitFor(/› Reason: +zzz/);
+    await a.press(...type("compl"), KEYS.enter);
+    await waitForText(a, /Add 2\.00 USD .*\(complimentary\)\? Balance 10\.00 → 12\.00/);
+    await a.press("n", KEYS.escape);
+    await a.waitFor((f) => !f.includes("Add to card"));
+    await a.press("l");
+    await a.waitFor("Load card");
+    await a.press(...type("5"), KEYS.tab, KEYS.tab, KEYS.tab, KEYS.enter);
+    await waitForText(a, "! Say how the buyer paid");
+    await a.waitFor(/› Paid with:/);
+    await a.press(...type("cash"), KEYS.enter);
+    await waitForText(a, /Load 5\.00 USD onto card .*Balance 10\.00 → 15\.00 USD/);
+    await a.press("n", KEYS.escape);
+    await a.waitFor((f) => !f.includes("Load card"));
+    expect((await cardAt(number)).balance_money?.amount).toBe(1000);
   });
 
   it("shows the day's activity with totals per kind and the liability, one kind at a time", async () => {

@@ -142,6 +142,7 @@ const FIRST_SHOWN: FirstShown[] = [
     title: "Review",
     what: "The shifts",
     not: ["No shifts loaded", "No shifts in these"],
+    // Early in the store's day (the real clock) its workday may hold one shift: "Total: 1 shift".
     filled: /Total: \d+ shifts?\b/,
   },
   {

@@ -319,6 +319,24 @@ describe("reconciliation in the app", () => {
     expect(frame).toMatch(/›\s+2026-06-10\s+123\.45\s+fits\s+↳ paid · LTWINBBBB0002/);
   });
 
+  it("a missing file name or an unreadable date format, refused from another field, takes the manager to it", async () => {
+    const path = join(dir, "dmy.csv");
+    writeFileSync(path, "Date,Description,Amount\n11/06/2026,ZELLE FROM J SMITH,250.00\n");
+    const a = await open();
+    await a.waitFor("Paid ", 15_000);
+    await a.press("R");
+    await a.waitFor("Statement CSV");
+    await a.press(KEYS.tab, KEYS.enter);
+    await a.waitFor("! Give the statement's file.");
+    await a.press(path, KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab, "QQ/MM/YYYY", KEYS.up, KEYS.enter);
+    await a.waitFor('! The date format "QQ/MM/YYYY" has "Q"');
+    await a.waitFor(/› Date format: +QQ\/MM\/YYYY/);
+    await a.press("DD/MM/YYYY", KEYS.enter);
+    const frame = await a.waitFor(/unmatched 1/, 15_000);
+    expect(frame).toContain("dmy.csv · against the payouts of Main Street");
+    expect(frame).toMatch(/2026-06-11\s+250\.00 unmatched ZELLE FROM J SMITH/);
+  });
+
   it("says why a statement cannot be used, line by line", async () => {
     const path = join(dir, "broken.csv");
     writeFileSync(path, "Date,Description,Amount\n2026-06-01,SQUARE,12.345\n2026-06-02,SQUARE,1.00\n");
@@ -348,6 +366,21 @@ describe("reconciliation in the app", () => {
     await a.press(KEYS.backspace.repeat(path.length), odd, KEYS.enter);
     frame = await a.waitFor((f) => oneLine(f).includes("Name the columns in the form's Date column and Amount column"));
     expect(frame).not.toContain("--");
+    // R opens the form on the first field to name, the Date column.
+    await a.press("R");
+    await a.waitFor(/› Date column:/);
+    await a.press("When", KEYS.tab, "How much", KEYS.enter);
+    frame = await a.waitFor(/unmatched 1/, 15_000);
+    expect(frame).toContain("odd.csv · against the payouts of Main Street");
+    // A header the file does not have: R opens the form on the column named wrongly, its name selected.
+    await a.press("R");
+    await a.waitFor("Statement CSV");
+    await a.press(KEYS.tab, KEYS.tab, "\u0015", "Betrag", KEYS.enter);
+    await a.waitFor((f) => oneLine(f).includes('No column is headed "Betrag" (the form\'s Amount column)'));
+    await a.press("R");
+    await a.waitFor(/› Amount column: +Betrag/);
+    await a.press("How much", KEYS.enter);
+    await a.waitFor(/unmatched 1/, 15_000);
   });
 });
 

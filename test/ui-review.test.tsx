@@ -439,4 +439,22 @@ describe("review: export", () => {
       `Main Street,${fullName(ana)},2026-03-30,2026-04-05,5,45.00,0.00,40.00,5.00,800.00,150.00,950.00,USD,`,
     );
   });
+
+  it("a path whose folder is not there, or a summary answer neither y nor n, takes the manager back to that field", async () => {
+    const h = await start({ columns: 140 });
+    await seedWeek(h);
+    await openSeededWeek(h);
+    await h.app.press("e");
+    await h.app.waitFor("Write CSV to");
+    const dir = mkdtempSync(join(tmpdir(), "backroom-review-"));
+    await h.app.press(...typed(join(dir, "no-such-folder", "week.csv")), KEYS.tab, ...typed("n"), KEYS.enter);
+    await h.app.waitFor("! The file was not written: its folder does not exist.");
+    const out = join(dir, "week.csv");
+    // A summary answer that is neither y nor n, refused from the path: back to it, selected.
+    await h.app.press(...typed(out), KEYS.tab, ...typed("maybe"), KEYS.shiftTab, KEYS.enter);
+    await h.app.waitFor("! Weekly summary is y or n.");
+    await h.app.waitFor(/› Weekly summary: +maybe/);
+    await h.app.press(...typed("n"), KEYS.enter);
+    await h.app.waitFor(`Wrote 8 shifts to ${out}`);
+  });
 });

@@ -196,7 +196,7 @@ describe("counting", () => {
     expect(a.store.getState().stocktake.count?.unknown).toEqual([]);
   });
 
-  it("keeps an unknown code in its own list, and resolves it to an item later", async () => {
+  it("keeps an unknown code in its own list, and resolves it to an item later (a miss is typed over)", async () => {
     const a = await open();
     const wrench = await variation(a.client, "Adjustable Wrench", "10 in");
     await startCount(a);
@@ -208,6 +208,9 @@ describe("counting", () => {
     await a.waitFor(/0999999999994\s+1/);
     await a.press(KEYS.enter);
     await a.waitFor("Which item is 0999999999994?");
+    // A name the catalog does not have: the form stays on it, selected, and the SKU typed replaces it.
+    await a.press("no such wrench", KEYS.enter);
+    await a.waitFor("! Nothing in the catalog matches “no such wrench”.");
     await a.press(wrench.sku, KEYS.enter);
     await a.waitFor(`${wrench.label} (expected`);
     await a.press("7\r");
@@ -308,6 +311,39 @@ describe("review and commit", () => {
     await a.press(KEYS.escape);
     await a.waitFor("Stocktake at Main Street");
     await a.waitFor(id);
+  });
+
+  it("a count the review's editor cannot read stays selected: the number typed next replaces it", async () => {
+    const a = await open();
+    const hammer = await variation(a.client, "Claw Hammer", "13 oz");
+    await setBooks(a.client, MAIN, [[hammer, 10]]);
+    await startCount(a);
+    await a.press(`${hammer.sku}\r`, "3\r");
+    await a.waitFor(`✓ ${hammer.label}: 3`);
+    await a.press(KEYS.escape, "v");
+    await a.waitFor("Review ST-");
+    await a.press("g", KEYS.enter);
+    await a.waitFor(`Count of ${hammer.label}`);
+    await a.press(CTRL_U, "4x", KEYS.enter);
+    await a.waitFor("! “4x” is not a quantity");
+    await a.press("4", KEYS.enter);
+    await a.waitFor((f) => !f.includes(`Count of ${hammer.label}`));
+    expect(lineOf(a, hammer.id)?.quantity).toBe("4");
+  });
+
+  it("an export to a folder that is not there takes the manager back to the path, selected: typing replaces it", async () => {
+    const a = await open();
+    await startCount(a);
+    await a.press(KEYS.escape, "v");
+    await a.waitFor("Review ST-");
+    const id = countOf(a).header.id;
+    await a.press("e");
+    await a.waitFor(`Export the items of ${id} as CSV`);
+    await a.press(CTRL_U, join(dir ?? "", "no-such-folder", "items.csv"), KEYS.enter);
+    await a.waitFor("! The file was not written: its folder does not exist.");
+    const items = join(dir ?? "", "items.csv");
+    await a.press(items, KEYS.enter);
+    await a.waitFor(`Wrote the items of ${id} to ${items}`);
   });
 
   it("sets a full count's uncounted items to zero when the manager chooses so", async () => {

@@ -236,7 +236,7 @@ describe("the old transactions screen: the lists", () => {
 });
 
 describe("the old transactions screen: refunds", () => {
-  it("refuses, before sending: 61 days old, a split payment without a tender, more than is left", {
+  it("refuses, before sending: 61 days old, a split payment without a tender, more than is left (each on its row)", {
     timeout: 60_000,
   }, async () => {
     const before = refundCount();
@@ -249,12 +249,20 @@ describe("the old transactions screen: refunds", () => {
     await a.press(KEYS.tab, KEYS.tab, "1", KEYS.tab, "Scratched");
     await a.press(KEYS.enter);
     await says(a, "a partial refund comes out of one tender — choose which");
+    // The rule is about the tender: the form is on it, and ←/→ choose one at once.
+    await a.waitFor(/› Tender/);
     const cash = split.tender?.[1];
     const left = ((cash?.total_money?.amount ?? 0) + 1) / 100;
-    await a.press(KEYS.up, KEYS.up, KEYS.right, KEYS.right);
+    await a.press(KEYS.right, KEYS.right);
     await a.waitFor(/‹ .*: [\d.]+ USD left ›/);
-    await a.press(KEYS.tab, "\u0015", left.toFixed(2), KEYS.enter);
+    await a.press(KEYS.tab, "\u0015", left.toFixed(2), KEYS.tab, KEYS.enter);
     await says(a, /Only [\d.]+ USD is left to refund on/);
+    // About the amount, refused from the reason: back on the amount, selected — what is typed replaces it.
+    await a.waitFor(/› Amount +[\d.]+/);
+    await a.press("1.00", KEYS.enter);
+    await says(a, "Refund 1.00 USD (part of this payment)");
+    await a.press(KEYS.enter);
+    await a.waitForStore((s) => s.overlay.kind === "none");
     await a.press(KEYS.escape, KEYS.escape);
 
     const [old] = payments(1, 90, 62);
@@ -274,8 +282,12 @@ describe("the old transactions screen: refunds", () => {
     if (!p) throw new Error("no payment");
     const before = refundCount();
     await refundFormOn(a, p);
-    // The reason and Enter in one read (tmux send-keys Tab "Returned" Enter): typed, not a scan.
-    await a.press(`${KEYS.tab}Returned${KEYS.enter}`);
+    // Without a reason, enter takes the form to the reason.
+    await a.press(KEYS.enter);
+    await says(a, "Type the reason for the refund; it is kept with the refund.");
+    await a.waitFor(/› Reason/);
+    // The reason and Enter in one read (tmux send-keys "Returned" Enter): typed, not a scan.
+    await a.press(`Returned${KEYS.enter}`);
     await says(a, "A refund to a card cannot be reversed once it is sent.");
     await a.press(KEYS.enter);
     await a.waitForStore((s) => s.overlay.kind === "none");

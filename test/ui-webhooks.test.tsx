@@ -172,6 +172,43 @@ describe("the webhooks screen", () => {
     await a.waitFor("New: event types of API version 2024-01-18");
   });
 
+  it("a slow refusal of the version does not pull the focus from where the manager moved meanwhile", async () => {
+    const port = await freePort();
+    const a = await open();
+    await a.service.raw("POST", "/_emulator/faults", {
+      body: { operation: "ListWebhookEventTypes", latency_ms: 1200 },
+    });
+    try {
+      await a.press("n");
+      await a.waitFor("New webhook subscription");
+      await a.press("Slow", KEYS.tab, `http://127.0.0.1:${port}/hook`, KEYS.tab, "\u0015", "2019-01-01", KEYS.enter);
+      // The service is slow: the manager goes back up to the name while it answers.
+      await a.press(KEYS.up, KEYS.up);
+      await a.waitFor(/› Name: +Slow/);
+      await a.waitFor("! 2019-01-01 is not an API version the service has released");
+      expect(a.frame()).toMatch(/› Name: +Slow/);
+      // Not moved this time: the answer takes the manager to the version, selected.
+      await a.press(KEYS.enter);
+      await a.waitFor(/› API version: +2019-01-01/);
+      await a.press("2024-01-18", KEYS.enter);
+      await a.waitFor("New: event types of API version 2024-01-18", 10_000);
+      // Closed while the service is slow: the answer is said, and the list keeps the keys.
+      await a.press(KEYS.escape, KEYS.escape);
+      await a.waitFor(/Webhooks · \d+ subscriptions?/);
+      await a.press("n");
+      await a.waitFor("New webhook subscription");
+      await a.press("Gone", KEYS.tab, `http://127.0.0.1:${port}/hook`, KEYS.tab, "\u0015", "2019-01-01", KEYS.enter);
+      await a.press(KEYS.escape);
+      await a.waitFor((f) => !f.includes("New webhook subscription"));
+      await a.waitFor("2019-01-01 is not an API version the service has released");
+      expect(a.frame()).not.toContain("API version:");
+      await a.press("5");
+      await a.waitForStore((st) => st.screen.kind === "customers");
+    } finally {
+      await a.service.raw("DELETE", "/_emulator/faults");
+    }
+  });
+
   it("says why a key does nothing, and edits and deletes with the one confirmation", async () => {
     const made = await service.client.webhooks.createWebhookSubscription({
       subscription: {

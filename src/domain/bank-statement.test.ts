@@ -111,7 +111,7 @@ describe("readStatement: bank export shapes", () => {
       "16.01.2026;16.01.2026;Stadtwerke;Strom Januar;-89,90;EUR",
     ].join("\n");
     const without = readStatement(csv, { currency: "EUR" });
-    expect(without).toMatchObject({ ok: false, problem: /No header row with a date column/ });
+    expect(without).toMatchObject({ ok: false, problem: /No header row with a date column/, option: "dateColumn" });
     const r = ok(
       readStatement(csv, {
         currency: "EUR",
@@ -190,11 +190,20 @@ describe("readStatement: what it refuses, and how it says so", () => {
     expect(readStatement(`${header}\n2026-01-02,a,1.00`, { currency: "USD", amountColumn: "Value" })).toMatchObject({
       ok: false,
       problem: 'No column is headed "Value" (--amount-column); give a header the file has, or a column number from 1.',
+      option: "amountColumn",
     });
     expect(readStatement(`${header}\n2026-01-02,a,1.00`, { currency: "USD", dateFormat: "DD/MM" })).toMatchObject({
       ok: false,
       problem: /needs one year/,
+      option: "dateFormat",
     });
+    expect(readStatement(`${header}\n2026-13-45,a,1.00`, { currency: "USD" })).toMatchObject({
+      ok: false,
+      problem: /in no format backroom knows/,
+      option: "dateFormat",
+    });
+    // Naming nothing would help a file that is not CSV: it names no option.
+    expect(readStatement(`${header}\n2026-01-02,"broken"x,1.00`, { currency: "USD" })).not.toHaveProperty("option");
   });
   it("says which headers a ; file has when it knows none of them, not how , splits it", () => {
     const german = '\ufeffBuchungstag;Verwendungszweck;Betrag\r\n26.11.2026;"SQUARE INC, L2026";915,64\r\n';

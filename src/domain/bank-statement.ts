@@ -16,6 +16,7 @@ import {
   HEADER_SEARCH_ROWS,
   layoutOf,
   type Row,
+  type StatementOption,
 } from "./statement-columns.js";
 import { compileDateFormat, type DateFormat, guessDateFormat } from "./statement-dates.js";
 
@@ -83,6 +84,8 @@ export type StatementRead =
       problems: LineProblem[];
       /** The file as a whole cannot be used (empty, not text, not CSV, too long): naming columns will not help. */
       whole?: true;
+      /** The column or date format that naming would solve it, when the problem says one. */
+      option?: StatementOption;
     };
 
 const notCsv = (read: { what: string; line?: number }) => ({
@@ -96,14 +99,11 @@ const notCsv = (read: { what: string; line?: number }) => ({
  * found from the first rows alone: a statement of 400,000 lines is not split four ways to read its
  * header.
  */
-function findLayout(
-  text: string,
-  o: StatementOptions,
-): { delimiter: string; layout: ColumnLayout } | { problem: string; line?: number; whole?: true } {
+function findLayout(text: string, o: StatementOptions): { delimiter: string; layout: ColumnLayout } | Unreadable {
   let brokenQuotes: { problem: string; line?: number; whole: true } | undefined;
   // Of the separators that split the file but found no usable header, the one that split the
   // header into most cells is the file's: its words say which headers the file has.
-  let noLayout: { problem: string; cells: number } | undefined;
+  let noLayout: { problem: string; option: StatementOption; cells: number } | undefined;
   for (const delimiter of [",", ";", "\t", "|"]) {
     const read = readCsv(text, { delimiter, records: HEADER_SEARCH_ROWS });
     if (!read.ok) {
@@ -113,9 +113,9 @@ function findLayout(
     const layout = layoutOf(read.records, o);
     if (layout.ok) return { delimiter, layout };
     const cells = read.records[0]?.cells.length ?? 0;
-    if (!noLayout || cells > noLayout.cells) noLayout = { problem: layout.problem, cells };
+    if (!noLayout || cells > noLayout.cells) noLayout = { problem: layout.problem, option: layout.option, cells };
   }
-  if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem };
+  if (noLayout && (noLayout.cells > 1 || !brokenQuotes)) return { problem: noLayout.problem, option: noLayout.option };
   return brokenQuotes ?? { problem: "The file is empty.", whole: true };
 }
 
@@ -190,7 +190,7 @@ export function readStatement(text: string, options: StatementOptions): Statemen
   let explicit: DateFormat | undefined;
   if (options.dateFormat !== undefined) {
     const f = compileDateFormat(options.dateFormat);
-    if ("problem" in f) return { ok: false, problem: f.problem, problems: [] };
+    if ("problem" in f) return { ok: false, problem: f.problem, problems: [], option: "dateFormat" };
     explicit = f;
   }
   const found = findLayout(normalized, options);
@@ -213,7 +213,7 @@ export function readStatement(text: string, options: StatementOptions): Statemen
         line: r.line,
         problem: `"${cell(r, layout.date)}" is not a date backroom can read.`,
       }));
-      return { ok: false, problem: guess.problem, problems };
+      return { ok: false, problem: guess.problem, problems, option: "dateFormat" };
     }
     format = guess.format;
     if (guess.note) notes.push(guess.note);
@@ -240,11 +240,15 @@ export function readStatement(text: string, options: StatementOptions): Statemen
   };
 }
 
-const unreadable = (p: { problem: string; line?: number; whole?: true }): StatementRead => ({
+/** Why a file's layout or body cannot be read: the words, the line, whether it is the whole file, what naming would solve it. */
+type Unreadable = { problem: string; line?: number; whole?: true; option?: StatementOption };
+
+const unreadable = (p: Unreadable): StatementRead => ({
   ok: false,
   problem: p.problem,
   problems: p.line ? [{ line: p.line, problem: p.problem }] : [],
   ...(p.whole ? { whole: true } : {}),
+  ...(p.option ? { option: p.option } : {}),
 });
 
 /** The columns used, by their headers (or "column N" without a header). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorCode, fileErrorWords, sizeInWords, sizeOverWords } from "./file-errors.js";
+import { errorCode, fileErrorWords, isPathProblem, sizeInWords, sizeOverWords } from "./file-errors.js";
 
 describe("file error codes in words", () => {
   it("says a code the same way everywhere, better where reading or writing says more", () => {
@@ -17,6 +17,14 @@ describe("file error codes in words", () => {
     expect(fileErrorWords("ECONNREFUSED")).toBeUndefined();
     expect(fileErrorWords(undefined, "write")).toBeUndefined();
     expect(fileErrorWords("toString")).toBeUndefined();
+  });
+
+  it("knows which codes another path would cure", () => {
+    for (const code of ["ENOENT", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "EROFS"])
+      expect(isPathProblem(code)).toBe(true);
+    for (const code of ["ENOSPC", "EDQUOT", "EIO", "ECONNREFUSED", "toString", undefined]) {
+      expect(isPathProblem(code)).toBe(false);
+    }
   });
 
   it("finds an error's code", () => {

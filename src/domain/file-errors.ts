@@ -9,17 +9,27 @@ interface FileErrorWords {
   read?: string;
   /** Said of a file the manager asked backroom to write (an export). */
   write?: string;
+  /**
+   * The path the manager named is why: another path would do (no such folder, a folder where a
+   * file was meant, a place that may not be written to). A full disk or an unknown code is not.
+   */
+  path?: true;
 }
 
 const WORDS: Readonly<Record<string, FileErrorWords>> = {
-  EACCES: { reason: "permission denied", write: "that folder may not be written to" },
-  EPERM: { reason: "permission denied", write: "that folder may not be written to" },
-  EROFS: { reason: "the disk is read-only" },
+  EACCES: { reason: "permission denied", write: "that folder may not be written to", path: true },
+  EPERM: { reason: "permission denied", write: "that folder may not be written to", path: true },
+  EROFS: { reason: "the disk is read-only", path: true },
   ENOSPC: { reason: "the disk is full" },
   EDQUOT: { reason: "the disk quota is used up" },
-  ENOENT: { reason: "no such file or folder", read: "there is no such file", write: "its folder does not exist" },
-  ENOTDIR: { reason: "part of the path is a file, not a folder" },
-  EISDIR: { reason: "it is a folder, not a file", write: "it is a folder" },
+  ENOENT: {
+    reason: "no such file or folder",
+    read: "there is no such file",
+    write: "its folder does not exist",
+    path: true,
+  },
+  ENOTDIR: { reason: "part of the path is a file, not a folder", path: true },
+  EISDIR: { reason: "it is a folder, not a file", write: "it is a folder", path: true },
 };
 
 /**
@@ -30,6 +40,14 @@ export function fileErrorWords(code: string | undefined, doing: "use" | "read" |
   const w = code !== undefined && Object.hasOwn(WORDS, code) ? WORDS[code] : undefined;
   if (!w) return undefined;
   return (doing === "use" ? undefined : w[doing]) ?? w.reason;
+}
+
+/**
+ * Whether a file error's code is about the path the manager typed — another path would do — so a
+ * form takes the manager back to it; a full disk or a code not about files is not.
+ */
+export function isPathProblem(code: string | undefined): boolean {
+  return code !== undefined && Object.hasOwn(WORDS, code) && WORDS[code]?.path === true;
 }
 
 /** The code of a file error (`EACCES`), or undefined when the error carries none. */

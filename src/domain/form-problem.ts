@@ -17,6 +17,11 @@ export function onField(text: string, field: string): FieldProblem {
   return { text, field };
 }
 
+/** A form's kept problem as its submit answers it: about `field` when it names one, else words only. */
+export function problemOn(text: string | undefined, field: string | undefined): FormProblem {
+  return text && field ? onField(text, field) : text;
+}
+
 /** The words of a problem, whichever form it takes. */
 export function problemText(problem: FormProblem): string | undefined {
   return typeof problem === "object" ? problem.text : problem;

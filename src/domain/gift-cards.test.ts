@@ -9,10 +9,12 @@ import {
   checkWrite,
   describeWrite,
   type GiftCardWrite,
+  type Payment,
   parseCardQuery,
   parseReason,
   WRITE_ACTIVITY,
   WRITE_REASONS,
+  writeCheck,
 } from "./gift-cards.js";
 
 const usd = (state: CardBefore["state"], balance: number): CardBefore => ({ state, balance, currency: "USD" });
@@ -139,6 +141,37 @@ describe("checks before sending", () => {
       "USD",
     );
     expect(halfOrder).toMatch(/both the order and its gift card line item/);
+  });
+});
+
+describe("the part of a write a problem is about", () => {
+  const activate = (payment: Payment): GiftCardWrite => ({
+    kind: "activate",
+    amount: 100,
+    payment,
+  });
+
+  it("names the amount, the instruments, or the half of the order not given", () => {
+    expect(writeCheck(usd("ACTIVE", 0), { kind: "load", amount: 0, payment: cash }, "USD")?.part).toBe("amount");
+    const off = { kind: "adjust-down", amount: 1251, reason: "SUPPORT_ISSUE" } as const;
+    expect(writeCheck(usd("ACTIVE", 1250), off, "USD")?.part).toBe("amount");
+    expect(writeCheck(undefined, activate({ kind: "instruments", ids: [] }), "USD")?.part).toBe("instruments");
+    const noOrder = activate({ kind: "order", orderId: " ", lineItemUid: "U" });
+    expect(writeCheck(undefined, noOrder, "USD")?.part).toBe("orderId");
+    const noLine = activate({ kind: "order", orderId: "O1", lineItemUid: "" });
+    expect(writeCheck(undefined, noLine, "USD")).toEqual({
+      problem: "Name both the order and its gift card line item.",
+      part: "lineItemUid",
+    });
+  });
+
+  it("names no part when the card is why: its state, its currency, a zero balance to clear", () => {
+    const load = { kind: "load", amount: 100, payment: cash } as const;
+    expect(writeCheck(usd("BLOCKED", 10), load, "USD")).toEqual({ problem: expect.stringMatching(/blocked/) });
+    expect(writeCheck(usd("ACTIVE", 0), load, "EUR")).toEqual({ problem: expect.stringMatching(/holds USD/) });
+    expect(writeCheck(usd("ACTIVE", 0), { kind: "clear", reason: "REUSE_GIFTCARD" }, "USD")).toEqual({
+      problem: "The card's balance is already zero.",
+    });
   });
 });
 

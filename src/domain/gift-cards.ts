@@ -253,16 +253,30 @@ export function balanceChange(card: CardBefore | undefined, write: GiftCardWrite
   }
 }
 
-/** Why a payment cannot go with an activation or a load, or undefined. */
-export function paymentProblem(payment: Payment): string | undefined {
+/** The part of a write a problem is about: its amount, the payment instruments, the order or its line item. */
+export type WritePart = "amount" | "instruments" | "orderId" | "lineItemUid";
+
+/** Why a write would be refused, and the part of it that is why when it is one part (a form goes there). */
+export interface WriteCheck {
+  problem: string;
+  part?: WritePart;
+}
+
+/** Why a payment cannot go with an activation or a load (and which part is missing), or undefined. */
+export function paymentCheck(payment: Payment): WriteCheck | undefined {
   if (payment.kind === "order") {
     if (!payment.orderId.trim() || !payment.lineItemUid.trim()) {
-      return "Name both the order and its gift card line item.";
+      const part = payment.orderId.trim() ? "lineItemUid" : "orderId";
+      return { problem: "Name both the order and its gift card line item.", part };
     }
     return undefined;
   }
   if (payment.ids.length === 0 || payment.ids.some((id) => !id.trim())) {
-    return "Say how the buyer paid (a payment instrument id, or a word such as cash): the service requires it for a card sold outside an order.";
+    return {
+      problem:
+        "Say how the buyer paid (a payment instrument id, or a word such as cash): the service requires it for a card sold outside an order.",
+      part: "instruments",
+    };
   }
   return undefined;
 }
@@ -291,26 +305,39 @@ export function checkCardState(card: CardBefore | undefined, kind: WriteKind): s
 }
 
 /**
- * Why a write would be refused, in words, before anything is sent; undefined when it may be
- * sent. The same rules as the service's: the card's state, an amount above zero in the card's
- * currency, no decrement past the balance, a payment for a card sold outside an order.
+ * Why a write would be refused, before anything is sent, and the part of the write that is why
+ * when it is one (the amount, the payment); undefined when it may be sent. The same rules as the
+ * service's: the card's state, an amount above zero in the card's currency, no decrement past the
+ * balance, a payment for a card sold outside an order. The card's state or currency is no part.
  */
-export function checkWrite(card: CardBefore | undefined, write: GiftCardWrite, currency: string): string | undefined {
+export function writeCheck(
+  card: CardBefore | undefined,
+  write: GiftCardWrite,
+  currency: string,
+): WriteCheck | undefined {
   const state = checkCardState(card, write.kind);
-  if (state) return state;
+  if (state) return { problem: state };
   if (card && card.currency !== currency) {
-    return `This card holds ${card.currency}; amounts here are in ${currency}.`;
+    return { problem: `This card holds ${card.currency}; amounts here are in ${currency}.` };
   }
   if ("amount" in write) {
-    if (!Number.isSafeInteger(write.amount) || write.amount <= 0) return "Type an amount greater than zero.";
+    if (!Number.isSafeInteger(write.amount) || write.amount <= 0) {
+      return { problem: "Type an amount greater than zero.", part: "amount" };
+    }
     if (write.kind === "adjust-down" && write.amount > (card?.balance ?? 0)) {
       const held = formatMoney({ amount: card?.balance ?? 0, currency });
-      return `The card holds ${held}; ${formatMoney({ amount: write.amount, currency })} cannot be taken off it.`;
+      const off = formatMoney({ amount: write.amount, currency });
+      return { problem: `The card holds ${held}; ${off} cannot be taken off it.`, part: "amount" };
     }
   }
-  if (write.kind === "activate" || write.kind === "load") return paymentProblem(write.payment);
-  if (write.kind === "clear" && card?.balance === 0) return "The card's balance is already zero.";
+  if (write.kind === "activate" || write.kind === "load") return paymentCheck(write.payment);
+  if (write.kind === "clear" && card?.balance === 0) return { problem: "The card's balance is already zero." };
   return undefined;
+}
+
+/** Why a write would be refused, in words, before anything is sent; undefined when it may be sent. */
+export function checkWrite(card: CardBefore | undefined, write: GiftCardWrite, currency: string): string | undefined {
+  return writeCheck(card, write, currency)?.problem;
 }
 
 /** Which card an activity names: by id when known, else by its number. */

@@ -139,11 +139,17 @@ function namedColumn(row: readonly string[], wanted: string): number {
   return row.findIndex((h) => fold(h) === f || h.trim().toLowerCase() === wanted.trim().toLowerCase());
 }
 
+/**
+ * What the manager may name when a statement's headers or dates are unusual: a column (by header
+ * or number) or the date format. A problem that one of them would solve names it.
+ */
+export type StatementOption = "dateColumn" | "amountColumn" | "descriptionColumn" | "dateFormat";
+
 /** How many of a file's first rows may come before its header (summary lines). */
 export const HEADER_SEARCH_ROWS = 40;
 
 /** Where the columns are: the header row and the index of each role, or why none was found. */
-export type Layout = ColumnLayout | { ok: false; problem: string };
+export type Layout = ColumnLayout | { ok: false; problem: string; option: StatementOption };
 
 /** The columns found: the header row (none when columns are given by number) and each role's index. */
 export type ColumnLayout = Roles & { ok: true; header: Row | undefined };
@@ -186,24 +192,27 @@ export function layoutOf(rows: readonly Row[], o: ColumnFlags): Layout {
     };
   }
   const words = o.words ?? FLAG_WORDS;
-  for (const [flag, value] of [
-    [words.date, o.dateColumn],
-    [words.amount, o.amountColumn],
-    [words.description, o.descriptionColumn],
+  for (const [flag, value, option] of [
+    [words.date, o.dateColumn, "dateColumn"],
+    [words.amount, o.amountColumn, "amountColumn"],
+    [words.description, o.descriptionColumn, "descriptionColumn"],
   ] as const) {
     if (value === undefined || isNumber(value)) continue;
     if (!rows.slice(0, HEADER_SEARCH_ROWS).some((r) => namedColumn(r.cells, value) >= 0)) {
       return {
         ok: false,
         problem: `No column is headed "${value}" (${flag}); give a header the file has, or a column number from 1.`,
+        option,
       };
     }
   }
   const first = rows[0]?.cells.filter(Boolean).join(", ");
+  // Both the date and the amount columns are to be named: the date's, the first of them, is where to start.
   return {
     ok: false,
     problem: `No header row with a date column and an amount (or debit and credit) column was found${
       first ? ` (the first line has: ${first.slice(0, 120)})` : ""
     }. Name the columns ${words.nameColumns} (a header, or a column number from 1).`,
+    option: "dateColumn",
   };
 }

@@ -5,6 +5,7 @@ import {
   checkOrderAction,
   checkV1Range,
   checkV1Refund,
+  checkV1RefundParts,
   describeV1Range,
   lastDateOfRange,
   paymentLeft,
@@ -135,6 +136,21 @@ describe("the refund rules", () => {
     );
     expect(checkV1Refund(payment([card("T1", 500, 500)]), full, NOW, TZ)).toMatch(/refunded in full already/);
     expect(checkV1Refund(payment([card("T1", 500)]), { kind: "full", reason: "  " }, NOW, TZ)).toMatch(/reason/);
+  });
+
+  it("names the part of the refund a rule is about: the tender, the amount, the reason; none for the payment's own", () => {
+    const partOf = (p: ReturnType<typeof payment>, draft: Parameters<typeof checkV1RefundParts>[1]) =>
+      checkV1RefundParts(p, draft, NOW, TZ)?.part;
+    const split = payment([card("T1", 4000, 2750), cash("T2", 2000)]);
+    expect(partOf(split, part(500))).toBe("tender");
+    expect(partOf(split, part(500, "NOPE"))).toBe("tender");
+    expect(partOf(split, part(1300, "T1"))).toBe("amount");
+    expect(partOf(split, part(0, "T1"))).toBe("amount");
+    expect(partOf(payment([card("T1", 500)]), { kind: "full", reason: "" })).toBe("reason");
+    expect(checkV1RefundParts(payment([card("T1", 500)], 61), full, NOW, TZ)).toEqual({
+      problem: expect.stringMatching(/61 days ago/),
+    });
+    expect(checkV1RefundParts(payment([card("T1", 500, 500)]), full, NOW, TZ)).not.toHaveProperty("part");
   });
 
   it("builds the request: full names the payment; partial names the tender of a split payment", () => {

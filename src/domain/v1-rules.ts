@@ -185,6 +185,15 @@ export type V1RefundDraft =
   | { kind: "full"; reason: string }
   | { kind: "partial"; reason: string; tenderId: string | undefined; amount: number };
 
+/** The part of a refund a rule is about: the tender it comes out of, its amount, its reason. */
+export type RefundPart = "tender" | "amount" | "reason";
+
+/** A refund rule broken, and the part of the refund it is about when it is one (not the payment's own state). */
+export interface RefundProblem {
+  problem: string;
+  part?: RefundPart;
+}
+
 /**
  * The interface's refund rules over a payment, in the manager's words, before anything is sent:
  * a payment still being taken, one more than {@link V1_REFUND_WINDOW_DAYS} days old, one with
@@ -192,38 +201,62 @@ export type V1RefundDraft =
  * or over what is left; and a refund without a reason.
  */
 export function checkV1Refund(p: V1Payment, draft: V1RefundDraft, now: Date, timeZone: string): RuleProblem {
+  return checkV1RefundParts(p, draft, now, timeZone)?.problem;
+}
+
+/** {@link checkV1Refund}, naming the part of the refund a rule is about (the tender, the amount, the reason). */
+export function checkV1RefundParts(
+  p: V1Payment,
+  draft: V1RefundDraft,
+  now: Date,
+  timeZone: string,
+): RefundProblem | undefined {
   const currency = paymentCurrency(p);
   const money = (amount: number) => formatMoney({ amount, currency });
   if (p.is_partial) {
-    return "This payment is still being taken (only some of its tenders are in); it can be refunded once it is complete.";
+    return {
+      problem:
+        "This payment is still being taken (only some of its tenders are in); it can be refunded once it is complete.",
+    };
   }
   const takenMs = Date.parse(p.created_at ?? "");
   const ageDays = (now.getTime() - takenMs) / 86_400_000;
   if (Number.isFinite(takenMs) && ageDays > V1_REFUND_WINDOW_DAYS) {
-    return `This payment was taken on ${localDate(takenMs, timeZone)}, ${Math.floor(ageDays)} days ago: the service refunds a payment only within ${V1_REFUND_WINDOW_DAYS} days of when it was taken.`;
+    return {
+      problem: `This payment was taken on ${localDate(takenMs, timeZone)}, ${Math.floor(ageDays)} days ago: the service refunds a payment only within ${V1_REFUND_WINDOW_DAYS} days of when it was taken.`,
+    };
   }
-  if (paymentLeft(p) <= 0) return "This payment has been refunded in full already; nothing is left to refund.";
+  if (paymentLeft(p) <= 0)
+    return { problem: "This payment has been refunded in full already; nothing is left to refund." };
   if (draft.kind === "full") return checkReason(draft.reason);
   const tenders = p.tender ?? [];
+  const onTender = (problem: string): RefundProblem => ({ problem, part: "tender" });
   if (draft.tenderId === undefined && isSplitTender(p)) {
     const list = tenders.map((t) => `${tenderLabel(t)} ${money(amountOf(t.total_money))}`).join(", ");
-    return `This payment was split (${list}): a partial refund comes out of one tender — choose which.`;
+    return onTender(`This payment was split (${list}): a partial refund comes out of one tender — choose which.`);
   }
   const tender = draft.tenderId === undefined ? tenders[0] : tenders.find((t) => t.id === draft.tenderId);
-  if (!tender) return "That tender is not one of this payment's.";
-  if (!Number.isSafeInteger(draft.amount) || draft.amount <= 0) return "The amount to refund must be more than 0.";
+  if (!tender) return onTender("That tender is not one of this payment's.");
+  if (!Number.isSafeInteger(draft.amount) || draft.amount <= 0) {
+    return { problem: "The amount to refund must be more than 0.", part: "amount" };
+  }
   const left = tenderLeft(tender);
-  if (left <= 0) return `The ${tenderLabel(tender)} part has been refunded in full already.`;
+  if (left <= 0) return onTender(`The ${tenderLabel(tender)} part has been refunded in full already.`);
   if (draft.amount > left) {
     const refunded = Math.abs(amountOf(tender.refunded_money));
     const history = refunded > 0 ? ` (${money(amountOf(tender.total_money))} taken, ${money(refunded)} refunded)` : "";
-    return `Only ${money(left)} is left to refund on ${tenderLabel(tender)}${history}; ${money(draft.amount)} is more than that.`;
+    return {
+      problem: `Only ${money(left)} is left to refund on ${tenderLabel(tender)}${history}; ${money(draft.amount)} is more than that.`,
+      part: "amount",
+    };
   }
   return checkReason(draft.reason);
 }
 
-const checkReason = (reason: string): RuleProblem =>
-  reason.trim() === "" ? "Type the reason for the refund; it is kept with the refund." : undefined;
+const checkReason = (reason: string): RefundProblem | undefined =>
+  reason.trim() === ""
+    ? { problem: "Type the reason for the refund; it is kept with the refund.", part: "reason" }
+    : undefined;
 
 /**
  * The V1CreateRefund body for a checked draft: a full refund names the payment (every tender is

@@ -5,6 +5,7 @@
  */
 import { classifyQuery, type LookupFilters, lookupQuery, parseSources, searchRequest } from "../domain/customers.js";
 import { duplicateGroups } from "../domain/customers-duplicates.js";
+import { parseDate } from "../domain/time.js";
 import type { CustomerIndex } from "../local/customer-index.js";
 import type { Customer, SearchCustomersRequest } from "../spec/generated/types.js";
 import { answer, indexFor, searchPage } from "./customers-index.js";
@@ -158,12 +159,16 @@ export async function loadMore(io: CustomersIo): Promise<void> {
   io.dispatch({ type: "page-answered", seq, rows: page?.customers ?? (page ? [] : undefined), cursor: page?.cursor });
 }
 
-/** The filters of a filled-in panel, or the problem with them in words. */
+/**
+ * The filters of a filled-in panel, or the problem with them in words and the field it is about
+ * (a group, sources, their rule, a day that is not a date); a range that ends before it starts is
+ * about both, and names none.
+ */
 export function filtersOf(
   input: CustomerFilterInput,
   s: Pick<CustomersData, "groups">,
   timeZone: string,
-): { ok: true; filters: LookupFilters } | { ok: false; problem: string } {
+): { ok: true; filters: LookupFilters } | { ok: false; problem: string; field?: keyof CustomerFilterInput } {
   const filters: LookupFilters = {};
   const group = input.group.trim();
   if (group !== "") {
@@ -171,15 +176,19 @@ export function filtersOf(
       s.groups.find((g) => g.id === group) ?? s.groups.find((g) => g.name.toLowerCase() === group.toLowerCase());
     if (!found?.id) {
       const names = s.groups.map((g) => g.name).join(", ");
-      return { ok: false, problem: `No group called “${group}”${names ? `; there are: ${names}` : ""}.` };
+      return {
+        ok: false,
+        problem: `No group called “${group}”${names ? `; there are: ${names}` : ""}.`,
+        field: "group",
+      };
     }
     filters.groupId = found.id;
   }
   const sources = parseSources(input.sources);
-  if (!sources.ok) return sources;
+  if (!sources.ok) return { ...sources, field: "sources" };
   const rule = input.rule.trim().toLowerCase();
   if (!["", "include", "exclude", "i", "e"].includes(rule)) {
-    return { ok: false, problem: "Sources are kept (include) or left out (exclude)." };
+    return { ok: false, problem: "Sources are kept (include) or left out (exclude).", field: "rule" };
   }
   if (sources.value.length > 0) {
     filters.sources = { rule: rule.startsWith("e") ? "EXCLUDE" : "INCLUDE", values: sources.value };
@@ -187,7 +196,10 @@ export function filtersOf(
   if (input.from.trim() !== "") filters.createdFrom = input.from.trim();
   if (input.to.trim() !== "") filters.createdTo = input.to.trim();
   const check = lookupQuery({ kind: "all" }, filters, "name", timeZone);
-  return check.ok ? { ok: true, filters } : check;
+  if (check.ok) return { ok: true, filters };
+  const notADay = (typed: string) => typed.trim() !== "" && !parseDate(typed.trim());
+  const field = notADay(input.from) ? "from" : notADay(input.to) ? "to" : undefined;
+  return { ...check, ...(field ? { field } : {}) };
 }
 
 /** Loads the customer groups (for the filter, the groups view and the profile). */

@@ -5,7 +5,7 @@
  * store's dependencies.
  */
 import type { ProfileField, ProfileValues } from "../domain/customers-profile.js";
-import type { FormProblem } from "../domain/form-problem.js";
+import { type FormProblem, problemOn } from "../domain/form-problem.js";
 import { keptId } from "../domain/kept-writes.js";
 import type { Customer } from "../spec/generated/types.js";
 import { mirrorToIndex, refreshCustomerIndex } from "./customers-index.js";
@@ -65,8 +65,8 @@ export interface CustomersSlice {
   customersRefreshIndex(): Promise<void>;
   /** By name (the service's default) or newest first. */
   customersToggleSort(): Promise<void>;
-  /** Applies the filter panel; a problem in words, or undefined. */
-  customersApplyFilters(input: CustomerFilterInput): Promise<string | undefined>;
+  /** Applies the filter panel; the problem (naming its field when it is about one), or undefined. */
+  customersApplyFilters(input: CustomerFilterInput): Promise<FormProblem>;
   customersClearFilters(): Promise<void>;
   customersOpenView(view: CustomersView): void;
   customersLoadGroups(): Promise<void>;
@@ -115,9 +115,9 @@ async function showCustomers(io: CustomersIo): Promise<void> {
   await Promise.all([s.groupsLoaded ? undefined : loadGroups(io), s.results.phase === "idle" ? search(io) : undefined]);
 }
 
-async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promise<string | undefined> {
+async function applyFilters(io: CustomersIo, input: CustomerFilterInput): Promise<FormProblem> {
   const checked = filtersOf(input, customersOf(io), timeZoneOf(io.get()));
-  if (!checked.ok) return checked.problem;
+  if (!checked.ok) return problemOn(checked.problem, checked.field);
   io.dispatch({ type: "filters-set", filters: checked.filters, view: { kind: "list" } });
   await search(io);
   return undefined;

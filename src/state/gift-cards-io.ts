@@ -12,9 +12,10 @@ import {
   type CardBefore,
   type CardQuery,
   cardBefore,
-  checkWrite,
   describeWrite,
   type GiftCardWrite,
+  type WritePart,
+  writeCheck,
 } from "../domain/gift-cards.js";
 import type {
   CreateGiftCardActivityRequest,
@@ -205,18 +206,19 @@ export interface WriteContext {
 
 /**
  * Checks a write against the card as read and builds its requests; the problem in words when it
- * would be refused. A number the service does not know yet can only be activated: it is
- * registered first as a physical card with that number.
+ * would be refused, with the part of the write that is why when it is one (the amount, the
+ * payment). A number the service does not know yet can only be activated: it is registered first
+ * as a physical card with that number.
  */
 export function planWrite(
   found: { card: KnownCard } | { gan: string },
   write: GiftCardWrite,
   ctx: WriteContext,
-): { ok: true; plan: PlannedWrite } | { ok: false; problem: string } {
+): { ok: true; plan: PlannedWrite } | { ok: false; problem: string; part?: WritePart } {
   const card: CardBefore | undefined = "card" in found ? cardBefore(found.card, ctx.currency) : undefined;
   const gan = "card" in found ? (found.card.gan ?? "") : found.gan;
-  const problem = checkWrite(card, write, ctx.currency);
-  if (problem) return { ok: false, problem };
+  const check = writeCheck(card, write, ctx.currency);
+  if (check) return { ok: false, ...check };
   let register: CreateGiftCardRequest | undefined;
   if (!("card" in found)) {
     const made = registerRequest(gan, ctx.locationId, ctx.newKey());

@@ -14,6 +14,7 @@ import {
   takesAmount,
   WRITE_REASONS,
   type WriteKind,
+  type WritePart,
 } from "../domain/gift-cards.js";
 import { parseMoney } from "../domain/money.js";
 import type { GiftCardActivity, GiftCardActivityType } from "../spec/generated/types.js";
@@ -49,6 +50,14 @@ export interface WriteForm {
 
 /** The field a form's problem belongs to. */
 export type WriteField = "amount" | "reason" | "paidWith" | "orderId" | "lineItem";
+
+/** The form field of each part of a write a problem found against the card can be about. */
+export const WRITE_PART_FIELDS: Readonly<Record<WritePart, WriteField>> = {
+  amount: "amount",
+  instruments: "paidWith",
+  orderId: "orderId",
+  lineItemUid: "lineItem",
+};
 
 /** What is open on the screen. */
 export type GiftCardsForm =

@@ -90,7 +90,11 @@ describe("the gift cards slice", () => {
     s().giftCardsEvent({ type: "open-write", kind: "adjust-down" });
     s().giftCardsEvent({ type: "edit-write", patch: { amount: "30.01", reason: "suspicious activity" } });
     const planned = s().planGiftCardWrite();
-    expect(planned).toEqual({ ok: false, problem: "The card holds 30.00 USD; 30.01 USD cannot be taken off it." });
+    expect(planned).toEqual({
+      ok: false,
+      problem: "The card holds 30.00 USD; 30.01 USD cannot be taken off it.",
+      field: "amount",
+    });
     const f = s().giftCards.form;
     expect(f.kind === "write" && f.form.problem).toMatch(/cannot be taken off/);
     await s().reloadGiftCard();

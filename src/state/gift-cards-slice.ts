@@ -3,7 +3,7 @@
 // once (checked, its requests built and its idempotency keys minted) and sent through runWrite as
 // one action; a write not answered is kept with its keys and sent again exactly as it was. What
 // the screen shows is the machine's (gift-cards-machine.ts); this file only reads and writes.
-import { type FormProblem, onField } from "../domain/form-problem.js";
+import { type FormProblem, problemOn } from "../domain/form-problem.js";
 import { activityDays, onStoreDays, storesDayBounds } from "../domain/gift-card-activity.js";
 import { type CardQuery, checkCardState, doneWords, parseCardQuery, type WriteKind } from "../domain/gift-cards.js";
 import { cardWithKept } from "../domain/kept-overlay.js";
@@ -33,6 +33,8 @@ import {
   giftCardsReducer,
   initialGiftCards,
   readWriteForm,
+  WRITE_PART_FIELDS,
+  type WriteField,
   type WriteForm,
 } from "./gift-cards-machine.js";
 import { countryOf, coveredLocations, placeKey, timeZoneOf } from "./shell-slice.js";
@@ -56,12 +58,13 @@ export interface GiftCardsSlice {
    */
   planGiftCardWrite(
     values?: Partial<WriteFormValues>,
-  ): { ok: true; plan: PlannedWrite } | { ok: false; problem: string };
+  ): { ok: true; plan: PlannedWrite } | { ok: false; problem: string; field?: WriteField };
   /**
    * The write form's enter: plans the write with the values typed, then asks the one confirmation
-   * with the balance before → after; yes sends it. Returns the problem the form shows, if any.
+   * with the balance before → after; yes sends it. Returns the problem the form shows, if any,
+   * naming the field it is about (amount, reason, how it was paid) when it is one.
    */
-  submitGiftCardWrite(values: Partial<WriteFormValues>): string | undefined;
+  submitGiftCardWrite(values: Partial<WriteFormValues>): FormProblem;
   /**
    * Sends a planned write — the one action a gift card write is — and reads the card back. A write
    * the service did not answer (unreachable, 5xx, 429) is kept with its keys for `retryGiftCardWrite`.
@@ -214,19 +217,19 @@ function shownQuery(s: GiftCardsState): CardQuery | undefined {
 function planFromForm(
   ctx: Ctx,
   values: Partial<WriteFormValues> | undefined,
-): { ok: true; plan: PlannedWrite } | { ok: false; problem: string } {
+): { ok: true; plan: PlannedWrite } | { ok: false; problem: string; field?: WriteField } {
   if (values) ctx.dispatch({ type: "edit-write", patch: values });
   const s = ctx.get();
   const f = s.giftCards.form;
   if (f.kind !== "write") return { ok: false, problem: "No change is being made." };
-  const fail = (problem: string) => {
+  const fail = (problem: string, field?: WriteField) => {
     ctx.dispatch({ type: "form-problem", problem });
-    return { ok: false as const, problem };
+    return { ok: false as const, problem, ...(field ? { field } : {}) };
   };
   const unavailable = giftCardWriteUnavailable(s, f.form.kind);
   if (unavailable) return fail(unavailable);
   const read = readWriteForm(f.form, currencyOf(s));
-  if (!read.ok) return fail(read.problem);
+  if (!read.ok) return fail(read.problem, read.field);
   const c = s.giftCards.card;
   const found =
     c.kind === "found" ? { card: cardAsItWillBe(s, c.card).card } : c.kind === "unknown" ? { gan: c.gan } : undefined;
@@ -236,7 +239,7 @@ function planFromForm(
     currency: currencyOf(s),
     newKey: ctx.deps.newIdempotencyKey,
   });
-  return planned.ok ? planned : fail(planned.problem);
+  return planned.ok ? planned : fail(planned.problem, planned.part && WRITE_PART_FIELDS[planned.part]);
 }
 
 /** Whether a write is a load or an adjustment of a card the service knows: those are kept offline. */
@@ -382,7 +385,7 @@ async function setDays(ctx: Ctx, fromText: string, toText: string): Promise<Form
   const days = activityDays({ from: fromText.trim() || undefined, to: toText.trim() || undefined }, today);
   if (!days.ok) {
     ctx.dispatch({ type: "form-problem", problem: days.problem });
-    return days.field ? onField(days.problem, days.field) : days.problem;
+    return problemOn(days.problem, days.field);
   }
   ctx.dispatch({ type: "days", from: days.from, to: days.to, followToday: days.from === today && days.to === today });
   await ctx.get().loadGiftCardActivity({ liability: false });
@@ -445,7 +448,7 @@ export const createGiftCardsSlice: LoadedSliceCreator<GiftCardsSlice> = (set, ge
     planGiftCardWrite: (values) => planFromForm(ctx, values),
     submitGiftCardWrite(values) {
       const planned = planFromForm(ctx, values);
-      if (!planned.ok) return planned.problem;
+      if (!planned.ok) return problemOn(planned.problem, planned.field);
       const plan = planned.plan;
       get().ask({
         message: plan.question,

@@ -9,6 +9,7 @@ export { type AccountContext, tokenViewOf } from "./account-slice.js";
 export { type BreakTypeForm, type BreakTypeInput, breakTypeInputOf } from "./break-types-slice.js";
 export { deferredClient } from "./deferred-client.js";
 export {
+  exportProblem,
   hasErrorCode,
   isUnreachable,
   isVersionConflict,

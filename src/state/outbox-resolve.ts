@@ -3,6 +3,7 @@
 // over the object as it is now (someone changed it first), discards it (and what was made on it),
 // or opens the shift, profile or card it is about.
 import { parseLocalTime } from "../domain/clock-rules.js";
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { describeKept } from "../domain/kept-words.js";
 import {
   baseVersionOf,
@@ -25,8 +26,11 @@ import type { AppState, SliceCreator, StoreDeps } from "./store.js";
 export interface OutboxResolveSlice {
   /** Opens the change-time form on a kept write, with its time as typed by the store's clock. */
   outboxAskTime(seq: number): void;
-  /** Sends a write again at another local date and time; the problem in words, or undefined. */
-  outboxChangeTime(seq: number, date: string, time: string): Promise<string | undefined>;
+  /**
+   * Sends a write again at another local date and time; the problem (naming the field, `date` or
+   * `time`, when one cannot be read), or undefined.
+   */
+  outboxChangeTime(seq: number, date: string, time: string): Promise<FormProblem>;
   /** Sends a refused change again over the shift or profile as the service has it now. */
   outboxApplyAgain(seq: number): Promise<void>;
   /** Asks, then discards a kept write and what was made on it. */
@@ -76,13 +80,16 @@ async function revise(io: ResolveIo, entry: KeptEntry, write: KeptWrite, keyChan
   void get().outboxFlush();
 }
 
-/** Sends a write again at another local date and time (not in the future); the problem in words, or undefined. */
-async function changeTime(io: ResolveIo, seq: number, date: string, time: string): Promise<string | undefined> {
+/**
+ * Sends a write again at another local date and time (not in the future); the problem, or undefined.
+ * A date or time that cannot be read names its field; one in the future is about both, and names none.
+ */
+async function changeTime(io: ResolveIo, seq: number, date: string, time: string): Promise<FormProblem> {
   const { get, deps } = io;
   const e = entryOf(get(), seq);
   if (!e) return "That change is no longer kept.";
   const read = parseLocalTime(date, time, timeZoneOf(get()), "new");
-  if (!read.ok) return read.problem;
+  if (!read.ok) return onField(read.problem, read.part);
   if (read.at.getTime() > deps.clock.now().getTime() + CLOCK_SKEW_MS) {
     return `${localTime(read.at, timeZoneOf(get()))} is in the future; a time clock records what happened.`;
   }

@@ -151,7 +151,7 @@ describe("the payouts machine: the statement", () => {
       { type: "open-form", form: "statement" },
       { type: "submit-form", today: TODAY },
     ]);
-    expect(s.form).toMatchObject({ kind: "statement", problem: "Give the statement's file." });
+    expect(s.form).toMatchObject({ kind: "statement", problem: "Give the statement's file.", problemField: "path" });
     s = run(
       [
         { type: "edit-form", patch: { path: "~/jan.csv", dateFormat: "QQ" } },
@@ -159,10 +159,38 @@ describe("the payouts machine: the statement", () => {
       ],
       s,
     );
-    expect(s.form).toMatchObject({ problem: /has "Q"/ });
+    expect(s.form).toMatchObject({ problem: /has "Q"/, problemField: "dateFormat" });
     expect(statementRequest(s)).toEqual({ ok: false });
     s = run([{ type: "edit-form", patch: { dateFormat: "DD/MM/YYYY" } }], s);
+    expect(s.form).toMatchObject({ problem: undefined, problemField: undefined });
     expect(statementRequest(s)).toMatchObject({ ok: true, path: "~/jan.csv", dateFormat: "DD/MM/YYYY" });
+  });
+
+  it("opens again with the columns it was read with, on the one whose naming would make it usable", () => {
+    const unusable = (option?: "amountColumn") => ({
+      type: "statement-unusable" as const,
+      path: "/tmp/odd.csv",
+      problem: "No column is headed …",
+      problems: [],
+      retry: option ? ("columns" as const) : ("file" as const),
+      ...(option ? { option } : {}),
+    });
+    let s = run([
+      { type: "open-form", form: "statement" },
+      { type: "edit-form", patch: { path: "/tmp/odd.csv", dateColumn: "When", amountColumn: "Betrag" } },
+      { type: "statement-reading", path: "/tmp/odd.csv" },
+      unusable("amountColumn"),
+      { type: "open-form", form: "statement" },
+    ]);
+    expect(s.form).toMatchObject({ path: "/tmp/odd.csv", dateColumn: "When", amountColumn: "Betrag" });
+    expect(s.form).toMatchObject({ startAt: "amountColumn" });
+    // A file that cannot be used at all: the form opens on the file, as ever.
+    s = run(
+      [{ type: "statement-reading", path: "/tmp/odd.csv" }, unusable(), { type: "open-form", form: "statement" }],
+      s,
+    );
+    expect(s.form).toMatchObject({ dateColumn: "When", amountColumn: "Betrag" });
+    expect(s.form).not.toHaveProperty("startAt");
   });
 
   it("lists problem lines first, each with its candidates, and selects the first", () => {

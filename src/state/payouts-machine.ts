@@ -16,6 +16,7 @@ import {
   payoutRange,
   payoutTotals,
 } from "../domain/payouts.js";
+import type { StatementOption } from "../domain/statement-columns.js";
 import { compileDateFormat } from "../domain/statement-dates.js";
 import type { Payout, PayoutEntry, PayoutStatus } from "../spec/generated/types.js";
 import type { RangeForm } from "./range-form.js";
@@ -47,10 +48,17 @@ export interface StatementFields {
 }
 
 /** The form open on the screen, if any. */
-export type PayoutsForm =
-  | { kind: "none" }
-  | RangeForm
-  | ({ kind: "statement"; problem: string | undefined } & StatementFields);
+export type PayoutsForm = { kind: "none" } | RangeForm | StatementForm;
+
+/** The open statement form: its fields, the problem that keeps it open, and the field that problem is about. */
+export type StatementForm = {
+  kind: "statement";
+  problem: string | undefined;
+  /** The field the problem is about, when it is one: the form takes the manager there. */
+  problemField?: keyof StatementFields | undefined;
+  /** The field the form opens on: the column or date format that would make the last statement usable. */
+  startAt?: StatementOption | undefined;
+} & StatementFields;
 
 /** One payout open in detail: the payout and its entries as far as they have been read. */
 export interface PayoutDetail {
@@ -83,7 +91,15 @@ export type StatementRetry = "file" | "location" | "columns";
 /** A statement read and reconciled, or why it could not be. */
 export type StatementState =
   | { kind: "reading"; path: string }
-  | { kind: "unusable"; path: string; problem: string; problems: LineProblem[]; retry: StatementRetry }
+  | {
+      kind: "unusable";
+      path: string;
+      problem: string;
+      problems: LineProblem[];
+      retry: StatementRetry;
+      /** The column or date format naming would solve it: R opens the form there. */
+      option?: StatementOption | undefined;
+    }
   | {
       kind: "reconciled";
       path: string;
@@ -112,6 +128,8 @@ export interface PayoutsState {
   detailFrom: PayoutsView;
   fees: PayoutFees | undefined;
   statement: StatementState | undefined;
+  /** The columns and date format the last statement was read with: the form brings them back. */
+  statementOptions?: Omit<StatementFields, "path"> | undefined;
   /** `missing` once the service said this sign-in may not read payouts. */
   permission: "unknown" | "granted" | "missing";
 }
@@ -178,7 +196,7 @@ export type PayoutsEvent =
   | { type: "entries-stopped"; payoutId: string }
   | { type: "fees-stopped"; key: string }
   | { type: "statement-reading"; path: string }
-  | { type: "statement-unusable"; path: string; problem: string; problems: LineProblem[]; retry: StatementRetry }
+  | ({ type: "statement-unusable" } & Omit<Extract<StatementState, { kind: "unusable" }>, "kind">)
   | ({ type: "statement-reconciled" } & Omit<Extract<StatementState, { kind: "reconciled" }>, "kind">);
 
 const STATUS_CYCLE: readonly (PayoutStatus | undefined)[] = [undefined, ...PAYOUT_STATUSES];
@@ -213,7 +231,9 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
     case "open-form":
       return { ...s, form: openForm(s, e.form) };
     case "edit-form":
-      return s.form.kind === "none" ? s : { ...s, form: { ...s.form, ...e.patch, problem: undefined } as PayoutsForm };
+      return s.form.kind === "none"
+        ? s
+        : { ...s, form: { ...s.form, ...e.patch, problem: undefined, problemField: undefined } as PayoutsForm };
     case "close-form":
       return { ...s, form: { kind: "none" } };
     case "submit-form":
@@ -243,17 +263,36 @@ export function payoutsReducer(s: PayoutsState, e: PayoutsEvent): PayoutsState {
     case "fees-read":
       return { ...s, fees: { readFor: e.key, done: s.fees?.total ?? 0, total: s.fees?.total ?? 0, weeks: e.weeks } };
     case "statement-reading":
-      return { ...s, view: "reconcile", form: { kind: "none" }, statement: { kind: "reading", path: e.path } };
-    case "statement-unusable":
-      return {
-        ...s,
-        statement: { kind: "unusable", path: e.path, problem: e.problem, problems: e.problems, retry: e.retry },
-      };
+      return startReading(s, e.path);
+    case "statement-unusable": {
+      const { type: _type, ...rest } = e;
+      return { ...s, statement: { kind: "unusable", ...rest } };
+    }
     case "statement-reconciled": {
       const { type: _type, ...rest } = e;
       return { ...s, statement: { kind: "reconciled", ...rest } };
     }
   }
+}
+
+/** A statement being read: the reconciliation view, the form closed, its columns and date format kept for R. */
+function startReading(s: PayoutsState, path: string): PayoutsState {
+  const f = s.form.kind === "statement" ? s.form : undefined;
+  const options = f
+    ? {
+        dateColumn: f.dateColumn,
+        amountColumn: f.amountColumn,
+        descriptionColumn: f.descriptionColumn,
+        dateFormat: f.dateFormat,
+      }
+    : s.statementOptions;
+  return {
+    ...s,
+    view: "reconcile",
+    form: { kind: "none" },
+    statement: { kind: "reading", path },
+    statementOptions: options,
+  };
 }
 
 function followToday(s: PayoutsState, today: string): PayoutsState {
@@ -266,10 +305,13 @@ function followToday(s: PayoutsState, today: string): PayoutsState {
 function openForm(s: PayoutsState, form: "range" | "statement"): PayoutsForm {
   if (form === "range") return { kind: "range", from: s.filters.from, to: s.filters.to, problem: undefined };
   // The last statement's file and flags come back: reading it again after an edit is one key.
-  const last = s.form.kind === "statement" ? s.form : undefined;
-  const path = last?.path ?? (s.statement ? s.statement.path : "");
+  const last = s.form.kind === "statement" ? s.form : s.statementOptions;
+  const path = s.form.kind === "statement" ? s.form.path : s.statement ? s.statement.path : "";
+  // A statement whose columns or date format need naming: the form opens on the one that would do.
+  const startAt = s.statement?.kind === "unusable" && s.statement.retry === "columns" ? s.statement.option : undefined;
   return {
     kind: "statement",
+    ...(startAt ? { startAt } : {}),
     path,
     dateColumn: last?.dateColumn ?? "",
     amountColumn: last?.amountColumn ?? "",
@@ -298,10 +340,12 @@ function submitRange(s: PayoutsState, today: string): PayoutsState {
 /** The statement form checked: a file is needed, a date format must be one backroom reads. */
 function submitStatementForm(s: PayoutsState): PayoutsState {
   if (s.form.kind !== "statement") return s;
-  if (!s.form.path.trim()) return { ...s, form: { ...s.form, problem: "Give the statement's file." } };
+  if (!s.form.path.trim()) {
+    return { ...s, form: { ...s.form, problem: "Give the statement's file.", problemField: "path" } };
+  }
   if (s.form.dateFormat.trim()) {
     const f = compileDateFormat(s.form.dateFormat);
-    if ("problem" in f) return { ...s, form: { ...s.form, problem: f.problem } };
+    if ("problem" in f) return { ...s, form: { ...s.form, problem: f.problem, problemField: "dateFormat" } };
   }
   return s;
 }

@@ -3,7 +3,7 @@
 // screen shows; it only fetches, and drops answers that arrive after the question changed.
 
 import { readStatement, statementRange } from "../domain/bank-statement.js";
-import type { FormProblem } from "../domain/form-problem.js";
+import { type FormProblem, problemOn } from "../domain/form-problem.js";
 import { reconcileStatement } from "../domain/payout-reconcile.js";
 import { datedEntries, PAYOUTS_KEPT_FROM, weeklyFees } from "../domain/payouts.js";
 import { plural } from "../domain/plural.js";
@@ -51,8 +51,11 @@ export interface PayoutsSlice {
   showPayoutFees(): Promise<void>;
   /** Reads the statement the form names and reconciles it against the payouts. */
   reconcilePayouts(): Promise<void>;
-  /** The statement form submitted: its fields checked, then read and reconciled; a problem keeps it open. */
-  submitStatement(fields: Partial<StatementFields>): Promise<string | undefined>;
+  /**
+   * The statement form submitted: its fields checked, then read and reconciled; a problem keeps it
+   * open (naming its field — no file given, a date format backroom cannot read — when it has one).
+   */
+  submitStatement(fields: Partial<StatementFields>): Promise<FormProblem>;
   /** The range form submitted: checked, then the list read; a problem keeps it open. */
   /** Shows the payouts of those days; a problem (naming the field a bad date was typed in) keeps the form open. */
   applyPayoutsRange(from: string, to: string): Promise<FormProblem>;
@@ -149,7 +152,7 @@ export const createPayoutsSlice: LoadedSliceCreator<PayoutsSlice> = (set, get, d
       dispatch({ type: "edit-form", patch: fields });
       await reconcilePayouts(ctx);
       const form = get().payouts.form;
-      return form.kind === "statement" ? form.problem : undefined;
+      return form.kind === "statement" ? problemOn(form.problem, form.problemField) : undefined;
     },
     async applyPayoutsRange(from, to) {
       if (get().payouts.form.kind !== "range") dispatch({ type: "open-form", form: "range" });
@@ -297,7 +300,8 @@ async function reconcilePayouts(ctx: Ctx): Promise<void> {
   });
   if (!statement.ok) {
     const retry = statement.whole ? "file" : "columns";
-    ctx.dispatch({ type: "statement-unusable", path, problem: statement.problem, problems: statement.problems, retry });
+    const { problem, problems, option } = statement;
+    ctx.dispatch({ type: "statement-unusable", path, problem, problems, retry, option });
     return;
   }
   const range = statementRange(statement.lines);

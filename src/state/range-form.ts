@@ -1,6 +1,6 @@
 // The days form of the payouts and the old transactions (V1): from and to, the problem that keeps
 // it open, and the field that problem is about when it is one.
-import { type FormProblem, onField } from "../domain/form-problem.js";
+import { type FormProblem, problemOn } from "../domain/form-problem.js";
 
 /** An open days form. */
 export interface RangeForm {
@@ -14,5 +14,5 @@ export interface RangeForm {
 
 /** What the form answers its submit with: the problem, naming its field when it has one. */
 export function rangeFormProblem(form: RangeForm): FormProblem {
-  return form.problem && form.problemField ? onField(form.problem, form.problemField) : form.problem;
+  return problemOn(form.problem, form.problemField);
 }

@@ -3,6 +3,7 @@
  * search, the count's settings, a line set or removed from the review, unknown codes dismissed
  * or resolved, the books read again, and an item's history. Each is journaled before it shows.
  */
+import { type FormProblem, onField } from "../domain/form-problem.js";
 import { findByCode, parseCountEntry, type UncountedChoice } from "../domain/stocktake.js";
 import { readWantedBooks } from "./stocktake-books.js";
 import { countEntry, data, rememberItems, type StocktakeIo, withJournal } from "./stocktake-io.js";
@@ -73,14 +74,14 @@ export function setUncounted(io: StocktakeIo, uncounted: UncountedChoice): Promi
   return changeSetting(io, "Changing the uncounted items", { uncounted }, { uncounted: before });
 }
 
-/** Sets a line's count from the review (any line is editable); a problem in words, or undefined. */
-export async function setLine(io: StocktakeIo, variationId: string, text: string): Promise<string | undefined> {
+/** Sets a line's count from the review (any line is editable); the problem (a count that cannot be read: its field), or undefined. */
+export async function setLine(io: StocktakeIo, variationId: string, text: string): Promise<FormProblem> {
   const count = data(io).count;
   const item = count?.items.get(variationId);
   if (!count || !item) return "That item is not in this count.";
   if (count.header.status !== "open") return "This count is being committed; its lines can no longer change.";
   const entry = parseCountEntry(text, item.precision);
-  if (!entry.ok) return entry.problem;
+  if (!entry.ok) return onField(entry.problem, "count");
   const recorded = await countEntry(io, item, entry.value);
   if (!recorded && data(io).question) {
     // Far from the books: the question takes over; the line is recorded if the manager keeps it.
@@ -119,19 +120,23 @@ export async function dismissUnknown(io: StocktakeIo, code: string): Promise<voi
   if (done) io.dispatch({ type: "unknown-dismissed", countId, code });
 }
 
-/** Looks up what an unknown code is (a SKU, UPC or words) and counts it as that item. */
-export async function resolveUnknown(io: StocktakeIo, code: string, text: string): Promise<string | undefined> {
+/** Looks up what an unknown code is (a SKU, UPC or words) and counts it as that item; the problem, or undefined. */
+export async function resolveUnknown(io: StocktakeIo, code: string, text: string): Promise<FormProblem> {
   const count = data(io).count;
   if (!count) return "No count is open.";
   const t = text.trim();
-  if (!t) return "Type the item's SKU, UPC or name.";
+  if (!t) return onField("Type the item's SKU, UPC or name.", "text");
   const loc = count.header.locationId;
   const { client } = io.deps;
   const hit =
     findByCode(t, count.bySku, count.byUpc) ??
     (await io.get().runRead(`Looking up ${t}`, () => lookupCode(client, t, loc), { quiet: true }));
   const items = hit ? [hit] : await io.get().runRead(`Searching for ${t}`, () => searchByName(client, t, loc));
-  if (!items || items.length === 0) return `Nothing in the catalog matches “${t}”.`;
+  if (!items || items.length === 0) {
+    // The text typed is why when the catalog answered with nothing; not when it could not be asked.
+    const nothing = `Nothing in the catalog matches “${t}”.`;
+    return items ? onField(nothing, "text") : nothing;
+  }
   io.dispatch({ type: "show", view: { kind: "count" } });
   io.dispatch({ type: "pick-offered", query: t, items, resolving: code });
   if (items.length === 1) await pickItem(io, 0);

@@ -3,6 +3,7 @@
  * only through `countReducer`; the actions read and write the journal and the service
  * (stocktake-io.ts, -start.ts, -edits.ts, -finish.ts) and dispatch what happened.
  */
+import type { FormProblem } from "../domain/form-problem.js";
 import type { CountScope, UncountedChoice } from "../domain/stocktake.js";
 import type { WriteResult } from "./errors.js";
 import {
@@ -87,11 +88,11 @@ export interface StocktakeSlice {
   stocktakeAnswer(yes: boolean | undefined): Promise<void>;
   stocktakeSetUncounted(choice: UncountedChoice): Promise<void>;
   /** Sets a line's count from the review (any line is editable). */
-  stocktakeSetLine(variationId: string, text: string): Promise<string | undefined>;
+  stocktakeSetLine(variationId: string, text: string): Promise<FormProblem>;
   stocktakeRemoveLine(variationId: string): Promise<void>;
   stocktakeDismissUnknown(code: string): Promise<void>;
   /** Looks up what an unknown code is (a SKU, UPC or words) and counts it as that item. */
-  stocktakeResolveUnknown(code: string, text: string): Promise<string | undefined>;
+  stocktakeResolveUnknown(code: string, text: string): Promise<FormProblem>;
   /** Reads the books' quantities changed since the last read (`updated_after`). */
   stocktakeRefreshExpected(options?: { quiet?: boolean }): Promise<void>;
   stocktakeHistory(variationId: string): Promise<void>;

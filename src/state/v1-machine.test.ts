@@ -24,6 +24,14 @@ const split = (age = 2): V1Payment => ({
 });
 const run = (s: V1State, ...events: V1Event[]) => events.reduce(v1Reducer, s);
 const start = () => initialV1State("2026-06-15");
+/** The refund form open on `p`, set to refund 5 of it (part), no tender chosen yet. */
+const partOf5 = (p: V1Payment) =>
+  run(
+    start(),
+    { type: "open-refund", payment: p, now: NOW, timeZone: TZ },
+    { type: "refund-field", field: "mode", value: "partial" },
+    { type: "refund-field", field: "amount", value: "5" },
+  );
 
 describe("the V1 screen's machine", () => {
   it("starts on payments of the last 30 days at the selected location", () => {
@@ -96,13 +104,7 @@ describe("the V1 screen's machine", () => {
 
   it("checks the refund form: split tender needs a tender, the amount within what is left", () => {
     const p = split();
-    let s = run(
-      start(),
-      { type: "open-refund", payment: p, now: NOW, timeZone: TZ },
-      { type: "refund-field", field: "mode", value: "partial" },
-      { type: "refund-field", field: "amount", value: "5" },
-      { type: "refund-field", field: "reason", value: "Scratched" },
-    );
+    let s = run(partOf5(p), { type: "refund-field", field: "reason", value: "Scratched" });
     if (s.form.kind !== "refund") throw new Error("no form");
     expect(s.form.tenderId).toBeUndefined();
     expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({
@@ -128,6 +130,31 @@ describe("the V1 screen's machine", () => {
     s = run(s, { type: "refund-field", field: "amount", value: "12.505" });
     if (s.form.kind !== "refund") throw new Error("no form");
     expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({ ok: false, problem: /2 decimals at most/ });
+  });
+
+  it("names the row a refund rule is about, only a row the form shows, and the form goes there", () => {
+    const p = split();
+    let s = partOf5(p);
+    if (s.form.kind !== "refund") throw new Error("no form");
+    expect(checkRefundForm(s.form, p, NOW, TZ)).toMatchObject({ ok: false, row: "tender" });
+    s = run(
+      s,
+      { type: "refund-field", field: "tenderId", value: "T2" },
+      { type: "refund-field", field: "amount", value: "x" },
+    );
+    if (s.form.kind !== "refund") throw new Error("no form");
+    const bad = checkRefundForm(s.form, p, NOW, TZ);
+    expect(bad).toMatchObject({ ok: false, row: "amount" });
+    s = run(s, { type: "refund-problem", problem: bad.ok ? undefined : bad.problem, row: "amount" });
+    expect(s.form).toMatchObject({ focus: "amount", problemRow: "amount" });
+    // A change clears the problem and its row; the focus stays.
+    s = run(s, { type: "refund-field", field: "amount", value: "1" });
+    expect(s.form).toMatchObject({ focus: "amount", problem: undefined, problemRow: undefined });
+    // One tender: the form has no tender row, so a rule about the tender names none.
+    const one: V1Payment = { ...p, tender: p.tender?.slice(1) ?? [] };
+    if (s.form.kind !== "refund") throw new Error("no form");
+    const unknown = checkRefundForm({ ...s.form, tenderId: "NOPE", reason: "x" }, one, NOW, TZ);
+    expect(unknown).toEqual({ ok: false, problem: "That tender is not one of this payment's." });
   });
 
   it("opens an order action with the refusal when the state does not allow it", () => {

@@ -4,11 +4,12 @@
 // offers. The slice (v1-slice.ts) does the I/O and feeds the answers back in as events.
 
 import { parseMoney } from "../domain/money.js";
-import type { V1RangeSource } from "../domain/v1-rules.js";
+import type { RefundPart, V1RangeSource } from "../domain/v1-rules.js";
 import {
   allowedOrderActions,
   checkOrderAction,
   checkV1Refund,
+  checkV1RefundParts,
   isSplitTender,
   paymentCurrency,
   tenderLeft,
@@ -73,6 +74,8 @@ export interface RefundForm {
   focus: RefundRow;
   /** The rule the draft breaks, shown before anything is sent. */
   problem: string | undefined;
+  /** The row that rule is about, when it is one: the form went there (its value selected). */
+  problemRow?: RefundRow | undefined;
 }
 
 /** A row of the refund form: whole or part, the tender, the amount, the reason. */
@@ -167,7 +170,8 @@ export type V1Event =
   | { type: "submit-range"; today: string }
   | { type: "open-refund"; payment: V1Payment; now: Date; timeZone: string }
   | { type: "refund-field"; field: "mode" | "tenderId" | "amount" | "reason"; value: string }
-  | { type: "refund-problem"; problem: string | undefined }
+  /** A rule broken (or the service's refusal); `row`: the row it is about, which the form moves to. */
+  | { type: "refund-problem"; problem: string | undefined; row?: RefundRow | undefined }
   | { type: "refund-move"; delta: number; split: boolean }
   | { type: "open-order-action"; order: V1Order; action: V1UpdateOrderRequestAction }
   | { type: "order-field"; field: "note" | "tracking"; value: string }
@@ -212,7 +216,8 @@ export function v1Reducer(s: V1State, e: V1Event): V1State {
       return { ...s, form: { ...s.form, focus } };
     }
     case "refund-problem":
-      return s.form.kind === "refund" ? { ...s, form: { ...s.form, problem: e.problem } } : s;
+      if (s.form.kind !== "refund") return s;
+      return { ...s, form: { ...s.form, problem: e.problem, problemRow: e.row, ...(e.row ? { focus: e.row } : {}) } };
     case "open-order-action": {
       const problem = checkOrderAction(e.order, e.action);
       const form: OrderActionForm = {
@@ -286,33 +291,38 @@ function openRefund(s: V1State, p: V1Payment, now: Date, timeZone: string): V1St
 }
 
 function refundField(f: RefundForm, field: "mode" | "tenderId" | "amount" | "reason", value: string): RefundForm {
-  if (field === "mode") return { ...f, mode: value === "partial" ? "partial" : "full", problem: undefined };
-  if (field === "tenderId") return { ...f, tenderId: value || undefined, problem: undefined };
-  return { ...f, [field]: value, problem: undefined };
+  const cleared = { ...f, problem: undefined, problemRow: undefined };
+  if (field === "mode") return { ...cleared, mode: value === "partial" ? "partial" : "full" };
+  if (field === "tenderId") return { ...cleared, tenderId: value || undefined };
+  return { ...cleared, [field]: value };
 }
 
 /** A refund form's draft, or the problem with its amount in words. */
 export function refundDraft(
   f: RefundForm,
   p: V1Payment,
-): { ok: true; draft: V1RefundDraft } | { ok: false; problem: string } {
+): { ok: true; draft: V1RefundDraft } | { ok: false; problem: string; part?: RefundPart } {
   if (f.mode === "full") return { ok: true, draft: { kind: "full", reason: f.reason } };
   const amount = parseMoney(f.amount, paymentCurrency(p), { allowNegative: false });
-  if (!amount.ok) return { ok: false, problem: amount.problem };
+  if (!amount.ok) return { ok: false, problem: amount.problem, part: "amount" };
   return { ok: true, draft: { kind: "partial", reason: f.reason, tenderId: f.tenderId, amount: amount.value } };
 }
 
-/** Checks a refund form against the interface's rules: the problem in words, or the draft to send. */
+/**
+ * Checks a refund form against the interface's rules: the problem in words (and the row it is
+ * about, when that row is on the form), or the draft to send.
+ */
 export function checkRefundForm(
   f: RefundForm,
   p: V1Payment,
   now: Date,
   timeZone: string,
-): { ok: true; draft: V1RefundDraft } | { ok: false; problem: string } {
+): { ok: true; draft: V1RefundDraft } | { ok: false; problem: string; row?: RefundRow } {
   const d = refundDraft(f, p);
-  if (!d.ok) return d;
-  const problem = checkV1Refund(p, d.draft, now, timeZone);
-  return problem ? { ok: false, problem } : d;
+  const broken = d.ok ? checkV1RefundParts(p, d.draft, now, timeZone) : d;
+  if (!broken) return d;
+  const row = broken.part && refundRows(f, isSplitTender(p)).includes(broken.part) ? broken.part : undefined;
+  return { ok: false, problem: broken.problem, ...(row ? { row } : {}) };
 }
 
 /** The tenders a partial refund may come out of, with what is left on each. */

@@ -124,7 +124,7 @@ export function v1Writes(
       if (form.kind !== "refund" || !p) return;
       const checked = checkRefundForm(form, p, c.deps.clock.now(), c.tz());
       if (!checked.ok) {
-        c.dispatch({ type: "refund-problem", problem: checked.problem });
+        c.dispatch({ type: "refund-problem", problem: checked.problem, row: checked.row });
         return;
       }
       // Irreversible (a card refund cannot be taken back): enter on the question means no.

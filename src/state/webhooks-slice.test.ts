@@ -85,7 +85,29 @@ describe("webhooks slice against the local service", () => {
     const problem = "2019-01-01 is not an API version the service has released; leave it empty for 2024-01-18.";
     expect(s().webhooks.form).toMatchObject({ step: "fields", problem });
     expect(s().status).toMatchObject({ text: problem, details: expect.stringMatching(/^INVALID_VALUE · HTTP 400/) });
+    // Enter again on the same version asks again, and is refused again: it does not go on to the types.
+    await s().webhooksFormNext();
+    expect(s().webhooks.form).toMatchObject({ step: "fields", problem, problemField: "apiVersion" });
     s().webhooksDispatch({ type: "close-form" });
+  });
+
+  it("a slow answer for a form closed meanwhile leaves the form opened since as it is", async () => {
+    await t.raw("POST", "/_emulator/faults", { body: { operation: "ListWebhookEventTypes", latency_ms: 300 } });
+    try {
+      s().webhooksDispatch({ type: "open-create" });
+      s().webhooksDispatch({ type: "edit-field", field: "url", value: hookUrl });
+      s().webhooksDispatch({ type: "edit-field", field: "apiVersion", value: "2020-01-22" });
+      const next = s().webhooksFormNext();
+      // Closed while the service is slow, and another form opened with fields that would pass.
+      s().webhooksDispatch({ type: "close-form" });
+      s().webhooksDispatch({ type: "open-create" });
+      s().webhooksDispatch({ type: "edit-field", field: "url", value: hookUrl });
+      await next;
+      expect(s().webhooks.form).toMatchObject({ step: "fields", problem: undefined, offered: undefined });
+    } finally {
+      await t.raw("DELETE", "/_emulator/faults");
+      s().webhooksDispatch({ type: "close-form" });
+    }
   });
 
   it("says one event type in the singular", async () => {

@@ -146,8 +146,13 @@ function formActions(io: WebhooksIo) {
       // released keeps the fields on screen (the same form, its cursor where it was) with why.
       const before = form();
       const version = before ? parseApiVersion(before.apiVersion) : undefined;
-      if (version?.ok && before?.offered?.version !== version.value) {
+      // A read that failed (a version refused, no answer) is tried again: enter does not pass it by.
+      const read = before?.offered;
+      if (version?.ok && (read?.version !== version.value || read.state === "failed")) {
         const problem = await loadTypes(io, version.value);
+        // A slow answer after the manager closed the form (or opened another) is only said: it does
+        // not move on, or refuse, a form that did not ask.
+        if (form()?.offered?.version !== version.value) return;
         if (problem) return dispatch({ type: "form-problem", problem, field: "apiVersion" });
       }
       dispatch({ type: "to-events", today: deps.clock.now() });

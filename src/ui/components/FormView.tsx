@@ -26,6 +26,8 @@ export interface FormViewProps {
   resetKey?: string;
   /** Values to put in instead of `initial` on reset (the manager's own, to re-apply). */
   resetValues?: Record<string, string>;
+  /** The field the form opens on (its value selected), when not the first. */
+  startAt?: string | undefined;
 }
 
 /** The most lines the field being edited takes: a value longer than its room goes on under it. */
@@ -42,7 +44,10 @@ export function formHeight(fields: readonly FieldSpec[], hasNote: boolean): numb
 /**
  * A form's state and its keys: tab or ↑/↓ move between the `fields`, Enter submits (once, however
  * often it is pressed before the answer), Esc cancels. The text fields do the editing. A refusal
- * about one field (`{ text, field }`) moves the focus to that field with its value selected.
+ * about one field (`{ text, field }`) moves the focus to that field with its value selected —
+ * unless the manager has moved or typed since enter (a slow answer): then it only shows. A form
+ * closed before its answer (unmounted) takes nothing from it. It opens on the field named
+ * `startAt` (else the first), its value selected.
  */
 export function useFormKeys(
   initial: Record<string, string>,
@@ -50,13 +55,21 @@ export function useFormKeys(
   onSubmit: (values: Record<string, string>) => Promise<FormProblem> | FormProblem,
   onCancel: () => void,
   isActive = true,
+  startAt?: string,
 ): [FormState, Dispatch<FormAction>] {
   const count = fields.length;
-  const [state, dispatch] = useReducer(formReducer, initial, (values) => initialForm(values, fields[0]?.name));
+  const [state, dispatch] = useReducer(formReducer, initial, (values) => {
+    const at = Math.max(
+      0,
+      fields.findIndex((f) => f.name === startAt),
+    );
+    return initialForm(values, fields[at]?.name, at);
+  });
   const submitting = useRef(false);
   const submit = () => {
     if (submitting.current) return;
     submitting.current = true;
+    dispatch({ type: "submit" });
     void Promise.resolve(onSubmit(state.values))
       .then((problem) => {
         const text = problemText(problem);
@@ -180,11 +193,12 @@ export function FieldRow({
 }
 
 /** A form: tab or ↑/↓ between fields, enter submits, esc cancels; a problem shows under it. */
-export function FormView({ title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues }: FormViewProps) {
+export function FormView(props: FormViewProps) {
+  const { title, fields, initial, onSubmit, onCancel, note, resetKey, resetValues, startAt } = props;
   const theme = useTheme();
   // One form is on screen at a time: it has the keys while the screen's focus is a form.
   const active = useFocus().kind === "form";
-  const [state, dispatch] = useFormKeys(initial, fields, onSubmit, onCancel, active);
+  const [state, dispatch] = useFormKeys(initial, fields, onSubmit, onCancel, active, startAt);
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new resetKey re-initialises.
   useEffect(() => {

@@ -25,6 +25,7 @@ describe("form", () => {
     let s = formReducer(initialForm(fields), { type: "move", delta: 2, count: 3 });
     s = formReducer(s, { type: "change", name: "breaks", value: "Lunch 12:00-12:31" });
     expect(s).toMatchObject({ focus: 2, selected: false });
+    s = formReducer(s, { type: "submit" });
     s = formReducer(s, { type: "problem", problem: "bad start date", focus: 0 });
     expect(s).toMatchObject({ focus: 0, selected: true, problem: "bad start date" });
     // The text field reports the old value with the typed character after it: the character stands alone.
@@ -35,6 +36,7 @@ describe("form", () => {
   it("keeps the focus where it is for a refusal not about one field", () => {
     let s = formReducer(initialForm({ a: "1", b: "2" }), { type: "move", delta: 1, count: 2 });
     s = formReducer(s, { type: "change", name: "b", value: "3" });
+    s = formReducer(s, { type: "submit" });
     s = formReducer(s, { type: "problem", problem: "the service refused" });
     expect(s).toMatchObject({ focus: 1, selected: false, problem: "the service refused" });
     s = formReducer(s, { type: "problem", problem: "no such field", focus: -1 });
@@ -51,7 +53,34 @@ describe("form", () => {
       problem: "changed elsewhere",
       dirty: false,
       selected: false,
+      untouched: false,
     });
+  });
+
+  it("lets a slow answer take the focus only if nothing was moved or typed since enter", () => {
+    const opened = formReducer(initialForm({ name: "", url: "http://x", version: "2099-01-01" }), {
+      type: "move",
+      delta: 1,
+      count: 3,
+    });
+    const sent = formReducer(opened, { type: "submit" });
+    // Nothing done since: the answer about the version takes the manager there, selected.
+    const refused = { type: "problem", problem: "2099-01-01 is not released", focus: 2 } as const;
+    expect(formReducer(sent, refused)).toMatchObject({ focus: 2, selected: true, problem: refused.problem });
+    // Moved on to another field, typed, or let the selection go meanwhile: the problem only shows.
+    const moved = formReducer(sent, { type: "move", delta: -1, count: 3 });
+    expect(formReducer(moved, refused)).toMatchObject({ focus: 0, selected: true, problem: refused.problem });
+    const typed = formReducer(sent, { type: "change", name: "url", value: "http://xy" });
+    expect(formReducer(typed, refused)).toMatchObject({ focus: 1, selected: false, problem: refused.problem });
+    const cursor = formReducer(sent, { type: "deselect" });
+    expect(formReducer(cursor, refused)).toMatchObject({ focus: 1, selected: false });
+    // Enter again after moving: its answer may move the focus again.
+    expect(formReducer(formReducer(moved, { type: "submit" }), refused)).toMatchObject({ focus: 2, selected: true });
+  });
+
+  it("does not move for a problem that answers no enter", () => {
+    const s = formReducer(initialForm({ a: "1", b: "2" }), { type: "problem", problem: "x", focus: 1 });
+    expect(s).toMatchObject({ focus: 0, problem: "x" });
   });
 });
 

@@ -2,7 +2,7 @@ import { Box } from "ink";
 import { useReducer } from "react";
 import { CASH_DRAWER_EVENT_TYPES, EVENT_TYPE_LABELS } from "../../../domain/cash-drawers.js";
 import type { CashDrawerEventType } from "../../../spec/generated/types.js";
-import { useLoadedStore, useLoadedStoreApi, writeProblem } from "../../../state/index.js";
+import { exportProblem, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { FormView, formHeight } from "../../components/FormView.js";
 import type { FieldSpec } from "../../components/form.js";
 import { Txt } from "../../components/Txt.js";
@@ -72,7 +72,7 @@ export function DrawersExportForm({ what }: { what: "day" | "events" }) {
       onSubmit={async (v) => {
         // A file already there is asked about in the one confirmation; the form has closed by then.
         const written = await s().exportDrawers(what, v.path ?? "");
-        return written.ok ? undefined : writeProblem(written.error);
+        return written.ok ? undefined : exportProblem(written.error);
       }}
       onCancel={() => s().openDrawersForm({ kind: "none" })}
     />

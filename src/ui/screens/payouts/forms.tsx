@@ -64,6 +64,7 @@ export function StatementForm() {
         descriptionColumn: form.descriptionColumn,
         dateFormat: form.dateFormat,
       }}
+      startAt={form.startAt}
       onSubmit={(v) => s().submitStatement(v)}
       onCancel={() => s().payoutsDispatch({ type: "close-form" })}
     />

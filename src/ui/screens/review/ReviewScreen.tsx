@@ -1,12 +1,14 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import stringWidth from "string-width";
+import { onField } from "../../../domain/form-problem.js";
 import { formatMoney } from "../../../domain/money.js";
 import { describeOvertime } from "../../../domain/overtime.js";
 import { plural } from "../../../domain/plural.js";
 import { addToTotals, emptyPayTotals, type PayTotals } from "../../../domain/review.js";
 import { describePayPeriod, formatHours, localDate, localTime } from "../../../domain/time.js";
 import {
+  exportProblem,
   selectReviewMembers,
   selectReviewRows,
   selectTimeZone,
@@ -14,7 +16,6 @@ import {
   useLoadedStore,
   useLoadedStoreApi,
   useShallow,
-  writeProblem,
 } from "../../../state/index.js";
 import { type ReviewSpanKind, zoneOfShift } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
@@ -240,10 +241,10 @@ function ExportForm({ path: given, summary: asked }: { path?: string | undefined
   const rows = useLoadedStore((s) => s.review.result?.rows.length ?? 0);
   const submit = async (v: Record<string, string>) => {
     const answer = (v.summary ?? "").trim().toLowerCase();
-    if (!["", "y", "yes", "n", "no"].includes(answer)) return "Weekly summary is y or n.";
+    if (!["", "y", "yes", "n", "no"].includes(answer)) return onField("Weekly summary is y or n.", "summary");
     // A file already there is asked about in the one confirmation; the form has closed by then.
     const written = await store.getState().exportReview(v.path ?? "", { summary: answer.startsWith("y") });
-    return written.ok ? undefined : writeProblem(written.error);
+    return written.ok ? undefined : exportProblem(written.error);
   };
   return (
     <FormView

@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { useLoadedStore, useLoadedStoreApi, writeProblem } from "../../../state/index.js";
+import { exportProblem, useLoadedStore, useLoadedStoreApi } from "../../../state/index.js";
 import { expectedOf } from "../../../state/screens.js";
 import { ColumnList, listRows } from "../../components/ColumnList.js";
 import { type Column, wrapLines } from "../../components/columns.js";
@@ -136,7 +136,7 @@ export function StocktakeForm() {
           onSubmit={async (v) => {
             // A file already there is asked about in the one confirmation; the form has closed by then.
             const written = await s().stocktakeExport(form.what, form.countId, v.path ?? "");
-            return written.ok ? undefined : writeProblem(written.error);
+            return written.ok ? undefined : exportProblem(written.error);
           }}
           onCancel={close}
         />

@@ -117,8 +117,13 @@ function useRefundKeys(form: RefundForm, split: boolean, tenders: readonly V1Ten
   useKeys(
     (input, key) => {
       if (key.escape) s().v1Dispatch({ type: "close-form" });
-      else if (key.return) s().submitV1Refund();
-      else if (key.tab || key.downArrow || key.upArrow) {
+      else if (key.return) {
+        s().submitV1Refund();
+        // A rule about the amount or the reason took the form to that row: its value selected, as in every form.
+        const after = s().v1.form;
+        if (after.kind === "refund" && (after.problemRow === "amount" || after.problemRow === "reason"))
+          setSelected(true);
+      } else if (key.tab || key.downArrow || key.upArrow) {
         const back = (key.tab && key.shift) || key.upArrow;
         s().v1Dispatch({ type: "refund-move", delta: back ? -1 : 1, split });
         setSelected(true);
