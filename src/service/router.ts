@@ -24,11 +24,14 @@ const node = (): Node => ({ literals: new Map(), param: undefined, ops: [] });
 
 /** A parameter segment's value: percent-decoded, and undefined when it can name no id. */
 function paramValue(part: string): string | undefined {
-  let value: string;
-  try {
-    value = decodeURIComponent(part);
-  } catch {
-    return undefined;
+  let value = part;
+  // Only a `%` starts an escape: an id without one is read as it is.
+  if (part.includes("%")) {
+    try {
+      value = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
   }
   return value === "" || UNSAFE_ID.test(value) ? undefined : value;
 }
