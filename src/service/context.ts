@@ -88,12 +88,20 @@ export function merchantOf(ctx: RequestContext): string {
   return ctx.auth.merchantId;
 }
 
-/** An answer already in JSON text: its `body` is parsed only if something reads it. */
+/** An answer already in JSON text (see {@link jsonAnswer}). */
+class JsonAnswer implements HandlerResult {
+  constructor(readonly json: string) {}
+
+  get body(): unknown {
+    return JSON.parse(this.json);
+  }
+}
+
+/**
+ * An answer already in JSON text: its `body` is parsed only if something reads it. An instance of
+ * a class, its getter on the prototype: an object literal with a getter is built on V8's slow path,
+ * about 1 µs a call, on every retrieveCustomer.
+ */
 export function jsonAnswer(json: string): HandlerResult {
-  return {
-    json,
-    get body() {
-      return JSON.parse(json) as unknown;
-    },
-  };
+  return new JsonAnswer(json);
 }

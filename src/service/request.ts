@@ -28,10 +28,13 @@ export function requestTarget(rawUrl: string): { path: string; search: URLSearch
   const q = rawUrl.indexOf("?");
   let path = q < 0 ? rawUrl : rawUrl.slice(0, q);
   const query = q < 0 ? "" : rawUrl.slice(q + 1);
-  const absolute = /^https?:\/\/[^/]*/i.exec(path);
-  if (absolute) path = path.slice(absolute[0].length) || "/";
-  if (!path.startsWith("/")) throw refuse(404, "NOT_FOUND", "The request path must start with /.");
-  if (path !== "/") {
+  if (!path.startsWith("/")) {
+    const absolute = /^https?:\/\/[^/]*/i.exec(path);
+    if (absolute) path = path.slice(absolute[0].length) || "/";
+    if (!path.startsWith("/")) throw refuse(404, "NOT_FOUND", "The request path must start with /.");
+  }
+  // Only a path with a `.`, a `%2…`, a `//` or a trailing `/` can hold such a segment.
+  if (path !== "/" && (path.endsWith("/") || path.includes("//") || path.includes(".") || path.includes("%2"))) {
     const segments = path.slice(1).split("/");
     if (segments.some((s) => s === "" || isDotSegment(s))) {
       throw refuse(404, "NOT_FOUND", "No such path: empty, '.' and '..' segments are not resolved here.");

@@ -98,7 +98,8 @@ export function createHttpServer(opts: HttpOptions): Server {
     const shape = versionShape(requestVersion(headerValue(req.headers["square-version"]), opts.defaultSquareVersion));
     const auth: AuthInfo | null = authorize(opts.db, op, req.headers, opts.clock.now());
     const input: Input = readInput(op, incoming, shape, { db: opts.db, merchantId: auth?.merchantId });
-    await injectFault(opts.faults, op.name);
+    const fault = injectFault(opts.faults, op.name);
+    if (fault) await fault;
     const events: ServiceEvent[] = [];
     const ctx: RequestContext<Record<string, unknown>> = {
       op,
@@ -122,7 +123,8 @@ export function createHttpServer(opts: HttpOptions): Server {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      const incoming = await readIncoming(req);
+      const read = readIncoming(req);
+      const incoming = read instanceof Promise ? await read : read;
       const extra = opts.extra[`${req.method} ${incoming.path}`];
       await (extra ? handleExtra(extra, req, res, incoming) : handleContract(req, res, incoming));
     } catch (err) {

@@ -25,11 +25,16 @@ function sortedCopy(value: unknown): unknown {
       break;
     }
   }
-  // No prototype: a member named "__proto__" (JSON.parse makes it an own member) stays a member.
-  const copy: Record<string, unknown> = Object.create(null);
+  // A plain object, built in key order: V8 gives it a shape and stringifies it on its fast path (a
+  // copy without a prototype is a dictionary: a quarter slower on a 20 kB batch).
+  const copy: Record<string, unknown> = {};
   for (const k of keys) {
     const v = o[k];
-    if (v !== undefined) copy[k] = sortedCopy(v);
+    if (v === undefined) continue;
+    // A member named "__proto__" (JSON.parse makes it an own member) stays a member, not the prototype.
+    if (k === "__proto__") {
+      Object.defineProperty(copy, k, { value: sortedCopy(v), enumerable: true, writable: true, configurable: true });
+    } else copy[k] = sortedCopy(v);
   }
   return copy;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import Database from "better-sqlite3";
 import type { AuthInfo } from "./context.js";
 import type { Db } from "./db.js";
 import { insufficientScopes, unauthorized } from "./errors.js";
@@ -90,19 +91,27 @@ export function findToken(db: Db, token: string): TokenRow | undefined {
  * of another connection on the same file changes data_version; either forgets them all, so a
  * revoked or replaced token is never answered from here.
  */
-const presented = new WeakMap<Db, { stamp: string; rows: Map<string, TokenRow | undefined> }>();
+interface Presented {
+  /** Writes to the tokens table on this connection, counted by its trigger. */
+  writes: { n: number };
+  /** `PRAGMA data_version`, its one value plucked: its own statement, never the shared cache's. */
+  dataVersion: Database.Statement;
+  /** The count of writes and the data version the remembered rows were read at. */
+  seenWrites: number;
+  seenVersion: unknown;
+  rows: Map<string, TokenRow | undefined>;
+}
+
+const presented = new WeakMap<Db, Presented>();
 const MAX_REMEMBERED = 100;
 
-/** Writes to the tokens table on each connection, counted by its trigger. */
-const tokenWrites = new WeakMap<Db, { n: number }>();
-
-function tokenWritesOf(db: Db): { n: number } {
-  let writes = tokenWrites.get(db);
-  if (!writes) {
-    const counter = { n: 0 };
+function presentedOf(db: Db): Presented {
+  let seen = presented.get(db);
+  if (!seen) {
+    const writes = { n: 0 };
     // Not deterministic, and called from triggers: neither option may be set.
     db.function("backroom_token_written", () => {
-      counter.n++;
+      writes.n++;
       return null;
     });
     for (const event of ["INSERT", "UPDATE", "DELETE"]) {
@@ -111,20 +120,21 @@ function tokenWritesOf(db: Db): { n: number } {
          BEGIN SELECT backroom_token_written(); END`,
       );
     }
-    tokenWrites.set(db, counter);
-    writes = counter;
+    // The class's own prepare: db.prepare hands out shared statements, which must keep their mode.
+    const dataVersion = Database.prototype.prepare.call(db, "PRAGMA data_version").pluck();
+    seen = { writes, dataVersion, seenWrites: -1, seenVersion: undefined, rows: new Map() };
+    presented.set(db, seen);
   }
-  return writes;
+  return seen;
 }
 
 function presentedToken(db: Db, token: string): TokenRow | undefined {
-  const writes = tokenWritesOf(db);
-  const { v } = db.prepare("SELECT data_version AS v FROM pragma_data_version").get() as { v: number };
-  const stamp = `${writes.n}:${v}`;
-  let seen = presented.get(db);
-  if (!seen || seen.stamp !== stamp || seen.rows.size >= MAX_REMEMBERED) {
-    seen = { stamp, rows: new Map() };
-    presented.set(db, seen);
+  const seen = presentedOf(db);
+  const version: unknown = seen.dataVersion.get();
+  if (seen.seenVersion !== version || seen.seenWrites !== seen.writes.n || seen.rows.size >= MAX_REMEMBERED) {
+    seen.rows.clear();
+    seen.seenVersion = version;
+    seen.seenWrites = seen.writes.n;
   }
   if (seen.rows.has(token)) return seen.rows.get(token);
   const row = findToken(db, token);
