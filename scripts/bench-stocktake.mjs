@@ -6,7 +6,7 @@
 // `node scripts/bench-stocktake.mjs` prints them (`… memory`: the memory alone); scripts/bench.mjs
 // imports `benchStocktake()`.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -30,11 +30,26 @@ export { renderApp } from "./src/ui/run-app.js";
 export { createService } from "./src/service/index.js";
 `;
 
+/**
+ * Bundles a harness as the app is built: ES modules split into chunks that Node links itself. One
+ * file made from stdin would have esbuild stand in for the modules' top-level awaits (Ink's), and
+ * with the app's import cycles its stand-in never finished: the import hung and the bench ended
+ * with nothing printed (exit 13, a top-level await unsettled).
+ */
 async function bundle(name, contents) {
-  mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, name);
-  await build({ ...bundleOptions, stdin: { contents, resolveDir: root, loader: "ts", sourcefile: name }, outfile });
-  return outfile;
+  const dir = join(outDir, name.replace(/\.[^.]+$/, ""));
+  mkdirSync(dir, { recursive: true });
+  const entry = join(dir, "entry.ts");
+  writeFileSync(entry, contents.replaceAll('"./src/', '"../../src/'));
+  await build({
+    ...bundleOptions,
+    entryPoints: { [name.replace(/\.[^.]+$/, "")]: entry },
+    outdir: dir,
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+  });
+  return join(dir, `${name.replace(/\.[^.]+$/, "")}.mjs`);
 }
 
 /** Starts `backroom serve` (the bundle in dist/) and resolves with its address and a stop function. */
