@@ -179,6 +179,24 @@ describe("the gift cards screen", () => {
     await a.waitFor(/History, newest first/);
   });
 
+  it("why a key did nothing shows until a scan or a command runs: '+' before a card, then a card and '+'", async () => {
+    const [card] = await shared.client.giftCards.listGiftCards({ state: "ACTIVE", limit: 1 }).all();
+    const number = card?.gan ?? "";
+    const a = await open();
+    await a.press("+");
+    await a.waitFor("Look a card up first: scan it, or type its number.");
+    // The card scanned and shown, why the first '+' did nothing no longer shows under it.
+    await a.press(`${number}\r`);
+    await a.waitFor(`${number} · physical`);
+    expect(a.frame()).not.toContain("Look a card up first");
+    // Nor after a key that is refused, then one that runs.
+    await a.press("a");
+    await a.waitFor(/^! /m);
+    await a.press("+");
+    await a.waitFor("Add to card");
+    expect(a.frame()).not.toMatch(/^! /m);
+  });
+
   it("refuses a decrement past the balance before anything is sent", async () => {
     const a = await open();
     const number = gan(2);

@@ -113,6 +113,9 @@ export function runCommand(command: Command, s: AppState, deps: CommandDeps): bo
     s.setStatus({ kind: "rule", text: reason });
     return false;
   }
+  // Why an earlier key did nothing ("Look a card up first") is answered once a command runs: it
+  // goes, rather than stay under what that command now shows.
+  if (s.status.kind === "rule") s.setStatus({ kind: "idle" });
   void Promise.resolve(command.run(s, deps)).catch((err: unknown) =>
     s.setStatus({ kind: "error", text: err instanceof Error ? err.message : String(err) }),
   );

@@ -255,6 +255,8 @@ export function dispatchScan(shell: Shell, store: AppStore, deps: CommandDeps, c
     s.setStatus({ kind: "rule", text: `Scanned ${scannedText(code)}: this screen does not take scans.` });
     return true;
   }
+  // As a command that runs (commands.ts runCommand): why an earlier key did nothing goes.
+  if (s.status.kind === "rule") s.setStatus({ kind: "idle" });
   void Promise.resolve(def.onScan(s, code, deps)).catch((err: unknown) =>
     s.setStatus({ kind: "error", text: err instanceof Error ? err.message : String(err) }),
   );
