@@ -1,7 +1,7 @@
 // From errors.js, not the layer's index: the index brings the HTTP client (undici), which the first
 // frame does not need.
 import { errorCode, isPathProblem } from "../domain/file-errors.js";
-import { type FormProblem, onField } from "../domain/form-problem.js";
+import { type FormProblem, problemOn } from "../domain/form-problem.js";
 import { SquareApiError, SquareNetworkError, SquareTimeoutError } from "../square/errors.js";
 
 /** A failure as the manager reads it: a headline in words, and the codes and ids for a details line. */
@@ -109,7 +109,6 @@ export function writeProblem(error: WriteError): string | undefined {
  * place that may not be written to) — the form takes the manager there, the path selected.
  */
 export function exportProblem(error: WriteError, field = "path"): FormProblem {
-  const text = writeProblem(error);
   const aboutPath = error.kind === "failed" && isPathProblem(errorCode(error.cause));
-  return text && aboutPath ? onField(text, field) : text;
+  return problemOn(writeProblem(error), aboutPath ? field : undefined);
 }

@@ -155,7 +155,7 @@ function followEvents(io: ReviewReader): void {
 function rangeActions({ get, deps }: ReviewReader) {
   const today = () => reviewToday(get(), deps);
   const startOfWeek = () => reviewClock(get()).startOfWeek;
-  const comeYet = (day: string) => get().setStatus({ kind: "rule", text: notComeYet(day, today()) });
+  const sayNotComeYet = (day: string) => get().setStatus({ kind: "rule", text: notComeYet(day, today()) });
   return {
     async reviewToday() {
       await get().loadReview({ from: today(), to: today() });
@@ -165,13 +165,13 @@ function rangeActions({ get, deps }: ReviewReader) {
       if (!from) return;
       const next = addDays(from, days);
       // Days to come have no shifts worked: the dates stop once they would start after today.
-      if (days > 0 && next > today()) return comeYet(next);
+      if (days > 0 && next > today()) return sayNotComeYet(next);
       await get().loadReview({ from: next, to: addDays(to, days) });
     },
     async shiftReviewWeek(weeks: number) {
       const from = get().review.from || today();
       const first = weekStartOf(addDays(from, 7 * weeks), startOfWeek());
-      if (weeks > 0 && first > today()) return comeYet(first);
+      if (weeks > 0 && first > today()) return sayNotComeYet(first);
       await get().loadReview({ from: first, to: addDays(first, 6) }, { span: "week" });
     },
     async reviewPayPeriod() {
