@@ -4,13 +4,11 @@ import type {
   BatchRetrieveInventoryChangesRequest,
   BatchRetrieveInventoryChangesResponse,
   BatchRetrieveInventoryCountsRequest,
-  BatchRetrieveInventoryCountsResponse,
   InventoryChange,
   InventoryCount,
   RetrieveInventoryChangesResponse,
-  RetrieveInventoryCountResponse,
 } from "../../spec/generated/types.js";
-import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { jsonAnswer, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { notFound } from "../errors.js";
 import { timeOrderedId } from "../ids.js";
@@ -141,20 +139,12 @@ function retrieveInventoryChanges(ctx: RequestContext) {
   return { body };
 }
 
-function countsPage(
-  ctx: RequestContext,
-  filter: CountFilter,
-  query: object,
-  cursor: unknown,
-  limit: number,
-): { counts: ReturnType<typeof toCount>[]; cursor?: string } {
+/** A page of counts, as JSON text: the counts as SQLite wrote them, then the cursor when more follow. */
+function countsPage(ctx: RequestContext, filter: CountFilter, query: object, cursor: unknown, limit: number) {
   const after: CountPosition | undefined = readCursor(ctx.op.name, cursor, query, isCountPosition);
-  const { rows, more } = pageCounts(ctx.db, merchantOf(ctx), filter, after, limit);
-  const last = rows.at(-1);
-  const counts = rows.map(toCount);
-  return more && last
-    ? { counts, cursor: encodeCursor(ctx.op.name, query, { c: last.calculated_at, i: last.id }) }
-    : { counts };
+  const page = pageCounts(ctx.db, merchantOf(ctx), filter, after, limit);
+  const next = page.next ? `,"cursor":${JSON.stringify(encodeCursor(ctx.op.name, query, page.next))}` : "";
+  return jsonAnswer(`{"counts":${page.json}${next}}`);
 }
 
 /**
@@ -173,8 +163,7 @@ function batchRetrieveInventoryCounts(ctx: RequestContext<BatchRetrieveInventory
     ...(after ? { calculatedAfter: after } : {}),
   };
   const { cursor: _c, limit: _l, ...shape } = req;
-  const body: BatchRetrieveInventoryCountsResponse = countsPage(ctx, filter, shape, req.cursor, limit);
-  return { body };
+  return countsPage(ctx, filter, shape, req.cursor, limit);
 }
 
 const commaList = (value: unknown): string[] =>
@@ -191,8 +180,7 @@ function retrieveInventoryCount(ctx: RequestContext) {
   const locations = commaList(ctx.query.location_ids);
   const filter: CountFilter = { objectIds: [objectId], ...(locations.length > 0 ? { locationIds: locations } : {}) };
   const query = { objectId, locations };
-  const body: RetrieveInventoryCountResponse = countsPage(ctx, filter, query, ctx.query.cursor, GET_PAGE);
-  return { body };
+  return countsPage(ctx, filter, query, ctx.query.cursor, GET_PAGE);
 }
 
 function byId(type: "ADJUSTMENT" | "PHYSICAL_COUNT" | "TRANSFER", param: string) {
