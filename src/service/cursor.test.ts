@@ -24,6 +24,17 @@ describe("cursors", () => {
     }
   });
 
+  it("leave paging out of the query they seal, at its top only", () => {
+    const c = encodeCursor("Op", { a: 1, limit: 5, cursor: "x", batch_token: "y" }, 3);
+    expect(decodeCursor("Op", c, { a: 1 })).toBe(3);
+    expect(decodeCursor("Op", c, { limit: 9, a: 1 })).toBe(3);
+    expect(refusalCode(() => decodeCursor("Op", c, { a: 2, limit: 5 }))).toBe("INVALID_CURSOR");
+    const nested = encodeCursor("Op", { q: { limit: 1, cursor: "a" } }, 3);
+    expect(refusalCode(() => decodeCursor("Op", nested, { q: { limit: 2, cursor: "a" } }))).toBe("INVALID_CURSOR");
+    expect(refusalCode(() => decodeCursor("Op", nested, { q: { limit: 1 } }))).toBe("INVALID_CURSOR");
+    expect(decodeCursor("Op", nested, { q: { cursor: "a", limit: 1 } })).toBe(3);
+  });
+
   it("check the position's shape with the listing's guard", () => {
     const isPos = positionOf({ t: "string", s: "number" });
     const bad = encodeCursor("Op", {}, { t: 1, s: "x" });

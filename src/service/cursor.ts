@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import { invalid } from "./errors.js";
 import { sortedJson } from "./sorted-json.js";
 
@@ -7,9 +7,10 @@ import { sortedJson } from "./sorted-json.js";
  * operation, the query and the position. A cursor that was altered, made up, or minted by another
  * operation or another query is refused with INVALID_CURSOR rather than paging from a position
  * the query never produced. The key lives for the process: a cursor does not outlive a restart,
- * as a real service's cursors expire.
+ * as a real service's cursors expire. A key object, made once: createHmac takes it without
+ * copying and checking raw bytes on every seal.
  */
-const KEY = randomBytes(32);
+const KEY = createSecretKey(randomBytes(32));
 /** Members of a query that move along a listing rather than shape it. */
 const PAGING_KEYS = new Set(["cursor", "limit", "batch_token"]);
 /** Far longer than any cursor this service mints; a longer one is not ours. */
@@ -39,12 +40,10 @@ export function positionOf<S extends Record<string, FieldKind>>(shape: S): Posit
 }
 
 function seal(op: string, query: unknown, position: string): string {
-  const shape =
-    query !== null && typeof query === "object" && !Array.isArray(query)
-      ? Object.fromEntries(Object.entries(query).filter(([k]) => !PAGING_KEYS.has(k)))
-      : query;
+  // The query's members but paging, in order, written from one copy.
+  const omit = query !== null && typeof query === "object" && !Array.isArray(query) ? PAGING_KEYS : undefined;
   return createHmac("sha256", KEY)
-    .update(`${op}\u0000${sortedJson(shape)}\u0000${position}`)
+    .update(`${op}\u0000${sortedJson(query, omit)}\u0000${position}`)
     .digest("base64url")
     .slice(0, 22);
 }

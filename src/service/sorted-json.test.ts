@@ -22,6 +22,12 @@ describe("sortedJson", () => {
     expect(sortedJson(a)).not.toBe(sortedJson(b));
   });
 
+  it("leaves the top object's members named in omit out, and only there", () => {
+    const v = { limit: 1, a: { limit: 2 }, cursor: "c", b: [{ cursor: 3 }] };
+    expect(sortedJson(v, new Set(["limit", "cursor"]))).toBe('{"a":{"limit":2},"b":[{"cursor":3}]}');
+    expect(sortedJson([{ limit: 1 }], new Set(["limit"]))).toBe('[{"limit":1}]');
+  });
+
   it("writes numeric keys the same way whatever order they came in", () => {
     expect(sortedJson({ b: 1, 10: 2, 9: 3 })).toBe(sortedJson(JSON.parse('{"9":3,"b":1,"10":2}')));
   });
