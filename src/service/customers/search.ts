@@ -329,13 +329,33 @@ export interface CustomerPage {
   readonly customers: StoredCustomer[];
 }
 
-const customerPage = (records: string[], next: Position | undefined): CustomerPage => ({
-  records,
-  ...(next ? { next } : {}),
-  get customers() {
-    return records.map((r) => JSON.parse(r) as StoredCustomer);
-  },
-});
+/**
+ * A class, its getter on the prototype: an object literal with a getter (and a spread) is built on
+ * V8's slow path, on every page.
+ */
+class StoredPage implements CustomerPage {
+  declare readonly next?: Position;
+
+  constructor(
+    readonly records: string[],
+    next: Position | undefined,
+  ) {
+    if (next) this.next = next;
+  }
+
+  get customers(): StoredCustomer[] {
+    return this.records.map((r) => JSON.parse(r) as StoredCustomer);
+  }
+}
+
+const customerPage = (records: string[], next: Position | undefined): CustomerPage => new StoredPage(records, next);
+
+/**
+ * The statements of {@link inNameOrder} without filters, per database, by their shape (order,
+ * position or none, rows): looked up by a short key, not by their text, which would be written
+ * and hashed again at every page.
+ */
+const pagesByShape = new WeakMap<Db, Map<string, ReturnType<typeof plucked>>>();
 
 /**
  * A page's records in the default order straight off the search index: it is keyed by each
@@ -355,31 +375,54 @@ function inNameOrder(
   filters: { where: readonly string[]; params: readonly unknown[] },
   take: number,
 ): string[] {
-  const back = dir === "ASC" ? "DESC" : "ASC";
-  const next = `SELECT name_rank FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
-       ORDER BY name_key ${dir}, id ${dir} LIMIT 1`;
-  const end = `SELECT name_rank FROM customers WHERE merchant_id = ? ORDER BY name_key ${back}, id ${back} LIMIT 1`;
-  const nextParams = [merchantId, ...(after ?? [])];
-  const [lo, hi, bounds] =
-    dir === "ASC" ? [next, end, [...nextParams, merchantId]] : [end, next, [merchantId, ...nextParams]];
-  const ranked = `customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi})`;
-  const order = `ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`;
-  // CROSS JOIN keeps the index as the outer loop, so its order is the page's order. A bound that
-  // is NULL (the merchant has no profile there) selects nothing.
+  const nextParams = after ? [merchantId, after[0], after[1]] : [merchantId];
+  const bounds = dir === "ASC" ? [...nextParams, merchantId] : [merchantId, ...nextParams];
   if (filters.where.length === 0) {
-    return plucked(
-      db,
-      `SELECT data FROM customer_text CROSS JOIN customer_pages ON customer_pages.name_rank = customer_text.rowid
-       WHERE ${ranked} AND customer_pages.merchant_id = ? ${order}`,
-    ).all(match, ...bounds, merchantId) as string[];
+    const shape = `${dir} ${after ? "after" : "first"} ${take}`;
+    let statements = pagesByShape.get(db);
+    if (!statements) {
+      statements = new Map();
+      pagesByShape.set(db, statements);
+    }
+    let page = statements.get(shape);
+    if (!page) {
+      page = plucked(
+        db,
+        `SELECT data FROM customer_text CROSS JOIN customer_pages ON customer_pages.name_rank = customer_text.rowid
+         WHERE ${rankRange(after, dir)} AND customer_pages.merchant_id = ? ${rankOrder(dir, take)}`,
+      );
+      statements.set(shape, page);
+    }
+    return page.all(match, ...bounds, merchantId) as string[];
   }
   const position = after ? [`(name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)`] : [];
   return plucked(
     db,
     `SELECT data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
-     WHERE ${ranked} AND ${["merchant_id = ?", ...position, ...filters.where].join(" AND ")} ${order}`,
+     WHERE ${rankRange(after, dir)} AND ${["merchant_id = ?", ...position, ...filters.where].join(" AND ")}
+     ${rankOrder(dir, take)}`,
   ).all(match, ...bounds, merchantId, ...(after ?? []), ...filters.params) as string[];
 }
+
+/**
+ * The matches of the search index between the ranks of the merchant's first profile after the
+ * position and its last one (first, descending). Parameters: the MATCH expression, then the
+ * merchant (and the position) for each bound, in the order of the bounds.
+ */
+function rankRange(after: Position | undefined, dir: "ASC" | "DESC"): string {
+  const back = dir === "ASC" ? "DESC" : "ASC";
+  const next = `SELECT name_rank FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
+       ORDER BY name_key ${dir}, id ${dir} LIMIT 1`;
+  const end = `SELECT name_rank FROM customers WHERE merchant_id = ? ORDER BY name_key ${back}, id ${back} LIMIT 1`;
+  const [lo, hi] = dir === "ASC" ? [next, end] : [end, next];
+  return `customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi})`;
+}
+
+/**
+ * The index's order, which is the page's: CROSS JOIN keeps the index as the outer loop. A bound
+ * that is NULL (the merchant has no profile there) selects nothing.
+ */
+const rankOrder = (dir: "ASC" | "DESC", take: number) => `ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`;
 
 /** How many profiles match, all pages together. */
 export function countMatching(db: Db, merchantId: string, q: CompiledQuery): number {
