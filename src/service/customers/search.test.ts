@@ -1,7 +1,9 @@
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { CustomerFilter } from "../../spec/generated/types.js";
-import { openDb } from "../db.js";
+import { migrate, openDb } from "../db.js";
 import { seededIds } from "../ids.js";
+import { migrations } from "../migrations/index.js";
 import { rng } from "../seed/random.js";
 import { deleteCustomer, saveCustomer } from "./repo.js";
 import { emailKey, nameKey, phoneDigits, type StoredCustomer } from "./rules.js";
@@ -313,6 +315,30 @@ describe("the demo seed's ranks", () => {
       .map((r) => (r as { id: string }).id);
     expect(page.customers.map((c) => c.id)).toEqual(want);
     expectPagesInStep(db);
+  });
+});
+
+describe("customer_pages on a store made before it", () => {
+  it("is filled from the profiles already there when the store is brought up to date", () => {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+    for (const m of migrations.filter((m) => m.name !== "customer-pages")) {
+      db.exec(m.sql);
+      db.prepare("INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, 'then')").run(m.id, m.name);
+    }
+    db.prepare(
+      "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
+    ).run(M);
+    const made = store(60);
+    for (const c of made.all.values()) saveCustomer(db, M, c);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'customer_pages'").get()).toBeUndefined();
+    expect(migrate(db)).toBe(1);
+    expectPagesInStep(db);
+    for (const filter of FILTERS) {
+      const want = reference(made.all, filter, "DEFAULT", "ASC");
+      expect({ filter, ids: pages(db, filter, "DEFAULT", "ASC", 5).ids }).toEqual({ filter, ids: want });
+    }
+    db.close();
   });
 });
 
