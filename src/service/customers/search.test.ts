@@ -1,7 +1,9 @@
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { CustomerFilter } from "../../spec/generated/types.js";
-import { openDb } from "../db.js";
+import { migrate, openDb } from "../db.js";
 import { seededIds } from "../ids.js";
+import { migrations } from "../migrations/index.js";
 import { rng } from "../seed/random.js";
 import { deleteCustomer, saveCustomer } from "./repo.js";
 import { emailKey, nameKey, phoneDigits, type StoredCustomer } from "./rules.js";
@@ -12,6 +14,7 @@ import {
   findPage,
   MAX_FUZZY_LENGTH,
   type Position,
+  recordId,
 } from "./search.js";
 import { seedCustomers } from "./seed.js";
 
@@ -122,6 +125,16 @@ function pages(
   return { ids, count: countMatching(db, M, q) };
 }
 
+/** `customer_pages` holds each ranked profile's stored JSON and merchant by its rank, and nothing else. */
+function expectPagesInStep(db: ReturnType<typeof store>["db"]) {
+  const copy = db.prepare("SELECT name_rank, merchant_id, data FROM customer_pages ORDER BY name_rank").all();
+  const profiles = db
+    .prepare("SELECT name_rank, merchant_id, data FROM customers WHERE name_rank IS NOT NULL ORDER BY name_rank")
+    .all();
+  expect(copy.length).toBeGreaterThan(0);
+  expect(copy).toEqual(profiles);
+}
+
 const FILTERS: CustomerFilter[] = [
   { email_address: { fuzzy: "garcía" } }, // an accented name inside the address
   { email_address: { fuzzy: "ía.d" } }, // across the dot: "ía" is shorter than the index serves, "d" too
@@ -170,17 +183,75 @@ describe("fuzzy search over the trigram index", () => {
         s.all.delete(id);
         continue;
       }
-      const next: StoredCustomer = {
-        ...c,
-        given_name: s.r.pick(GIVEN),
-        email_address: `${strip(s.r.pick(GIVEN))}.${s.r.int(100, 999)}@${s.r.pick(DOMAINS)}`,
-      };
+      // One change in four keeps the name and the address: only the stored JSON changes.
+      const next: StoredCustomer =
+        i % 4 === 2
+          ? { ...c, note: `changed ${i}`, version: c.version + 1 }
+          : {
+              ...c,
+              given_name: s.r.pick(GIVEN),
+              email_address: `${strip(s.r.pick(GIVEN))}.${s.r.int(100, 999)}@${s.r.pick(DOMAINS)}`,
+            };
       saveCustomer(s.db, M, next);
       s.all.set(id, next);
     }
     for (const filter of FILTERS) {
       const want = reference(s.all, filter, "DEFAULT", "ASC");
       expect({ filter, ids: pages(s.db, filter, "DEFAULT", "ASC", 100).ids }).toEqual({ filter, ids: want });
+    }
+    expectPagesInStep(s.db);
+    // A page answers each profile as stored now, not as it was when it was first indexed.
+    const page = findPage(
+      s.db,
+      M,
+      compileQuery({ email_address: { fuzzy: "example" } }, "DEFAULT", "ASC"),
+      undefined,
+      100,
+    );
+    const stored = s.db.prepare("SELECT data FROM customers WHERE id = ?").pluck();
+    expect(page.records).toEqual(page.customers.map((c) => stored.get(c.id)));
+    expect(page.customers.map((c) => c.note).filter((n) => n?.startsWith("changed"))).not.toEqual([]);
+  });
+
+  it("leaves its copy of the profiles as it was when a change rolls back", () => {
+    const t = store(50);
+    const before = t.db.prepare("SELECT * FROM customer_pages ORDER BY name_rank").all();
+    const [first] = t.all.values();
+    expect(() =>
+      t.db.transaction(() => {
+        saveCustomer(t.db, M, { ...(first as StoredCustomer), given_name: "Zygmunt", note: "gone" });
+        deleteCustomer(t.db, M, [...t.all.keys()][1] as string);
+        throw new Error("refused");
+      })(),
+    ).toThrow("refused");
+    expect(t.db.prepare("SELECT * FROM customer_pages ORDER BY name_rank").all()).toEqual(before);
+    expectPagesInStep(t.db);
+    // Whatever writes the profile, not only saveCustomer (which also sets the rank).
+    t.db.prepare("UPDATE customers SET data = json_set(data, '$.note', 'by hand') WHERE id = ?").run(first?.id);
+    expectPagesInStep(t.db);
+  });
+
+  it("finds only the merchant's own profiles, however many of another merchant's match", () => {
+    const t = store(30);
+    t.db
+      .prepare(
+        "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES ('OTHER', 'y', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
+      )
+      .run();
+    for (let i = 0; i < 60; i++) {
+      const c = { ...([...t.all.values()][i % 30] as StoredCustomer), id: `OTHER${i}` };
+      saveCustomer(t.db, "OTHER", { ...c, given_name: `${c.given_name ?? ""}${i % 3}` });
+    }
+    expectPagesInStep(t.db);
+    for (const filter of FILTERS) {
+      for (const order of ["ASC", "DESC"] as const) {
+        const want = reference(t.all, filter, "DEFAULT", order);
+        expect({ filter, order, ids: pages(t.db, filter, "DEFAULT", order, 4).ids }).toEqual({
+          filter,
+          order,
+          ids: want,
+        });
+      }
     }
   });
 
@@ -205,6 +276,7 @@ describe("fuzzy search over the trigram index", () => {
     expect(pages(t.db, filter, "DEFAULT", "ASC", 9).ids).toEqual(reference(t.all, filter, "DEFAULT", "ASC"));
     const ranks = t.db.prepare("SELECT name_rank AS r FROM customers ORDER BY name_key, id").all() as { r: number }[];
     expect(ranks.every((x, i) => i === 0 || (ranks[i - 1] as { r: number }).r < x.r)).toBe(true);
+    expectPagesInStep(t.db);
   });
 
   it("refuses fuzzy text longer than the limit, in words SQLite could not take", () => {
@@ -242,6 +314,40 @@ describe("the demo seed's ranks", () => {
       .all()
       .map((r) => (r as { id: string }).id);
     expect(page.customers.map((c) => c.id)).toEqual(want);
+    expectPagesInStep(db);
+  });
+});
+
+describe("customer_pages on a store made before it", () => {
+  it("is filled from the profiles already there when the store is brought up to date", () => {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+    for (const m of migrations.filter((m) => m.name !== "customer-pages")) {
+      db.exec(m.sql);
+      db.prepare("INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, 'then')").run(m.id, m.name);
+    }
+    db.prepare(
+      "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
+    ).run(M);
+    const made = store(60);
+    for (const c of made.all.values()) saveCustomer(db, M, c);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'customer_pages'").get()).toBeUndefined();
+    expect(migrate(db)).toBe(1);
+    expectPagesInStep(db);
+    for (const filter of FILTERS) {
+      const want = reference(made.all, filter, "DEFAULT", "ASC");
+      expect({ filter, ids: pages(db, filter, "DEFAULT", "ASC", 5).ids }).toEqual({ filter, ids: want });
+    }
+    db.close();
+  });
+});
+
+describe("a stored profile's id", () => {
+  it("is read off the front of its JSON, and parsed out of any other text", () => {
+    expect(recordId('{"id":"7AF2BMKE4ISK0YU9","given_name":"Ana"}')).toBe("7AF2BMKE4ISK0YU9");
+    expect(recordId('{"given_name":"Ana","id":"LATER"}')).toBe("LATER");
+    expect(recordId(JSON.stringify({ id: 'A"B\\C', note: "x" }))).toBe('A"B\\C');
+    expect(recordId(JSON.stringify({ id: "Zoë-ü", address: { id: "not this" } }))).toBe("Zoë-ü");
   });
 });
 
@@ -267,6 +373,7 @@ describe("the search index across a reset", () => {
       const page = findPage(svc.db, svc.merchantId, q, undefined, 100).customers.map((c) => c.id);
       expect(page).not.toContain("NEWSMITH");
       expect(page).toHaveLength(Math.min(before, 100));
+      expectPagesInStep(svc.db);
     } finally {
       await svc.close();
     }

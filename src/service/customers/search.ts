@@ -264,16 +264,8 @@ export function findPage(
   if (indexed.length === 0) {
     rows = run([], []);
   } else if (q.sort === "DEFAULT") {
-    rows = inNameOrder(
-      db,
-      merchantId,
-      matchExpression(indexed),
-      after,
-      dir,
-      [...where, ...short.where],
-      [...params, ...short.params],
-      limit + 1,
-    );
+    const filters = { where: [...q.page, ...short.where], params: [...q.params, ...short.params] };
+    rows = inNameOrder(db, merchantId, matchExpression(indexed), after, dir, filters, limit + 1);
   } else {
     const match = matchExpression(indexed);
     const found = db
@@ -308,9 +300,25 @@ export function findPage(
 function pageOf(db: Db, col: string, records: string[], limit: number): CustomerPage {
   if (records.length <= limit) return customerPage(records, undefined);
   const page = records.slice(0, limit);
-  const { id } = JSON.parse(page[limit - 1] as string) as StoredCustomer;
-  const row = db.prepare(`SELECT ${col} AS k FROM customers WHERE id = ?`).get(id) as { k: string };
-  return customerPage(page, [row.k, id]);
+  const id = recordId(page[limit - 1] as string);
+  const key = plucked(db, `SELECT ${col} FROM customers WHERE id = ?`).get(id) as string;
+  return customerPage(page, [key, id]);
+}
+
+const ID_FIRST = '{"id":"';
+
+/**
+ * A stored profile's id. Profiles are stored with their keys in the wire order, id first, so it
+ * is read off the front of the text when it is there as plain characters (no escapes); any
+ * other text is parsed.
+ */
+export function recordId(record: string): string {
+  if (record.startsWith(ID_FIRST)) {
+    const end = record.indexOf('"', ID_FIRST.length);
+    const id = record.slice(ID_FIRST.length, end);
+    if (end > 0 && !id.includes("\\")) return id;
+  }
+  return (JSON.parse(record) as StoredCustomer).id;
 }
 
 /** A page of profiles: their stored JSON (sent as is), and where the next page starts. */
@@ -321,20 +329,42 @@ export interface CustomerPage {
   readonly customers: StoredCustomer[];
 }
 
-const customerPage = (records: string[], next: Position | undefined): CustomerPage => ({
-  records,
-  ...(next ? { next } : {}),
-  get customers() {
-    return records.map((r) => JSON.parse(r) as StoredCustomer);
-  },
-});
+/**
+ * A class, its getter on the prototype: an object literal with a getter (and a spread) is built on
+ * V8's slow path, on every page.
+ */
+class StoredPage implements CustomerPage {
+  declare readonly next?: Position;
+
+  constructor(
+    readonly records: string[],
+    next: Position | undefined,
+  ) {
+    if (next) this.next = next;
+  }
+
+  get customers(): StoredCustomer[] {
+    return this.records.map((r) => JSON.parse(r) as StoredCustomer);
+  }
+}
+
+const customerPage = (records: string[], next: Position | undefined): CustomerPage => new StoredPage(records, next);
 
 /**
- * A page's records in the default order straight off the search index: it is keyed by each profile's rank
- * in that order, so it yields its matches in the order of the page, and reading stops at the
- * page's end. The index is read between the ranks of the merchant's first profile after the
- * position and its last one (first, descending), both found inside the statement; `where` and
- * `params` are the page's conditions on the profile, `take` the rows wanted.
+ * The statements of {@link inNameOrder} without filters, per database, by their shape (order,
+ * position or none, rows): looked up by a short key, not by their text, which would be written
+ * and hashed again at every page.
+ */
+const pagesByShape = new WeakMap<Db, Map<string, ReturnType<typeof plucked>>>();
+
+/**
+ * A page's records in the default order straight off the search index: it is keyed by each
+ * profile's rank in that order, so it yields its matches in the order of the page, and reading
+ * stops at the page's end. The index is read between the ranks of the merchant's first profile
+ * after the position and its last one (first, descending), both found inside the statement; the
+ * merchant's profiles hold every rank between those two, and only theirs. `filters` are the page's
+ * other conditions on the profile, `take` the rows wanted. With none, each match is read from
+ * `customer_pages` (its JSON by rank: one look-up); with some, from the profile's row.
  */
 function inNameOrder(
   db: Db,
@@ -342,26 +372,57 @@ function inNameOrder(
   match: string,
   after: Position | undefined,
   dir: "ASC" | "DESC",
-  where: readonly string[],
-  params: readonly unknown[],
+  filters: { where: readonly string[]; params: readonly unknown[] },
   take: number,
 ): string[] {
+  const nextParams = after ? [merchantId, after[0], after[1]] : [merchantId];
+  const bounds = dir === "ASC" ? [...nextParams, merchantId] : [merchantId, ...nextParams];
+  if (filters.where.length === 0) {
+    const shape = `${dir} ${after ? "after" : "first"} ${take}`;
+    let statements = pagesByShape.get(db);
+    if (!statements) {
+      statements = new Map();
+      pagesByShape.set(db, statements);
+    }
+    let page = statements.get(shape);
+    if (!page) {
+      page = plucked(
+        db,
+        `SELECT data FROM customer_text CROSS JOIN customer_pages ON customer_pages.name_rank = customer_text.rowid
+         WHERE ${rankRange(after, dir)} AND customer_pages.merchant_id = ? ${rankOrder(dir, take)}`,
+      );
+      statements.set(shape, page);
+    }
+    return page.all(match, ...bounds, merchantId) as string[];
+  }
+  const position = after ? [`(name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)`] : [];
+  return plucked(
+    db,
+    `SELECT data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
+     WHERE ${rankRange(after, dir)} AND ${["merchant_id = ?", ...position, ...filters.where].join(" AND ")}
+     ${rankOrder(dir, take)}`,
+  ).all(match, ...bounds, merchantId, ...(after ?? []), ...filters.params) as string[];
+}
+
+/**
+ * The matches of the search index between the ranks of the merchant's first profile after the
+ * position and its last one (first, descending). Parameters: the MATCH expression, then the
+ * merchant (and the position) for each bound, in the order of the bounds.
+ */
+function rankRange(after: Position | undefined, dir: "ASC" | "DESC"): string {
   const back = dir === "ASC" ? "DESC" : "ASC";
   const next = `SELECT name_rank FROM customers WHERE merchant_id = ?${after ? ` AND (name_key, id) ${dir === "ASC" ? ">" : "<"} (?, ?)` : ""}
        ORDER BY name_key ${dir}, id ${dir} LIMIT 1`;
   const end = `SELECT name_rank FROM customers WHERE merchant_id = ? ORDER BY name_key ${back}, id ${back} LIMIT 1`;
-  const nextParams = [merchantId, ...(after ?? [])];
-  const [lo, hi, bounds] =
-    dir === "ASC" ? [next, end, [...nextParams, merchantId]] : [end, next, [merchantId, ...nextParams]];
-  // CROSS JOIN keeps the index as the outer loop, so its order is the page's order. A bound that
-  // is NULL (the merchant has no profile there) selects nothing.
-  return plucked(
-    db,
-    `SELECT data FROM customer_text CROSS JOIN customers ON customers.name_rank = customer_text.rowid
-     WHERE customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi}) AND ${where.join(" AND ")}
-     ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`,
-  ).all(match, ...bounds, ...params) as string[];
+  const [lo, hi] = dir === "ASC" ? [next, end] : [end, next];
+  return `customer_text MATCH ? AND customer_text.rowid BETWEEN (${lo}) AND (${hi})`;
 }
+
+/**
+ * The index's order, which is the page's: CROSS JOIN keeps the index as the outer loop. A bound
+ * that is NULL (the merchant has no profile there) selects nothing.
+ */
+const rankOrder = (dir: "ASC" | "DESC", take: number) => `ORDER BY customer_text.rowid ${dir} LIMIT ${limitSql(take)}`;
 
 /** How many profiles match, all pages together. */
 export function countMatching(db: Db, merchantId: string, q: CompiledQuery): number {
@@ -380,16 +441,20 @@ export function countMatching(db: Db, merchantId: string, q: CompiledQuery): num
 }
 
 /**
- * Fills the trigram index from the profiles in one pass: for a bulk load, which drops the
- * index's triggers while it inserts (see the demo seed). The index must be empty.
+ * Fills the trigram index and `customer_pages` from the profiles in one pass each: for a bulk
+ * load, which drops the triggers that keep them in step while it inserts (see the demo seed).
+ * Both must be empty.
  */
-export function indexAllCustomerText(db: Db): void {
+export function indexAllCustomers(db: Db): void {
   db.exec(
     "INSERT INTO customer_text (rowid, email, phone, reference) SELECT name_rank, email_key, phone_key, lower(reference_id) FROM customers NOT INDEXED ORDER BY name_rank",
   );
   // In rank order, so the index appends (out of order it writes a segment at every step back);
   // then one segment instead of the several a bulk insert leaves: a look-up reads each term once.
   db.exec("INSERT INTO customer_text (customer_text) VALUES ('optimize')");
+  db.exec(
+    "INSERT INTO customer_pages (name_rank, merchant_id, data) SELECT name_rank, merchant_id, data FROM customers WHERE name_rank IS NOT NULL ORDER BY name_rank",
+  );
 }
 
 /** A keyset position from a decoded cursor, or INVALID_CURSOR. */

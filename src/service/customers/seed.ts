@@ -2,7 +2,7 @@ import type { Address, CustomerCreationSource } from "../../spec/generated/types
 import { bulkLoad, type SeedContext } from "../seed/context.js";
 import { customerInsertSql, customerRow, rankAllCustomers } from "./repo.js";
 import { ordered, type StoredCustomer } from "./rules.js";
-import { indexAllCustomerText } from "./search.js";
+import { indexAllCustomers } from "./search.js";
 
 /** How many customer profiles the demo store has at scale 1. */
 export const DEMO_CUSTOMERS = 500;
@@ -344,7 +344,7 @@ export function seedCustomers(s: SeedContext): void {
       generate();
       rankAllCustomers(db);
     },
-    () => indexAllCustomerText(db),
+    () => indexAllCustomers(db),
   );
   // Statistics let the planner tell a selective filter (an exact email) from one that is not; a
   // sample of each index is enough for that.
