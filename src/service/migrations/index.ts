@@ -13,6 +13,7 @@ import { sql as m012 } from "./012-customer-search.js";
 import { sql as m013 } from "./013-inventory-reads.js";
 import { sql as m014 } from "./014-deferred-seeds.js";
 import { sql as m015 } from "./015-labor-lookups.js";
+import { sql as m016 } from "./016-labor-overlap.js";
 
 /** One numbered schema change; applied once, in order, in its own transaction. */
 export interface Migration {
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   { id: 13, name: "inventory-reads", sql: m013 },
   { id: 14, name: "deferred-seeds", sql: m014 },
   { id: 15, name: "labor-lookups", sql: m015 },
+  { id: 16, name: "labor-overlap", sql: m016 },
 ];
