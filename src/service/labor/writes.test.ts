@@ -36,3 +36,41 @@ describe("a new shift's id", () => {
     expect([...made].sort()).toEqual(made);
   });
 });
+
+describe("a shift write's answer", () => {
+  /** The answer's text as sent, for what parsing would hide (key order, spacing, numbers). */
+  const sent = async (method: string, path: string, body?: object) => {
+    const res = await fetch(`${t.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${t.service.accessToken}`, "content-type": "application/json" },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it("is the stored shift's JSON, as a read and a replay of the same request send it", async () => {
+    const request = {
+      idempotency_key: "answer-as-stored",
+      shift: {
+        location_id: DEMO.mainLocationId,
+        team_member_id: JORDAN,
+        start_at: "2023-10-02T13:04:59Z",
+        end_at: "2023-10-02T17:30:00-04:00",
+        declared_cash_tip_money: { amount: 250, currency: "USD" },
+      },
+    };
+    const made = await sent("POST", "/v2/labor/shifts", request);
+    expect(made.status).toBe(200);
+    const { shift } = JSON.parse(made.text);
+    expect(shift).toMatchObject({ start_at: "2023-10-02T09:04:00-04:00", status: "CLOSED", version: 1 });
+    expect(made.text).toBe(JSON.stringify({ shift }));
+    expect((await sent("GET", `/v2/labor/shifts/${shift.id}`)).text).toBe(made.text);
+    expect((await sent("POST", "/v2/labor/shifts", request)).text).toBe(made.text);
+
+    const changed = await sent("PUT", `/v2/labor/shifts/${shift.id}`, {
+      shift: { ...request.shift, end_at: "2023-10-02T18:00:00-04:00", version: 1 },
+    });
+    expect(JSON.parse(changed.text).shift).toMatchObject({ end_at: "2023-10-02T18:00:00-04:00", version: 2 });
+    expect((await sent("GET", `/v2/labor/shifts/${shift.id}`)).text).toBe(changed.text);
+  });
+});

@@ -48,11 +48,17 @@ export function checkBreakTypeRoom(ctx: RequestContext, locationId: string, exce
   }
 }
 
+/** A shift as written, and its JSON as stored: the answer's `shift`, made once. */
+export interface WrittenShift {
+  stored: StoredShift;
+  json: string;
+}
+
 /**
  * A shift write (new, or replacing `existing`): the rules of one shift (labor/rules.ts), the
  * member's other shifts, then the store and the shift's webhook event.
  */
-export function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): StoredShift {
+export function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): WrittenShift {
   const merchant = merchantOf(ctx);
   const location = locationZone(ctx.db, merchant, input.location_id);
   if (!location) throw badRequest(`Location not found: ${input.location_id}.`, "shift.location_id");
@@ -97,7 +103,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     createdMs: existing?.createdMs ?? nowMs,
     updatedMs: nowMs,
   };
-  (existing ? saveShift : insertShift)(ctx.db, merchant, stored);
+  const json = (existing ? saveShift : insertShift)(ctx.db, merchant, stored);
   ctx.emit({
     type: existing ? "labor.shift.updated" : "labor.shift.created",
     merchantId: merchant,
@@ -106,5 +112,5 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     dataId: stored.shift.id,
     object: { shift: stored.shift },
   });
-  return stored;
+  return { stored, json };
 }
