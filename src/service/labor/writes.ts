@@ -70,7 +70,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
   const currency = location.currency ?? "USD";
   const built = buildShift({
     input,
-    ...(existing ? { existing: existing.shift } : {}),
+    existing: existing?.shift,
     timeZone: location.timezone ?? "UTC",
     currency,
     now: ctx.now,
