@@ -4,6 +4,7 @@ import {
   describePayPeriod,
   durationMinutes,
   formatDuration,
+  formatterFor,
   isoDuration,
   localDate,
   localParts,
@@ -61,18 +62,9 @@ describe("time zones", () => {
   });
 
   it("asks Intl for the offset it lists in its parts, whatever the year", () => {
-    // Intl's own parts, as a reference apart from how time.ts reads them.
+    // The parts Intl lists for the same formatter, as a reference apart from how time.ts reads its text.
     const listed = (ms: number, timeZone: string) => {
-      const parts = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      }).formatToParts(ms);
+      const parts = formatterFor(timeZone).formatToParts(ms);
       const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
       return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
     };

@@ -10,7 +10,8 @@ export interface LocalParts {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/** The one Intl formatter of wall clocks in `timeZone` (en-US, 24-hour, two-digit fields), made once. */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
