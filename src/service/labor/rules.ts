@@ -66,35 +66,33 @@ export function buildShift(p: ShiftInputs): BuiltShift {
 
   const sentBreaks = input.breaks ?? [];
   const oldBreaks = new Map(sentBreaks.length > 0 ? (existing?.breaks ?? []).map((b) => [b.id, b]) : []);
-  const breaks: { b: Break; start: number; end: number | null; index: number }[] = sentBreaks.map(
-    (raw, index) => {
-      const at = `shift.breaks[${index}]`;
-      const start = minuteOf(raw.start_at, `${at}.start_at`);
-      normalizeBreakDuration(raw.expected_duration, `${at}.expected_duration`);
-      const end = raw.end_at === undefined || raw.end_at === null ? null : minuteOf(raw.end_at, `${at}.end_at`);
-      const old = raw.id ? oldBreaks.get(raw.id) : undefined;
-      const type = p.breakType(raw.break_type_id);
-      // A break keeps its copy when its break type has since been deleted; a new one needs a live type.
-      if (!type && !(old && old.break_type_id === raw.break_type_id)) {
-        throw badRequest(`Break type not found: ${raw.break_type_id}.`, `${at}.break_type_id`);
-      }
-      const b: Break = {
-        id: old?.id ?? p.newId(),
-        start_at: zonedRfc3339(start, p.timeZone),
-        ...(end === null ? {} : { end_at: zonedRfc3339(end, p.timeZone) }),
-        break_type_id: raw.break_type_id,
-        name: type?.break_name ?? raw.name,
-        expected_duration: type?.expected_duration ?? raw.expected_duration,
-        is_paid: type?.is_paid ?? raw.is_paid,
-      };
-      if (end !== null && end < start) throw badRequest("A break must not end before it starts.", `${at}.end_at`);
-      if (start < startMs) throw badRequest("A break must not start before the shift starts.", `${at}.start_at`);
-      if (endMs !== null && (start > endMs || (end !== null && end > endMs))) {
-        throw badRequest("A break must not end after the shift ends.", `${at}.${end === null ? "start_at" : "end_at"}`);
-      }
-      return { b, start, end, index };
-    },
-  );
+  const breaks: { b: Break; start: number; end: number | null; index: number }[] = sentBreaks.map((raw, index) => {
+    const at = `shift.breaks[${index}]`;
+    const start = minuteOf(raw.start_at, `${at}.start_at`);
+    normalizeBreakDuration(raw.expected_duration, `${at}.expected_duration`);
+    const end = raw.end_at === undefined || raw.end_at === null ? null : minuteOf(raw.end_at, `${at}.end_at`);
+    const old = raw.id ? oldBreaks.get(raw.id) : undefined;
+    const type = p.breakType(raw.break_type_id);
+    // A break keeps its copy when its break type has since been deleted; a new one needs a live type.
+    if (!type && !(old && old.break_type_id === raw.break_type_id)) {
+      throw badRequest(`Break type not found: ${raw.break_type_id}.`, `${at}.break_type_id`);
+    }
+    const b: Break = {
+      id: old?.id ?? p.newId(),
+      start_at: zonedRfc3339(start, p.timeZone),
+      ...(end === null ? {} : { end_at: zonedRfc3339(end, p.timeZone) }),
+      break_type_id: raw.break_type_id,
+      name: type?.break_name ?? raw.name,
+      expected_duration: type?.expected_duration ?? raw.expected_duration,
+      is_paid: type?.is_paid ?? raw.is_paid,
+    };
+    if (end !== null && end < start) throw badRequest("A break must not end before it starts.", `${at}.end_at`);
+    if (start < startMs) throw badRequest("A break must not start before the shift starts.", `${at}.start_at`);
+    if (endMs !== null && (start > endMs || (end !== null && end > endMs))) {
+      throw badRequest("A break must not end after the shift ends.", `${at}.${end === null ? "start_at" : "end_at"}`);
+    }
+    return { b, start, end, index };
+  });
   breaks.sort((x, y) => x.start - y.start || x.index - y.index);
   for (let i = 0; i < breaks.length; i++) {
     const cur = breaks[i];
