@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { locationRow, wageRow } from "../../../test/helpers/labor-rows.js";
 import { type Db, openDb } from "../db.js";
 import { saveLocation, saveTeamMember } from "../directory/repo.js";
 import { shiftLookups } from "./lookups.js";
@@ -19,19 +20,8 @@ function prepared(db: Db): Db {
   return db;
 }
 
-const location = (id: string, timezone: string, currency: string) => ({
-  id,
-  name: id,
-  timezone,
-  currency: currency as "USD",
-  created_at: "2024-01-01T00:00:00Z",
-});
-const wage = (id: string, member: string, title?: string) => ({
-  id,
-  team_member_id: member,
-  ...(title ? { title } : {}),
-  hourly_rate: { amount: 1500, currency: "USD" as const },
-});
+const location = locationRow;
+const wage = wageRow;
 
 /** What a shift write would read now, as one line. */
 const seen = (db: Db, locationId = "L1", memberId = "TM1") => {

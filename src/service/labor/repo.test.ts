@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { locationRow, wageRow } from "../../../test/helpers/labor-rows.js";
 import { openDb } from "../db.js";
 import { saveLocation } from "../directory/repo.js";
 import {
@@ -113,19 +114,8 @@ const planOf = (db: ReturnType<typeof store>, sql: string, ...args: unknown[]) =
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join("; ");
 
 describe("what a shift write looks up, off the indexes of migration 015", () => {
-  const location = (id: string, timezone: string, currency?: string) => ({
-    id,
-    name: id,
-    timezone,
-    ...(currency ? { currency: currency as "USD" } : {}),
-    created_at: "2024-01-01T00:00:00Z",
-  });
-  const wage = (id: string, member: string, title?: string) => ({
-    id,
-    team_member_id: member,
-    ...(title ? { title } : {}),
-    hourly_rate: { amount: 1500, currency: "USD" as const },
-  });
+  const location = locationRow;
+  const wage = wageRow;
 
   it("reads a location's time zone and currency as it is now, and nothing of another seller's", () => {
     const db = store();
