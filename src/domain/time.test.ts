@@ -4,6 +4,7 @@ import {
   describePayPeriod,
   durationMinutes,
   formatDuration,
+  formatterFor,
   isoDuration,
   localDate,
   localParts,
@@ -58,6 +59,36 @@ describe("time zones", () => {
       if (fast(ms, "America/New_York") !== exact(ms, "America/New_York")) wrong.push(new Date(ms).toISOString());
     }
     expect(wrong.slice(0, 3)).toEqual([]);
+  });
+
+  it("asks Intl for the offset it lists in its parts, whatever the year", () => {
+    // The parts Intl lists for the same formatter, as a reference apart from how time.ts reads its text.
+    const listed = (ms: number, timeZone: string) => {
+      const parts = formatterFor(timeZone).formatToParts(ms);
+      const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
+    };
+    const zones = ["America/New_York", "Asia/Kathmandu", "Pacific/Chatham", "UTC", "Africa/Casablanca"];
+    // Years of one to six digits (read from Intl's parts, not its text), and ones on either side of 1000.
+    const instants = [
+      "0005-06-01T12:34:56Z",
+      "0999-12-31T23:59:59Z",
+      "1000-01-01T00:00:00Z",
+      "1883-11-18T17:00:00Z",
+      "1970-01-01T00:00:00Z",
+      "2001-01-01T04:59:59Z",
+      "2024-03-10T07:00:00Z",
+      "9999-12-31T23:59:59Z",
+      "+012345-06-01T00:00:00Z",
+    ].map(Date.parse);
+    const wrong: string[] = [];
+    for (const timeZone of zones) {
+      for (const ms of instants) {
+        const want = listed(ms, timeZone) - Math.floor(ms / 1000) * 1000;
+        if (zoneOffsetMs(ms, timeZone) !== want) wrong.push(`${timeZone} ${new Date(ms).toISOString()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("refuses an invalid instant or zone as Intl does", () => {

@@ -41,7 +41,8 @@ export function runIdempotent(
     return replay;
   }
   const result = handler(ctx);
-  const text = JSON.stringify(result.body);
+  // A rule that has its answer as JSON already (HandlerResult.json) is not stringified again.
+  const text = result.json ?? JSON.stringify(result.body);
   serialized.set(result, text);
   db.prepare(
     "INSERT INTO idempotency (merchant_id, operation, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -38,7 +38,7 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9
 /** Days in a month of the proleptic Gregorian calendar. */
 function daysIn(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /**
@@ -49,16 +49,14 @@ function daysIn(year: number, month: number): number {
 export function parseTime(value: QueryValue | unknown, field: string): Date {
   const m = typeof value === "string" ? RFC3339.exec(value) : null;
   if (!m) throw invalid("INVALID_TIME", `${field} must be an RFC 3339 timestamp.`, field);
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const offsetHours = Number(m[9] ?? 0);
-  const offsetMinutes = Number(m[10] ?? 0);
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
+  const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
   if (
     year < 1 ||
     month < 1 ||
@@ -73,15 +71,31 @@ export function parseTime(value: QueryValue | unknown, field: string): Date {
   ) {
     throw invalid("INVALID_TIME", `${field} is not a real point in time: ${JSON.stringify(value)}.`, field);
   }
-  const fraction = Number(`0${m[7] ?? ""}`);
+  const millis = m[7] === undefined ? 0 : Math.floor(Number(`0${m[7]}`) * 1000);
   const sign = m[8] === "-" ? -1 : 1;
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
-  const d = new Date(0);
-  d.setUTCFullYear(year, month - 1, day);
-  d.setUTCHours(hour, minute, second, Math.floor(fraction * 1000));
+  const d = new Date(wallClockUtc(year, month, day, hour, minute, second, millis));
   d.setTime(d.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
   if (Number.isNaN(d.getTime())) throw invalid("INVALID_TIME", `${field} is out of range.`, field);
   return d;
+}
+
+/**
+ * Epoch milliseconds of a checked calendar date and clock time read as UTC. Date.UTC reads the
+ * years 0–99 as 1900–1999, so those few go through setUTCFullYear (a third of the speed).
+ */
+function wallClockUtc(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  millis: number,
+): number {
+  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return d.setUTCHours(hour, minute, second, millis);
 }
 
 /** An optional RFC 3339 timestamp. */

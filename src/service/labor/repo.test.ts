@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { locationRow, wageRow } from "../../../test/helpers/labor-rows.js";
 import { openDb } from "../db.js";
 import { saveLocation } from "../directory/repo.js";
 import {
@@ -7,6 +8,7 @@ import {
   firstWageTitle,
   LOCATION_ZONE,
   locationZone,
+  OVERLAP_PROBES,
   type StoredShift,
   saveShift,
   saveWage,
@@ -80,6 +82,30 @@ describe("findOverlappingShift", () => {
   it("leaves out the shift being changed", () => {
     expect(find(day(10, 1), day(10, 7), "S10")).toBeUndefined();
     expect(find(day(10, 1), day(11, 1), "S10")).toBe("S11");
+    expect(find(day(10, 1), day(10, 7), "NO-SUCH-SHIFT")).toBe("S10");
+  });
+
+  it("of shifts that start together, asks about the one that reaches furthest", () => {
+    // A shift of no length may start with another (neither overlaps the other); written after
+    // it, it must not hide it from the next write.
+    const other = "TM3";
+    saveShift(db, M, shift("LONG", day(600, 10), day(600, 14), other));
+    saveShift(db, M, shift("EMPTY", day(600, 10), day(600, 10), other));
+    saveShift(db, M, shift("STILL-OPEN", day(700, 10), null, other));
+    saveShift(db, M, shift("EMPTY2", day(700, 10), day(700, 10), other));
+    const ofOther = (start: number, end: number | null) => findOverlappingShift(db, M, other, start, end)?.shift.id;
+    expect(ofOther(day(600, 11), day(600, 12))).toBe("LONG");
+    expect(ofOther(day(600, 14), day(600, 15))).toBeUndefined();
+    expect(ofOther(day(701), day(701, 1))).toBe("STILL-OPEN");
+  });
+
+  it("answers both probes from the member's index alone, in its order", () => {
+    expect(planOf(db, OVERLAP_PROBES.before, M, MEMBER, 0, null)).toBe(
+      "SEARCH shifts USING COVERING INDEX shifts_by_member (merchant_id=? AND team_member_id=? AND start_ms<?)",
+    );
+    expect(planOf(db, OVERLAP_PROBES.inside, M, MEMBER, 0, 1, 0, null)).toBe(
+      "SEARCH shifts USING COVERING INDEX shifts_by_member (merchant_id=? AND team_member_id=? AND start_ms>? AND start_ms<?)",
+    );
   });
 });
 
@@ -88,19 +114,8 @@ const planOf = (db: ReturnType<typeof store>, sql: string, ...args: unknown[]) =
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join("; ");
 
 describe("what a shift write looks up, off the indexes of migration 015", () => {
-  const location = (id: string, timezone: string, currency?: string) => ({
-    id,
-    name: id,
-    timezone,
-    ...(currency ? { currency: currency as "USD" } : {}),
-    created_at: "2024-01-01T00:00:00Z",
-  });
-  const wage = (id: string, member: string, title?: string) => ({
-    id,
-    team_member_id: member,
-    ...(title ? { title } : {}),
-    hourly_rate: { amount: 1500, currency: "USD" as const },
-  });
+  const location = locationRow;
+  const wage = wageRow;
 
   it("reads a location's time zone and currency as it is now, and nothing of another seller's", () => {
     const db = store();

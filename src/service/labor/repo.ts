@@ -45,21 +45,22 @@ const SHIFT_ROW = `INTO shifts (id, merchant_id, location_id, team_member_id, st
 const REPLACE_SHIFT = `INSERT OR REPLACE ${SHIFT_ROW}`;
 const INSERT_SHIFT = `INSERT ${SHIFT_ROW}`;
 
-/** Inserts or replaces a shift. */
-export function saveShift(db: Db, merchantId: string, s: StoredShift): void {
-  writeShiftRow(db, REPLACE_SHIFT, merchantId, s);
+/** Inserts or replaces a shift; answers the shift's JSON as stored. */
+export function saveShift(db: Db, merchantId: string, s: StoredShift): string {
+  return writeShiftRow(db, REPLACE_SHIFT, merchantId, s);
 }
 
 /**
- * Inserts a new shift (its id is new: a clash is an error, not a replacement). A plain INSERT
- * skips the conflict search that OR REPLACE makes before writing: measured, a quarter of the
- * insert's cost (25 → 19 µs into a table with five indexes).
+ * Inserts a new shift (its id is new: a clash is an error, not a replacement); answers the
+ * shift's JSON as stored. A plain INSERT skips the conflict search that OR REPLACE makes before
+ * writing: measured, a quarter of the insert's cost (25 → 19 µs into a table with five indexes).
  */
-export function insertShift(db: Db, merchantId: string, s: StoredShift): void {
-  writeShiftRow(db, INSERT_SHIFT, merchantId, s);
+export function insertShift(db: Db, merchantId: string, s: StoredShift): string {
+  return writeShiftRow(db, INSERT_SHIFT, merchantId, s);
 }
 
-function writeShiftRow(db: Db, sql: string, merchantId: string, s: StoredShift): void {
+function writeShiftRow(db: Db, sql: string, merchantId: string, s: StoredShift): string {
+  const json = JSON.stringify(s.shift);
   stmt(db, sql).run(
     s.shift.id,
     merchantId,
@@ -71,8 +72,9 @@ function writeShiftRow(db: Db, sql: string, merchantId: string, s: StoredShift):
     s.createdMs,
     s.updatedMs,
     s.shift.version,
-    JSON.stringify(s.shift),
+    json,
   );
+  return json;
 }
 
 /** Removes a shift; true when there was one. */
@@ -89,6 +91,26 @@ export function findOpenShift(db: Db, merchantId: string, memberId: string, exce
   return row ? shiftFromRow(row) : undefined;
 }
 
+/** Past any real instant: an open shift reaches as far as this (the index of migration 017, searches by end). */
+export const FAR_FUTURE = 8_640_000_000_000_000;
+
+/** How far a shift reaches, as the member's index holds it: its end, or {@link FAR_FUTURE} while open. */
+const REACH = `COALESCE(end_ms, ${FAR_FUTURE})`;
+
+/**
+ * The overlap probes of {@link findOverlappingShift}, answered by the member's index alone
+ * (migration 017; their plans are pinned by a test): the rowid of a shift and how far it reaches.
+ * `rowid IS NOT ?` leaves out the shift being changed (NULL on create leaves out none).
+ */
+export const OVERLAP_PROBES = {
+  before: `SELECT rowid AS row, ${REACH} AS reach FROM shifts
+    WHERE merchant_id = ? AND team_member_id = ? AND start_ms < ? AND rowid IS NOT ?
+    ORDER BY start_ms DESC, ${REACH} DESC LIMIT 1`,
+  inside: `SELECT rowid AS row FROM shifts
+    WHERE merchant_id = ? AND team_member_id = ? AND start_ms >= ? AND start_ms < ? AND ${REACH} > ? AND rowid IS NOT ?
+    ORDER BY start_ms LIMIT 1`,
+} as const;
+
 /**
  * A shift of the member, other than `exceptId`, whose time overlaps [startMs, endMs) — an open
  * shift (no end) reaches into the future — or undefined. Shifts that only touch do not overlap.
@@ -104,22 +126,34 @@ export function findOverlappingShift(
   // A member's stored shifts never overlap one another (every write is checked against the
   // others), so in start order their ends rise too: the earliest that overlaps is either the last
   // one to start before this one, or the first to start inside it. Two index probes, where one
-  // condition over the member's whole history would visit every earlier shift.
-  const before = stmt(
-    db,
-    `SELECT ${SHIFT_COLUMNS} FROM shifts
-       WHERE merchant_id = ? AND team_member_id = ? AND id != ? AND start_ms < ?
-       ORDER BY start_ms DESC LIMIT 1`,
-  ).get(merchantId, memberId, exceptId, startMs) as ShiftRow | undefined;
-  if (before && (before.end_ms === null || before.end_ms > startMs)) return shiftFromRow(before);
-  const inside = stmt(
-    db,
-    `SELECT ${SHIFT_COLUMNS} FROM shifts
-       WHERE merchant_id = ? AND team_member_id = ? AND id != ?
-         AND start_ms >= ? AND start_ms < ? AND (end_ms IS NULL OR end_ms > ?)
-       ORDER BY start_ms LIMIT 1`,
-  ).get(merchantId, memberId, exceptId, startMs, endMs ?? Number.MAX_SAFE_INTEGER, startMs) as ShiftRow | undefined;
-  return inside ? shiftFromRow(inside) : undefined;
+  // condition over the member's whole history would visit every earlier shift. Shifts of no
+  // length may start with another: of those, the one that reaches furthest is asked about.
+  const except = exceptId === "" ? null : shiftRowid(db, merchantId, exceptId);
+  const before = stmt(db, OVERLAP_PROBES.before).get(merchantId, memberId, startMs, except) as
+    | { row: number; reach: number }
+    | undefined;
+  const found =
+    before && before.reach > startMs
+      ? before
+      : (stmt(db, OVERLAP_PROBES.inside).get(
+          merchantId,
+          memberId,
+          startMs,
+          endMs ?? Number.MAX_SAFE_INTEGER,
+          startMs,
+          except,
+        ) as { row: number } | undefined);
+  if (!found) return undefined;
+  const row = stmt(db, `SELECT ${SHIFT_COLUMNS} FROM shifts WHERE rowid = ?`).get(found.row) as ShiftRow;
+  return shiftFromRow(row);
+}
+
+/** The rowid of a shift of the seller, or null when there is none. */
+function shiftRowid(db: Db, merchantId: string, id: string): number | null {
+  const row = stmt(db, "SELECT rowid AS row FROM shifts WHERE merchant_id = ? AND id = ?").get(merchantId, id) as
+    | { row: number }
+    | undefined;
+  return row?.row ?? null;
 }
 
 /**

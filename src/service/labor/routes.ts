@@ -1,5 +1,5 @@
 import type { EmployeeWage } from "../../spec/generated/types.js";
-import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import { type HandlerResult, merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { pageByOffset } from "../cursor.js";
 import { allLocations } from "../directory/repo.js";
 import { conflict, notFound } from "../errors.js";
@@ -22,7 +22,7 @@ import {
 import { normalizeBreakDuration } from "./rules.js";
 import { searchShifts } from "./search.js";
 import { normalizeLocalTime } from "./time.js";
-import { checkBreakTypeRoom, workweekOf, writeShift } from "./writes.js";
+import { checkBreakTypeRoom, type WrittenShift, workweekOf, writeShift } from "./writes.js";
 
 function requireBreakType(ctx: RequestContext): StoredBreakType {
   const id = ctx.path.id ?? "";
@@ -48,6 +48,12 @@ const asEmployeeWage = (w: StoredWage): EmployeeWage => ({
 
 const withCursor = <K extends string, T>(key: K, page: { items: T[]; cursor?: string }) =>
   ({ [key]: page.items, ...(page.cursor ? { cursor: page.cursor } : {}) }) as Record<K, T[]> & { cursor?: string };
+
+/** A shift write's answer; its JSON is the stored row's, not made a second time (see HandlerResult.json). */
+const shiftAnswer = (w: WrittenShift): HandlerResult => ({
+  body: { shift: w.stored.shift },
+  json: `{"shift":${w.json}}`,
+});
 
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
@@ -119,8 +125,7 @@ export const laborRoutes: RouteTable = {
   },
 
   CreateShift(ctx) {
-    const { shift } = ctx.body;
-    return { body: { shift: writeShift(ctx, shift, undefined).shift } };
+    return shiftAnswer(writeShift(ctx, ctx.body.shift, undefined));
   },
 
   GetShift(ctx) {
@@ -129,8 +134,7 @@ export const laborRoutes: RouteTable = {
 
   UpdateShift(ctx) {
     const existing = requireShift(ctx);
-    const { shift } = ctx.body;
-    return { body: { shift: writeShift(ctx, shift, existing).shift } };
+    return shiftAnswer(writeShift(ctx, ctx.body.shift, existing));
   },
 
   DeleteShift(ctx) {

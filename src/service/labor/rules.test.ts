@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BreakType, Shift } from "../../spec/generated/types.js";
 import { ServiceError } from "../errors.js";
-import { buildShift, checkAgainstOthers, memberOfShift, normalizeBreakDuration } from "./rules.js";
+import { buildShift, checkAgainstOthers, defaultShiftWage, memberOfShift, normalizeBreakDuration } from "./rules.js";
 
 const lunch: BreakType = {
   id: "LUNCH",
@@ -77,6 +77,47 @@ describe("buildShift", () => {
     });
     const both = [b("2024-01-18T14:00:00Z", "2024-01-18T14:30:00Z"), b("2024-01-18T14:20:00Z", "2024-01-18T14:40:00Z")];
     expect(code(() => buildShift({ ...base, input: input({ breaks: both }) }))).toBe("BAD_REQUEST");
+  });
+
+  it("writes the shift's fields in one order, whichever are present", () => {
+    const json = (over: Partial<Parameters<typeof buildShift>[0]>) =>
+      JSON.stringify(buildShift({ ...base, input: input(), ...over }).shift);
+    expect(json({})).toBe(
+      '{"location_id":"L","timezone":"America/New_York","start_at":"2024-01-18T08:00:00-05:00",' +
+        '"wage":{"hourly_rate":{"amount":0,"currency":"USD"}},"breaks":[],"status":"OPEN"}',
+    );
+    expect(json({ defaultWage: defaultShiftWage("Cashier", "CAD"), currency: "CAD", timeZone: "Asia/Kolkata" })).toBe(
+      '{"location_id":"L","timezone":"Asia/Kolkata","start_at":"2024-01-18T18:30:00+05:30",' +
+        '"wage":{"title":"Cashier","hourly_rate":{"amount":0,"currency":"CAD"}},"breaks":[],"status":"OPEN"}',
+    );
+    const lunchBreak = {
+      start_at: "2024-01-18T14:00:00Z",
+      end_at: "2024-01-18T14:30:59Z",
+      break_type_id: "LUNCH",
+      name: "ignored",
+      expected_duration: "PT1M",
+      is_paid: true,
+    };
+    const sent = input({
+      end_at: "2024-01-18T15:00:00Z",
+      // Sent in another order, and without a rate: the shift keeps the order it was sent in.
+      wage: { title: "Stock", job_id: "J1" } as NonNullable<Shift["wage"]>,
+      declared_cash_tip_money: { amount: 250, currency: "USD" },
+      breaks: [lunchBreak],
+    });
+    expect(json({ input: sent, newId: () => "BREAK1" })).toBe(
+      '{"location_id":"L","timezone":"America/New_York","start_at":"2024-01-18T08:00:00-05:00",' +
+        '"end_at":"2024-01-18T10:00:00-05:00","wage":{"title":"Stock","job_id":"J1",' +
+        '"hourly_rate":{"amount":0,"currency":"USD"}},"breaks":[{"id":"BREAK1","start_at":"2024-01-18T09:00:00-05:00",' +
+        '"end_at":"2024-01-18T09:30:00-05:00","break_type_id":"LUNCH","name":"Lunch","expected_duration":"PT30M",' +
+        '"is_paid":false}],"status":"CLOSED","declared_cash_tip_money":{"amount":250,"currency":"USD"}}',
+    );
+    const kept = { ...sent, wage: { hourly_rate: { amount: 1500, currency: "USD" as const }, title: "Lead" } };
+    expect(json({ input: input({ start_at: "2024-01-18T13:00:00Z" }), existing: kept })).toBe(
+      '{"location_id":"L","timezone":"America/New_York","start_at":"2024-01-18T08:00:00-05:00",' +
+        '"wage":{"hourly_rate":{"amount":1500,"currency":"USD"},"title":"Lead"},"breaks":[],"status":"OPEN",' +
+        '"declared_cash_tip_money":{"amount":250,"currency":"USD"}}',
+    );
   });
 
   it("puts the open-shift rule before the overlap rule", () => {

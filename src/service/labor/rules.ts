@@ -24,7 +24,7 @@ export interface ShiftInputs {
   /** The shift as the caller sent it. */
   input: Shift;
   /** The stored shift this replaces, on update. */
-  existing?: Shift;
+  existing?: Shift | undefined;
   /** The time zone of the shift's location. */
   timeZone: string;
   currency: string;
@@ -64,36 +64,35 @@ export function buildShift(p: ShiftInputs): BuiltShift {
   const endMs = input.end_at === undefined || input.end_at === null ? null : minuteOf(input.end_at, "shift.end_at");
   if (endMs !== null && endMs < startMs) throw badRequest("end_at must not be before start_at.", "shift.end_at");
 
-  const oldBreaks = new Map((existing?.breaks ?? []).map((b) => [b.id, b]));
-  const breaks: { b: Break; start: number; end: number | null; index: number }[] = (input.breaks ?? []).map(
-    (raw, index) => {
-      const at = `shift.breaks[${index}]`;
-      const start = minuteOf(raw.start_at, `${at}.start_at`);
-      normalizeBreakDuration(raw.expected_duration, `${at}.expected_duration`);
-      const end = raw.end_at === undefined || raw.end_at === null ? null : minuteOf(raw.end_at, `${at}.end_at`);
-      const old = raw.id ? oldBreaks.get(raw.id) : undefined;
-      const type = p.breakType(raw.break_type_id);
-      // A break keeps its copy when its break type has since been deleted; a new one needs a live type.
-      if (!type && !(old && old.break_type_id === raw.break_type_id)) {
-        throw badRequest(`Break type not found: ${raw.break_type_id}.`, `${at}.break_type_id`);
-      }
-      const b: Break = {
-        id: old?.id ?? p.newId(),
-        start_at: zonedRfc3339(start, p.timeZone),
-        ...(end === null ? {} : { end_at: zonedRfc3339(end, p.timeZone) }),
-        break_type_id: raw.break_type_id,
-        name: type?.break_name ?? raw.name,
-        expected_duration: type?.expected_duration ?? raw.expected_duration,
-        is_paid: type?.is_paid ?? raw.is_paid,
-      };
-      if (end !== null && end < start) throw badRequest("A break must not end before it starts.", `${at}.end_at`);
-      if (start < startMs) throw badRequest("A break must not start before the shift starts.", `${at}.start_at`);
-      if (endMs !== null && (start > endMs || (end !== null && end > endMs))) {
-        throw badRequest("A break must not end after the shift ends.", `${at}.${end === null ? "start_at" : "end_at"}`);
-      }
-      return { b, start, end, index };
-    },
-  );
+  const sentBreaks = input.breaks ?? [];
+  const oldBreaks = new Map(sentBreaks.length > 0 ? (existing?.breaks ?? []).map((b) => [b.id, b]) : []);
+  const breaks: { b: Break; start: number; end: number | null; index: number }[] = sentBreaks.map((raw, index) => {
+    const at = `shift.breaks[${index}]`;
+    const start = minuteOf(raw.start_at, `${at}.start_at`);
+    normalizeBreakDuration(raw.expected_duration, `${at}.expected_duration`);
+    const end = raw.end_at === undefined || raw.end_at === null ? null : minuteOf(raw.end_at, `${at}.end_at`);
+    const old = raw.id ? oldBreaks.get(raw.id) : undefined;
+    const type = p.breakType(raw.break_type_id);
+    // A break keeps its copy when its break type has since been deleted; a new one needs a live type.
+    if (!type && !(old && old.break_type_id === raw.break_type_id)) {
+      throw badRequest(`Break type not found: ${raw.break_type_id}.`, `${at}.break_type_id`);
+    }
+    const b: Break = {
+      id: old?.id ?? p.newId(),
+      start_at: zonedRfc3339(start, p.timeZone),
+      ...(end === null ? {} : { end_at: zonedRfc3339(end, p.timeZone) }),
+      break_type_id: raw.break_type_id,
+      name: type?.break_name ?? raw.name,
+      expected_duration: type?.expected_duration ?? raw.expected_duration,
+      is_paid: type?.is_paid ?? raw.is_paid,
+    };
+    if (end !== null && end < start) throw badRequest("A break must not end before it starts.", `${at}.end_at`);
+    if (start < startMs) throw badRequest("A break must not start before the shift starts.", `${at}.start_at`);
+    if (endMs !== null && (start > endMs || (end !== null && end > endMs))) {
+      throw badRequest("A break must not end after the shift ends.", `${at}.${end === null ? "start_at" : "end_at"}`);
+    }
+    return { b, start, end, index };
+  });
   breaks.sort((x, y) => x.start - y.start || x.index - y.index);
   for (let i = 0; i < breaks.length; i++) {
     const cur = breaks[i];
@@ -118,16 +117,18 @@ export function buildShift(p: ShiftInputs): BuiltShift {
 
   const wage: ShiftWage = input.wage ?? existing?.wage ?? p.defaultWage;
   const tips = input.declared_cash_tip_money ?? existing?.declared_cash_tip_money;
+  // Built field by field, not with conditional spreads (a temporary object and a slow copy each,
+  // about 0.3 µs apiece): the fields go in the same order, so the JSON is the same text.
   const shift: Shift = {
     location_id: input.location_id,
     timezone: p.timeZone,
     start_at: zonedRfc3339(startMs, p.timeZone),
-    ...(endMs === null ? {} : { end_at: zonedRfc3339(endMs, p.timeZone) }),
-    wage: { ...wage, hourly_rate: wage.hourly_rate ?? { amount: 0, currency: p.currency as "USD" } },
-    breaks: breaks.map((x) => x.b),
-    status: endMs === null ? "OPEN" : "CLOSED",
-    ...(tips ? { declared_cash_tip_money: tips } : {}),
   };
+  if (endMs !== null) shift.end_at = zonedRfc3339(endMs, p.timeZone);
+  shift.wage = { ...wage, hourly_rate: wage.hourly_rate ?? { amount: 0, currency: p.currency as "USD" } };
+  shift.breaks = breaks.map((x) => x.b);
+  shift.status = endMs === null ? "OPEN" : "CLOSED";
+  if (tips) shift.declared_cash_tip_money = tips;
   return { shift, startMs, endMs };
 }
 
@@ -169,7 +170,7 @@ export function memberOfShift(input: Shift, existing: (Shift & { version: number
 }
 
 /** The wage a new shift gets when none is sent: the member's first job title, at no rate. */
-export const defaultShiftWage = (title: string | undefined, currency: string): ShiftWage => ({
-  ...(title ? { title } : {}),
-  hourly_rate: { amount: 0, currency: currency as "USD" },
-});
+export function defaultShiftWage(title: string | undefined, currency: string): ShiftWage {
+  const hourly_rate = { amount: 0, currency: currency as "USD" };
+  return title ? { title, hourly_rate } : { hourly_rate };
+}

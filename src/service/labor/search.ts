@@ -3,11 +3,8 @@ import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { type Db, limitSql } from "../db.js";
 import { invalid } from "../errors.js";
 import { pageLimit, parseTime, sortOrder } from "../params.js";
-import { SHIFT_COLUMNS, type StoredShift, shiftFromRow } from "./repo.js";
+import { FAR_FUTURE, SHIFT_COLUMNS, type StoredShift, shiftFromRow } from "./repo.js";
 import { checkDate, isTimeZone, workdayWindow } from "./time.js";
-
-/** Past any real instant: open shifts sort as if they ended at the end of time. */
-const FAR_FUTURE = 8_640_000_000_000_000;
 
 const SORT_COLUMNS: Record<ShiftSortField, string> = {
   START_AT: "start_ms",

@@ -15,6 +15,10 @@ export function wallClockMs(date: string, minutes: number, timeZone: string): nu
   return wall - offsetAt(guess, timeZone);
 }
 
+/** `00` to `99`: the two-digit fields of {@link zonedRfc3339}, looked up rather than padded. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+const two = (n: number): string => TWO_DIGITS[n] ?? pad(n);
+
 /** RFC 3339 at the wall clock of `timeZone` with its offset (`2024-01-18T09:05:00-05:00`), as shifts are written. */
 export function zonedRfc3339(ms: number, timeZone: string): string {
   const offset = offsetAt(ms, timeZone);
@@ -22,9 +26,9 @@ export function zonedRfc3339(ms: number, timeZone: string): string {
   const sign = offset < 0 ? "-" : "+";
   const offMin = Math.round(Math.abs(offset) / MINUTE);
   return (
-    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
-    `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}` +
-    `${sign}${pad(Math.floor(offMin / 60))}:${pad(offMin % 60)}`
+    `${pad(wall.getUTCFullYear(), 4)}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())}` +
+    `T${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}:${two(wall.getUTCSeconds())}` +
+    `${sign}${two(Math.floor(offMin / 60))}:${two(offMin % 60)}`
   );
 }
 

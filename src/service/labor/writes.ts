@@ -1,18 +1,17 @@
 import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
 import type { Shift } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext } from "../context.js";
-import { locationExists, teamMemberExists } from "../directory/repo.js";
+import { locationExists } from "../directory/repo.js";
 import { badRequest } from "../errors.js";
 import { timeOrderedId } from "../ids.js";
+import { shiftLookups } from "./lookups.js";
 import {
   countBreakTypes,
   findOpenShift,
   findOverlappingShift,
-  firstWageTitle,
   getBreakType,
   getWorkweek,
   insertShift,
-  locationZone,
   type StoredShift,
   type StoredWorkweek,
   saveShift,
@@ -48,29 +47,37 @@ export function checkBreakTypeRoom(ctx: RequestContext, locationId: string, exce
   }
 }
 
+/** A shift as written, and its JSON as stored: the answer's `shift`, made once. */
+export interface WrittenShift {
+  stored: StoredShift;
+  json: string;
+}
+
 /**
  * A shift write (new, or replacing `existing`): the rules of one shift (labor/rules.ts), the
  * member's other shifts, then the store and the shift's webhook event.
  */
-export function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): StoredShift {
+export function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): WrittenShift {
   const merchant = merchantOf(ctx);
-  const location = locationZone(ctx.db, merchant, input.location_id);
+  const around = shiftLookups(ctx.db);
+  const location = around.zone(merchant, input.location_id);
   if (!location) throw badRequest(`Location not found: ${input.location_id}.`, "shift.location_id");
   const memberId = memberOfShift(input, existing?.shift);
-  if (!existing && !teamMemberExists(ctx.db, merchant, memberId)) {
+  const member = around.member(merchant, memberId);
+  if (!existing && !member.exists) {
     throw badRequest(`Team member not found: ${memberId}.`, "shift.team_member_id");
   }
 
   const currency = location.currency ?? "USD";
   const built = buildShift({
     input,
-    ...(existing ? { existing: existing.shift } : {}),
+    existing: existing?.shift,
     timeZone: location.timezone ?? "UTC",
     currency,
     now: ctx.now,
     newId: () => ctx.ids.next(),
     breakType: (id) => getBreakType(ctx.db, merchant, id),
-    defaultWage: defaultShiftWage(firstWageTitle(ctx.db, merchant, memberId), currency),
+    defaultWage: defaultShiftWage(member.firstWageTitle, currency),
   });
   const exceptId = existing?.shift.id ?? "";
   checkAgainstOthers(
@@ -97,7 +104,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     createdMs: existing?.createdMs ?? nowMs,
     updatedMs: nowMs,
   };
-  (existing ? saveShift : insertShift)(ctx.db, merchant, stored);
+  const json = (existing ? saveShift : insertShift)(ctx.db, merchant, stored);
   ctx.emit({
     type: existing ? "labor.shift.updated" : "labor.shift.created",
     merchantId: merchant,
@@ -106,5 +113,5 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     dataId: stored.shift.id,
     object: { shift: stored.shift },
   });
-  return stored;
+  return { stored, json };
 }
