@@ -1,17 +1,18 @@
 import { MAX_BREAK_TYPES_PER_LOCATION } from "../../domain/limits.js";
 import type { Shift } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext } from "../context.js";
-import { locationExists } from "../directory/repo.js";
+import { locationExists, teamMemberExists } from "../directory/repo.js";
 import { badRequest } from "../errors.js";
 import { timeOrderedId } from "../ids.js";
-import { shiftLookups } from "./lookups.js";
 import {
   countBreakTypes,
   findOpenShift,
   findOverlappingShift,
+  firstWageTitle,
   getBreakType,
   getWorkweek,
   insertShift,
+  locationZone,
   type StoredShift,
   type StoredWorkweek,
   saveShift,
@@ -59,12 +60,10 @@ export interface WrittenShift {
  */
 export function writeShift(ctx: RequestContext, input: Shift, existing: StoredShift | undefined): WrittenShift {
   const merchant = merchantOf(ctx);
-  const around = shiftLookups(ctx.db);
-  const location = around.zone(merchant, input.location_id);
+  const location = locationZone(ctx.db, merchant, input.location_id);
   if (!location) throw badRequest(`Location not found: ${input.location_id}.`, "shift.location_id");
   const memberId = memberOfShift(input, existing?.shift);
-  const member = around.member(merchant, memberId);
-  if (!existing && !member.exists) {
+  if (!existing && !teamMemberExists(ctx.db, merchant, memberId)) {
     throw badRequest(`Team member not found: ${memberId}.`, "shift.team_member_id");
   }
 
@@ -77,7 +76,7 @@ export function writeShift(ctx: RequestContext, input: Shift, existing: StoredSh
     now: ctx.now,
     newId: () => ctx.ids.next(),
     breakType: (id) => getBreakType(ctx.db, merchant, id),
-    defaultWage: defaultShiftWage(member.firstWageTitle, currency),
+    defaultWage: defaultShiftWage(firstWageTitle(ctx.db, merchant, memberId), currency),
   });
   const exceptId = existing?.shift.id ?? "";
   checkAgainstOthers(
