@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openDb } from "../db.js";
+import { storeWithMerchant } from "../../../test/helpers/service-db.js";
 import { seededIds } from "../ids.js";
 import { rng } from "../seed/random.js";
 import { CODE_LOOKUP_SQL, variationsByCode } from "./repo.js";
@@ -8,10 +8,7 @@ import { seedCatalog } from "./seed.js";
 const M = "MERCHANT";
 
 function catalog() {
-  const db = openDb(":memory:");
-  db.prepare(
-    "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
-  ).run(M);
+  const db = storeWithMerchant(M);
   const random = rng(3);
   seedCatalog({
     db,

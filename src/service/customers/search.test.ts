@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { storeWithMerchant } from "../../../test/helpers/service-db.js";
 import type { CustomerFilter } from "../../spec/generated/types.js";
-import { migrate, openDb } from "../db.js";
+import { migrate } from "../db.js";
 import { seededIds } from "../ids.js";
 import { migrations } from "../migrations/index.js";
 import { rng } from "../seed/random.js";
@@ -41,10 +42,7 @@ const strip = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}.]/gu, "");
 
 /** A store of profiles written one by one in random order, as the service writes them. */
 function store(count: number) {
-  const db = openDb(":memory:");
-  db.prepare(
-    "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
-  ).run(M);
+  const db = storeWithMerchant(M);
   const r = rng(42);
   const all = new Map<string, StoredCustomer>();
   for (let i = 0; i < count; i++) {
@@ -290,11 +288,8 @@ describe("fuzzy search over the trigram index", () => {
 
 describe("the demo seed's ranks", () => {
   it("follow the default order, so that the search index yields pages in it", () => {
-    const db = openDb(":memory:");
+    const db = storeWithMerchant(M);
     const random = rng(7);
-    db.prepare(
-      "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
-    ).run(M);
     seedCustomers({
       db,
       rng: random,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openDb } from "../db.js";
+import { storeWithMerchant } from "../../../test/helpers/service-db.js";
 import { seededRandom } from "../seed/random.js";
 import type { PlannedChange } from "./changes.js";
 import { type CountRow, getCount, recomputeUnits, toCount } from "./ledger.js";
@@ -10,13 +10,7 @@ const OBJECT = "VARIATION";
 const LOCATIONS = ["L1", "L2"];
 const STATES = ["IN_STOCK", "WASTE", "SOLD", "NONE"];
 
-function store() {
-  const db = openDb(":memory:");
-  db.prepare(
-    "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
-  ).run(M);
-  return db;
-}
+const store = () => storeWithMerchant(M);
 
 /** A random change at a random moment of one day, so that most arrive out of order. */
 function randomChange(r: () => number, objectId = OBJECT): PlannedChange {

@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { storeWithMerchant } from "../../../test/helpers/service-db.js";
 import { formatQuantity } from "../../domain/quantity.js";
-import { openDb } from "../db.js";
 import { seededRandom } from "../seed/random.js";
 import { toCount } from "./ledger.js";
 import { type CountPosition, pageCounts, quantitySql } from "./repo.js";
 
 const M = "MERCHANT";
 
-function store() {
-  const db = openDb(":memory:");
-  db.prepare(
-    "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
-  ).run(M);
-  return db;
-}
+const store = () => storeWithMerchant(M);
 
 describe("quantitySql", () => {
   it("writes every quantity as formatQuantity does", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { locationRow, wageRow } from "../../../test/helpers/labor-rows.js";
-import { openDb } from "../db.js";
+import { storeWithMerchant } from "../../../test/helpers/service-db.js";
 import { saveLocation } from "../directory/repo.js";
 import {
   FIRST_WAGE_TITLE,
@@ -19,13 +19,7 @@ const MEMBER = "TM1";
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2024, 0, 1, 8);
 
-function store() {
-  const db = openDb(":memory:");
-  db.prepare(
-    "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
-  ).run(M);
-  return db;
-}
+const store = () => storeWithMerchant(M);
 
 function shift(id: string, startMs: number, endMs: number | null, member = MEMBER): StoredShift {
   return {
