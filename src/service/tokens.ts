@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { AuthInfo } from "./context.js";
-import type { Db } from "./db.js";
+import { type Db, plucked } from "./db.js";
 import { insufficientScopes, unauthorized } from "./errors.js";
 
 /** Every OAuth permission the demo seller's personal token carries. */
@@ -94,7 +94,7 @@ export function findToken(db: Db, token: string): TokenRow | undefined {
 interface Presented {
   /** Writes to the tokens table on this connection, counted by its trigger. */
   writes: { n: number };
-  /** `PRAGMA data_version`, its one value plucked: its own statement, never the shared cache's. */
+  /** `PRAGMA data_version`, its one value plucked. */
   dataVersion: Database.Statement;
   /** The count of writes and the data version the remembered rows were read at. */
   seenWrites: number;
@@ -120,8 +120,7 @@ function presentedOf(db: Db): Presented {
          BEGIN SELECT backroom_token_written(); END`,
       );
     }
-    // The class's own prepare: db.prepare hands out shared statements, which must keep their mode.
-    const dataVersion = Database.prototype.prepare.call(db, "PRAGMA data_version").pluck();
+    const dataVersion = plucked(db, "PRAGMA data_version");
     seen = { writes, dataVersion, seenWrites: -1, seenVersion: undefined, rows: new Map() };
     presented.set(db, seen);
   }
