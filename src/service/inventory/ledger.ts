@@ -169,7 +169,8 @@ export function writeCount(
   calculatedAt: string,
   rowId?: number,
 ): CountRow {
-  const row: Omit<CountRow, "id"> = {
+  const row: CountRow = {
+    id: rowId ?? 0,
     catalog_object_id: k.objectId,
     catalog_object_type: k.objectType,
     location_id: k.locationId,
@@ -185,7 +186,7 @@ export function writeCount(
       db,
       "UPDATE inventory_counts SET units = ?, anchor_at = ?, anchor_seq = ?, calculated_at = ? WHERE id = ?",
     ).run(units, row.anchor_at, row.anchor_seq, calculatedAt, rowId);
-    return { id: rowId, ...row };
+    return row;
   }
   const r = stmt(
     db,
@@ -204,7 +205,8 @@ export function writeCount(
     row.anchor_seq,
     calculatedAt,
   );
-  return { id: Number(r.lastInsertRowid), ...row };
+  row.id = Number(r.lastInsertRowid);
+  return row;
 }
 
 /** Whether a change at `occurredAt` comes before the key's latest physical count (and so moves nothing). */

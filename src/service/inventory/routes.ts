@@ -62,7 +62,9 @@ function emitCountUpdates(ctx: RequestContext, merchantId: string, counts: reado
   const byLocation = new Map<string, InventoryCount[]>();
   for (const c of counts) {
     const location = c.location_id ?? "";
-    byLocation.set(location, [...(byLocation.get(location) ?? []), c]);
+    const list = byLocation.get(location);
+    if (list) list.push(c);
+    else byLocation.set(location, [c]);
   }
   for (const [locationId, list] of byLocation) {
     ctx.emit({
