@@ -4,7 +4,7 @@ import { openDb } from "../src/service/db.js";
 import { seedDirectory } from "../src/service/directory/seed.js";
 import type { ServiceEvent } from "../src/service/events.js";
 import { seededIds } from "../src/service/ids.js";
-import { recomputeUnits } from "../src/service/inventory/ledger.js";
+import { countsOfPairs, replayedUnits } from "../src/service/inventory/reads.js";
 import { seedInventory } from "../src/service/inventory/seed.js";
 import { DEMO } from "../src/service/seed/demo-ids.js";
 import { rng } from "../src/service/seed/random.js";
@@ -133,7 +133,7 @@ describe("inventory: the demo stock", () => {
   it("keeps every seeded count equal to its history replayed", async () => {
     const counts = await t.client.inventory.batchRetrieveInventoryCounts({ limit: 1000 }).all();
     for (const c of counts.slice(0, 200)) {
-      const units = recomputeUnits(t.service.db, {
+      const units = replayedUnits(t.service.db, {
         merchantId: DEMO.merchantId,
         objectId: c.catalog_object_id!,
         locationId: c.location_id!,
@@ -165,10 +165,18 @@ describe("inventory: the demo seed", () => {
     seedInventory(s);
     const rows = {
       catalog: db.prepare("SELECT id, data FROM catalog_objects ORDER BY seq").all(),
-      changes: db.prepare("SELECT id, data FROM inventory_changes ORDER BY seq").all(),
-      counts: db
-        .prepare("SELECT catalog_object_id, location_id, state, units, calculated_at FROM inventory_counts ORDER BY id")
-        .all(),
+      changes: db.prepare("SELECT entries FROM inventory_log ORDER BY seq").all(),
+      counts: countsOfPairs(
+        db,
+        DEMO.merchantId,
+        (
+          db.prepare("SELECT id FROM catalog_objects WHERE type = 'ITEM_VARIATION' ORDER BY seq").all() as {
+            id: string;
+          }[]
+        ).flatMap((v) =>
+          [DEMO.mainLocationId, DEMO.secondLocationId].map((locationId) => ({ objectId: v.id, locationId })),
+        ),
+      ),
       variations: (
         db.prepare("SELECT COUNT(*) AS n FROM catalog_objects WHERE type = 'ITEM_VARIATION'").get() as { n: number }
       ).n,
@@ -237,7 +245,7 @@ describe("inventory: counts from the history", () => {
     const when = history.map((c) => c.physical_count?.occurred_at ?? c.adjustment?.occurred_at ?? "");
     expect([...when].sort()).toEqual(when);
     expect(
-      recomputeUnits(t.service.db, { merchantId: DEMO.merchantId, objectId: v, locationId: MAIN, state: "IN_STOCK" }),
+      replayedUnits(t.service.db, { merchantId: DEMO.merchantId, objectId: v, locationId: MAIN, state: "IN_STOCK" }),
     ).toBe(1_700_000);
   });
 

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { storeWithMerchant } from "../../../test/helpers/service-db.js";
+import { openDb } from "../db.js";
 import { seededIds } from "../ids.js";
 import { rng } from "../seed/random.js";
-import { CODE_LOOKUP_SQL, variationsByCode } from "./repo.js";
+import { CODE_LOOKUP_SQL, objectTypes, variationsByCode } from "./repo.js";
 import { seedCatalog } from "./seed.js";
 
 const M = "MERCHANT";
@@ -46,5 +50,45 @@ describe("catalog look-ups by code", () => {
       expect(plan).toContain(`USING INDEX catalog_by_${column} (merchant_id=? AND ${column}=?)`);
     }
     db.close();
+  });
+});
+
+describe("objectTypes", () => {
+  it("answers live objects' types, and reads them again when another connection has written", () => {
+    const dir = mkdtempSync(join(tmpdir(), "backroom-types-"));
+    try {
+      const file = join(dir, "store.db");
+      const a = openDb(file);
+      a.prepare(
+        "INSERT INTO merchants (id, business_name, country, language_code, currency, created_at) VALUES (?, 'x', 'US', 'en-US', 'USD', '2020-01-01T00:00:00Z')",
+      ).run(M);
+      const random = rng(3);
+      seedCatalog({
+        db: a,
+        rng: random,
+        ids: seededIds(random),
+        now: new Date("2026-01-01T00:00:00Z"),
+        scale: 1,
+        merchantId: M,
+      });
+      const [item, variation] = ["ITEM", "ITEM_VARIATION"].map(
+        (type) => (a.prepare("SELECT id FROM catalog_objects WHERE type = ? LIMIT 1").get(type) as { id: string }).id,
+      ) as [string, string];
+      expect(objectTypes(a, M, [variation, item, "NOPE", variation])).toEqual(
+        new Map([
+          [variation, "ITEM_VARIATION"],
+          [item, "ITEM"],
+        ]),
+      );
+      expect(objectTypes(a, "OTHER", [variation])).toEqual(new Map());
+      // Deleted by another connection: this one's data version moves, and it asks SQLite again.
+      const b = openDb(file);
+      b.prepare("UPDATE catalog_objects SET is_deleted = 1 WHERE id = ?").run(variation);
+      expect(objectTypes(a, M, [variation, item])).toEqual(new Map([[item, "ITEM"]]));
+      a.close();
+      b.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { CatalogObject, CatalogObjectType } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { limitSql, placeholders, stmt } from "../db.js";
+import { limitSql, placeholders, plucked, stmt } from "../db.js";
 
 /** A catalog row: the indexed columns and the object as the wire returns it. */
 export interface CatalogRow {
@@ -87,13 +87,51 @@ export function findObjects(db: Db, merchantId: string, ids: readonly string[], 
   return out;
 }
 
-/** The type of a live catalog object, for inventory's checks; undefined when there is none. */
-export function objectType(db: Db, merchantId: string, id: string): string | undefined {
-  const row = stmt(db, "SELECT type FROM catalog_objects WHERE id = ? AND merchant_id = ? AND is_deleted = 0").get(
-    id,
-    merchantId,
-  ) as { type: string } | undefined;
-  return row?.type;
+/**
+ * The types of live catalog objects, as this connection last read them: per seller, by id, with
+ * the `PRAGMA data_version` they were read at. Objects are written only by insertObject (a seed),
+ * which drops them; another connection's commit changes the data version, and they are read again.
+ */
+const knownTypes = new WeakMap<Db, { dataVersion: unknown; bySeller: Map<string, Map<string, string>> }>();
+
+/**
+ * The types of the live catalog objects among `ids`, for inventory's checks (a batch names up to
+ * 100 variations, each checked; read from SQLite, 3–4 µs each here, they cost a batch 0.35 ms).
+ * Ids with no live object are left out, and asked again next time.
+ */
+export function objectTypes(db: Db, merchantId: string, ids: readonly string[]): Map<string, string> {
+  const dataVersion = plucked(db, "PRAGMA data_version").get();
+  let known = knownTypes.get(db);
+  if (!known || known.dataVersion !== dataVersion) {
+    known = { dataVersion, bySeller: new Map<string, Map<string, string>>() };
+    knownTypes.set(db, known);
+  }
+  let types = known.bySeller.get(merchantId);
+  if (!types) {
+    types = new Map();
+    known.bySeller.set(merchantId, types);
+  }
+  const found = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const type = types.get(id);
+    if (type !== undefined) found.set(id, type);
+    else if (!found.has(id)) missing.push(id);
+  }
+  if (missing.length > 0) {
+    const wanted = [...new Set(missing)];
+    const rows = stmt(
+      db,
+      // "+": by id, one probe each; a long IN list would otherwise tempt SQLite to walk the
+      // seller's whole catalog instead.
+      `SELECT id, type FROM catalog_objects WHERE +merchant_id = ? AND +is_deleted = 0 AND id IN (${placeholders(wanted.length)})`,
+    ).all(merchantId, ...wanted) as { id: string; type: string }[];
+    for (const r of rows) {
+      types.set(r.id, r.type);
+      found.set(r.id, r.type);
+    }
+  }
+  return found;
 }
 
 /** Rows of some types, in catalog order, after a keyset position. */
@@ -178,6 +216,7 @@ export interface NewCatalogObject {
 
 /** Stores one object; `seq` is the next in catalog order. */
 export function insertObject(db: Db, o: NewCatalogObject, seq: number): void {
+  knownTypes.delete(db);
   stmt(
     db,
     `INSERT INTO catalog_objects (id, merchant_id, type, seq, name, item_id, category_id, product_type, sku, upc, search_text, updated_at, version, is_deleted, data)

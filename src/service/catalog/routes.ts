@@ -12,9 +12,9 @@ import type {
 } from "../../spec/generated/types.js";
 import { merchantOf, type RequestContext, type RouteTable } from "../context.js";
 import { encodeCursor, isOffset, pageByOffset, readCursor } from "../cursor.js";
-import type { Db } from "../db.js";
 import { placeholders, stmt } from "../db.js";
 import { invalid, notFound } from "../errors.js";
+import { inStockTotals } from "../inventory/reads.js";
 import { pageLimit, sortOrder } from "../params.js";
 import {
   CATALOG_OBJECT_TYPES,
@@ -146,16 +146,6 @@ function checkEach(values: readonly string[] | undefined, allowed: Set<string>, 
     if (!allowed.has(v))
       throw invalid("INVALID_ENUM_VALUE", `${JSON.stringify(v)} is not a ${what}.`, `${field}[${i}]`);
   }
-}
-
-/** In-stock totals per variation (over some locations, or all), for the stock-level filter. */
-function inStockTotals(db: Db, merchantId: string, locationIds: readonly string[] | undefined): Map<string, number> {
-  const byLocation = locationIds && locationIds.length > 0;
-  const sql = `SELECT catalog_object_id AS id, SUM(units) AS units FROM inventory_counts WHERE merchant_id = ? AND state = 'IN_STOCK'${
-    byLocation ? ` AND location_id IN (${placeholders(locationIds.length)})` : ""
-  } GROUP BY catalog_object_id`;
-  const rows = stmt(db, sql).all(merchantId, ...(byLocation ? locationIds : [])) as { id: string; units: number }[];
-  return new Map(rows.map((r) => [r.id, r.units]));
 }
 
 /** Whether a variation is at one of the asked stock levels: OUT (none in stock), LOW (at or under its alert). */

@@ -14,14 +14,13 @@ import { notFound } from "../errors.js";
 import { timeOrderedId } from "../ids.js";
 import { pageLimit, parseTime } from "../params.js";
 import { planChanges } from "./changes.js";
-import { toCount } from "./ledger.js";
+import { isoOf, wireChange } from "./reads.js";
 import {
   type ChangeFilter,
   type ChangePosition,
   type CountFilter,
   type CountPosition,
-  changeOf,
-  findChange,
+  changeById,
   pageChanges,
   pageCounts,
   recordBatch,
@@ -36,8 +35,7 @@ const DEFAULT_CHANGE_TYPES = ["PHYSICAL_COUNT", "ADJUSTMENT"];
  * BatchChangeInventory: checks every change first (one bad change refuses all), then applies
  * them in order inside the request's transaction. With `ignore_unchanged_counts` (default true)
  * a physical count equal to the key's current count is not recorded. Answers the current counts
- * of every (object, location) the request names (as the batch left them: read once, kept as it
- * wrote), and the changes recorded.
+ * of every (object, location) the request names, as the batch left them, and the changes recorded.
  */
 function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) {
   const merchant = merchantOf(ctx);
@@ -47,13 +45,12 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
     ctx.db,
     merchant,
     planned,
-    // Time-ordered: the change id index takes a batch's 100 new ids at its end (see timeOrderedId).
     () => timeOrderedId(ctx.now, ctx.ids),
     ctx.now.toISOString(),
     req.ignore_unchanged_counts !== false,
   );
   emitCountUpdates(ctx, merchant, changed);
-  const body: BatchChangeInventoryResponse = { counts: counts.map(toCount), changes };
+  const body: BatchChangeInventoryResponse = { counts, changes };
   return { body };
 }
 
@@ -95,9 +92,9 @@ function changesPage(
   const after: ChangePosition | undefined = readCursor(ctx.op.name, cursor, query, isChangePosition);
   const { rows, more } = pageChanges(ctx.db, merchantOf(ctx), filter, order, after, limit);
   const last = rows.at(-1);
-  const changes = rows.map(changeOf);
+  const changes = rows.map(wireChange);
   return more && last
-    ? { changes, cursor: encodeCursor(ctx.op.name, query, { o: last.occurred_at, s: last.seq }) }
+    ? { changes, cursor: encodeCursor(ctx.op.name, query, { o: isoOf(last.occurredMs), s: last.order }) }
     : { changes };
 }
 
@@ -188,7 +185,8 @@ function retrieveInventoryCount(ctx: RequestContext) {
 function byId(type: "ADJUSTMENT" | "PHYSICAL_COUNT" | "TRANSFER", param: string) {
   return (ctx: RequestContext) => {
     const id = ctx.path[param] ?? "";
-    const change = findChange(ctx.db, merchantOf(ctx), id, type);
+    const found = changeById(ctx.db, merchantOf(ctx), id, type);
+    const change = found ? wireChange(found) : undefined;
     const what = type === "ADJUSTMENT" ? "adjustment" : type === "PHYSICAL_COUNT" ? "physical count" : "transfer";
     if (!change) throw notFound(`Inventory ${what} ${id} not found.`);
     if (type === "ADJUSTMENT") return { body: { adjustment: change.adjustment } };

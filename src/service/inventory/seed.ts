@@ -1,18 +1,16 @@
-import { formatQuantity } from "../../domain/quantity.js";
-import type { InventoryAdjustment, InventoryChange, InventoryState } from "../../spec/generated/types.js";
 import type { SeededVariation } from "../catalog/seed.js";
 import { stmt } from "../db.js";
-import { bulkLoad, type SeedContext } from "../seed/context.js";
+import type { SeedContext } from "../seed/context.js";
 import { DEMO } from "../seed/demo-ids.js";
 import type { Rng } from "../seed/random.js";
+import { seedLog } from "./book.js";
 import type { PlannedChange } from "./changes.js";
-import { deltasOf } from "./ledger.js";
 
 const UNIT = 100_000;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** A count being built in memory while the history is laid out in time order. */
+/** One move of the seeded history, laid out in memory before the history is stored in time order. */
 interface SeedMove {
   at: number;
   type: PlannedChange["type"];
@@ -26,73 +24,11 @@ interface SeedMove {
   total?: number;
 }
 
-/** The wire change of a seeded move; written out field by field, as this runs for every seeded change. */
-function wireOf(m: SeedMove, id: string, occurredAt: string, createdAt: string): InventoryChange {
-  const quantity = formatQuantity(m.units);
-  if (m.type === "PHYSICAL_COUNT") {
-    return {
-      type: m.type,
-      physical_count: {
-        id,
-        catalog_object_id: m.objectId,
-        catalog_object_type: "ITEM_VARIATION",
-        state: m.state as InventoryState,
-        location_id: m.locationId,
-        quantity,
-        occurred_at: occurredAt,
-        created_at: createdAt,
-      },
-    };
-  }
-  if (m.type === "ADJUSTMENT") {
-    const adjustment: InventoryAdjustment = {
-      id,
-      from_state: m.state as InventoryState,
-      to_state: m.toState as InventoryState,
-      location_id: m.locationId,
-      catalog_object_id: m.objectId,
-      catalog_object_type: "ITEM_VARIATION",
-      quantity,
-      occurred_at: occurredAt,
-      created_at: createdAt,
-    };
-    if (m.total !== undefined) adjustment.total_price_money = { amount: m.total, currency: DEMO.currency };
-    return { type: m.type, adjustment };
-  }
-  return {
-    type: m.type,
-    transfer: {
-      id,
-      state: m.state as InventoryState,
-      from_location_id: m.locationId,
-      to_location_id: m.toLocationId ?? "",
-      catalog_object_id: m.objectId,
-      catalog_object_type: "ITEM_VARIATION",
-      quantity,
-      occurred_at: occurredAt,
-      created_at: createdAt,
-    },
-  };
-}
-
-/**
- * A count being added up, by its key's name (object, location, state): small, as there are
- * 180,000 at scale 200 (times as epoch milliseconds, written out only when the count is stored).
- */
-interface Tally {
-  units: number;
-  anchorAtMs: number | null;
-  anchorSeq: number | null;
-  calculatedAtMs: number;
-}
-
-const KEY_SEPARATOR = "\u0000";
-
 /**
  * Lays out a month of stock history for every variation at both locations: a physical count a
  * month ago, then till sales (IN_STOCK → SOLD), deliveries (NONE → IN_STOCK), some waste, a few
- * transfers from Main Street to Harbour Dock, and recounts a week ago. Counts are computed here
- * in time order (the same rule as the engine: a count sets, later moves add) and written once.
+ * transfers from Main Street to Harbour Dock, and recounts a week ago, stored in time order (the
+ * counts they add up to are the inventory book's to work out, by the engine's rule).
  * At `scale` N the catalog has N lots of variations; lots after the first get a lighter history
  * (a count, maybe a sale and some waste) so a benchmark store seeds quickly. `variations` are
  * the catalog's, in catalog order, as the catalog seed returns them (read from the store if not given).
@@ -196,49 +132,34 @@ function planVariation(
   }
 }
 
-/** Stores the planned moves in time order with the counts they add up to, each table loaded in bulk. */
+/**
+ * Stores the planned moves in the inventory log in the order they happened, so that arrival order
+ * and time order agree; the counts they add up to are the book's to work out when it reads them.
+ */
 function storeHistory(s: SeedContext, planned: SeedMove[]): void {
-  const { db, merchantId } = s;
-  // Stored in the order they happened, so arrival order and time order agree.
+  const { db, merchantId, rng, ids } = s;
   planned.sort((a, b) => a.at - b.at);
-  const tallies = new Map<string, Tally>();
-  const tally = (objectId: string, locationId: string, state: string) => {
-    const name = [objectId, locationId, state].join(KEY_SEPARATOR);
-    let t = tallies.get(name);
-    if (!t) {
-      t = { units: 0, anchorAtMs: null, anchorSeq: null, calculatedAtMs: 0 };
-      tallies.set(name, t);
-    }
-    return t;
-  };
-  const insert = stmt(
+  seedLog(
     db,
-    `INSERT INTO inventory_changes (id, merchant_id, type, catalog_object_id, location_id, to_location_id, state, to_state, units, occurred_at, created_at, data)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    merchantId,
+    planned.map((m) => {
+      // Received a little after it happened, as a till syncing or a counter's upload would be.
+      const createdMs = m.at + rng.int(1, 90) * 1000;
+      return {
+        id: ids.next(26),
+        type: m.type,
+        objectId: m.objectId,
+        locationId: m.locationId,
+        toLocationId: m.toLocationId ?? null,
+        state: m.state,
+        toState: m.toState ?? null,
+        units: m.units,
+        occurredMs: m.at,
+        createdMs,
+        extras: m.total === undefined ? null : { total_price_money: { amount: m.total, currency: DEMO.currency } },
+      };
+    }),
   );
-  // Each count once, into an empty table: a plain insert (the engine's upsert needs the key's index).
-  const insertCount = stmt(
-    db,
-    `INSERT INTO inventory_counts (merchant_id, catalog_object_id, catalog_object_type, location_id, state, units, anchor_at, anchor_seq, calculated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  bulkLoad(db, ["inventory_changes", "inventory_counts"], () => {
-    storeMoves(s, planned, insert, tally);
-    for (const [name, t] of tallies) {
-      const [objectId, locationId, state] = name.split(KEY_SEPARATOR);
-      insertCount.run(
-        merchantId,
-        objectId,
-        "ITEM_VARIATION",
-        locationId,
-        state,
-        t.units,
-        t.anchorAtMs === null ? null : new Date(t.anchorAtMs).toISOString(),
-        t.anchorSeq,
-        new Date(t.calculatedAtMs).toISOString(),
-      );
-    }
-  });
 }
 
 /** The catalog's variations and prices, in catalog order, read from the store. */
@@ -247,50 +168,4 @@ function storedVariations(s: SeedContext): SeededVariation[] {
     s.db,
     "SELECT id, json_extract(data, '$.item_variation_data.price_money.amount') AS price FROM catalog_objects WHERE merchant_id = ? AND type = 'ITEM_VARIATION' ORDER BY seq",
   ).all(s.merchantId) as SeededVariation[];
-}
-
-/** Stores the planned moves in time order and adds each into its counts' tallies. */
-function storeMoves(
-  s: SeedContext,
-  planned: readonly SeedMove[],
-  insert: ReturnType<typeof stmt>,
-  tally: (objectId: string, locationId: string, state: string) => Tally,
-): void {
-  const { rng, ids, merchantId } = s;
-  for (const m of planned) {
-    const occurredAt = new Date(m.at).toISOString();
-    // Received a little after it happened, as a till syncing or a counter's upload would be.
-    const createdMs = m.at + rng.int(1, 90) * 1000;
-    const createdAt = new Date(createdMs).toISOString();
-    const id = ids.next(26);
-    const seq = Number(
-      insert.run(
-        id,
-        merchantId,
-        m.type,
-        m.objectId,
-        m.locationId,
-        m.toLocationId ?? null,
-        m.state,
-        m.toState ?? null,
-        m.units,
-        occurredAt,
-        createdAt,
-        JSON.stringify(wireOf(m, id, occurredAt, createdAt)),
-      ).lastInsertRowid,
-    );
-    if (m.type === "PHYSICAL_COUNT") {
-      const t = tally(m.objectId, m.locationId, m.state);
-      t.units = m.units;
-      t.anchorAtMs = m.at;
-      t.anchorSeq = seq;
-      t.calculatedAtMs = createdMs;
-    } else {
-      for (const d of deltasOf(m, merchantId)) {
-        const t = tally(m.objectId, d.key.locationId, d.key.state);
-        t.units += d.units;
-        t.calculatedAtMs = createdMs;
-      }
-    }
-  }
 }

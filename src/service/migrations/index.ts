@@ -15,6 +15,7 @@ import { sql as m014 } from "./014-deferred-seeds.js";
 import { sql as m015 } from "./015-labor-lookups.js";
 import { sql as m016 } from "./016-customer-pages.js";
 import { sql as m017 } from "./017-labor-overlap.js";
+import { sql as m018 } from "./018-inventory-log.js";
 
 /** One numbered schema change; applied once, in order, in its own transaction. */
 export interface Migration {
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   { id: 15, name: "labor-lookups", sql: m015 },
   { id: 16, name: "customer-pages", sql: m016 },
   { id: 17, name: "labor-overlap", sql: m017 },
+  { id: 18, name: "inventory-log", sql: m018 },
 ];
