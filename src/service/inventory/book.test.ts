@@ -8,7 +8,7 @@ import { seededRandom } from "../seed/random.js";
 import { bookOf } from "./book.js";
 import type { PlannedChange } from "./changes.js";
 import type { CountRec } from "./ledger.js";
-import { countOf, countsOfPairs, pageChanges, pageCounts, replayedUnits, wireChange } from "./reads.js";
+import { countOf, countsOfPairs, pageChanges, pageCounts, replayedUnits, wireChange, wireCount } from "./reads.js";
 import { recordBatch } from "./repo.js";
 
 const M = "MERCHANT";
@@ -127,10 +127,10 @@ describe("a batch of changes", () => {
         const startId = n;
         const got = recordBatch(batched, M, batch, () => `C${n++}`, now, ignoreUnchanged);
         let m = startId;
-        const expected = batch.flatMap(
-          (c) => recordBatch(single, M, [c], () => `C${m++}`, now, ignoreUnchanged).changes,
+        const expected = batch.flatMap((c) =>
+          recordBatch(single, M, [c], () => `C${m++}`, now, ignoreUnchanged).changes.map(wireChange),
         );
-        expect(got.changes).toEqual(expected);
+        expect(got.changes.map(wireChange)).toEqual(expected);
         n = Math.max(n, m);
         for (const objectId of objects) {
           for (const locationId of LOCATIONS) {
@@ -145,7 +145,7 @@ describe("a batch of changes", () => {
           }
         }
         // The answer's counts are what the book now holds for the pairs the batch names.
-        for (const c of got.counts) {
+        for (const c of got.counts.map(wireCount)) {
           const key = {
             merchantId: M,
             objectId: c.catalog_object_id ?? "",

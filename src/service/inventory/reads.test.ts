@@ -7,10 +7,13 @@ import {
   type ChangeFilter,
   type ChangePosition,
   type CountPosition,
+  changeJson,
+  countJson,
   isoOf,
   pageChanges,
   pageCounts,
   wireChange,
+  wireCount,
 } from "./reads.js";
 import { recordBatch } from "./repo.js";
 
@@ -226,5 +229,53 @@ describe("pageChanges", () => {
       "occurred_at",
       "created_at",
     ]);
+  });
+});
+
+describe("the wire JSON of changes and counts", () => {
+  it("is what JSON.stringify writes of their wire shapes, words that need escaping included", () => {
+    const db = storeWithMerchant(M);
+    const odd = 'L"2\\x';
+    const batch: PlannedChange[] = [
+      {
+        type: "PHYSICAL_COUNT",
+        objectId: "V1",
+        locationId: "L1",
+        state: "IN_STOCK",
+        units: 1_234_500,
+        occurredAt: at(1),
+        extras: { reference_id: 'R"1', source: { name: "app\n" } },
+      },
+      {
+        type: "ADJUSTMENT",
+        objectId: "V\u{1F600}",
+        locationId: odd,
+        state: "NONE",
+        toState: "IN_STOCK",
+        units: 5,
+        occurredAt: at(2),
+        extras: null,
+      },
+      {
+        type: "TRANSFER",
+        objectId: "V1",
+        locationId: "L1",
+        toLocationId: odd,
+        state: "IN_STOCK",
+        units: 100_000,
+        occurredAt: at(3),
+        extras: { team_member_id: "TM1" },
+      },
+    ];
+    let n = 0;
+    const done = recordBatch(db, M, batch, () => `C${n++}`, at(10), false);
+    expect(done.changes).toHaveLength(3);
+    for (const c of done.changes) expect(changeJson(c)).toBe(JSON.stringify(wireChange(c)));
+    expect(done.counts.length).toBeGreaterThan(2);
+    for (const c of done.counts) expect(countJson(c)).toBe(JSON.stringify(wireCount(c)));
+    const page = pageCounts(db, M, {}, undefined, 10);
+    expect(JSON.parse(page.json)).toEqual(
+      [...done.counts].sort((a, b) => b.calculatedMs - a.calculatedMs || b.id - a.id).map(wireCount),
+    );
   });
 });

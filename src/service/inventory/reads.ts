@@ -9,7 +9,7 @@ import type {
   InventoryTransfer,
 } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { countsOfPairsIn, sellerBook } from "./book.js";
+import { countsOfPairsIn, sellerBook, wordsToEscape } from "./book.js";
 import {
   byCalculated,
   byTimeOrder,
@@ -199,28 +199,58 @@ export interface CountsPage {
   next?: CountPosition;
 }
 
-let lastMs = Number.NaN;
-let lastIso = "";
+// The two times last written: a batch's changes share an occurred_at and a created_at, and the
+// counts it moved their calculated_at.
+let msA = Number.NaN;
+let isoA = "";
+let msB = Number.NaN;
+let isoB = "";
 
-/**
- * A time of the book (epoch milliseconds) as the wire writes it. The last one is kept: a batch's
- * changes and the counts it moved share their times, and a page of them repeats one.
- */
+/** A time of the book (epoch milliseconds) as the wire writes it. */
 export function isoOf(ms: number): string {
-  if (ms !== lastMs) {
-    lastMs = ms;
-    lastIso = new Date(ms).toISOString();
-  }
-  return lastIso;
+  if (ms === msA) return isoA;
+  if (ms === msB) return isoB;
+  // The older of the two gives way.
+  msB = msA;
+  isoB = isoA;
+  msA = ms;
+  isoA = new Date(ms).toISOString();
+  return isoA;
 }
 
-/** A count's wire JSON, written field by field (a page holds up to 1,000). */
-const countJson = (c: CountRec): string =>
-  `{"catalog_object_id":${JSON.stringify(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${JSON.stringify(
+/** A word of the book (an id, a location, a state) as a JSON string: between quotes as it is, unless JSON must escape it. */
+const quoted = (s: string): string => (wordsToEscape.has(s) ? JSON.stringify(s) : `"${s}"`);
+
+/** A count's wire JSON (what JSON.stringify of {@link wireCount} writes), written field by field: a page holds up to 1,000. */
+export const countJson = (c: CountRec): string =>
+  `{"catalog_object_id":${quoted(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${quoted(
     c.state,
-  )},"location_id":${JSON.stringify(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${isoOf(
+  )},"location_id":${quoted(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${isoOf(
     c.calculatedMs,
   )}","is_estimated":false}`;
+
+const SUB_OBJECT = { PHYSICAL_COUNT: "physical_count", ADJUSTMENT: "adjustment", TRANSFER: "transfer" } as const;
+
+/**
+ * A change's wire JSON (what JSON.stringify of {@link wireChange} writes), written field by field:
+ * a batch answers up to 100. Its id is the service's own (ids.ts: letters and digits).
+ */
+export function changeJson(c: ChangeRec): string {
+  const extras = c.extras ? JSON.stringify(c.extras).slice(1, -1) : "";
+  const where =
+    c.type === "ADJUSTMENT"
+      ? `"from_state":${quoted(c.state)},"to_state":${quoted(c.toState ?? "")},"location_id":${quoted(c.locationId)}`
+      : c.type === "TRANSFER"
+        ? `"state":${quoted(c.state)},"from_location_id":${quoted(c.locationId)},"to_location_id":${quoted(
+            c.toLocationId ?? "",
+          )}`
+        : `"state":${quoted(c.state)},"location_id":${quoted(c.locationId)}`;
+  return `{"type":"${c.type}","${SUB_OBJECT[c.type]}":{"id":"${c.id}"${extras === "" ? "" : `,${extras}`},"catalog_object_id":${quoted(
+    c.objectId,
+  )},"catalog_object_type":"ITEM_VARIATION","quantity":"${formatQuantity(c.units)}",${where},"occurred_at":"${isoOf(
+    c.occurredMs,
+  )}","created_at":"${isoOf(c.createdMs)}"}}`;
+}
 
 /** One page of counts, newest `calculated_at` (then id) first, after a position. */
 export function pageCounts(

@@ -1,6 +1,5 @@
 import type {
   BatchChangeInventoryRequest,
-  BatchChangeInventoryResponse,
   BatchRetrieveInventoryChangesRequest,
   BatchRetrieveInventoryChangesResponse,
   BatchRetrieveInventoryCountsRequest,
@@ -21,9 +20,12 @@ import {
   type CountFilter,
   type CountPosition,
   changeById,
+  changeJson,
+  countJson,
   pageChanges,
   pageCounts,
   recordBatch,
+  wireCount,
 } from "./repo.js";
 
 /** Page size of the GET listings, which take no limit. */
@@ -41,7 +43,7 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
   const merchant = merchantOf(ctx);
   const req = ctx.body;
   const planned = planChanges(ctx.db, merchant, req.changes ?? [], ctx.now);
-  const { changes, changed, counts } = recordBatch(
+  const done = recordBatch(
     ctx.db,
     merchant,
     planned,
@@ -49,9 +51,10 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
     ctx.now.toISOString(),
     req.ignore_unchanged_counts !== false,
   );
-  emitCountUpdates(ctx, merchant, changed);
-  const body: BatchChangeInventoryResponse = { counts, changes };
-  return { body };
+  emitCountUpdates(ctx, merchant, done.changed.map(wireCount));
+  // The answer's JSON, written from the records (BatchChangeInventoryResponse: counts, then changes).
+  const counts = done.counts.map(countJson).join(",");
+  return jsonAnswer(`{"counts":[${counts}],"changes":[${done.changes.map(changeJson).join(",")}]}`);
 }
 
 /** One inventory.count.updated event per location whose counts changed, carrying those counts. */
