@@ -331,25 +331,27 @@ export function addChange(m: MerchantBook, c: ChangeRec): void {
   m.unsorted.push(c);
 }
 
-/** Moves written counts to the end of the calculated order, in id order (they share their time). */
-export function reorder(m: MerchantBook, written: Iterable<CountRec>): void {
-  const recs = [...written].sort((a, b) => a.id - b.id);
+/**
+ * Moves a batch's written counts to the end of the calculated order, in id order: they share their
+ * calculated time, the batch's, so the order holds unless a count already in it is later (a clock
+ * set back), which has the order rebuilt when next read.
+ */
+export function reorder(m: MerchantBook, written: ReadonlySet<CountRec>): void {
+  const recs = Array.from(written).sort((a, b) => a.id - b.id);
+  const first = recs[0];
+  if (!first) return;
+  for (let i = m.calculated.length - 1; i >= 0; i--) {
+    const rec = m.calculated[i] as CountRec;
+    if (rec.slot !== i || written.has(rec)) continue;
+    if (byCalculated(rec, first) > 0) m.calculatedSorted = false;
+    break;
+  }
   for (const rec of recs) {
-    const last = lastLive(m);
-    if (last !== undefined && last !== rec && byCalculated(last, rec) > 0) m.calculatedSorted = false;
     if (rec.slot >= 0) m.holes++;
     rec.slot = m.calculated.length;
     m.calculated.push(rec);
   }
   if (m.holes > m.calculated.length / 2) sweep(m);
-}
-
-export function lastLive(m: MerchantBook): CountRec | undefined {
-  for (let i = m.calculated.length - 1; i >= 0; i--) {
-    const rec = m.calculated[i] as CountRec;
-    if (rec.slot === i) return rec;
-  }
-  return undefined;
 }
 
 /** Drops the holes of the calculated order (and sorts it, when a count moved back in time). */

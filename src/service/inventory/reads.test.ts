@@ -131,6 +131,44 @@ describe("pageCounts", () => {
     expect(new Set(order).size).toBe(order.length);
   });
 
+  it("keeps newest first when the clock was set back between two batches", () => {
+    const { db } = counts(6, 2);
+    const touch = (objectId: string, second: number) =>
+      recordBatch(
+        db,
+        M,
+        [
+          {
+            type: "ADJUSTMENT",
+            objectId,
+            locationId: Number(objectId.slice(1)) % 2 ? "L1" : "L2",
+            state: "NONE",
+            toState: Number(objectId.slice(1)) % 5 ? "IN_STOCK" : "WASTE",
+            units: 100_000,
+            occurredAt: at(0),
+            extras: null,
+          },
+        ],
+        () => `T${objectId}${second}`,
+        at(second),
+        false,
+      );
+    touch("V0001", 50);
+    // Set back: before V0001's, after the first batches'.
+    touch("V0004", 20);
+    const order = allPages(db, {}, 2).seen.map((c) => [c.catalog_object_id, c.calculated_at]);
+    expect(order.slice(0, 2)).toEqual([
+      ["V0001", at(50)],
+      ["V0004", at(20)],
+    ]);
+    expect(order.map(([, when]) => when)).toEqual(
+      order
+        .map(([, when]) => when)
+        .sort()
+        .reverse(),
+    );
+  });
+
   it("answers an empty page as an empty array, with no next page", () => {
     const { db } = counts(5, 1);
     expect(pageCounts(db, M, { states: ["SOLD"] }, undefined, 10)).toEqual({ json: "[]" });
