@@ -176,7 +176,7 @@ describe("inventory: the demo seed", () => {
         ).flatMap((v) =>
           [DEMO.mainLocationId, DEMO.secondLocationId].map((locationId) => ({ objectId: v.id, locationId })),
         ),
-      ),
+      ).map((c) => [c.id, c.objectId, c.locationId, c.state, c.units, c.anchorMs, c.anchorOrder, c.calculatedMs]),
       variations: (
         db.prepare("SELECT COUNT(*) AS n FROM catalog_objects WHERE type = 'ITEM_VARIATION'").get() as { n: number }
       ).n,

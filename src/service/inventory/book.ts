@@ -4,9 +4,7 @@ import type { Db } from "../db.js";
 import { stmt } from "../db.js";
 import {
   addChange,
-  allCounts,
   applyChange,
-  byCalculated,
   type ChangeRec,
   type CountRec,
   countAt,
@@ -14,6 +12,7 @@ import {
   type MerchantBook,
   type OnWrite,
   reorder,
+  sortCalculated,
 } from "./ledger.js";
 
 /**
@@ -168,12 +167,7 @@ function catchUp(db: Db, book: Book): void {
     book.lastToken = row.token;
   }
   // Read back in bulk: the calculated order is made once, not kept change by change.
-  for (const m of touched) {
-    m.calculated = allCounts(m).sort(byCalculated);
-    for (const [i, rec] of m.calculated.entries()) rec.slot = i;
-    m.holes = 0;
-    m.calculatedSorted = true;
-  }
+  for (const m of touched) sortCalculated(m);
   book.applying = false;
 }
 
@@ -273,6 +267,8 @@ export function recordInBook(
   const changed = new Set<CountRec>();
   const writes = new Set<CountRec>();
   const note: OnWrite = (rec, moved) => {
+    // The batch's created_at is every count's calculated_at: the text is at hand.
+    rec.calculatedAt = now;
     writes.add(rec);
     if (moved) changed.add(rec);
   };

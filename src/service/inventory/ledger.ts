@@ -116,8 +116,14 @@ export interface CountRec {
   anchorOrder: number | null;
   /** The server time of the latest change that moved it (its created_at), in epoch milliseconds. */
   calculatedMs: number;
-  /** Its place in its seller's calculated order (see {@link MerchantBook.calculated}). */
-  slot: number;
+  /**
+   * The same as the wire writes it, once written out (or given by the batch that wrote the count):
+   * made from the number for each count of a page, it took half of the page's time.
+   */
+  calculatedAt: string | null;
+  /** Its neighbours in its seller's calculated order (see {@link MerchantBook.newestCount}). */
+  older: CountRec | null;
+  newer: CountRec | null;
   /** The same object's next count, by location and state: an object's counts are a list. */
   next: CountRec | null;
 }
@@ -142,14 +148,15 @@ export interface MerchantBook {
   /** How many counts there are: the last count's id. */
   countTotal: number;
   /**
-   * The counts by (calculatedAt, id), oldest first, with holes: a count that moves is appended
-   * and its old place left behind (a place is live when its count's `slot` names it). A batch's
-   * counts all move to the end together, so the order holds without sorting; holes are swept
-   * when they outnumber the counts, and a count that moves back in time (a clock set back)
-   * has the order rebuilt when next read.
+   * The counts by (calculatedMs, id), as a list from the newest through `older` (and back through
+   * `newer`): a count a batch writes moves to the newest end, the batch's counts together in id
+   * order (they share their time), so the order holds without sorting. A count that would move
+   * back in time (a clock set back) has the order sorted again when next read. A list, not an
+   * array with the moved counts' old places left as holes: sweeping 270,000 places for holes held
+   * a batch up for tens of milliseconds.
    */
-  calculated: CountRec[];
-  holes: number;
+  newestCount: CountRec | null;
+  oldestCount: CountRec | null;
   calculatedSorted: boolean;
 }
 
@@ -165,8 +172,8 @@ export function emptyMerchant(): MerchantBook {
     unsorted: [],
     countsOfObject: new Map(),
     countTotal: 0,
-    calculated: [],
-    holes: 0,
+    newestCount: null,
+    oldestCount: null,
     calculatedSorted: true,
   };
 }
@@ -237,6 +244,7 @@ export function writeCount(
       current.anchorOrder = anchor.order;
     }
     current.calculatedMs = calculatedMs;
+    current.calculatedAt = null;
     return current;
   }
   const rec: CountRec = {
@@ -248,7 +256,9 @@ export function writeCount(
     anchorMs: anchor?.ms ?? null,
     anchorOrder: anchor?.order ?? null,
     calculatedMs,
-    slot: -1,
+    calculatedAt: null,
+    older: null,
+    newer: null,
     next: null,
   };
   m.countTotal++;
@@ -331,35 +341,43 @@ export function addChange(m: MerchantBook, c: ChangeRec): void {
   m.unsorted.push(c);
 }
 
+/** Takes a count out of the calculated order (if it is in it). */
+function unlinkCalculated(m: MerchantBook, rec: CountRec): void {
+  if (rec.newer) rec.newer.older = rec.older;
+  else if (m.newestCount === rec) m.newestCount = rec.older;
+  else return;
+  if (rec.older) rec.older.newer = rec.newer;
+  else m.oldestCount = rec.newer;
+  rec.older = null;
+  rec.newer = null;
+}
+
+/** Puts a count at the newest end of the calculated order. */
+function linkNewest(m: MerchantBook, rec: CountRec): void {
+  rec.older = m.newestCount;
+  rec.newer = null;
+  if (m.newestCount) m.newestCount.newer = rec;
+  else m.oldestCount = rec;
+  m.newestCount = rec;
+}
+
 /**
- * Moves a batch's written counts to the end of the calculated order, in id order: they share their
- * calculated time, the batch's, so the order holds unless a count already in it is later (a clock
- * set back), which has the order rebuilt when next read.
+ * Moves a batch's written counts to the newest end of the calculated order, in id order: they
+ * share their calculated time, the batch's, so the order holds unless a count left where it was
+ * is later (a clock set back), which has the order sorted again when next read.
  */
 export function reorder(m: MerchantBook, written: ReadonlySet<CountRec>): void {
   const recs = Array.from(written).sort((a, b) => a.id - b.id);
+  for (const rec of recs) unlinkCalculated(m, rec);
   const first = recs[0];
-  if (!first) return;
-  for (let i = m.calculated.length - 1; i >= 0; i--) {
-    const rec = m.calculated[i] as CountRec;
-    if (rec.slot !== i || written.has(rec)) continue;
-    if (byCalculated(rec, first) > 0) m.calculatedSorted = false;
-    break;
-  }
-  for (const rec of recs) {
-    if (rec.slot >= 0) m.holes++;
-    rec.slot = m.calculated.length;
-    m.calculated.push(rec);
-  }
-  if (m.holes > m.calculated.length / 2) sweep(m);
+  if (first && m.newestCount && byCalculated(m.newestCount, first) > 0) m.calculatedSorted = false;
+  for (const rec of recs) linkNewest(m, rec);
 }
 
-/** Drops the holes of the calculated order (and sorts it, when a count moved back in time). */
-export function sweep(m: MerchantBook): void {
-  const live = m.calculated.filter((rec, i) => rec.slot === i);
-  if (!m.calculatedSorted) live.sort(byCalculated);
-  for (const [i, rec] of live.entries()) rec.slot = i;
-  m.calculated = live;
-  m.holes = 0;
+/** Lays the calculated order out again from all the counts, sorted. */
+export function sortCalculated(m: MerchantBook): void {
+  m.newestCount = null;
+  m.oldestCount = null;
+  for (const rec of allCounts(m).sort(byCalculated)) linkNewest(m, rec);
   m.calculatedSorted = true;
 }

@@ -21,7 +21,7 @@ import {
   type MerchantBook,
   objectChanges,
   objectCounts,
-  sweep,
+  sortCalculated,
 } from "./ledger.js";
 
 /**
@@ -218,6 +218,12 @@ export function isoOf(ms: number): string {
   return isoA;
 }
 
+/** A count's calculated_at as the wire writes it (kept on the count once written out). */
+const calculatedAt = (c: CountRec): string => {
+  c.calculatedAt ??= isoOf(c.calculatedMs);
+  return c.calculatedAt;
+};
+
 /** A word of the book (an id, a location, a state) as a JSON string: between quotes as it is, unless JSON must escape it. */
 const quoted = (s: string): string => (wordsToEscape.has(s) ? JSON.stringify(s) : `"${s}"`);
 
@@ -225,8 +231,8 @@ const quoted = (s: string): string => (wordsToEscape.has(s) ? JSON.stringify(s) 
 export const countJson = (c: CountRec): string =>
   `{"catalog_object_id":${quoted(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${quoted(
     c.state,
-  )},"location_id":${quoted(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${isoOf(
-    c.calculatedMs,
+  )},"location_id":${quoted(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${calculatedAt(
+    c,
   )}","is_estimated":false}`;
 
 const SUB_OBJECT = { PHYSICAL_COUNT: "physical_count", ADJUSTMENT: "adjustment", TRANSFER: "transfer" } as const;
@@ -262,7 +268,7 @@ export function pageCounts(
 ): CountsPage {
   const m = sellerBook(db, merchantId);
   if (!m) return { json: "[]" };
-  if (!m.calculatedSorted) sweep(m);
+  if (!m.calculatedSorted) sortCalculated(m);
   const locations = setOf(f.locationIds);
   const states = setOf(f.states);
   const afterMs = after ? Date.parse(after.c) : 0;
@@ -279,9 +285,7 @@ export function pageCounts(
       .sort((a, b) => byCalculated(b, a));
     rows.push(...found.slice(0, limit + 1));
   } else {
-    for (let i = m.calculated.length - 1; i >= 0 && rows.length <= limit; i--) {
-      const c = m.calculated[i] as CountRec;
-      if (c.slot !== i) continue;
+    for (let c = m.newestCount; c && rows.length <= limit; c = c.older) {
       if (calculatedAfter !== undefined && c.calculatedMs <= calculatedAfter) break;
       if (wanted(c)) rows.push(c);
     }
@@ -289,7 +293,7 @@ export function pageCounts(
   const page = rows.slice(0, limit);
   const json = `[${page.map(countJson).join(",")}]`;
   const last = page.at(-1);
-  return rows.length > limit && last ? { json, next: { c: isoOf(last.calculatedMs), i: last.id } } : { json };
+  return rows.length > limit && last ? { json, next: { c: calculatedAt(last), i: last.id } } : { json };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,7 +306,7 @@ export const wireCount = (c: CountRec): InventoryCount => ({
   state: c.state as InventoryState,
   location_id: c.locationId,
   quantity: formatQuantity(c.units),
-  calculated_at: isoOf(c.calculatedMs),
+  calculated_at: calculatedAt(c),
   is_estimated: false,
 });
 
