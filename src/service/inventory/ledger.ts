@@ -80,7 +80,7 @@ export function checkRange(k: CountKey, units: number): void {
 
 /** A change as the book holds it. */
 export interface ChangeRec {
-  /** Arrival order (see {@link ROW_SPAN}); ties in `occurredAt` are broken by it. */
+  /** Arrival order (see book.ts's ROW_SPAN); ties in occurred_at are broken by it. */
   order: number;
   id: string;
   type: InventoryChangeType;
@@ -136,7 +136,7 @@ export interface MerchantBook {
    * threaded through the records, not arrays: 90,000 small arrays held 24 MB at scale 200.
    */
   newestOfObject: Map<string, ChangeRec>;
-  /** Every change by (occurredAt, order), but for `unsorted`: merged in when a listing needs them. */
+  /** Every change by (occurredMs, order), but for `unsorted`: merged in when a listing needs them. */
   byTime: ChangeRec[];
   unsorted: ChangeRec[];
   /**

@@ -93,7 +93,7 @@ export interface ChangePosition {
 
 const setOf = (values: readonly string[] | undefined) => (values && values.length > 0 ? new Set(values) : undefined);
 
-/** A seller's changes by (occurredAt, order): its unsorted newest merged in first. */
+/** A seller's changes by (occurredMs, order): its unsorted newest merged in first. */
 function changesByTime(m: MerchantBook): ChangeRec[] {
   if (m.unsorted.length > 0) {
     const fresh = m.unsorted.sort(byTimeOrder);
