@@ -38,6 +38,17 @@ function randomChange(r: () => number, objectId = OBJECT): PlannedChange {
   return { type: "TRANSFER", objectId, locationId, toLocationId, state: "IN_STOCK", units, occurredAt, extras: null };
 }
 
+/** A physical count of OBJECT at L1 in stock, at an hour of 2024-01-01. */
+const inStock = (units: number, hour = 0): PlannedChange => ({
+  type: "PHYSICAL_COUNT",
+  objectId: OBJECT,
+  locationId: "L1",
+  state: "IN_STOCK",
+  units,
+  occurredAt: new Date(Date.UTC(2024, 0, 1, hour)).toISOString(),
+  extras: null,
+});
+
 /** Records changes one batch each, `now` a second apart. */
 function recordEach(db: Db, changes: readonly PlannedChange[], start = 0): void {
   for (const [i, c] of changes.entries()) {
@@ -163,16 +174,7 @@ describe("a batch of changes", () => {
   it("records nothing of a batch refused half-way, and goes on from where it was", () => {
     const db = store();
     const key = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
-    const count = (units: number, hour: number): PlannedChange => ({
-      type: "PHYSICAL_COUNT",
-      objectId: OBJECT,
-      locationId: "L1",
-      state: "IN_STOCK",
-      units,
-      occurredAt: new Date(Date.UTC(2024, 0, 1, hour)).toISOString(),
-      extras: null,
-    });
-    recordBatch(db, M, [count(500_000, 1)], () => "A", "2024-01-02T00:00:00.000Z", true);
+    recordBatch(db, M, [inStock(500_000, 1)], () => "A", "2024-01-02T00:00:00.000Z", true);
     const tooMany: PlannedChange = {
       type: "ADJUSTMENT",
       objectId: OBJECT,
@@ -186,14 +188,14 @@ describe("a batch of changes", () => {
     // As a request runs: in a savepoint, rolled back when a change is refused.
     expect(() =>
       db.transaction(() =>
-        recordBatch(db, M, [count(700_000, 2), tooMany], () => "B", "2024-01-02T00:00:01.000Z", true),
+        recordBatch(db, M, [inStock(700_000, 2), tooMany], () => "B", "2024-01-02T00:00:01.000Z", true),
       )(),
     ).toThrow(/would go beyond/);
     expect(countOf(db, key)?.units).toBe(500_000);
     expect(
       pageChanges(db, M, { types: ["PHYSICAL_COUNT", "ADJUSTMENT"] }, "ASC", undefined, 10).rows.map((c) => c.id),
     ).toEqual(["A"]);
-    recordBatch(db, M, [count(800_000, 4)], () => "C", "2024-01-02T00:00:02.000Z", true);
+    recordBatch(db, M, [inStock(800_000, 4)], () => "C", "2024-01-02T00:00:02.000Z", true);
     expect(countOf(db, key)?.units).toBe(800_000);
     db.close();
   });
@@ -201,24 +203,15 @@ describe("a batch of changes", () => {
   it("follows the log when a request's writes are rolled back after the batch was recorded", () => {
     const db = store();
     const key = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
-    const count = (units: number): PlannedChange => ({
-      type: "PHYSICAL_COUNT",
-      objectId: OBJECT,
-      locationId: "L1",
-      state: "IN_STOCK",
-      units,
-      occurredAt: "2024-01-01T00:00:00.000Z",
-      extras: null,
-    });
-    recordBatch(db, M, [count(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
+    recordBatch(db, M, [inStock(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
     const refused = db.transaction(() => {
-      recordBatch(db, M, [count(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
+      recordBatch(db, M, [inStock(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
       throw new Error("refused after the batch");
     });
     expect(refused).toThrow(/refused/);
     expect(countOf(db, key)?.units).toBe(100_000);
     // The next batch takes the seq the rolled-back one had: the book tells them apart by the token.
-    recordBatch(db, M, [count(300_000)], () => "C", "2024-01-02T00:00:02.000Z", true);
+    recordBatch(db, M, [inStock(300_000)], () => "C", "2024-01-02T00:00:02.000Z", true);
     expect(countOf(db, key)?.units).toBe(300_000);
     expect(pageChanges(db, M, { types: ["PHYSICAL_COUNT"] }, "ASC", undefined, 10).rows.map((c) => c.id)).toEqual([
       "A",
@@ -274,24 +267,15 @@ describe("the book and its log", () => {
   it("is built again when its last batch was rolled back and another connection's took its place", () => {
     const [a, b] = twoConnections();
     const key = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
-    const count = (units: number): PlannedChange => ({
-      type: "PHYSICAL_COUNT",
-      objectId: OBJECT,
-      locationId: "L1",
-      state: "IN_STOCK",
-      units,
-      occurredAt: "2024-01-01T00:00:00.000Z",
-      extras: null,
-    });
-    recordBatch(a, M, [count(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
+    recordBatch(a, M, [inStock(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
     expect(() =>
       a.transaction(() => {
-        recordBatch(a, M, [count(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
+        recordBatch(a, M, [inStock(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
         throw new Error("refused after the batch");
       })(),
     ).toThrow(/refused/);
     // The same seq, written by the other connection: only the token tells the two rows apart.
-    recordBatch(b, M, [count(300_000)], () => "C", "2024-01-02T00:00:02.000Z", true);
+    recordBatch(b, M, [inStock(300_000)], () => "C", "2024-01-02T00:00:02.000Z", true);
     expect(countOf(a, key)?.units).toBe(300_000);
     expect(pageChanges(a, M, { types: ["PHYSICAL_COUNT"] }, "ASC", undefined, 10).rows.map((c) => c.id)).toEqual([
       "A",

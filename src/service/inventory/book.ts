@@ -10,6 +10,7 @@ import {
   countAt,
   emptyMerchant,
   type MerchantBook,
+  type Movement,
   type OnWrite,
   reorder,
   sortCalculated,
@@ -211,14 +212,8 @@ export const sellerBook = (db: Db, merchantId: string): MerchantBook | undefined
   bookOf(db).merchants.get(merchantId);
 
 /** A change to record: checked and planned (see changes.ts). */
-export interface NewChange {
+export interface NewChange extends Movement {
   type: InventoryChangeType;
-  objectId: string;
-  locationId: string;
-  toLocationId?: string | null | undefined;
-  state: string;
-  toState?: string | null | undefined;
-  units: number;
   occurredAt: string;
   extras: Record<string, unknown> | null;
 }
