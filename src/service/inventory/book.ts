@@ -269,10 +269,8 @@ export function recordInBook(
   };
   book.applying = true;
   for (const p of planned) {
-    if (ignoreUnchanged && p.type === "PHYSICAL_COUNT") {
-      const current = countAt(m, p.objectId, p.locationId, p.state);
-      if (current && current.units === p.units) continue;
-    }
+    const current = p.type === "PHYSICAL_COUNT" ? countAt(m, p.objectId, p.locationId, p.state) : undefined;
+    if (ignoreUnchanged && current && current.units === p.units) continue;
     if (changes.length >= ROW_SPAN) throw new Error(`A batch records at most ${ROW_SPAN} changes.`);
     const c: ChangeRec = {
       order: seq * ROW_SPAN + changes.length,
@@ -289,7 +287,7 @@ export function recordInBook(
       extras: p.extras,
       earlier: null,
     };
-    applyChange(m, merchantId, c, nextId, note);
+    applyChange(m, merchantId, c, nextId, note, current);
     addChange(m, c);
     changes.push(c);
   }

@@ -7,6 +7,7 @@ import {
   type ChangeFilter,
   type ChangePosition,
   type CountPosition,
+  changeById,
   changeJson,
   countJson,
   isoOf,
@@ -315,5 +316,27 @@ describe("the wire JSON of changes and counts", () => {
     expect(JSON.parse(page.json)).toEqual(
       [...done.counts].sort((a, b) => b.calculatedMs - a.calculatedMs || b.id - a.id).map(wireCount),
     );
+  });
+});
+
+describe("changeById", () => {
+  it("finds changes of its kind by id, recorded before and after the first look-up", () => {
+    const db = storeWithMerchant(M);
+    const count = (objectId: string): PlannedChange => ({
+      type: "PHYSICAL_COUNT",
+      objectId,
+      locationId: "L1",
+      state: "IN_STOCK",
+      units: 100_000,
+      occurredAt: at(1),
+      extras: null,
+    });
+    recordBatch(db, M, [count("V1")], () => "FIRST", at(2), false);
+    expect(changeById(db, M, "FIRST", "PHYSICAL_COUNT")?.objectId).toBe("V1");
+    expect(changeById(db, M, "FIRST", "ADJUSTMENT")).toBeUndefined();
+    expect(changeById(db, "OTHER", "FIRST", "PHYSICAL_COUNT")).toBeUndefined();
+    recordBatch(db, M, [count("V2")], () => "SECOND", at(3), false);
+    expect(changeById(db, M, "SECOND", "PHYSICAL_COUNT")?.objectId).toBe("V2");
+    expect(changeById(db, M, "NOPE", "PHYSICAL_COUNT")).toBeUndefined();
   });
 });

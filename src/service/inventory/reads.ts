@@ -47,7 +47,10 @@ export function countOf(db: Db, k: Omit<CountKey, "objectType">): CountRec | und
 
 /** One change by id and kind. */
 export function changeById(db: Db, merchantId: string, id: string, type: InventoryChangeType): ChangeRec | undefined {
-  const c = sellerBook(db, merchantId)?.byId.get(id);
+  const m = sellerBook(db, merchantId);
+  if (!m) return undefined;
+  if (!m.byId) m.byId = new Map(changesByTime(m).map((c) => [c.id, c]));
+  const c = m.byId.get(id);
   return c?.type === type ? c : undefined;
 }
 
