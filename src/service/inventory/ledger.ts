@@ -94,7 +94,8 @@ export interface ChangeRec {
   units: number;
   /**
    * When it happened and when the service received it, in epoch milliseconds: as numbers, a
-   * scale-200 store's 210,000 changes hold 20 MB less than as text (their wire shape writes them out).
+   * scale-200 store's 210,000 changes hold about 15 MB less than as text (their wire shape writes
+   * them out).
    */
   occurredMs: number;
   createdMs: number;
@@ -105,7 +106,7 @@ export interface ChangeRec {
 
 /** A count as the book holds it: one per (object, location, state) a change ever touched. */
 export interface CountRec {
-  /** In order of the counts' creation: ties in `calculatedAt` are broken by it. */
+  /** In order of the counts' creation: ties in calculated_at are broken by it. */
   id: number;
   objectId: string;
   locationId: string;
