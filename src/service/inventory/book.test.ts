@@ -49,6 +49,26 @@ const inStock = (units: number, hour = 0): PlannedChange => ({
   extras: null,
 });
 
+/** OBJECT's count at L1, in stock. */
+const KEY = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
+
+/**
+ * Counts 1 of OBJECT (change A), then 2 (change B) in a request refused after its batch was
+ * recorded: the request's writes are rolled back.
+ */
+function countThenRollBack(db: Db): void {
+  recordBatch(db, M, [inStock(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
+  const refused = db.transaction(() => {
+    recordBatch(db, M, [inStock(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
+    throw new Error("refused after the batch");
+  });
+  expect(refused).toThrow(/refused/);
+}
+
+/** The ids of the seller's physical counts, by time. */
+const countIds = (db: Db) =>
+  pageChanges(db, M, { types: ["PHYSICAL_COUNT"] }, "ASC", undefined, 10).rows.map((c) => c.id);
+
 /** Records changes one batch each, `now` a second apart. */
 function recordEach(db: Db, changes: readonly PlannedChange[], start = 0): void {
   for (const [i, c] of changes.entries()) {
@@ -173,7 +193,6 @@ describe("a batch of changes", () => {
 
   it("records nothing of a batch refused half-way, and goes on from where it was", () => {
     const db = store();
-    const key = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
     recordBatch(db, M, [inStock(500_000, 1)], () => "A", "2024-01-02T00:00:00.000Z", true);
     const tooMany: PlannedChange = {
       type: "ADJUSTMENT",
@@ -191,32 +210,23 @@ describe("a batch of changes", () => {
         recordBatch(db, M, [inStock(700_000, 2), tooMany], () => "B", "2024-01-02T00:00:01.000Z", true),
       )(),
     ).toThrow(/would go beyond/);
-    expect(countOf(db, key)?.units).toBe(500_000);
+    expect(countOf(db, KEY)?.units).toBe(500_000);
     expect(
       pageChanges(db, M, { types: ["PHYSICAL_COUNT", "ADJUSTMENT"] }, "ASC", undefined, 10).rows.map((c) => c.id),
     ).toEqual(["A"]);
     recordBatch(db, M, [inStock(800_000, 4)], () => "C", "2024-01-02T00:00:02.000Z", true);
-    expect(countOf(db, key)?.units).toBe(800_000);
+    expect(countOf(db, KEY)?.units).toBe(800_000);
     db.close();
   });
 
   it("follows the log when a request's writes are rolled back after the batch was recorded", () => {
     const db = store();
-    const key = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
-    recordBatch(db, M, [inStock(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
-    const refused = db.transaction(() => {
-      recordBatch(db, M, [inStock(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
-      throw new Error("refused after the batch");
-    });
-    expect(refused).toThrow(/refused/);
-    expect(countOf(db, key)?.units).toBe(100_000);
+    countThenRollBack(db);
+    expect(countOf(db, KEY)?.units).toBe(100_000);
     // The next batch takes the seq the rolled-back one had: the book tells them apart by the token.
     recordBatch(db, M, [inStock(300_000)], () => "C", "2024-01-02T00:00:02.000Z", true);
-    expect(countOf(db, key)?.units).toBe(300_000);
-    expect(pageChanges(db, M, { types: ["PHYSICAL_COUNT"] }, "ASC", undefined, 10).rows.map((c) => c.id)).toEqual([
-      "A",
-      "C",
-    ]);
+    expect(countOf(db, KEY)?.units).toBe(300_000);
+    expect(countIds(db)).toEqual(["A", "C"]);
     db.close();
   });
 });
@@ -266,21 +276,11 @@ describe("the book and its log", () => {
 
   it("is built again when its last batch was rolled back and another connection's took its place", () => {
     const [a, b] = twoConnections();
-    const key = { merchantId: M, objectId: OBJECT, locationId: "L1", state: "IN_STOCK" };
-    recordBatch(a, M, [inStock(100_000)], () => "A", "2024-01-02T00:00:00.000Z", true);
-    expect(() =>
-      a.transaction(() => {
-        recordBatch(a, M, [inStock(200_000)], () => "B", "2024-01-02T00:00:01.000Z", true);
-        throw new Error("refused after the batch");
-      })(),
-    ).toThrow(/refused/);
+    countThenRollBack(a);
     // The same seq, written by the other connection: only the token tells the two rows apart.
     recordBatch(b, M, [inStock(300_000)], () => "C", "2024-01-02T00:00:02.000Z", true);
-    expect(countOf(a, key)?.units).toBe(300_000);
-    expect(pageChanges(a, M, { types: ["PHYSICAL_COUNT"] }, "ASC", undefined, 10).rows.map((c) => c.id)).toEqual([
-      "A",
-      "C",
-    ]);
+    expect(countOf(a, KEY)?.units).toBe(300_000);
+    expect(countIds(a)).toEqual(["A", "C"]);
     a.close();
     b.close();
   });

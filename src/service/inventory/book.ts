@@ -8,6 +8,7 @@ import {
   type ChangeRec,
   type CountRec,
   countAt,
+  countsOfPairsIn,
   emptyMerchant,
   type MerchantBook,
   type Movement,
@@ -144,7 +145,6 @@ function catchUp(db: Db, book: Book): void {
   for (const row of rows) {
     const m = merchantOf(book, row.merchant_id);
     touched.add(m);
-    const nextId = countIds(m);
     for (const [pos, e] of (JSON.parse(row.entries) as LogEntry[]).entries()) {
       const c: ChangeRec = {
         order: row.seq * ROW_SPAN + pos,
@@ -161,7 +161,7 @@ function catchUp(db: Db, book: Book): void {
         extras: e[10],
         earlier: null,
       };
-      applyChange(m, row.merchant_id, c, nextId, ignore);
+      applyChange(m, row.merchant_id, c, ignore);
       addChange(m, c);
     }
     book.lastSeq = row.seq;
@@ -173,11 +173,6 @@ function catchUp(db: Db, book: Book): void {
 }
 
 const ignore: OnWrite = () => {};
-
-/** The next count id of a seller: one more than the most. */
-function countIds(m: MerchantBook): () => number {
-  return () => m.countTotal + 1;
-}
 
 /**
  * The book of a database, current with its log (see the module's comment): read from the log the
@@ -244,7 +239,6 @@ export function recordInBook(
   const book = bookOf(db);
   const m = merchantOf(book, merchantId);
   const seq = book.lastSeq + 1;
-  const nextId = countIds(m);
   const createdMs = Date.parse(now);
   // A batch's changes mostly share one occurred_at (a stocktake commits its counts at one moment).
   let lastAt = "";
@@ -287,7 +281,7 @@ export function recordInBook(
       extras: p.extras,
       earlier: null,
     };
-    applyChange(m, merchantId, c, nextId, note, current);
+    applyChange(m, merchantId, c, note, current);
     addChange(m, c);
     changes.push(c);
   }
@@ -317,18 +311,6 @@ function pairsOf(planned: readonly NewChange[]): { objectId: string; locationId:
       pairs.set(pairName(p.objectId, p.toLocationId), { objectId: p.objectId, locationId: p.toLocationId });
   }
   return [...pairs.values()];
-}
-
-export function countsOfPairsIn(
-  m: MerchantBook,
-  pairs: readonly { objectId: string; locationId: string }[],
-): CountRec[] {
-  const out: CountRec[] = [];
-  for (const p of pairs) {
-    for (let c = m.countsOfObject.get(p.objectId) ?? null; c; c = c.next)
-      if (c.locationId === p.locationId) out.push(c);
-  }
-  return out;
 }
 
 /** Appends changes to the log as a seed lays them out (in arrival order), `perRow` a row; the book reads them when next used. */

@@ -12,7 +12,7 @@ import type { Db } from "../db.js";
 import { locationExists } from "../directory/repo.js";
 import { invalid } from "../errors.js";
 import { parseTime } from "../params.js";
-import { isTracked } from "./ledger.js";
+import { isTracked, SUB_OBJECT } from "./ledger.js";
 
 /** A requested change, checked and normalised, not yet stored. */
 export interface PlannedChange {
@@ -27,17 +27,11 @@ export interface PlannedChange {
   /** An adjustment's to_state. */
   toState?: string;
   units: number;
-  /** RFC 3339 in UTC with milliseconds: stored timestamps compare as text. */
+  /** RFC 3339 in UTC with milliseconds (the book keeps it as epoch milliseconds). */
   occurredAt: string;
   /** The fields the client set that the service only echoes back (reference_id, source, …), if any. */
   extras: Record<string, unknown> | null;
 }
-
-const SUB_OBJECT = {
-  PHYSICAL_COUNT: "physical_count",
-  ADJUSTMENT: "adjustment",
-  TRANSFER: "transfer",
-} as const;
 
 // The fields a client may set on each kind, echoed back as sent; anything else it sends is not.
 const CLIENT_FIELDS = {

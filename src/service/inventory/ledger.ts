@@ -78,6 +78,13 @@ export function checkRange(k: CountKey, units: number): void {
   }
 }
 
+/** The member of a wire change that holds its kind's sub-object. */
+export const SUB_OBJECT = {
+  PHYSICAL_COUNT: "physical_count",
+  ADJUSTMENT: "adjustment",
+  TRANSFER: "transfer",
+} as const;
+
 /** A change as the book holds it. */
 export interface ChangeRec {
   /** Arrival order (see book.ts's ROW_SPAN); ties in occurred_at are broken by it. */
@@ -212,6 +219,19 @@ export function objectCounts(m: MerchantBook, objectId: string): CountRec[] {
   return out;
 }
 
+/** The counts of some (object, location) pairs, in the order given, each pair's by state. */
+export function countsOfPairsIn(
+  m: MerchantBook,
+  pairs: readonly { objectId: string; locationId: string }[],
+): CountRec[] {
+  const out: CountRec[] = [];
+  for (const p of pairs) {
+    for (let c = m.countsOfObject.get(p.objectId) ?? null; c; c = c.next)
+      if (c.locationId === p.locationId) out.push(c);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The count rule, applied to the book: the same for a change arriving now and for one read from
 // the log, so that a book built from the log equals the book that wrote it.
@@ -241,7 +261,6 @@ export function writeCount(
   units: number,
   anchor: { ms: number; order: number } | null,
   calculatedMs: number,
-  nextId: () => number,
 ): CountRec {
   if (current) {
     current.units = units;
@@ -254,7 +273,8 @@ export function writeCount(
     return current;
   }
   const rec: CountRec = {
-    id: nextId(),
+    // In order of creation: one more than the count of counts.
+    id: m.countTotal + 1,
     objectId: k.objectId,
     locationId: k.locationId,
     state: k.state,
@@ -310,7 +330,6 @@ export function applyChange(
   m: MerchantBook,
   merchantId: string,
   c: ChangeRec,
-  nextId: () => number,
   onWrite: OnWrite,
   /** A physical count's key's count, when the caller has looked it up already. */
   known?: CountRec,
@@ -328,7 +347,7 @@ export function applyChange(
     const value = c.units + laterMovesInto(m, k, c.occurredMs);
     checkRange(k, value);
     const was = current?.units;
-    const rec = writeCount(m, c, current, value, { ms: c.occurredMs, order: c.order }, c.createdMs, nextId);
+    const rec = writeCount(m, c, current, value, { ms: c.occurredMs, order: c.order }, c.createdMs);
     onWrite(rec, was === undefined || was !== value);
     return;
   }
@@ -337,7 +356,7 @@ export function applyChange(
     if (supersededBy(current, c.occurredMs)) continue;
     const value = (current?.units ?? 0) + d.units;
     checkRange(d.key, value);
-    const rec = writeCount(m, d.key, current, value, null, c.createdMs, nextId);
+    const rec = writeCount(m, d.key, current, value, null, c.createdMs);
     onWrite(rec, current === undefined || d.units !== 0);
   }
 }

@@ -9,7 +9,7 @@ import type {
   InventoryTransfer,
 } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { countsOfPairsIn, sellerBook, wordsToEscape } from "./book.js";
+import { sellerBook, wordsToEscape } from "./book.js";
 import {
   byCalculated,
   byTimeOrder,
@@ -17,10 +17,12 @@ import {
   type CountKey,
   type CountRec,
   countAt,
+  countsOfPairsIn,
   deltasOf,
   type MerchantBook,
   objectChanges,
   objectCounts,
+  SUB_OBJECT,
   sortCalculated,
 } from "./ledger.js";
 
@@ -237,8 +239,6 @@ export const countJson = (c: CountRec): string =>
   )},"location_id":${quoted(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${calculatedAt(
     c,
   )}","is_estimated":false}`;
-
-const SUB_OBJECT = { PHYSICAL_COUNT: "physical_count", ADJUSTMENT: "adjustment", TRANSFER: "transfer" } as const;
 
 /**
  * A change's wire JSON (what JSON.stringify of {@link wireChange} writes), written field by field:

@@ -9,6 +9,7 @@ export {
   changeJson,
   countJson,
   countsOfPairs,
+  isoOf,
   pageChanges,
   pageCounts,
   wireChange,

@@ -12,7 +12,6 @@ import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { notFound } from "../errors.js";
 import { pageLimit, parseTime } from "../params.js";
 import { planChanges } from "./changes.js";
-import { isoOf, wireChange } from "./reads.js";
 import {
   type ChangeFilter,
   type ChangePosition,
@@ -21,9 +20,11 @@ import {
   changeById,
   changeJson,
   countJson,
+  isoOf,
   pageChanges,
   pageCounts,
   recordBatch,
+  wireChange,
   wireCount,
 } from "./repo.js";
 
