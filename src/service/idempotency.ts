@@ -13,7 +13,9 @@ export const serialized = new WeakMap<HandlerResult, string>();
 /**
  * A write that carries an idempotency key answers the first response again for the same body,
  * and refuses a different body under the same key. The record holds the answer as the rules
- * wrote it; the version stage shapes a replay as it shapes the first answer.
+ * wrote it; the version stage shapes a replay as it shapes the first answer. `sent` is the body's
+ * text as the caller sent it (pipeline.ts, readInput), or "" when there is none (then the checked
+ * body, in canonical form).
  */
 export function runIdempotent(
   db: Db,
@@ -25,15 +27,14 @@ export function runIdempotent(
   const key = field ? ctx.body[field] : undefined;
   if (typeof key !== "string" || key === "" || !ctx.auth) return handler(ctx);
   const merchant = ctx.auth.merchantId;
-  // The body as sent, keys in order (pipeline.ts, readInput): the same JSON sent with other white
-  // space or key order is the same request. Taken from the checked body if the caller had none.
-  // One-shot: a third of the time of a Hash object (createHash → update → digest) for a small body.
-  const bodyHash = hash("sha256", sent === "" ? sortedJson(ctx.body) : sent, "hex");
+  const request = sent === "" ? sortedJson(ctx.body) : sent;
   const seen = db
-    .prepare("SELECT body_hash, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?")
-    .get(merchant, ctx.op.name, key) as { body_hash: string; status: number; response: string } | undefined;
+    .prepare(
+      "SELECT body_hash, request, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?",
+    )
+    .get(merchant, ctx.op.name, key) as IdempotencyRecord | undefined;
   if (seen) {
-    if (seen.body_hash !== bodyHash) {
+    if (!sameRequest(seen, request)) {
       throw invalid("IDEMPOTENCY_KEY_REUSED", "The idempotency key was already used for a different request.", field);
     }
     const replay: HandlerResult = { status: seen.status, body: JSON.parse(seen.response) };
@@ -45,7 +46,35 @@ export function runIdempotent(
   const text = result.json ?? JSON.stringify(result.body);
   serialized.set(result, text);
   db.prepare(
-    "INSERT INTO idempotency (merchant_id, operation, key, body_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  ).run(merchant, ctx.op.name, key, bodyHash, result.status ?? 200, text, ctx.now.toISOString());
+    "INSERT INTO idempotency (merchant_id, operation, key, body_hash, request, status, response, created_at) VALUES (?, ?, ?, '', ?, ?, ?, ?)",
+  ).run(merchant, ctx.op.name, key, request, result.status ?? 200, text, ctx.now.toISOString());
   return result;
+}
+
+interface IdempotencyRecord {
+  /** SHA-256 of the canonical body: records made before migration 019 ("" after). */
+  body_hash: string;
+  /** The body as it was sent: records made since migration 019 (NULL before). */
+  request: string | null;
+  status: number;
+  response: string;
+}
+
+/**
+ * Whether a request is the one a record was made for. The same text is the usual retry (a client
+ * sends its stored body again); otherwise the two are compared as JSON values, whatever their key
+ * order and white space.
+ */
+function sameRequest(seen: IdempotencyRecord, request: string): boolean {
+  if (seen.request === null) return hash("sha256", canonical(request), "hex") === seen.body_hash;
+  return seen.request === request || canonical(seen.request) === canonical(request);
+}
+
+/** A body's text in canonical form (keys sorted, no white space); text that is not JSON as it is. */
+function canonical(text: string): string {
+  try {
+    return sortedJson(JSON.parse(text));
+  } catch {
+    return text;
+  }
 }

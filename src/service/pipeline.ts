@@ -8,7 +8,6 @@ import { clientSecretOf } from "./oauth/grants.js";
 import { bodyText, readBody, requestTarget } from "./request.js";
 import { headerValue } from "./respond.js";
 import type { createRouter } from "./router.js";
-import { sortedJson } from "./sorted-json.js";
 import { authenticate, requireScopes } from "./tokens.js";
 import { parseQuery, validateBody } from "./validate.js";
 import type { VersionShape } from "./versions/stage.js";
@@ -87,20 +86,19 @@ export function authorize(db: Db, op: OperationSpec, headers: IncomingHttpHeader
 export interface Input {
   query: Record<string, QueryValue>;
   /**
-   * The body as the caller sent it, as JSON with its keys in order (sortedJson), taken before the
-   * version table rewrites it: what an idempotency key's record compares. Empty when the body
-   * carries no idempotency key (nothing compares it).
+   * The body's text as the caller sent it, when it carries the operation's idempotency key: what
+   * the key's record keeps and compares (idempotency.ts). Empty when the body carries no key.
    */
   sent: string;
   body: Record<string, unknown>;
 }
 
-/** The body as sent, in canonical form, when it carries the operation's idempotency key. */
-function sentForIdempotency(op: OperationSpec, parsed: unknown): string {
+/** The body's text, when it carries the operation's idempotency key. */
+function sentForIdempotency(op: OperationSpec, raw: string, parsed: unknown): string {
   const field = op.idempotency?.field;
   if (!field || parsed === null || typeof parsed !== "object") return "";
   const key = (parsed as Record<string, unknown>)[field];
-  return typeof key === "string" && key !== "" ? sortedJson(parsed) : "";
+  return typeof key === "string" && key !== "" ? raw : "";
 }
 
 /**
@@ -113,8 +111,7 @@ export function readInput(op: OperationSpec, incoming: Incoming, shape: VersionS
   const query = parseQuery(op, incoming.search);
   const raw = op.body ? bodyText(incoming.bytes, incoming.contentType) : "";
   const parsed = parseJson(raw);
-  // Before the rewrite below, which changes the parsed body in place.
-  const sent = sentForIdempotency(op, parsed);
+  const sent = sentForIdempotency(op, raw, parsed);
   shape.request(op.name, parsed, lookups);
   return { query, sent, body: validateBody(op, parsed) };
 }

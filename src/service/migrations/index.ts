@@ -16,6 +16,7 @@ import { sql as m015 } from "./015-labor-lookups.js";
 import { sql as m016 } from "./016-customer-pages.js";
 import { sql as m017 } from "./017-labor-overlap.js";
 import { sql as m018 } from "./018-inventory-log.js";
+import { sql as m019 } from "./019-idempotency-request.js";
 
 /** One numbered schema change; applied once, in order, in its own transaction. */
 export interface Migration {
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   { id: 16, name: "customer-pages", sql: m016 },
   { id: 17, name: "labor-overlap", sql: m017 },
   { id: 18, name: "inventory-log", sql: m018 },
+  { id: 19, name: "idempotency-request", sql: m019 },
 ];
