@@ -30,6 +30,7 @@ describe("quantities", () => {
     expect(formatQuantity(30_000)).toBe("0.3");
     expect(formatQuantity(200_000)).toBe("2");
     expect(formatQuantity(0)).toBe("0");
+    expect(formatQuantity(-1_500_000)).toBe("-15");
     expect(formatQuantity(-50)).toBe("-0.0005");
     expect(formatQuantity(123_456_789)).toBe("1234.56789");
     expect(normalizeQuantity("007.50")).toBe("7.5");

