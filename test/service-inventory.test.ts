@@ -391,6 +391,53 @@ describe("inventory: batch change rules", () => {
     expect(reused.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
+  it("replays a batch's answer word for word after its counts have moved on, from a short note", async () => {
+    const [v, w] = [fresh(), fresh()];
+    await change([count(w, MAIN, "IN_STOCK", "4", ago(5000))]);
+    const labelled = count(v, MAIN, "IN_STOCK", "9", ago(3000));
+    const body = JSON.stringify({
+      idempotency_key: key(),
+      changes: [
+        { ...labelled, physical_count: { ...labelled.physical_count, reference_id: 'shelf "B"' } },
+        transfer(v, "2", ago(2000)),
+        adjust(v, "IN_STOCK", "WASTE", "1", ago(1000)),
+        // Unchanged: not recorded, yet its count is answered.
+        count(w, MAIN, "IN_STOCK", "4", ago(1000)),
+      ],
+    });
+    const send = async () => {
+      const res = await fetch(`${t.url}/v2/inventory/changes/batch-create`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.service.accessToken}`, "content-type": "application/json" },
+        body,
+      });
+      return [res.status, await res.text()] as const;
+    };
+    const first = await send();
+    await change([count(v, MAIN, "IN_STOCK", "30", ago(500)), count(w, DOCK, "IN_STOCK", "1", ago(500))]);
+    expect(await send()).toEqual(first);
+    const answer = JSON.parse(first[1]);
+    expect(answer.changes).toHaveLength(3);
+    const answered = answer.counts.map((c: InventoryCount) => [
+      c.catalog_object_id,
+      c.location_id,
+      c.state,
+      c.quantity,
+    ]);
+    expect(answered.map((c: string[]) => c.slice(0, 3))).toEqual([
+      [v, MAIN, "IN_STOCK"],
+      [v, MAIN, "WASTE"],
+      [v, DOCK, "IN_STOCK"],
+      [w, MAIN, "IN_STOCK"],
+    ]);
+    expect([answered[0][3], answered[3][3]]).toEqual(["6", "4"]);
+    const record = t.service.db
+      .prepare("SELECT response, kept FROM idempotency WHERE key = ?")
+      .get(JSON.parse(body).idempotency_key) as { response: string; kept: string };
+    expect(record.response).toBe("");
+    expect(record.kept.length).toBeLessThan(first[1].length / 3);
+  });
+
   it("takes the same body sent with other key order and white space as the same request", async () => {
     const v = fresh();
     const idempotencyKey = key();

@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { operations } from "../spec/generated/operations.js";
-import type { RequestContext } from "./context.js";
+import { jsonAnswer, type RequestContext } from "./context.js";
 import { openDb } from "./db.js";
 import { ServiceError } from "./errors.js";
 import { runIdempotent } from "./idempotency.js";
@@ -72,5 +72,26 @@ describe("runIdempotent", () => {
     expect(h.run('{"idempotency_key": "old", "changes": [{"type": "ADJUSTMENT"}]}').body).toEqual({ run: 0 });
     expect(h.code(() => h.run('{"changes":[],"idempotency_key":"old"}'))).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(h.runs()).toBe(0);
+  });
+
+  it("keeps a rule's note instead of its answer when the rule can write the answer again from it", () => {
+    const h = harness();
+    let runs = 0;
+    const rule = Object.assign(() => jsonAnswer(`{"run":${++runs},"long":"${"x".repeat(100)}"}`, `${runs}`), {
+      replay: (_ctx: unknown, kept: string) => `{"run":${kept},"long":"${"x".repeat(100)}"}`,
+    });
+    const sent = '{"idempotency_key":"k"}';
+    const first = runIdempotent(h.db, request(JSON.parse(sent)), sent, rule);
+    const again = runIdempotent(h.db, request(JSON.parse(sent)), sent, rule);
+    expect([first.json, again.body]).toEqual([first.json, JSON.parse(first.json ?? "")]);
+    expect(runs).toBe(1);
+    expect(h.db.prepare("SELECT response, kept FROM idempotency").get()).toEqual({ response: "", kept: "1" });
+    // A note from a rule with no replay is not kept: the answer is.
+    const plain = () => jsonAnswer('{"run":0}', "note");
+    runIdempotent(h.db, request({ idempotency_key: "p" }), '{"idempotency_key":"p"}', plain);
+    expect(h.db.prepare("SELECT response, kept FROM idempotency WHERE key = 'p'").get()).toEqual({
+      response: '{"run":0}',
+      kept: null,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import type { HandlerResult, RequestContext } from "./context.js";
+import type { HandlerResult, Replayable, RequestContext } from "./context.js";
 import type { Db } from "./db.js";
 import { invalid } from "./errors.js";
 import { sortedJson } from "./sorted-json.js";
@@ -30,25 +30,47 @@ export function runIdempotent(
   const request = sent === "" ? sortedJson(ctx.body) : sent;
   const seen = db
     .prepare(
-      "SELECT body_hash, request, status, response FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?",
+      "SELECT body_hash, request, status, response, kept FROM idempotency WHERE merchant_id = ? AND operation = ? AND key = ?",
     )
     .get(merchant, ctx.op.name, key) as IdempotencyRecord | undefined;
   if (seen) {
     if (!sameRequest(seen, request)) {
       throw invalid("IDEMPOTENCY_KEY_REUSED", "The idempotency key was already used for a different request.", field);
     }
-    const replay: HandlerResult = { status: seen.status, body: JSON.parse(seen.response) };
-    serialized.set(replay, seen.response);
+    const text = seen.kept === null ? seen.response : replayFrom(handler, ctx, seen.kept);
+    const replay: HandlerResult = { status: seen.status, body: JSON.parse(text) };
+    serialized.set(replay, text);
     return replay;
   }
   const result = handler(ctx);
   // A rule that has its answer as JSON already (HandlerResult.json) is not stringified again.
   const text = result.json ?? JSON.stringify(result.body);
   serialized.set(result, text);
+  // A note is kept only by a rule that can write its answer again from it.
+  const kept = result.kept !== undefined && replayOf(handler) ? result.kept : null;
   db.prepare(
-    "INSERT INTO idempotency (merchant_id, operation, key, body_hash, request, status, response, created_at) VALUES (?, ?, ?, '', ?, ?, ?, ?)",
-  ).run(merchant, ctx.op.name, key, request, result.status ?? 200, text, ctx.now.toISOString());
+    "INSERT INTO idempotency (merchant_id, operation, key, body_hash, request, status, response, kept, created_at) VALUES (?, ?, ?, '', ?, ?, ?, ?, ?)",
+  ).run(
+    merchant,
+    ctx.op.name,
+    key,
+    request,
+    result.status ?? 200,
+    kept === null ? text : "",
+    kept,
+    ctx.now.toISOString(),
+  );
   return result;
+}
+
+/** A rule's replay, if it keeps notes (see Replayable). */
+const replayOf = (handler: UntypedHandler): Replayable["replay"] | undefined => (handler as Partial<Replayable>).replay;
+
+/** The answer a record's note writes again. */
+function replayFrom(handler: UntypedHandler, ctx: RequestContext, kept: string): string {
+  const replay = replayOf(handler);
+  if (!replay) throw new Error(`${ctx.op.name} kept a note for its replay but has no replay.`);
+  return replay(ctx, kept);
 }
 
 interface IdempotencyRecord {
@@ -57,7 +79,10 @@ interface IdempotencyRecord {
   /** The body as it was sent: records made since migration 019 (NULL before). */
   request: string | null;
   status: number;
+  /** The answer as JSON, or "" when the rule kept a note to write it again from. */
   response: string;
+  /** The rule's note (HandlerResult.kept), or NULL. */
+  kept: string | null;
 }
 
 /**

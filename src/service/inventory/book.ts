@@ -151,6 +151,34 @@ function entryJson(c: ChangeRec): string {
   )},${quotedWord(c.state)},${quotedOrNull(c.toState)},${c.units},${c.occurredMs},${c.createdMs},${extras}]`;
 }
 
+/** A log entry as a change record; `intern` gives the book's copy of a word. */
+function changeOfEntry(seq: number, pos: number, e: LogEntry, intern: (s: string) => string): ChangeRec {
+  return {
+    order: seq * ROW_SPAN + pos,
+    id: e[0],
+    type: intern(e[1]) as InventoryChangeType,
+    objectId: intern(e[2]),
+    locationId: intern(e[3]),
+    toLocationId: e[4] === null ? null : intern(e[4]),
+    state: intern(e[5]),
+    toState: e[6] === null ? null : intern(e[6]),
+    units: e[7],
+    occurredMs: e[8],
+    createdMs: e[9],
+    extras: e[10],
+    earlier: null,
+  };
+}
+
+/** The changes one log row of a seller recorded, in order (none if it has no such row). */
+export function loggedChanges(db: Db, merchantId: string, seq: number): ChangeRec[] {
+  const entries = stmt(db, "SELECT entries FROM inventory_log WHERE seq = ? AND merchant_id = ?")
+    .pluck()
+    .get(seq, merchantId) as string | undefined;
+  if (entries === undefined) return [];
+  return (JSON.parse(entries) as LogEntry[]).map((e, pos) => changeOfEntry(seq, pos, e, (w) => w));
+}
+
 /** Reads the log rows after the book's last into it, applying each change as it arrived. */
 function catchUp(db: Db, book: Book): void {
   const rows = stmt(
@@ -162,22 +190,9 @@ function catchUp(db: Db, book: Book): void {
   for (const row of rows) {
     const m = merchantOf(book, row.merchant_id);
     touched.add(m);
+    const intern = (w: string) => word(book, w);
     for (const [pos, e] of (JSON.parse(row.entries) as LogEntry[]).entries()) {
-      const c: ChangeRec = {
-        order: row.seq * ROW_SPAN + pos,
-        id: e[0],
-        type: word(book, e[1]) as InventoryChangeType,
-        objectId: word(book, e[2]),
-        locationId: word(book, e[3]),
-        toLocationId: maybeWord(book, e[4]),
-        state: word(book, e[5]),
-        toState: maybeWord(book, e[6]),
-        units: e[7],
-        occurredMs: e[8],
-        createdMs: e[9],
-        extras: e[10],
-        earlier: null,
-      };
+      const c = changeOfEntry(row.seq, pos, e, intern);
       applyChange(m, row.merchant_id, c, ignore);
       addChange(m, c);
     }
@@ -232,6 +247,8 @@ export interface NewChange extends Movement {
 
 /** What recording a batch did. */
 export interface BatchRecorded {
+  /** The log row the changes were recorded in: null when none was (every count unchanged). */
+  seq: number | null;
   /** The changes recorded, in order. */
   changes: ChangeRec[];
   /** The counts the batch moved, each once, as it left them. */
@@ -316,7 +333,12 @@ export function recordInBook(
     reorder(m, writes);
   }
   book.applying = false;
-  return { changes, changed: [...changed], counts: countsOfPairsIn(m, pairsOf(planned)) };
+  return {
+    seq: changes.length > 0 ? seq : null,
+    changes,
+    changed: [...changed],
+    counts: countsOfPairsIn(m, pairsOf(planned)),
+  };
 }
 
 /** Every (object, location) pair a batch names, each once, in the order first named (a transfer names both ends). */

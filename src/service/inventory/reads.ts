@@ -9,7 +9,7 @@ import type {
   InventoryTransfer,
 } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { quotedWord, sellerBook } from "./book.js";
+import { loggedChanges, quotedWord, sellerBook } from "./book.js";
 import {
   byCalculated,
   byTimeOrder,
@@ -229,8 +229,6 @@ const calculatedAt = (c: CountRec): string => {
   return c.calculatedAt;
 };
 
-/** A word of the book (an id, a location, a state) as a JSON string: between quotes as it is, unless JSON must escape it. */
-
 /** A count's wire JSON (what JSON.stringify of {@link wireCount} writes), written field by field: a page holds up to 1,000. */
 export const countJson = (c: CountRec): string =>
   `{"catalog_object_id":${quotedWord(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${quotedWord(
@@ -296,6 +294,50 @@ export function pageCounts(
   const json = `[${page.map(countJson).join(",")}]`;
   const last = page.at(-1);
   return rows.length > limit && last ? { json, next: { c: calculatedAt(last), i: last.id } } : { json };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A batch's answer, and the note its idempotency record keeps to write it again.
+
+/** A batch's answer (BatchChangeInventoryResponse: counts, then changes) as JSON. */
+export const batchAnswerJson = (counts: readonly CountRec[], changes: readonly ChangeRec[]): string =>
+  `{"counts":[${counts.map(countJson).join(",")}],"changes":[${changes.map(changeJson).join(",")}]}`;
+
+/** A count as a batch's note keeps it: what its wire JSON is written from. */
+type KeptCount = [objectId: string, locationId: string, state: string, units: number, calculatedMs: number];
+
+/**
+ * The note a batch's idempotency record keeps instead of its answer: the log row its changes were
+ * recorded in, and its counts as the batch left them (they move on after). About 8 kB for 100
+ * counts where the answer is 58 kB; writing the answer for every batch cost it about 0.15 ms.
+ */
+export function keptBatch(seq: number | null, counts: readonly CountRec[]): string {
+  const kept: KeptCount[] = counts.map((c) => [c.objectId, c.locationId, c.state, c.units, c.calculatedMs]);
+  return JSON.stringify([seq, kept]);
+}
+
+/** A batch's answer, written again from its note ({@link keptBatch}) and its log row. */
+export function replayBatch(db: Db, merchantId: string, kept: string): string {
+  // The book knows which words JSON must escape (quotedWord): it is read before any is written.
+  sellerBook(db, merchantId);
+  const [seq, counts] = JSON.parse(kept) as [number | null, KeptCount[]];
+  const recs = counts.map(
+    ([objectId, locationId, state, units, calculatedMs], i): CountRec => ({
+      id: i,
+      objectId,
+      locationId,
+      state,
+      units,
+      anchorMs: null,
+      anchorOrder: null,
+      calculatedMs,
+      calculatedAt: null,
+      older: null,
+      newer: null,
+      next: null,
+    }),
+  );
+  return batchAnswerJson(recs, seq === null ? [] : loggedChanges(db, merchantId, seq));
 }
 
 // ---------------------------------------------------------------------------------------------

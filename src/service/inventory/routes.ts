@@ -7,23 +7,31 @@ import type {
   InventoryCount,
   RetrieveInventoryChangesResponse,
 } from "../../spec/generated/types.js";
-import { jsonAnswer, merchantOf, type RequestContext, type RouteTable } from "../context.js";
+import {
+  type Handler,
+  jsonAnswer,
+  merchantOf,
+  type Replayable,
+  type RequestContext,
+  type RouteTable,
+} from "../context.js";
 import { encodeCursor, positionOf, readCursor } from "../cursor.js";
 import { notFound } from "../errors.js";
 import { pageLimit, parseTime } from "../params.js";
 import { planChanges } from "./changes.js";
 import {
+  batchAnswerJson,
   type ChangeFilter,
   type ChangePosition,
   type CountFilter,
   type CountPosition,
   changeById,
-  changeJson,
-  countJson,
   isoOf,
+  keptBatch,
   pageChanges,
   pageCounts,
   recordBatch,
+  replayBatch,
   wireChange,
   wireCount,
 } from "./repo.js";
@@ -53,10 +61,14 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
     req.ignore_unchanged_counts !== false,
   );
   emitCountUpdates(ctx, merchant, done.changed.map(wireCount));
-  // The answer's JSON, written from the records (BatchChangeInventoryResponse: counts, then changes).
-  const counts = done.counts.map(countJson).join(",");
-  return jsonAnswer(`{"counts":[${counts}],"changes":[${done.changes.map(changeJson).join(",")}]}`);
+  // The answer's JSON, written from the records; its idempotency record keeps a short note instead.
+  return jsonAnswer(batchAnswerJson(done.counts, done.changes), keptBatch(done.seq, done.counts));
 }
+
+/** The batch's answer again, for a request sent again under its idempotency key. */
+const batchChanges: Handler<"BatchChangeInventory"> & Replayable = Object.assign(batchChangeInventory, {
+  replay: (ctx: RequestContext, kept: string) => replayBatch(ctx.db, merchantOf(ctx), kept),
+});
 
 /** One inventory.count.updated event per location whose counts changed, carrying those counts. */
 function emitCountUpdates(ctx: RequestContext, merchantId: string, counts: readonly InventoryCount[]): void {
@@ -204,8 +216,8 @@ const retrievePhysicalCount = byId("PHYSICAL_COUNT", "physical_count_id");
 
 /** The inventory operations; the deprecated paths share their successors' rules. */
 export const inventoryRoutes: RouteTable = {
-  BatchChangeInventory: batchChangeInventory,
-  DeprecatedBatchChangeInventory: batchChangeInventory,
+  BatchChangeInventory: batchChanges,
+  DeprecatedBatchChangeInventory: batchChanges,
   BatchRetrieveInventoryChanges: batchRetrieveInventoryChanges,
   DeprecatedBatchRetrieveInventoryChanges: batchRetrieveInventoryChanges,
   BatchRetrieveInventoryCounts: batchRetrieveInventoryCounts,

@@ -5,7 +5,12 @@
  * write. A body sent again with other key order or white space is still the same request: it is
  * compared in canonical form, then, on that rare path only. Records made before keep their
  * `body_hash` of the canonical body, and `request` NULL.
+ *
+ * A rule whose answer is large may keep a note it writes the answer again from (`kept`), with
+ * `response` empty: a batch of 100 inventory counts answers 58 kB, which stored with every batch
+ * cost it about 0.15 ms.
  */
 export const sql = `
 ALTER TABLE idempotency ADD COLUMN request TEXT;
+ALTER TABLE idempotency ADD COLUMN kept TEXT;
 `;
