@@ -117,8 +117,6 @@ function merchantOf(book: Book, merchantId: string): MerchantBook {
   return m;
 }
 
-const pairName = (objectId: string, locationId: string) => `${objectId}\u0000${locationId}`;
-
 // ---------------------------------------------------------------------------------------------
 // The log.
 
@@ -140,15 +138,34 @@ const entryOf = (c: SeedChange): LogEntry => [
 ];
 
 /**
- * A recorded change's log entry as JSON (what JSON.stringify of {@link entryOf} writes), written
+ * A batch's log entries as JSON (what JSON.stringify of their {@link entryOf} writes), written
  * field by field: a batch of 100 counts wrote its row in a third of the time. Its words were
- * interned (so known to need escaping or not); its id is the service's own (ids.ts).
+ * interned (so known to need escaping or not); its ids are the service's own (ids.ts). Its times
+ * are written once each: an epoch millisecond is no small integer, slow to write out, and a
+ * batch's changes share their created_at and mostly their occurred_at.
  */
-function entryJson(c: ChangeRec): string {
-  const extras = c.extras === null ? "null" : JSON.stringify(c.extras);
-  return `["${c.id}","${c.type}",${quotedWord(c.objectId)},${quotedWord(c.locationId)},${quotedOrNull(
-    c.toLocationId,
-  )},${quotedWord(c.state)},${quotedOrNull(c.toState)},${c.units},${c.occurredMs},${c.createdMs},${extras}]`;
+function entriesJson(changes: readonly ChangeRec[]): string {
+  let createdMs = Number.NaN;
+  let created = "";
+  let occurredMs = Number.NaN;
+  let occurred = "";
+  const entries: string[] = new Array(changes.length);
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i] as ChangeRec;
+    if (c.createdMs !== createdMs) {
+      createdMs = c.createdMs;
+      created = String(createdMs);
+    }
+    if (c.occurredMs !== occurredMs) {
+      occurredMs = c.occurredMs;
+      occurred = String(occurredMs);
+    }
+    const extras = c.extras === null ? "null" : JSON.stringify(c.extras);
+    entries[i] = `["${c.id}","${c.type}",${quotedWord(c.objectId)},${quotedWord(c.locationId)},${quotedOrNull(
+      c.toLocationId,
+    )},${quotedWord(c.state)},${quotedOrNull(c.toState)},${c.units},${occurred},${created},${extras}]`;
+  }
+  return `[${entries.join(",")}]`;
 }
 
 /** A log entry as a change record; `intern` gives the book's copy of a word. */
@@ -295,19 +312,33 @@ export function recordInBook(
     writes.add(rec);
     if (moved) changed.add(rec);
   };
+  // A batch's changes mostly share their location and state: each is looked up once in a row.
+  let place = "";
+  let placeWord = "";
+  let state = "";
+  let stateWord = "";
   book.applying = true;
   for (const p of planned) {
     const current = p.type === "PHYSICAL_COUNT" ? countAt(m, p.objectId, p.locationId, p.state) : undefined;
     if (ignoreUnchanged && current && current.units === p.units) continue;
     if (changes.length >= ROW_SPAN) throw new Error(`A batch records at most ${ROW_SPAN} changes.`);
+    if (p.locationId !== place) {
+      place = p.locationId;
+      placeWord = word(book, place);
+    }
+    if (p.state !== state) {
+      state = p.state;
+      stateWord = word(book, state);
+    }
     const c: ChangeRec = {
       order: seq * ROW_SPAN + changes.length,
       id: newId(),
       type: p.type,
-      objectId: word(book, p.objectId),
-      locationId: word(book, p.locationId),
+      // A count found holds the book's copy of its object's id.
+      objectId: current ? current.objectId : word(book, p.objectId),
+      locationId: placeWord,
       toLocationId: maybeWord(book, p.toLocationId),
-      state: word(book, p.state),
+      state: stateWord,
       toState: maybeWord(book, p.toState),
       units: p.units,
       occurredMs: msOf(p.occurredAt),
@@ -325,7 +356,7 @@ export function recordInBook(
       seq,
       merchantId,
       token,
-      `[${changes.map(entryJson).join(",")}]`,
+      entriesJson(changes),
     );
     if (Number(r.lastInsertRowid) !== seq) throw new Error("The inventory log moved under the book.");
     book.lastSeq = seq;
@@ -343,13 +374,24 @@ export function recordInBook(
 
 /** Every (object, location) pair a batch names, each once, in the order first named (a transfer names both ends). */
 function pairsOf(planned: readonly NewChange[]): { objectId: string; locationId: string }[] {
-  const pairs = new Map<string, { objectId: string; locationId: string }>();
+  const pairs: { objectId: string; locationId: string }[] = [];
+  // Each object's locations named so far: a handful at most.
+  const named = new Map<string, string[]>();
+  const add = (objectId: string, locationId: string) => {
+    let locations = named.get(objectId);
+    if (!locations) {
+      locations = [];
+      named.set(objectId, locations);
+    }
+    if (locations.includes(locationId)) return;
+    locations.push(locationId);
+    pairs.push({ objectId, locationId });
+  };
   for (const p of planned) {
-    pairs.set(pairName(p.objectId, p.locationId), { objectId: p.objectId, locationId: p.locationId });
-    if (p.toLocationId)
-      pairs.set(pairName(p.objectId, p.toLocationId), { objectId: p.objectId, locationId: p.toLocationId });
+    add(p.objectId, p.locationId);
+    if (p.toLocationId) add(p.objectId, p.toLocationId);
   }
-  return [...pairs.values()];
+  return pairs;
 }
 
 /** Appends changes to the log as a seed lays them out (in arrival order), `perRow` a row; the book reads them when next used. */

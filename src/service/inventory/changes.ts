@@ -51,54 +51,72 @@ const CLIENT_FIELDS = {
   TRANSFER: ["reference_id", "source", "employee_id", "team_member_id"],
 } as const;
 
-/** The checks of one batch's fields, each naming the field it refuses (`changes[3].adjustment.quantity`). */
+type SubKey = (typeof SUB_OBJECT)[InventoryChangeType];
+
+/**
+ * Where a field of a batch is: the change's place, its sub-object and the field
+ * (`changes[3].adjustment.quantity`). Spelled only for a refusal: written for every field checked,
+ * the paths were a fifth of a batch's checks.
+ */
+const pathOf = (i: number, key?: SubKey, field?: string): string =>
+  `changes[${i}]${key === undefined ? "" : `.${key}`}${field === undefined ? "" : `.${field}`}`;
+
+const required = (i: number, key?: SubKey, field?: string) => {
+  const at = pathOf(i, key, field);
+  return invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
+};
+
+const refused = (detail: string, i: number, key: SubKey, field: string) =>
+  invalid("INVALID_VALUE", detail, pathOf(i, key, field));
+
+/** The checks of one batch's fields; each names the field it refuses by the change's place, sub-object and field. */
 interface FieldChecks {
-  object(id: unknown, type: unknown, at: string): string;
-  location(id: unknown, at: string): string;
-  state(state: unknown, at: string, tracked: boolean): string;
-  quantity(q: unknown, at: string): number;
-  time(value: unknown, at: string): string;
+  object(sub: AnySubObject, i: number, key: SubKey): string;
+  location(id: unknown, i: number, key: SubKey, field: string): string;
+  quantity(sub: AnySubObject, i: number, key: SubKey): number;
+  time(sub: AnySubObject, i: number, key: SubKey): string;
 }
 
-const required = (at: string) => invalid("MISSING_REQUIRED_PARAMETER", `Field must be set: ${at}.`, at);
-
 /** Checks a catalog object id against the batch's known objects. */
-function checkObject(knownObjects: ReadonlyMap<string, string>, id: unknown, type: unknown, at: string): string {
-  if (typeof id !== "string" || id === "") throw required(`${at}.catalog_object_id`);
+function checkObject(knownObjects: ReadonlyMap<string, string>, sub: AnySubObject, i: number, key: SubKey): string {
+  const id: unknown = sub.catalog_object_id;
+  if (typeof id !== "string" || id === "") throw required(i, key, "catalog_object_id");
   const found = knownObjects.get(id);
-  if (found === undefined) {
-    throw invalid("INVALID_VALUE", `No catalog object with id ${id}.`, `${at}.catalog_object_id`);
-  }
+  if (found === undefined) throw refused(`No catalog object with id ${id}.`, i, key, "catalog_object_id");
   if (found !== "ITEM_VARIATION") {
-    throw invalid(
-      "INVALID_VALUE",
+    throw refused(
       `Catalog object ${id} is a ${found}; inventory is kept for item variations.`,
-      `${at}.catalog_object_id`,
+      i,
+      key,
+      "catalog_object_id",
     );
   }
+  const type: unknown = sub.catalog_object_type;
   if (type !== undefined && type !== "ITEM_VARIATION") {
-    throw invalid("INVALID_VALUE", "catalog_object_type must be ITEM_VARIATION.", `${at}.catalog_object_type`);
+    throw refused("catalog_object_type must be ITEM_VARIATION.", i, key, "catalog_object_type");
   }
   return id;
 }
 
-function checkState(state: unknown, at: string, tracked: boolean): string {
-  if (typeof state !== "string" || state === "") throw required(at);
+function checkState(state: unknown, i: number, key: SubKey, field: string, tracked: boolean): string {
+  if (typeof state !== "string" || state === "") throw required(i, key, field);
   if (tracked && !isTracked(state)) {
-    throw invalid("INVALID_VALUE", `${state} has no counts; use a state that is tracked, such as IN_STOCK.`, at);
+    throw refused(`${state} has no counts; use a state that is tracked, such as IN_STOCK.`, i, key, field);
   }
   return state;
 }
 
-function checkQuantity(q: unknown, at: string): number {
-  if (typeof q !== "string" || q === "") throw required(at);
+function checkQuantity(sub: AnySubObject, i: number, key: SubKey): number {
+  const q: unknown = sub.quantity;
+  if (typeof q !== "string" || q === "") throw required(i, key, "quantity");
   // Exactly a decimal: the app's parser forgives spaces around a typed number, the service does not.
   const units = q.trim() === q ? parseQuantity(q) : undefined;
   if (units === undefined || units < 0 || q.startsWith("-")) {
-    throw invalid(
-      "INVALID_VALUE",
+    throw refused(
       `quantity must be a non-negative decimal string with at most 5 decimal places, got ${JSON.stringify(q)}.`,
-      at,
+      i,
+      key,
+      "quantity",
     );
   }
   return units;
@@ -107,31 +125,34 @@ function checkQuantity(q: unknown, at: string): number {
 /** The field checks of one batch: catalog objects read in one query, locations once each. */
 function fieldChecks(db: Db, merchantId: string, changes: readonly InventoryChange[], now: Date): FieldChecks {
   // Read in one go (see objectTypes); the batch's length is checked first.
-  const named = changes.map(
-    (c) => c.physical_count?.catalog_object_id ?? c.adjustment?.catalog_object_id ?? c.transfer?.catalog_object_id,
-  );
-  const knownObjects = objectTypes(
-    db,
-    merchantId,
-    named.filter((id): id is string => typeof id === "string" && id !== ""),
-  );
+  const named: string[] = [];
+  for (const c of changes) {
+    const id = c.physical_count?.catalog_object_id ?? c.adjustment?.catalog_object_id ?? c.transfer?.catalog_object_id;
+    if (typeof id === "string" && id !== "") named.push(id);
+  }
+  const knownObjects = objectTypes(db, merchantId, named);
   const knownLocations = new Map<string, boolean>();
   // A batch's changes mostly share a few times (a stocktake commits its counts at one moment).
   const knownTimes = new Map<unknown, string>();
   return {
-    object: (id, type, at) => checkObject(knownObjects, id, type, at),
-    location(id, at) {
-      if (typeof id !== "string" || id === "") throw required(at);
-      if (!knownLocations.has(id)) knownLocations.set(id, locationExists(db, merchantId, id));
-      if (!knownLocations.get(id)) throw invalid("INVALID_VALUE", `No location with id ${id}.`, at);
+    object: (sub, i, key) => checkObject(knownObjects, sub, i, key),
+    location(id, i, key, field) {
+      if (typeof id !== "string" || id === "") throw required(i, key, field);
+      let known = knownLocations.get(id);
+      if (known === undefined) {
+        known = locationExists(db, merchantId, id);
+        knownLocations.set(id, known);
+      }
+      if (!known) throw refused(`No location with id ${id}.`, i, key, field);
       return id;
     },
-    state: checkState,
     quantity: checkQuantity,
-    time(value, at) {
+    time(sub, i, key) {
+      const value: unknown = sub.occurred_at;
       const known = knownTimes.get(value);
       if (known !== undefined) return known;
-      if (value === undefined || value === null || value === "") throw required(at);
+      if (value === undefined || value === null || value === "") throw required(i, key, "occurred_at");
+      const at = pathOf(i, key, "occurred_at");
       const d = parseTime(value, at);
       if (d.getTime() > now.getTime() + CLOCK_SKEW_MS) throw invalid("INVALID_VALUE", `${at} is in the future.`, at);
       const iso = d.toISOString();
@@ -143,33 +164,23 @@ function fieldChecks(db: Db, merchantId: string, changes: readonly InventoryChan
 
 type AnySubObject = InventoryPhysicalCount & InventoryAdjustment & InventoryTransfer;
 
+const SUB_KEYS: readonly SubKey[] = Object.values(SUB_OBJECT);
+
 /** A change's sub-object (the one its type names), refusing a missing one or one of another kind. */
-function subObjectOf(change: InventoryChange, at: string): { type: InventoryChangeType; sub: AnySubObject } {
-  const type = change.type;
-  if (!type) throw required(`${at}.type`);
+function subObjectOf(change: InventoryChange, i: number, type: InventoryChangeType): AnySubObject {
   const key = SUB_OBJECT[type];
-  for (const other of Object.values(SUB_OBJECT)) {
+  for (const other of SUB_KEYS) {
     if (other !== key && change[other] !== undefined) {
-      throw invalid("CONFLICTING_PARAMETERS", `A ${type} change carries no ${other}.`, `${at}.${other}`);
+      throw invalid("CONFLICTING_PARAMETERS", `A ${type} change carries no ${other}.`, pathOf(i, other));
     }
   }
   const sub = change[key] as AnySubObject | undefined;
-  if (!sub) throw required(`${at}.${key}`);
-  return { type, sub };
+  if (!sub) throw required(i, key);
+  return sub;
 }
 
-/** The fields of a change every kind shares, checked; `p` is the sub-object's path. */
-interface CheckedCommon {
-  objectId: string;
-  units: number;
-  occurredAt: string;
-  extras: Record<string, unknown> | null;
-}
-
-function checkCommon(checks: FieldChecks, type: InventoryChangeType, sub: AnySubObject, p: string): CheckedCommon {
-  const objectId = checks.object(sub.catalog_object_id, sub.catalog_object_type, p);
-  const units = checks.quantity(sub.quantity, `${p}.quantity`);
-  const occurredAt = checks.time(sub.occurred_at, `${p}.occurred_at`);
+/** The fields a client set that the service only echoes, or null. */
+function extrasOf(type: InventoryChangeType, sub: AnySubObject): Record<string, unknown> | null {
   let extras: Record<string, unknown> | null = null;
   for (const f of CLIENT_FIELDS[type]) {
     const v = (sub as Record<string, unknown>)[f];
@@ -177,7 +188,7 @@ function checkCommon(checks: FieldChecks, type: InventoryChangeType, sub: AnySub
     extras ??= {};
     extras[f] = v;
   }
-  return { objectId, units, occurredAt, extras };
+  return extras;
 }
 
 /**
@@ -186,28 +197,30 @@ function checkCommon(checks: FieldChecks, type: InventoryChangeType, sub: AnySub
  * change of a batch.
  */
 function planOne(checks: FieldChecks, change: InventoryChange, i: number): PlannedChange {
-  const at = `changes[${i}]`;
-  const { type, sub } = subObjectOf(change, at);
-  const p = `${at}.${SUB_OBJECT[type]}`;
-  const { objectId, units, occurredAt, extras } = checkCommon(checks, type, sub, p);
+  const type = change.type;
+  if (!type) throw required(i, undefined, "type");
+  const sub = subObjectOf(change, i, type);
+  const key = SUB_OBJECT[type];
+  const objectId = checks.object(sub, i, key);
+  const units = checks.quantity(sub, i, key);
+  const occurredAt = checks.time(sub, i, key);
+  const extras = extrasOf(type, sub);
   if (type === "PHYSICAL_COUNT") {
-    const state = checks.state(sub.state, `${p}.state`, true);
-    const locationId = checks.location(sub.location_id, `${p}.location_id`);
+    const state = checkState(sub.state, i, key, "state", true);
+    const locationId = checks.location(sub.location_id, i, key, "location_id");
     return { type, objectId, units, occurredAt, locationId, state, extras };
   }
   if (type === "ADJUSTMENT") {
-    const from = checks.state(sub.from_state, `${p}.from_state`, false);
-    const to = checks.state(sub.to_state, `${p}.to_state`, false);
-    if (from === to) throw invalid("INVALID_VALUE", "from_state and to_state must differ.", `${p}.to_state`);
-    const locationId = checks.location(sub.location_id, `${p}.location_id`);
+    const from = checkState(sub.from_state, i, key, "from_state", false);
+    const to = checkState(sub.to_state, i, key, "to_state", false);
+    if (from === to) throw refused("from_state and to_state must differ.", i, key, "to_state");
+    const locationId = checks.location(sub.location_id, i, key, "location_id");
     return { type, objectId, units, occurredAt, locationId, state: from, toState: to, extras };
   }
-  const state = checks.state(sub.state, `${p}.state`, true);
-  const fromId = checks.location(sub.from_location_id, `${p}.from_location_id`);
-  const toId = checks.location(sub.to_location_id, `${p}.to_location_id`);
-  if (fromId === toId) {
-    throw invalid("INVALID_VALUE", "A transfer goes between two different locations.", `${p}.to_location_id`);
-  }
+  const state = checkState(sub.state, i, key, "state", true);
+  const fromId = checks.location(sub.from_location_id, i, key, "from_location_id");
+  const toId = checks.location(sub.to_location_id, i, key, "to_location_id");
+  if (fromId === toId) throw refused("A transfer goes between two different locations.", i, key, "to_location_id");
   return { type, objectId, units, occurredAt, locationId: fromId, toLocationId: toId, state, extras };
 }
 
@@ -229,5 +242,7 @@ export function planChanges(
     );
   }
   const checks = fieldChecks(db, merchantId, changes, now);
-  return changes.map((change, i) => planOne(checks, change, i));
+  const planned: PlannedChange[] = new Array(changes.length);
+  for (let i = 0; i < changes.length; i++) planned[i] = planOne(checks, changes[i] as InventoryChange, i);
+  return planned;
 }

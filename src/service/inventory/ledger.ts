@@ -68,7 +68,10 @@ export function deltasOf(m: Movement, merchantId: string): { key: CountKey; unit
  */
 const MAX_COUNT_UNITS = 999_999_999_999_999;
 
-export function checkRange(k: CountKey, units: number): void {
+/** Where a count is: its object, location and state. */
+export type CountPlace = Pick<CountKey, "objectId" | "locationId" | "state">;
+
+export function checkRange(k: CountPlace, units: number): void {
   if (Math.abs(units) > MAX_COUNT_UNITS) {
     throw invalid(
       "VALUE_TOO_HIGH",
@@ -256,16 +259,17 @@ export function allCounts(m: MerchantBook): CountRec[] {
 /** Writes a key's count (creating it if new); it moves to the end of the calculated order later, with its batch. */
 export function writeCount(
   m: MerchantBook,
-  k: Pick<CountRec, "objectId" | "locationId" | "state">,
+  k: CountPlace,
   current: CountRec | undefined,
   units: number,
-  anchor: { ms: number; order: number } | null,
+  /** A physical count's change that becomes the count's anchor (its time and arrival order), or null. */
+  anchor: ChangeRec | null,
   calculatedMs: number,
 ): CountRec {
   if (current) {
     current.units = units;
     if (anchor) {
-      current.anchorMs = anchor.ms;
+      current.anchorMs = anchor.occurredMs;
       current.anchorOrder = anchor.order;
     }
     current.calculatedMs = calculatedMs;
@@ -279,8 +283,8 @@ export function writeCount(
     locationId: k.locationId,
     state: k.state,
     units,
-    anchorMs: anchor?.ms ?? null,
-    anchorOrder: anchor?.order ?? null,
+    anchorMs: anchor === null ? null : anchor.occurredMs,
+    anchorOrder: anchor === null ? null : anchor.order,
     calculatedMs,
     calculatedAt: null,
     older: null,
@@ -307,12 +311,12 @@ export const supersededBy = (count: CountRec | undefined, occurredMs: number): b
   count?.anchorMs != null && occurredMs < count.anchorMs;
 
 /** What the moves of an object after `afterMs` (in time) add to one key. */
-export function laterMovesInto(m: MerchantBook, k: Omit<CountKey, "objectType">, afterMs: number): number {
+export function laterMovesInto(m: MerchantBook, merchantId: string, k: CountPlace, afterMs: number): number {
   let units = 0;
   // By time: walk back from the newest while the moves are later.
   for (let r = m.newestOfObject.get(k.objectId) ?? null; r && r.occurredMs > afterMs; r = r.earlier) {
     if (r.type === "PHYSICAL_COUNT") continue;
-    for (const d of deltasOf(r, k.merchantId)) {
+    for (const d of deltasOf(r, merchantId)) {
       if (d.key.locationId === k.locationId && d.key.state === k.state) units += d.units;
     }
   }
@@ -337,17 +341,10 @@ export function applyChange(
   if (c.type === "PHYSICAL_COUNT") {
     const current = known ?? countAt(m, c.objectId, c.locationId, c.state);
     if (supersededBy(current, c.occurredMs)) return;
-    const k = {
-      merchantId,
-      objectId: c.objectId,
-      objectType: "ITEM_VARIATION",
-      locationId: c.locationId,
-      state: c.state,
-    };
-    const value = c.units + laterMovesInto(m, k, c.occurredMs);
-    checkRange(k, value);
+    const value = c.units + laterMovesInto(m, merchantId, c, c.occurredMs);
+    checkRange(c, value);
     const was = current?.units;
-    const rec = writeCount(m, c, current, value, { ms: c.occurredMs, order: c.order }, c.createdMs);
+    const rec = writeCount(m, c, current, value, c, c.createdMs);
     onWrite(rec, was === undefined || was !== value);
     return;
   }

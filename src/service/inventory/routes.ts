@@ -62,7 +62,7 @@ function batchChangeInventory(ctx: RequestContext<BatchChangeInventoryRequest>) 
   );
   emitCountUpdates(ctx, merchant, done.changed.map(wireCount));
   // The answer's JSON, written from the records; its idempotency record keeps a short note instead.
-  return jsonAnswer(batchAnswerJson(done.counts, done.changes), keptBatch(done.seq, done.counts));
+  return jsonAnswer(batchAnswerJson(done.counts, done.changes), keptBatch(done.seq, ctx.now.getTime(), done.counts));
 }
 
 /** The batch's answer again, for a request sent again under its idempotency key. */
