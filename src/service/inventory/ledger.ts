@@ -135,6 +135,9 @@ export interface CountRec {
   /** Its neighbours in its seller's calculated order (see {@link MerchantBook.newestCount}). */
   older: CountRec | null;
   newer: CountRec | null;
+  /** Its neighbours in the same order among its location's counts (see {@link MerchantBook.newestAt}). */
+  olderHere: CountRec | null;
+  newerHere: CountRec | null;
   /** The same object's next count, by location and state: an object's counts are a list. */
   next: CountRec | null;
 }
@@ -173,6 +176,13 @@ export interface MerchantBook {
    */
   newestCount: CountRec | null;
   oldestCount: CountRec | null;
+  /**
+   * The same order within each location, from its newest count through `olderHere` (and back
+   * through `newerHere`): a listing of one location's counts reads its own, where walking the
+   * seller's order for them read two to three counts for each it kept (two locations, four
+   * states), a cache miss each.
+   */
+  newestAt: Map<string, CountRec>;
   calculatedSorted: boolean;
 }
 
@@ -190,6 +200,7 @@ export function emptyMerchant(): MerchantBook {
     countTotal: 0,
     newestCount: null,
     oldestCount: null,
+    newestAt: new Map(),
     calculatedSorted: true,
   };
 }
@@ -289,6 +300,8 @@ export function writeCount(
     calculatedAt: null,
     older: null,
     newer: null,
+    olderHere: null,
+    newerHere: null,
     next: null,
   };
   m.countTotal++;
@@ -365,7 +378,7 @@ export function addChange(m: MerchantBook, c: ChangeRec): void {
   m.unsorted.push(c);
 }
 
-/** Takes a count out of the calculated order (if it is in it). */
+/** Takes a count out of the calculated orders (if it is in them). */
 function unlinkCalculated(m: MerchantBook, rec: CountRec): void {
   if (rec.newer) rec.newer.older = rec.older;
   else if (m.newestCount === rec) m.newestCount = rec.older;
@@ -374,15 +387,26 @@ function unlinkCalculated(m: MerchantBook, rec: CountRec): void {
   else m.oldestCount = rec.newer;
   rec.older = null;
   rec.newer = null;
+  if (rec.newerHere) rec.newerHere.olderHere = rec.olderHere;
+  else if (rec.olderHere) m.newestAt.set(rec.locationId, rec.olderHere);
+  else m.newestAt.delete(rec.locationId);
+  if (rec.olderHere) rec.olderHere.newerHere = rec.newerHere;
+  rec.olderHere = null;
+  rec.newerHere = null;
 }
 
-/** Puts a count at the newest end of the calculated order. */
+/** Puts a count at the newest end of the calculated orders. */
 function linkNewest(m: MerchantBook, rec: CountRec): void {
   rec.older = m.newestCount;
   rec.newer = null;
   if (m.newestCount) m.newestCount.newer = rec;
   else m.oldestCount = rec;
   m.newestCount = rec;
+  const newestHere = m.newestAt.get(rec.locationId) ?? null;
+  rec.olderHere = newestHere;
+  rec.newerHere = null;
+  if (newestHere) newestHere.newerHere = rec;
+  m.newestAt.set(rec.locationId, rec);
 }
 
 /**
@@ -402,6 +426,7 @@ export function reorder(m: MerchantBook, written: ReadonlySet<CountRec>): void {
 export function sortCalculated(m: MerchantBook): void {
   m.newestCount = null;
   m.oldestCount = null;
+  m.newestAt.clear();
   for (const rec of allCounts(m).sort(byCalculated)) linkNewest(m, rec);
   m.calculatedSorted = true;
 }

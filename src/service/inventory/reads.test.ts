@@ -170,6 +170,56 @@ describe("pageCounts", () => {
     );
   });
 
+  it("lists a location's counts in the seller's order as counts move, the clock goes back and locations merge", () => {
+    const { db } = counts(30, 4);
+    let n = 0;
+    const move = (objects: number[], second: number) =>
+      recordBatch(
+        db,
+        M,
+        objects.map((i) => ({
+          type: "ADJUSTMENT",
+          objectId: `V${String(i).padStart(4, "0")}`,
+          locationId: i % 3 === 0 ? "L3" : i % 2 ? "L1" : "L2",
+          state: "NONE",
+          toState: i % 5 ? "IN_STOCK" : "WASTE",
+          units: 100_000,
+          occurredAt: at(0),
+          extras: null,
+        })),
+        () => `M${n++}`,
+        at(second),
+        false,
+      );
+    /** Each location filter lists what the seller's whole order lists at those locations. */
+    const agrees = () => {
+      const everyCount = allPages(db, {}, 7).seen;
+      expect(everyCount.some((c) => c.location_id === "L3")).toBe(true);
+      for (const locations of [["L1"], ["L2"], ["L3"], ["L1", "L2"], ["L3", "L1", "L9"], ["L9"]]) {
+        for (const states of [undefined, ["IN_STOCK"]]) {
+          const filter = states ? { locationIds: locations, states } : { locationIds: locations };
+          const wanted = everyCount.filter(
+            (c) => locations.includes(c.location_id ?? "") && (!states || states.includes(c.state ?? "")),
+          );
+          for (const limit of [1, 3, 100]) {
+            expect(allPages(db, filter, limit).seen, `${locations} ${states} ${limit}`).toEqual(wanted);
+          }
+        }
+      }
+    };
+    move([3, 8, 17], 40);
+    agrees();
+    // V0017 is L1's newest, then written again with L1's older counts behind it; V0003 alone at L3.
+    move([17], 43);
+    move([17, 22, 3], 44);
+    agrees();
+    // Set back: these land among the older counts until the order is sorted again.
+    move([5, 12], 20);
+    agrees();
+    move([29, 6, 5], 45);
+    agrees();
+  });
+
   it("answers an empty page as an empty array, with no next page", () => {
     const { db } = counts(5, 1);
     expect(pageCounts(db, M, { states: ["SOLD"] }, undefined, 10)).toEqual({ json: "[]" });

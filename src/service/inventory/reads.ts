@@ -284,6 +284,18 @@ export function pageCounts(
       .filter((c) => wanted(c) && (calculatedAfter === undefined || c.calculatedMs > calculatedAfter))
       .sort((a, b) => byCalculated(b, a));
     rows.push(...found.slice(0, limit + 1));
+  } else if (locations) {
+    // Each location's own order, merged: the newest of their heads next.
+    const heads = [...locations].map((l) => m.newestAt.get(l) ?? null).filter((c) => c !== null);
+    while (heads.length > 0 && rows.length <= limit) {
+      let at = 0;
+      for (let i = 1; i < heads.length; i++) if (byCalculated(heads[i] as CountRec, heads[at] as CountRec) > 0) at = i;
+      const c = heads[at] as CountRec;
+      if (calculatedAfter !== undefined && c.calculatedMs <= calculatedAfter) break;
+      if (wanted(c)) rows.push(c);
+      if (c.olderHere) heads[at] = c.olderHere;
+      else heads.splice(at, 1);
+    }
   } else {
     for (let c = m.newestCount; c && rows.length <= limit; c = c.older) {
       if (calculatedAfter !== undefined && c.calculatedMs <= calculatedAfter) break;
@@ -339,6 +351,8 @@ export function replayBatch(db: Db, merchantId: string, kept: string): string {
       calculatedAt: null,
       older: null,
       newer: null,
+      olderHere: null,
+      newerHere: null,
       next: null,
     }),
   );
