@@ -7,12 +7,13 @@ import {
   applyChange,
   type ChangeRec,
   type CountRec,
-  countAt,
+  countIn,
   countsOfPairsIn,
   emptyMerchant,
   type MerchantBook,
   type Movement,
   type OnWrite,
+  objectBook,
   reorder,
   sortCalculated,
 } from "./ledger.js";
@@ -209,9 +210,10 @@ function catchUp(db: Db, book: Book): void {
     touched.add(m);
     const intern = (w: string) => word(book, w);
     for (const [pos, e] of (JSON.parse(row.entries) as LogEntry[]).entries()) {
+      const ob = objectBook(m, e[2], intern);
       const c = changeOfEntry(row.seq, pos, e, intern);
-      applyChange(m, row.merchant_id, c, ignore);
-      addChange(m, c);
+      applyChange(m, row.merchant_id, ob, c, ignore);
+      addChange(m, ob, c);
     }
     book.lastSeq = row.seq;
     book.lastToken = row.token;
@@ -312,6 +314,7 @@ export function recordInBook(
     writes.add(rec);
     if (moved) changed.add(rec);
   };
+  const intern = (w: string) => word(book, w);
   // A batch's changes mostly share their location and state: each is looked up once in a row.
   let place = "";
   let placeWord = "";
@@ -319,7 +322,8 @@ export function recordInBook(
   let stateWord = "";
   book.applying = true;
   for (const p of planned) {
-    const current = p.type === "PHYSICAL_COUNT" ? countAt(m, p.objectId, p.locationId, p.state) : undefined;
+    const ob = objectBook(m, p.objectId, intern);
+    const current = p.type === "PHYSICAL_COUNT" ? countIn(ob, p.locationId, p.state) : undefined;
     if (ignoreUnchanged && current && current.units === p.units) continue;
     if (changes.length >= ROW_SPAN) throw new Error(`A batch records at most ${ROW_SPAN} changes.`);
     if (p.locationId !== place) {
@@ -334,8 +338,7 @@ export function recordInBook(
       order: seq * ROW_SPAN + changes.length,
       id: newId(),
       type: p.type,
-      // A count found holds the book's copy of its object's id.
-      objectId: current ? current.objectId : word(book, p.objectId),
+      objectId: ob.id,
       locationId: placeWord,
       toLocationId: maybeWord(book, p.toLocationId),
       state: stateWord,
@@ -346,8 +349,8 @@ export function recordInBook(
       extras: p.extras,
       earlier: null,
     };
-    applyChange(m, merchantId, c, note, current);
-    addChange(m, c);
+    applyChange(m, merchantId, ob, c, note, current);
+    addChange(m, ob, c);
     changes.push(c);
   }
   if (changes.length > 0) {

@@ -142,6 +142,23 @@ export interface CountRec {
   next: CountRec | null;
 }
 
+/** One catalog object's share of a seller's book. */
+export interface ObjectBook {
+  /** The object's id: the book's one copy of it. */
+  id: string;
+  /**
+   * Its first count, by location and state; the others follow through `next`. A handful each,
+   * found by a walk (a look-up by a key made of three ids makes and hashes a new string each time,
+   * which costs more).
+   */
+  firstCount: CountRec | null;
+  /**
+   * Its newest change, by (occurredMs, order); the others follow through `earlier`. Lists threaded
+   * through the records, not arrays: 90,000 small arrays held 24 MB at scale 200.
+   */
+  newestChange: ChangeRec | null;
+}
+
 /** One seller's share of the book. */
 export interface MerchantBook {
   /**
@@ -151,19 +168,13 @@ export interface MerchantBook {
    */
   byId: Map<string, ChangeRec> | null;
   /**
-   * Each object's newest change, by (occurredMs, order); the others follow through `earlier`. Lists
-   * threaded through the records, not arrays: 90,000 small arrays held 24 MB at scale 200.
+   * Each catalog object's counts and changes: one look-up by id finds both (a change reads the
+   * counts it moves and the later changes of its object, and joins its object's changes).
    */
-  newestOfObject: Map<string, ChangeRec>;
+  objects: Map<string, ObjectBook>;
   /** Every change by (occurredMs, order), but for `unsorted`: merged in when a listing needs them. */
   byTime: ChangeRec[];
   unsorted: ChangeRec[];
-  /**
-   * Each object's first count, by location and state; the others follow through `next`. A handful
-   * each, found by a walk (a look-up by a key made of three ids makes and hashes a new string each
-   * time, which costs more).
-   */
-  countsOfObject: Map<string, CountRec>;
   /** How many counts there are: the last count's id. */
   countTotal: number;
   /**
@@ -193,10 +204,9 @@ export const byCalculated = (a: CountRec, b: CountRec): number => a.calculatedMs
 export function emptyMerchant(): MerchantBook {
   return {
     byId: null,
-    newestOfObject: new Map(),
+    objects: new Map(),
     byTime: [],
     unsorted: [],
-    countsOfObject: new Map(),
     countTotal: 0,
     newestCount: null,
     oldestCount: null,
@@ -205,12 +215,25 @@ export function emptyMerchant(): MerchantBook {
   };
 }
 
+/**
+ * An object's share of the book, made on its first change; `intern` gives the book's copy of the
+ * id, kept by the object's share and its records.
+ */
+export function objectBook(m: MerchantBook, objectId: string, intern: (s: string) => string): ObjectBook {
+  let ob = m.objects.get(objectId);
+  if (!ob) {
+    ob = { id: intern(objectId), firstCount: null, newestChange: null };
+    m.objects.set(ob.id, ob);
+  }
+  return ob;
+}
+
 /** Links a change into its object's list, by (occurredMs, order); most arrive newest. */
-function linkByTime(m: MerchantBook, c: ChangeRec): void {
-  const newest = m.newestOfObject.get(c.objectId);
+function linkByTime(ob: ObjectBook, c: ChangeRec): void {
+  const newest = ob.newestChange;
   if (!newest || byTimeOrder(newest, c) <= 0) {
-    c.earlier = newest ?? null;
-    m.newestOfObject.set(c.objectId, c);
+    c.earlier = newest;
+    ob.newestChange = c;
     return;
   }
   let later = newest;
@@ -222,14 +245,14 @@ function linkByTime(m: MerchantBook, c: ChangeRec): void {
 /** An object's changes, oldest first. */
 export function objectChanges(m: MerchantBook, objectId: string): ChangeRec[] {
   const out: ChangeRec[] = [];
-  for (let c = m.newestOfObject.get(objectId) ?? null; c; c = c.earlier) out.push(c);
+  for (let c = m.objects.get(objectId)?.newestChange ?? null; c; c = c.earlier) out.push(c);
   return out.reverse();
 }
 
 /** An object's counts, by location and state. */
 export function objectCounts(m: MerchantBook, objectId: string): CountRec[] {
   const out: CountRec[] = [];
-  for (let c = m.countsOfObject.get(objectId) ?? null; c; c = c.next) out.push(c);
+  for (let c = m.objects.get(objectId)?.firstCount ?? null; c; c = c.next) out.push(c);
   return out;
 }
 
@@ -240,7 +263,7 @@ export function countsOfPairsIn(
 ): CountRec[] {
   const out: CountRec[] = [];
   for (const p of pairs) {
-    for (let c = m.countsOfObject.get(p.objectId) ?? null; c; c = c.next)
+    for (let c = m.objects.get(p.objectId)?.firstCount ?? null; c; c = c.next)
       if (c.locationId === p.locationId) out.push(c);
   }
   return out;
@@ -254,7 +277,13 @@ export function countsOfPairsIn(
 export type OnWrite = (count: CountRec, moved: boolean) => void;
 
 export function countAt(m: MerchantBook, objectId: string, locationId: string, state: string): CountRec | undefined {
-  for (let c = m.countsOfObject.get(objectId) ?? null; c; c = c.next) {
+  const ob = m.objects.get(objectId);
+  return ob ? countIn(ob, locationId, state) : undefined;
+}
+
+/** An object's count at a location in a state, if it has one. */
+export function countIn(ob: ObjectBook, locationId: string, state: string): CountRec | undefined {
+  for (let c = ob.firstCount; c; c = c.next) {
     if (c.locationId === locationId && c.state === state) return c;
   }
   return undefined;
@@ -263,13 +292,14 @@ export function countAt(m: MerchantBook, objectId: string, locationId: string, s
 /** Every count of a seller. */
 export function allCounts(m: MerchantBook): CountRec[] {
   const out: CountRec[] = [];
-  for (const first of m.countsOfObject.values()) for (let c: CountRec | null = first; c; c = c.next) out.push(c);
+  for (const ob of m.objects.values()) for (let c = ob.firstCount; c; c = c.next) out.push(c);
   return out;
 }
 
 /** Writes a key's count (creating it if new); it moves to the end of the calculated order later, with its batch. */
 export function writeCount(
   m: MerchantBook,
+  ob: ObjectBook,
   k: CountPlace,
   current: CountRec | undefined,
   units: number,
@@ -290,7 +320,7 @@ export function writeCount(
   const rec: CountRec = {
     // In order of creation: one more than the count of counts.
     id: m.countTotal + 1,
-    objectId: k.objectId,
+    objectId: ob.id,
     locationId: k.locationId,
     state: k.state,
     units,
@@ -308,14 +338,14 @@ export function writeCount(
   const after = (c: CountRec) =>
     c.locationId > rec.locationId || (c.locationId === rec.locationId && c.state > rec.state);
   let before: CountRec | null = null;
-  let c = m.countsOfObject.get(k.objectId) ?? null;
+  let c = ob.firstCount;
   while (c && !after(c)) {
     before = c;
     c = c.next;
   }
   rec.next = c;
   if (before) before.next = rec;
-  else m.countsOfObject.set(k.objectId, rec);
+  else ob.firstCount = rec;
   return rec;
 }
 
@@ -324,10 +354,10 @@ export const supersededBy = (count: CountRec | undefined, occurredMs: number): b
   count?.anchorMs != null && occurredMs < count.anchorMs;
 
 /** What the moves of an object after `afterMs` (in time) add to one key. */
-export function laterMovesInto(m: MerchantBook, merchantId: string, k: CountPlace, afterMs: number): number {
+export function laterMovesInto(ob: ObjectBook, merchantId: string, k: CountPlace, afterMs: number): number {
   let units = 0;
   // By time: walk back from the newest while the moves are later.
-  for (let r = m.newestOfObject.get(k.objectId) ?? null; r && r.occurredMs > afterMs; r = r.earlier) {
+  for (let r = ob.newestChange; r && r.occurredMs > afterMs; r = r.earlier) {
     if (r.type === "PHYSICAL_COUNT") continue;
     for (const d of deltasOf(r, merchantId)) {
       if (d.key.locationId === k.locationId && d.key.state === k.state) units += d.units;
@@ -346,35 +376,37 @@ export function laterMovesInto(m: MerchantBook, merchantId: string, k: CountPlac
 export function applyChange(
   m: MerchantBook,
   merchantId: string,
+  /** The change's object's share of the book: `c.objectId` is its id. */
+  ob: ObjectBook,
   c: ChangeRec,
   onWrite: OnWrite,
   /** A physical count's key's count, when the caller has looked it up already. */
   known?: CountRec,
 ): void {
   if (c.type === "PHYSICAL_COUNT") {
-    const current = known ?? countAt(m, c.objectId, c.locationId, c.state);
+    const current = known ?? countIn(ob, c.locationId, c.state);
     if (supersededBy(current, c.occurredMs)) return;
-    const value = c.units + laterMovesInto(m, merchantId, c, c.occurredMs);
+    const value = c.units + laterMovesInto(ob, merchantId, c, c.occurredMs);
     checkRange(c, value);
     const was = current?.units;
-    const rec = writeCount(m, c, current, value, c, c.createdMs);
+    const rec = writeCount(m, ob, c, current, value, c, c.createdMs);
     onWrite(rec, was === undefined || was !== value);
     return;
   }
   for (const d of deltasOf(c, merchantId)) {
-    const current = countAt(m, c.objectId, d.key.locationId, d.key.state);
+    const current = countIn(ob, d.key.locationId, d.key.state);
     if (supersededBy(current, c.occurredMs)) continue;
     const value = (current?.units ?? 0) + d.units;
     checkRange(d.key, value);
-    const rec = writeCount(m, d.key, current, value, null, c.createdMs);
+    const rec = writeCount(m, ob, d.key, current, value, null, c.createdMs);
     onWrite(rec, current === undefined || d.units !== 0);
   }
 }
 
 /** Adds a change to the seller's lists (after its counts were applied). */
-export function addChange(m: MerchantBook, c: ChangeRec): void {
+export function addChange(m: MerchantBook, ob: ObjectBook, c: ChangeRec): void {
   m.byId?.set(c.id, c);
-  linkByTime(m, c);
+  linkByTime(ob, c);
   m.unsorted.push(c);
 }
 

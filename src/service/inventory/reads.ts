@@ -66,10 +66,10 @@ export function inStockTotals(
   const m = sellerBook(db, merchantId);
   if (!m) return totals;
   const at = locationIds && locationIds.length > 0 ? new Set(locationIds) : undefined;
-  for (const [objectId, first] of m.countsOfObject) {
+  for (const [objectId, ob] of m.objects) {
     let units = 0;
     let any = false;
-    for (let c: CountRec | null = first; c; c = c.next) {
+    for (let c = ob.firstCount; c; c = c.next) {
       if (c.state !== "IN_STOCK" || (at && !at.has(c.locationId))) continue;
       units += c.units;
       any = true;
