@@ -97,9 +97,11 @@ const knownTypes = new WeakMap<Db, { dataVersion: unknown; bySeller: Map<string,
 /**
  * The types of the live catalog objects among `ids`, for inventory's checks (a batch names up to
  * 100 variations, each checked; read from SQLite, 3–4 µs each here, they cost a batch 0.35 ms).
- * Ids with no live object are left out, and asked again next time.
+ * The map answered is this connection's cache of the seller's types: it knows every live object
+ * among `ids`, and may know others; an id with no live object is not in it, and is asked again
+ * next time. Answering the cache itself, not a map of the ids asked, saves a batch 100 inserts.
  */
-export function objectTypes(db: Db, merchantId: string, ids: readonly string[]): Map<string, string> {
+export function objectTypes(db: Db, merchantId: string, ids: readonly string[]): ReadonlyMap<string, string> {
   const dataVersion = plucked(db, "PRAGMA data_version").get();
   let known = knownTypes.get(db);
   if (!known || known.dataVersion !== dataVersion) {
@@ -111,27 +113,21 @@ export function objectTypes(db: Db, merchantId: string, ids: readonly string[]):
     types = new Map();
     known.bySeller.set(merchantId, types);
   }
-  const found = new Map<string, string>();
-  const missing: string[] = [];
+  let missing: Set<string> | undefined;
   for (const id of ids) {
-    const type = types.get(id);
-    if (type !== undefined) found.set(id, type);
-    else if (!found.has(id)) missing.push(id);
+    if (!types.has(id)) (missing ??= new Set()).add(id);
   }
-  if (missing.length > 0) {
-    const wanted = [...new Set(missing)];
+  if (missing) {
+    const wanted = [...missing];
     const rows = stmt(
       db,
       // "+": by id, one probe each; a long IN list would otherwise tempt SQLite to walk the
       // seller's whole catalog instead.
       `SELECT id, type FROM catalog_objects WHERE +merchant_id = ? AND +is_deleted = 0 AND id IN (${placeholders(wanted.length)})`,
     ).all(merchantId, ...wanted) as { id: string; type: string }[];
-    for (const r of rows) {
-      types.set(r.id, r.type);
-      found.set(r.id, r.type);
-    }
+    for (const r of rows) types.set(r.id, r.type);
   }
-  return found;
+  return types;
 }
 
 /** Rows of some types, in catalog order, after a keyset position. */

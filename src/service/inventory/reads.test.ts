@@ -4,6 +4,7 @@ import type { InventoryChange, InventoryCount, InventoryState } from "../../spec
 import type { Db } from "../db.js";
 import type { PlannedChange } from "./changes.js";
 import {
+  batchAnswerJson,
   type ChangeFilter,
   type ChangePosition,
   type CountPosition,
@@ -11,8 +12,10 @@ import {
   changeJson,
   countJson,
   isoOf,
+  keptBatch,
   pageChanges,
   pageCounts,
+  replayBatch,
   wireChange,
   wireCount,
 } from "./reads.js";
@@ -366,6 +369,13 @@ describe("the wire JSON of changes and counts", () => {
     expect(JSON.parse(page.json)).toEqual(
       [...done.counts].sort((a, b) => b.calculatedMs - a.calculatedMs || b.id - a.id).map(wireCount),
     );
+    // A batch's idempotency note, and the answer written again from it.
+    const atMs = Date.parse(at(10));
+    for (const seq of [done.seq, null]) {
+      const kept = done.counts.map((c) => [c.objectId, c.locationId, c.state, c.units, atMs - c.calculatedMs]);
+      expect(keptBatch(seq, atMs, done.counts)).toBe(JSON.stringify([seq, atMs, kept]));
+    }
+    expect(replayBatch(db, M, keptBatch(done.seq, atMs, done.counts))).toBe(batchAnswerJson(done.counts, done.changes));
   });
 });
 

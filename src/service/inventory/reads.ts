@@ -329,8 +329,12 @@ type KeptCount = [objectId: string, locationId: string, state: string, units: nu
  * cost it about 0.15 ms.
  */
 export function keptBatch(seq: number | null, atMs: number, counts: readonly CountRec[]): string {
-  const kept: KeptCount[] = counts.map((c) => [c.objectId, c.locationId, c.state, c.units, atMs - c.calculatedMs]);
-  return JSON.stringify([seq, atMs, kept]);
+  // What JSON.stringify writes of [seq, atMs, KeptCount[]], written field by field, as the answer is.
+  const kept = counts.map(
+    (c) =>
+      `[${quotedWord(c.objectId)},${quotedWord(c.locationId)},${quotedWord(c.state)},${c.units},${atMs - c.calculatedMs}]`,
+  );
+  return `[${seq},${atMs},[${kept.join(",")}]]`;
 }
 
 /** A batch's answer, written again from its note ({@link keptBatch}) and its log row. */
