@@ -113,11 +113,9 @@ export function objectTypes(db: Db, merchantId: string, ids: readonly string[]):
     types = new Map();
     known.bySeller.set(merchantId, types);
   }
-  let missing: Set<string> | undefined;
-  for (const id of ids) {
-    if (!types.has(id)) (missing ??= new Set()).add(id);
-  }
-  if (missing) {
+  const missing = new Set<string>();
+  for (const id of ids) if (!types.has(id)) missing.add(id);
+  if (missing.size > 0) {
     const wanted = [...missing];
     const rows = stmt(
       db,
