@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../src/service/seed/demo-ids.js";
+import { savePayment } from "../src/service/v1/repo.js";
 import type { V1Order, V1Payment, V1Refund, V1Settlement } from "../src/spec/generated/types.js";
 import { failure, startService, type TestService } from "./helpers/service.js";
 
@@ -423,8 +424,20 @@ describe("V1 orders", () => {
 describe("V1 offline payments", () => {
   it("shows an offline payment at its original time only once it has arrived", async () => {
     const row = t.service.db
-      .prepare("SELECT id, created_at, arrived_at FROM v1_payments WHERE arrived_at > ? ORDER BY arrived_at LIMIT 1")
-      .get(now().toISOString()) as { id: string; created_at: string; arrived_at: string };
+      .prepare(
+        "SELECT id, created_at, arrived_at, data FROM v1_payments WHERE arrived_at > ? ORDER BY arrived_at LIMIT 1",
+      )
+      .get(now().toISOString()) as { id: string; created_at: string; arrived_at: string; data: string };
+    // A payment taken an hour after it and sent at once: the seed's own, after the offline one's
+    // time, depend on the hour the test runs at.
+    const later = new Date(Date.parse(row.created_at) + 3_600_000).toISOString();
+    const taken: V1Payment = { ...(JSON.parse(row.data) as V1Payment), id: "TAKEN-AFTER-OFFLINE", created_at: later };
+    savePayment(t.service.db, {
+      payment: { ...taken, tender: [] },
+      merchantId: t.service.merchantId,
+      locationId: MAIN,
+      arrivedAt: later,
+    });
     const begin = daysAgo(2);
     const before = await allPayments(MAIN, { begin_time: begin });
     expect(before.map((p) => p.id)).not.toContain(row.id);
