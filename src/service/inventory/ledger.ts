@@ -296,6 +296,26 @@ export function allCounts(m: MerchantBook): CountRec[] {
   return out;
 }
 
+/** A count record, in no list yet and with no anchor. */
+export function countRecord(id: number, k: CountPlace, units: number, calculatedMs: number): CountRec {
+  return {
+    id,
+    objectId: k.objectId,
+    locationId: k.locationId,
+    state: k.state,
+    units,
+    anchorMs: null,
+    anchorOrder: null,
+    calculatedMs,
+    calculatedAt: null,
+    older: null,
+    newer: null,
+    olderHere: null,
+    newerHere: null,
+    next: null,
+  };
+}
+
 /** Writes a key's count (creating it if new); it moves to the end of the calculated order later, with its batch. */
 export function writeCount(
   m: MerchantBook,
@@ -317,23 +337,17 @@ export function writeCount(
     current.calculatedAt = null;
     return current;
   }
-  const rec: CountRec = {
-    // In order of creation: one more than the count of counts.
-    id: m.countTotal + 1,
-    objectId: ob.id,
-    locationId: k.locationId,
-    state: k.state,
+  // In order of creation: one more than the count of counts.
+  const rec = countRecord(
+    m.countTotal + 1,
+    { objectId: ob.id, locationId: k.locationId, state: k.state },
     units,
-    anchorMs: anchor === null ? null : anchor.occurredMs,
-    anchorOrder: anchor === null ? null : anchor.order,
     calculatedMs,
-    calculatedAt: null,
-    older: null,
-    newer: null,
-    olderHere: null,
-    newerHere: null,
-    next: null,
-  };
+  );
+  if (anchor) {
+    rec.anchorMs = anchor.occurredMs;
+    rec.anchorOrder = anchor.order;
+  }
   m.countTotal++;
   const after = (c: CountRec) =>
     c.locationId > rec.locationId || (c.locationId === rec.locationId && c.state > rec.state);

@@ -17,6 +17,7 @@ import {
   type CountKey,
   type CountRec,
   countAt,
+  countRecord,
   countsOfPairsIn,
   deltasOf,
   type MerchantBook,
@@ -342,24 +343,10 @@ export function replayBatch(db: Db, merchantId: string, kept: string): string {
   // The book knows which words JSON must escape (quotedWord): it is read before any is written.
   sellerBook(db, merchantId);
   const [seq, atMs, counts] = JSON.parse(kept) as [number | null, number, KeptCount[]];
-  const recs = counts.map(
-    ([objectId, locationId, state, units, msBefore], i): CountRec => ({
-      id: i,
-      objectId,
-      locationId,
-      state,
-      units,
-      anchorMs: null,
-      anchorOrder: null,
-      calculatedMs: atMs - msBefore,
-      calculatedAt: null,
-      older: null,
-      newer: null,
-      olderHere: null,
-      newerHere: null,
-      next: null,
-    }),
+  const recs = counts.map(([objectId, locationId, state, units, msBefore], i) =>
+    countRecord(i, { objectId, locationId, state }, units, atMs - msBefore),
   );
+
   return batchAnswerJson(recs, seq === null ? [] : loggedChanges(db, merchantId, seq));
 }
 
