@@ -186,7 +186,6 @@ export interface MerchantBook {
    * a batch up for tens of milliseconds.
    */
   newestCount: CountRec | null;
-  oldestCount: CountRec | null;
   /**
    * The same order within each location, from its newest count through `olderHere` (and back
    * through `newerHere`): a listing of one location's counts reads its own, where walking the
@@ -209,7 +208,6 @@ export function emptyMerchant(): MerchantBook {
     unsorted: [],
     countTotal: 0,
     newestCount: null,
-    oldestCount: null,
     newestAt: new Map(),
     calculatedSorted: true,
   };
@@ -430,7 +428,6 @@ function unlinkCalculated(m: MerchantBook, rec: CountRec): void {
   else if (m.newestCount === rec) m.newestCount = rec.older;
   else return;
   if (rec.older) rec.older.newer = rec.newer;
-  else m.oldestCount = rec.newer;
   rec.older = null;
   rec.newer = null;
   if (rec.newerHere) rec.newerHere.olderHere = rec.olderHere;
@@ -446,7 +443,6 @@ function linkNewest(m: MerchantBook, rec: CountRec): void {
   rec.older = m.newestCount;
   rec.newer = null;
   if (m.newestCount) m.newestCount.newer = rec;
-  else m.oldestCount = rec;
   m.newestCount = rec;
   const newestHere = m.newestAt.get(rec.locationId) ?? null;
   rec.olderHere = newestHere;
@@ -471,7 +467,6 @@ export function reorder(m: MerchantBook, written: ReadonlySet<CountRec>): void {
 /** Lays the calculated order out again from all the counts, sorted. */
 export function sortCalculated(m: MerchantBook): void {
   m.newestCount = null;
-  m.oldestCount = null;
   m.newestAt.clear();
   for (const rec of allCounts(m).sort(byCalculated)) linkNewest(m, rec);
   m.calculatedSorted = true;
