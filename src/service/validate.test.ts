@@ -74,4 +74,32 @@ describe("validateBody", () => {
     const body = { note: null, nickname: "Sam" };
     expect(validateBody(operations.UpdateCustomer, body)).toEqual({ note: null, nickname: "Sam" });
   });
+
+  it("checks each body on its own: a definition's checks are made once and keep nothing from an earlier body", () => {
+    const money = (amount: unknown) => ({
+      idempotency_key: "k",
+      gift_card_activity: {
+        type: "LOAD",
+        location_id: "L1",
+        load_activity_details: { amount_money: { amount, currency: "USD" } },
+      },
+    });
+    expect(refusal("CreateGiftCardActivity", money(500))).toBeUndefined();
+    expect(refusal("CreateGiftCardActivity", money("500"))).toEqual({
+      code: "EXPECTED_INTEGER",
+      field: "gift_card_activity.load_activity_details.amount_money.amount",
+      detail: "Expected an integer at gift_card_activity.load_activity_details.amount_money.amount.",
+    });
+    // The same definition (Money) reached from another operation, after a refusal.
+    const body = {
+      idempotency_key: "k",
+      location_id: "L1",
+      gift_card: { type: "DIGITAL", balance_money: { currency: "XX" } },
+    };
+    expect(refusal("CreateGiftCard", body)).toMatchObject({
+      code: "INVALID_ENUM_VALUE",
+      field: "gift_card.balance_money.currency",
+    });
+    expect(refusal("CreateGiftCardActivity", money(1))).toBeUndefined();
+  });
 });
