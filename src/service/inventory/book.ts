@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { InventoryChangeType } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
 import { stmt } from "../db.js";
+import { randomIds } from "../ids.js";
 import {
   addChange,
   applyChange,
@@ -108,6 +108,13 @@ const maybeWord = (book: Book, s: string | null | undefined): string | null =>
   s === null || s === undefined ? null : word(book, s);
 
 const books = new WeakMap<Db, Book>();
+
+/**
+ * Each log row's random token (see above), drawn from a pooled source: `randomBytes` took about
+ * 5 µs a call, 13 µs a batch in `serve`'s profile; a pooled id takes about 0.6 µs.
+ */
+const logTokens = randomIds();
+const TOKEN_LENGTH = 16;
 
 function merchantOf(book: Book, merchantId: string): MerchantBook {
   let m = book.merchants.get(merchantId);
@@ -354,7 +361,7 @@ export function recordInBook(
     changes.push(c);
   }
   if (changes.length > 0) {
-    const token = randomBytes(8).toString("hex");
+    const token = logTokens.next(TOKEN_LENGTH);
     const r = stmt(db, "INSERT INTO inventory_log (seq, merchant_id, token, entries) VALUES (?, ?, ?, ?)").run(
       seq,
       merchantId,
@@ -403,7 +410,7 @@ export function seedLog(db: Db, merchantId: string, changes: Iterable<SeedChange
   let row: LogEntry[] = [];
   const flush = () => {
     if (row.length === 0) return;
-    insert.run(merchantId, randomBytes(8).toString("hex"), JSON.stringify(row));
+    insert.run(merchantId, logTokens.next(TOKEN_LENGTH), JSON.stringify(row));
     row = [];
   };
   for (const c of changes) {
