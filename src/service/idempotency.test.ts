@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { operations } from "../spec/generated/operations.js";
 import { jsonAnswer, type RequestContext } from "./context.js";
 import { openDb } from "./db.js";
-import { ServiceError } from "./errors.js";
 import { runIdempotent } from "./idempotency.js";
+import { refusalCode } from "./refusal.js";
 import { sortedJson } from "./sorted-json.js";
 
 const op = operations.BatchChangeInventory;
@@ -25,16 +25,7 @@ function harness() {
   let runs = 0;
   const run = (sent: string, body = JSON.parse(sent) as Record<string, unknown>) =>
     runIdempotent(db, request(body), sent, () => ({ body: { run: ++runs } }));
-  const code = (f: () => unknown) => {
-    try {
-      f();
-    } catch (err) {
-      if (err instanceof ServiceError) return err.errors[0]?.code;
-      throw err;
-    }
-    return undefined;
-  };
-  return { db, run, code, runs: () => runs };
+  return { db, run, runs: () => runs };
 }
 
 describe("runIdempotent", () => {
@@ -49,7 +40,7 @@ describe("runIdempotent", () => {
   it("refuses a different body under the same key, and runs it under another key", () => {
     const h = harness();
     h.run('{"idempotency_key":"k","changes":[]}');
-    expect(h.code(() => h.run('{"idempotency_key":"k","changes":[{}]}'))).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(refusalCode(() => h.run('{"idempotency_key":"k","changes":[{}]}'))).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(h.run('{"idempotency_key":"k2","changes":[{}]}').body).toEqual({ run: 2 });
   });
 
@@ -70,7 +61,7 @@ describe("runIdempotent", () => {
       )
       .run(op.name, hash("sha256", sortedJson(body), "hex"));
     expect(h.run('{"idempotency_key": "old", "changes": [{"type": "ADJUSTMENT"}]}').body).toEqual({ run: 0 });
-    expect(h.code(() => h.run('{"changes":[],"idempotency_key":"old"}'))).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(refusalCode(() => h.run('{"changes":[],"idempotency_key":"old"}'))).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(h.runs()).toBe(0);
   });
 

@@ -14,9 +14,8 @@ export const serialized = new WeakMap<HandlerResult, string>();
  * A write that carries an idempotency key answers the first response again for the same body,
  * and refuses a different body under the same key. The record holds the answer as the rules
  * wrote it, or the rule's note to write it again from (HandlerResult.kept); the version stage
- * shapes a replay as it shapes the first answer. `sent` is the body's
- * text as the caller sent it (pipeline.ts, readInput), or "" when there is none (then the checked
- * body, in canonical form).
+ * shapes a replay as it shapes the first answer. `sent` is the body's text as the caller sent it
+ * (pipeline.ts, readInput), or "" when there is none (then the checked body, in canonical form).
  */
 export function runIdempotent(
   db: Db,
