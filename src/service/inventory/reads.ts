@@ -9,7 +9,7 @@ import type {
   InventoryTransfer,
 } from "../../spec/generated/types.js";
 import type { Db } from "../db.js";
-import { loggedChanges, quotedWord, sellerBook } from "./book.js";
+import { loggedChanges, sellerBook, wordText } from "./book.js";
 import {
   byCalculated,
   byTimeOrder,
@@ -232,9 +232,9 @@ const calculatedAt = (c: CountRec): string => {
 
 /** A count's wire JSON (what JSON.stringify of {@link wireCount} writes), written field by field: a page holds up to 1,000. */
 export const countJson = (c: CountRec): string =>
-  `{"catalog_object_id":${quotedWord(c.objectId)},"catalog_object_type":"ITEM_VARIATION","state":${quotedWord(
+  `{"catalog_object_id":"${wordText(c.objectId)}","catalog_object_type":"ITEM_VARIATION","state":"${wordText(
     c.state,
-  )},"location_id":${quotedWord(c.locationId)},"quantity":"${formatQuantity(c.units)}","calculated_at":"${calculatedAt(
+  )}","location_id":"${wordText(c.locationId)}","quantity":"${formatQuantity(c.units)}","calculated_at":"${calculatedAt(
     c,
   )}","is_estimated":false}`;
 
@@ -246,17 +246,27 @@ export function changeJson(c: ChangeRec): string {
   const extras = c.extras ? JSON.stringify(c.extras).slice(1, -1) : "";
   const where =
     c.type === "ADJUSTMENT"
-      ? `"from_state":${quotedWord(c.state)},"to_state":${quotedWord(c.toState ?? "")},"location_id":${quotedWord(c.locationId)}`
+      ? `"from_state":"${wordText(c.state)}","to_state":"${wordText(c.toState ?? "")}","location_id":"${wordText(c.locationId)}"`
       : c.type === "TRANSFER"
-        ? `"state":${quotedWord(c.state)},"from_location_id":${quotedWord(c.locationId)},"to_location_id":${quotedWord(
+        ? `"state":"${wordText(c.state)}","from_location_id":"${wordText(c.locationId)}","to_location_id":"${wordText(
             c.toLocationId ?? "",
-          )}`
-        : `"state":${quotedWord(c.state)},"location_id":${quotedWord(c.locationId)}`;
-  return `{"type":"${c.type}","${SUB_OBJECT[c.type]}":{"id":"${c.id}"${extras === "" ? "" : `,${extras}`},"catalog_object_id":${quotedWord(
+          )}"`
+        : `"state":"${wordText(c.state)}","location_id":"${wordText(c.locationId)}"`;
+  return `{"type":"${c.type}","${SUB_OBJECT[c.type]}":{"id":"${c.id}"${extras === "" ? "" : `,${extras}`},"catalog_object_id":"${wordText(
     c.objectId,
-  )},"catalog_object_type":"ITEM_VARIATION","quantity":"${formatQuantity(c.units)}",${where},"occurred_at":"${isoOf(
+  )}","catalog_object_type":"ITEM_VARIATION","quantity":"${formatQuantity(c.units)}",${where},"occurred_at":"${isoOf(
     c.occurredMs,
   )}","created_at":"${isoOf(c.createdMs)}"}}`;
+}
+
+/**
+ * Records' JSON as an array: each record's appended onto one string, which the answer writes out
+ * flat in one go (a join of 100 records' strings took about a tenth longer).
+ */
+function arrayJson<T>(records: readonly T[], json: (r: T) => string): string {
+  let out = "[";
+  for (let i = 0; i < records.length; i++) out += `${i === 0 ? "" : ","}${json(records[i] as T)}`;
+  return `${out}]`;
 }
 
 /** One page of counts, newest `calculated_at` (then id) first, after a position. */
@@ -304,7 +314,7 @@ export function pageCounts(
     }
   }
   const page = rows.slice(0, limit);
-  const json = `[${page.map(countJson).join(",")}]`;
+  const json = arrayJson(page, countJson);
   const last = page.at(-1);
   return rows.length > limit && last ? { json, next: { c: calculatedAt(last), i: last.id } } : { json };
 }
@@ -314,7 +324,7 @@ export function pageCounts(
 
 /** A batch's answer (BatchChangeInventoryResponse: counts, then changes) as JSON. */
 export const batchAnswerJson = (counts: readonly CountRec[], changes: readonly ChangeRec[]): string =>
-  `{"counts":[${counts.map(countJson).join(",")}],"changes":[${changes.map(changeJson).join(",")}]}`;
+  `{"counts":${arrayJson(counts, countJson)},"changes":${arrayJson(changes, changeJson)}}`;
 
 /**
  * A count as a batch's note keeps it: what its wire JSON is written from. Its calculated_at is
@@ -331,16 +341,17 @@ type KeptCount = [objectId: string, locationId: string, state: string, units: nu
  */
 export function keptBatch(seq: number | null, atMs: number, counts: readonly CountRec[]): string {
   // What JSON.stringify writes of [seq, atMs, KeptCount[]], written field by field, as the answer is.
-  const kept = counts.map(
+  const kept = arrayJson(
+    counts,
     (c) =>
-      `[${quotedWord(c.objectId)},${quotedWord(c.locationId)},${quotedWord(c.state)},${c.units},${atMs - c.calculatedMs}]`,
+      `["${wordText(c.objectId)}","${wordText(c.locationId)}","${wordText(c.state)}",${c.units},${atMs - c.calculatedMs}]`,
   );
-  return `[${seq},${atMs},[${kept.join(",")}]]`;
+  return `[${seq},${atMs},${kept}]`;
 }
 
 /** A batch's answer, written again from its note ({@link keptBatch}) and its log row. */
 export function replayBatch(db: Db, merchantId: string, kept: string): string {
-  // The book knows which words JSON must escape (quotedWord): it is read before any is written.
+  // The book knows which words JSON must escape (wordText): it is read before any is written.
   sellerBook(db, merchantId);
   const [seq, atMs, counts] = JSON.parse(kept) as [number | null, number, KeptCount[]];
   const recs = counts.map(([objectId, locationId, state, units, msBefore], i) =>
