@@ -8,10 +8,11 @@ import {
   type ChangeRec,
   type CountRec,
   countIn,
-  countsOfPairsIn,
+  countsHere,
   emptyMerchant,
   type MerchantBook,
   type Movement,
+  type ObjectBook,
   type OnWrite,
   objectBook,
   reorder,
@@ -332,9 +333,13 @@ export function recordInBook(
   let placeWord = "";
   let state = "";
   let stateWord = "";
+  // The (object, location) pairs the batch names, whose counts it answers.
+  const named = new NamedPairs();
   book.applying = true;
   for (const p of planned) {
     const ob = objectBook(m, p.objectId, intern);
+    named.add(ob, p.locationId);
+    if (p.toLocationId) named.add(ob, p.toLocationId);
     const current = p.type === "PHYSICAL_COUNT" ? countIn(ob, p.locationId, p.state) : undefined;
     if (ignoreUnchanged && current && current.units === p.units) continue;
     if (changes.length >= ROW_SPAN) throw new Error(`A batch records at most ${ROW_SPAN} changes.`);
@@ -383,30 +388,41 @@ export function recordInBook(
     seq: changes.length > 0 ? seq : null,
     changes,
     changed: [...changed],
-    counts: countsOfPairsIn(m, pairsOf(planned)),
+    counts: named.counts(),
   };
 }
 
-/** Every (object, location) pair a batch names, each once, in the order first named (a transfer names both ends). */
-function pairsOf(planned: readonly NewChange[]): { objectId: string; locationId: string }[] {
-  const pairs: { objectId: string; locationId: string }[] = [];
-  // Each object's locations named so far: a handful at most.
-  const named = new Map<string, string[]>();
-  const add = (objectId: string, locationId: string) => {
-    let locations = named.get(objectId);
+/**
+ * Every (object, location) pair a batch names, each once, in the order first named (a transfer
+ * names both ends), with the object's share of the book: its counts are read from there, without
+ * looking the object up again.
+ */
+class NamedPairs {
+  private readonly objects: ObjectBook[] = [];
+  private readonly locations: string[] = [];
+  /** Each object's locations named so far: a handful at most. */
+  private readonly named = new Map<ObjectBook, string[]>();
+
+  add(ob: ObjectBook, locationId: string): void {
+    let locations = this.named.get(ob);
     if (!locations) {
       locations = [];
-      named.set(objectId, locations);
+      this.named.set(ob, locations);
     }
     if (locations.includes(locationId)) return;
     locations.push(locationId);
-    pairs.push({ objectId, locationId });
-  };
-  for (const p of planned) {
-    add(p.objectId, p.locationId);
-    if (p.toLocationId) add(p.objectId, p.toLocationId);
+    this.objects.push(ob);
+    this.locations.push(locationId);
   }
-  return pairs;
+
+  /** The counts of every pair, in the order first named, each pair's by state. */
+  counts(): CountRec[] {
+    const out: CountRec[] = [];
+    for (let i = 0; i < this.objects.length; i++) {
+      countsHere(this.objects[i] as ObjectBook, this.locations[i] as string, out);
+    }
+    return out;
+  }
 }
 
 /** Appends changes to the log as a seed lays them out (in arrival order), `perRow` a row; the book reads them when next used. */

@@ -261,10 +261,15 @@ export function countsOfPairsIn(
 ): CountRec[] {
   const out: CountRec[] = [];
   for (const p of pairs) {
-    for (let c = m.objects.get(p.objectId)?.firstCount ?? null; c; c = c.next)
-      if (c.locationId === p.locationId) out.push(c);
+    const ob = m.objects.get(p.objectId);
+    if (ob) countsHere(ob, p.locationId, out);
   }
   return out;
+}
+
+/** Adds an object's counts at a location, by state, to `out`. */
+export function countsHere(ob: ObjectBook, locationId: string, out: CountRec[]): void {
+  for (let c = ob.firstCount; c; c = c.next) if (c.locationId === locationId) out.push(c);
 }
 
 // ---------------------------------------------------------------------------------------------
