@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, isOffset, pageByOffset, positionOf, readCursor } from "./cursor.js";
+import { decodeCursor, encodeCursor, isOffset, MAX_CURSORS, pageByOffset, positionOf, readCursor } from "./cursor.js";
 import { refusalCode } from "./refusal.js";
 import { sortedJson } from "./sorted-json.js";
 
@@ -15,16 +15,30 @@ describe("cursors", () => {
     const c = encodeCursor("ListBreakTypes", query, 20);
     expect(refusalCode(() => decodeCursor("ListTeamMemberWages", c, query))).toBe("INVALID_CURSOR");
     expect(refusalCode(() => decodeCursor("ListBreakTypes", c, { location_id: "L2" }))).toBe("INVALID_CURSOR");
-    const forged = Buffer.from(Buffer.from(c, "base64url").toString("utf8").replace('"p":20', '"p":2000')).toString(
-      "base64url",
-    );
-    expect(refusalCode(() => decodeCursor("ListBreakTypes", forged, query))).toBe("INVALID_CURSOR");
+    const last = c.at(-1) === "A" ? "B" : "A";
+    const altered = [`${c.slice(0, -1)}${last}`, c.toLowerCase(), `${c} `, c.slice(1)];
+    for (const forged of altered) {
+      expect(refusalCode(() => decodeCursor("ListBreakTypes", forged, query))).toBe("INVALID_CURSOR");
+    }
+    expect(decodeCursor("ListBreakTypes", c, query)).toBe(20);
     for (const junk of ["x", "%%%", "e30", "a".repeat(5000), 7]) {
       expect(refusalCode(() => decodeCursor("ListBreakTypes", junk, query))).toBe("INVALID_CURSOR");
     }
   });
 
-  it("leave paging out of the query they seal, at its top only", () => {
+  it("can be used again, and expire once MAX_CURSORS newer ones were given out", () => {
+    const first = encodeCursor("Op", { a: 1 }, 7);
+    expect(decodeCursor("Op", first, { a: 1 })).toBe(7);
+    expect(decodeCursor("Op", first, { a: 1 })).toBe(7);
+    const made = Array.from({ length: MAX_CURSORS - 1 }, (_, i) => encodeCursor("Op", { a: 1 }, i));
+    expect(decodeCursor("Op", first, { a: 1 })).toBe(7);
+    encodeCursor("Op", { a: 1 }, -1);
+    expect(refusalCode(() => decodeCursor("Op", first, { a: 1 }))).toBe("INVALID_CURSOR");
+    expect(decodeCursor("Op", made[0], { a: 1 })).toBe(0);
+    expect(new Set(made).size).toBe(made.length);
+  });
+
+  it("leave paging out of the query they page, at its top only", () => {
     const c = encodeCursor("Op", { a: 1, limit: 5, cursor: "x", batch_token: "y" }, 3);
     expect(decodeCursor("Op", c, { a: 1 })).toBe(3);
     expect(decodeCursor("Op", c, { limit: 9, a: 1 })).toBe(3);

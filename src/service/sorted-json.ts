@@ -1,9 +1,9 @@
 /**
  * JSON with every object's keys in sorted order and `undefined` members left out, so that two
  * equal values always give the same text: the same request sent with another key order is the
- * same request (idempotency), and the same query gives the same cursor seal. A copy with its keys
- * in order, then one JSON.stringify: a third faster than writing the text piece by piece (a batch
- * of 100 inventory changes, 20 kB, is hashed on every write: 103 µs against 160 µs).
+ * same request (idempotency), and a cursor pages the query it was given for in any key order. A
+ * copy with its keys in order, then one JSON.stringify: a third faster than writing the text piece
+ * by piece (a batch of 100 inventory changes, 20 kB: 103 µs against 160 µs).
  */
 export function sortedJson(value: unknown, omit?: ReadonlySet<string>): string {
   return JSON.stringify(sortedCopy(value, omit)) ?? "null";
@@ -11,7 +11,7 @@ export function sortedJson(value: unknown, omit?: ReadonlySet<string>): string {
 
 /**
  * A copy of a JSON value whose objects have their keys in order (sorting only where out of order),
- * without the members of the top object named in `omit` (a cursor's seal leaves paging out).
+ * without the members of the top object named in `omit` (a cursor's query leaves paging out).
  */
 function sortedCopy(value: unknown, omit?: ReadonlySet<string>): unknown {
   if (value === null || typeof value !== "object") return value;

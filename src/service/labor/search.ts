@@ -18,7 +18,7 @@ const isPosition = positionOf({ v: "number", id: "string" });
 
 /** What a search needs besides the request: the seller's locations and the workday start. */
 export interface SearchScope {
-  /** The operation asking, which its cursors are sealed to. */
+  /** The operation asking, whose cursors are good for it alone. */
   op: string;
   merchantId: string;
   locations: readonly Location[];

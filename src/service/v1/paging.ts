@@ -71,8 +71,8 @@ export interface V1ListSpec {
 
 /**
  * One page of a V1 list, in SQL with a keyset position, and the `Link` header for the next page:
- * `<{base}{path}?batch_token=...&{the query}>;rel='next'`. The batch token carries the resolved
- * range, so the default "last year" does not slide while a client pages.
+ * `<{base}{path}?batch_token=...&{the query}>;rel='next'`. The batch token's position holds the
+ * resolved range, so the default "last year" does not slide while a client pages.
  */
 export function v1Page<R extends V1Row>(
   ctx: RequestContext,
