@@ -26,6 +26,34 @@ describe("quantities", () => {
     }
   });
 
+  it("reads exactly what the pattern of a quantity allows, and the same value", () => {
+    // The spelling as a regular expression, the reference the parser is checked against.
+    const pattern = /^(-)?(\d{1,10})(?:\.(\d{1,5}))?$/;
+    const byPattern = (text: string): number | undefined => {
+      const m = pattern.exec(text.trim());
+      if (!m) return undefined;
+      const units = Number(m[2]) * 100_000 + Number((m[3] ?? "").padEnd(5, "0"));
+      return m[1] && units !== 0 ? -units : units;
+    };
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor((seed / 2_147_483_648) * n);
+    };
+    const digits = (n: number) => Array.from({ length: n }, () => String(next(10))).join("");
+    const odd = ["", "", "", "", "+", " ", "e", "٣", "\t", ".", "-", "x"];
+    for (let n = 0; n < 20_000; n++) {
+      // Near a quantity: a sign, 0–12 digits, a point and 0–7 digits, with now and then a stray
+      // character anywhere.
+      let text = `${next(3) === 0 ? "-" : ""}${digits(next(13))}${next(2) === 0 ? `.${digits(next(8))}` : ""}`;
+      const at = next(text.length + 1);
+      text = `${text.slice(0, at)}${odd[next(odd.length)]}${text.slice(at)}`;
+      expect(parseQuantity(text), JSON.stringify(text)).toBe(byPattern(text));
+    }
+    expect(parseQuantity("9999999999.99999")).toBe(999_999_999_999_999);
+    expect(parseQuantity(" 12.5 ")).toBe(1_250_000);
+  });
+
   it("formats the shortest spelling", () => {
     expect(formatQuantity(30_000)).toBe("0.3");
     expect(formatQuantity(200_000)).toBe("2");
