@@ -21,7 +21,7 @@ export type QuantityUnits = number;
  * The scaled value of a decimal string, or undefined when it is not a quantity: an optional minus,
  * one to ten digits, then optionally a point and one to five digits (space around it is ignored).
  * Read character by character: the service reads one for each change of a batch, and a regular
- * expression's match took ten times as long.
+ * expression's match took about three times as long (200 ns against 60 ns in a loop).
  */
 export function parseQuantity(text: string): QuantityUnits | undefined {
   const t = text.trim();
