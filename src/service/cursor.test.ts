@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, isOffset, MAX_CURSORS, pageByOffset, positionOf, readCursor } from "./cursor.js";
+import {
+  decodeCursor,
+  encodeCursor,
+  isOffset,
+  MAX_CURSOR_CHARS,
+  MAX_CURSORS,
+  pageByOffset,
+  positionOf,
+  readCursor,
+} from "./cursor.js";
 import { refusalCode } from "./refusal.js";
 import { sortedJson } from "./sorted-json.js";
 
@@ -36,6 +45,23 @@ describe("cursors", () => {
     expect(refusalCode(() => decodeCursor("Op", first, { a: 1 }))).toBe("INVALID_CURSOR");
     expect(decodeCursor("Op", made[0], { a: 1 })).toBe(0);
     expect(new Set(made).size).toBe(made.length);
+  });
+
+  it("expire sooner when their queries are long: MAX_CURSOR_CHARS of them are kept at most", () => {
+    const long = { q: "x".repeat(MAX_CURSOR_CHARS / 4) };
+    const [a, b, c] = [1, 2, 3].map((p) => encodeCursor("Op", long, p));
+    expect(decodeCursor("Op", a, long)).toBe(1);
+    const d = encodeCursor("Op", long, 4);
+    expect(refusalCode(() => decodeCursor("Op", a, long))).toBe("INVALID_CURSOR");
+    expect([b, c, d].map((x) => decodeCursor("Op", x, long))).toEqual([2, 3, 4]);
+    // One longer than all that is kept still pages, until the next cursor is given out.
+    const huge = { q: "y".repeat(MAX_CURSOR_CHARS + 1) };
+    const e = encodeCursor("Op", huge, 5);
+    expect(decodeCursor("Op", e, huge)).toBe(5);
+    expect(refusalCode(() => decodeCursor("Op", d, long))).toBe("INVALID_CURSOR");
+    const f = encodeCursor("Op", { a: 1 }, 6);
+    expect(refusalCode(() => decodeCursor("Op", e, huge))).toBe("INVALID_CURSOR");
+    expect(decodeCursor("Op", f, { a: 1 })).toBe(6);
   });
 
   it("leave paging out of the query they page, at its top only", () => {

@@ -12,10 +12,16 @@ import { sortedJson } from "./sorted-json.js";
  * 9–15 µs in `serve` (8–10 % of a page of counts or of a fuzzy customer search), nearly all of it
  * OpenSSL setting up the key for each seal.
  *
- * A cursor lives as long as the process and while it is among the newest {@link MAX_CURSORS}
- * given out: it does not outlive a restart, and an old one expires, as a real service's cursors do.
+ * A cursor lives as long as the process and while it is among the newest given out: it does not
+ * outlive a restart, and an old one expires, as a real service's cursors do.
  */
+/** The most cursors kept. */
 export const MAX_CURSORS = 10_000;
+/**
+ * The most characters of queries and positions kept: a query may be as long as a request body
+ * (2 MB), and 10,000 of those would not fit in memory. Long queries' cursors expire sooner.
+ */
+export const MAX_CURSOR_CHARS = 8_000_000;
 /** Characters of a token: 36^32, about 2^165 tokens. */
 const TOKEN_LENGTH = 32;
 /** Members of a query that move along a listing rather than shape it. */
@@ -28,15 +34,50 @@ interface GivenCursor {
   position: string;
 }
 
-/** The cursors given out, by token. */
-const given = new Map<string, GivenCursor>();
-/**
- * The newest tokens given out, a ring: the next to go is at `oldest`. Not the map's own order:
- * finding a map's first key walks the places of the keys deleted before it, thousands of them
- * when the oldest goes each time a cursor is given out (70 % of a page's cursor in a profile).
- */
-const newest: (string | undefined)[] = new Array(MAX_CURSORS);
-let oldest = 0;
+const charsOf = (c: GivenCursor): number => c.query.length + c.position.length;
+
+/** The cursors given out, by token: the newest, within MAX_CURSORS and MAX_CURSOR_CHARS. */
+class KeptCursors {
+  private readonly byToken = new Map<string, GivenCursor>();
+  /**
+   * The tokens kept, a ring, oldest at `first`. Not the map's own order: finding a map's first key
+   * walks the places of the keys deleted before it, thousands of them when the oldest goes each
+   * time a cursor is given out (70 % of a page's cursor in a profile).
+   */
+  private readonly order: (string | undefined)[] = new Array(MAX_CURSORS);
+  private first = 0;
+  private count = 0;
+  private chars = 0;
+
+  get(token: string): GivenCursor | undefined {
+    return this.byToken.get(token);
+  }
+
+  /** Keeps a cursor, forgetting the oldest as the limits require. */
+  keep(token: string, cursor: GivenCursor): void {
+    const chars = charsOf(cursor);
+    while (this.count > 0 && (this.count >= MAX_CURSORS || this.chars + chars > MAX_CURSOR_CHARS)) {
+      this.forgetOldest();
+    }
+    this.order[(this.first + this.count) % MAX_CURSORS] = token;
+    this.count++;
+    this.chars += chars;
+    this.byToken.set(token, cursor);
+  }
+
+  private forgetOldest(): void {
+    const token = this.order[this.first];
+    this.order[this.first] = undefined;
+    this.first = (this.first + 1) % MAX_CURSORS;
+    this.count--;
+    const cursor = token === undefined ? undefined : this.byToken.get(token);
+    if (token === undefined || cursor === undefined) return;
+    this.chars -= charsOf(cursor);
+    this.byToken.delete(token);
+  }
+}
+
+const kept = new KeptCursors();
 const tokens = randomIds();
 
 /** A check that a decoded position has the shape its listing writes. */
@@ -71,11 +112,7 @@ function queryText(query: unknown): string {
 /** The cursor of the page after `position`, for operation `op` and the query that made the listing. */
 export function encodeCursor(op: string, query: unknown, position: unknown): string {
   const token = tokens.next(TOKEN_LENGTH);
-  const expired = newest[oldest];
-  if (expired !== undefined) given.delete(expired);
-  newest[oldest] = token;
-  oldest = (oldest + 1) % MAX_CURSORS;
-  given.set(token, { op, query: queryText(query), position: JSON.stringify(position) });
+  kept.keep(token, { op, query: queryText(query), position: JSON.stringify(position) });
   return token;
 }
 
@@ -86,7 +123,7 @@ export function encodeCursor(op: string, query: unknown, position: unknown): str
  */
 export function decodeCursor(op: string, cursor: unknown, query: unknown, field = "cursor"): unknown {
   if (cursor === undefined || cursor === null || cursor === "") return undefined;
-  const found = typeof cursor === "string" ? given.get(cursor) : undefined;
+  const found = typeof cursor === "string" ? kept.get(cursor) : undefined;
   if (!found || found.op !== op || found.query !== queryText(query)) {
     throw invalid("INVALID_CURSOR", `The ${field} is not one this request gave out; start again without it.`, field);
   }
