@@ -114,3 +114,12 @@ export function expireScan(state: ScanState, at: number, gap = SCAN_GAP_MS): { s
   if (state.held === "" || at - state.lastAt < gap) return { state, out: [] };
   return { state: initialScan, out: [{ kind: "keys", text: state.held }] };
 }
+
+/**
+ * A scan's code as the status bar names it: cut with … past 24 characters. Here, beside what a
+ * scan is, rather than in the shell, which the screens' modules would otherwise import (an import
+ * cycle: a bundle in one file waits on itself at start-up).
+ */
+export function scannedText(code: string): string {
+  return code.length > 24 ? `${code.slice(0, 23)}…` : code;
+}

@@ -15,6 +15,7 @@ import {
 } from "./commands.js";
 import type { FocusName, FocusPlace } from "./focus.js";
 import type { BurstRoute } from "./key-stream.js";
+import { scannedText } from "./scan-detector.js";
 import type { AnyScreenDef, ScreenEntry } from "./screens/screen-def.js";
 import { useScreens } from "./use-screens.js";
 
@@ -216,11 +217,6 @@ export function dispatchKey(shell: Shell, store: AppStore, deps: CommandDeps, in
 /** Whether keys wait: the current screen is still loading (they are handed over once it is in). */
 export function keysWait(screens: readonly AnyScreenDef[], s: AppState): boolean {
   return s.overlay.kind === "none" && currentScreen(screens, s)?.loading === true;
-}
-
-/** A scan's code as the status bar names it. */
-export function scannedText(code: string): string {
-  return code.length > 24 ? `${code.slice(0, 23)}…` : code;
 }
 
 /**

@@ -8,8 +8,8 @@ import { type AppStore, type ScreenKind, useAppStore, useAppStoreApi } from "../
 import { NotRead } from "./components/NotRead.js";
 import { Txt } from "./components/Txt.js";
 import { listPlace } from "./focus.js";
+import { scannedText } from "./scan-detector.js";
 import { type AnyScreenDef, isLazy, type LazyScreen, nameOf, type ScreenEntry } from "./screens/screen-def.js";
-import { scannedText } from "./shell.js";
 
 /** The stand-in shown while a screen loads. */
 function loadingScreen(entry: LazyScreen): AnyScreenDef {

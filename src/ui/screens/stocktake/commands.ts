@@ -12,7 +12,7 @@ import {
   openRowCommand,
   selectedRow,
 } from "../../commands.js";
-import { scannedText } from "../../shell.js";
+import { scannedText } from "../../scan-detector.js";
 import { countedRows } from "./columns.js";
 
 /** The counting line's name as a focus place. */
