@@ -66,12 +66,12 @@ class KeptCursors {
   }
 
   private forgetOldest(): void {
-    const token = this.order[this.first];
+    const token = this.order[this.first] ?? "";
     this.order[this.first] = undefined;
     this.first = (this.first + 1) % MAX_CURSORS;
     this.count--;
-    const cursor = token === undefined ? undefined : this.byToken.get(token);
-    if (token === undefined || cursor === undefined) return;
+    const cursor = this.byToken.get(token);
+    if (cursor === undefined) return;
     this.chars -= charsOf(cursor);
     this.byToken.delete(token);
   }

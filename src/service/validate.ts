@@ -184,10 +184,20 @@ function stringCheck(minLength: number | undefined, maxLength: number | undefine
   };
 }
 
+/** Each enumeration's values as a set, made once: many fields name the same enumeration. */
+const enumSets = new Map<string, ReadonlySet<string> | undefined>();
+
+function enumValues(name: string): ReadonlySet<string> | undefined {
+  if (!enumSets.has(name)) {
+    const list = enums[name];
+    enumSets.set(name, list ? new Set(list) : undefined);
+  }
+  return enumSets.get(name);
+}
+
 /** A string of enumeration `name` (any string, if the spec does not list its values). */
 function enumCheck(name: string): Check {
-  const list = enums[name];
-  const values = list ? new Set(list) : undefined;
+  const values = enumValues(name);
   return (v, at) => {
     if (typeof v !== "string") throw invalid("EXPECTED_STRING", `Expected a string at ${at}.`, `${at}`);
     if (values && !values.has(v)) {
